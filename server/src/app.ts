@@ -1,0 +1,56 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { valibotValidatorCompiler } from './lib/schema.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { configRoutes } from './modules/config/config.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerSession } from './plugins/session.ts';
+import { registerSwagger } from './plugins/swagger.ts';
+import { registerWeb } from './plugins/web.ts';
+
+/** Config once the runtime has settled the database and the session secret. */
+export type AppConfig = Config & { sessionSecret: string };
+
+export type AppDeps = { db: Database; logger?: Logger | boolean };
+
+/**
+ * Builds the HTTP app: used by main and by tests alike. The caller owns the database handle
+ * (and closes it); the app owns everything it registers.
+ */
+export async function buildApp(config: AppConfig, deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: typeof deps.logger === 'object' ? deps.logger : undefined,
+    logger: typeof deps.logger === 'boolean' ? deps.logger : undefined,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { coerceTypes: false } },
+    // An unknown query parameter or a `__proto__` key is a client mistake, answered with 400.
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+  }) as unknown as FastifyInstance;
+
+  app.setValidatorCompiler(valibotValidatorCompiler);
+  registerErrorHandler(app);
+
+  const https = config.appUrl.startsWith('https://');
+  await registerSecurity(app, { https, rateLimitPerMinute: config.rateLimitPerMinute });
+  await registerSwagger(app);
+  await registerSession(app, deps.db, { secret: config.sessionSecret, secure: https });
+
+  const { db } = deps;
+  await app.register(healthRoutes, { db });
+  await app.register(
+    async (api) => {
+      await api.register(configRoutes, { db });
+      await api.register(authRoutes, { db });
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWeb(app, config.webDist);
+  return app;
+}

@@ -1,0 +1,118 @@
+import path from 'node:path';
+import * as v from 'valibot';
+
+/** The repository root: every default path is relative to it, whatever the working directory. */
+export const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+const boolean = v.pipe(
+  v.picklist(['true', 'false', '1', '0'], 'must be true or false'),
+  v.transform((s) => s === 'true' || s === '1'),
+);
+
+const integer = (min: number, max: number) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^\d+$/, 'must be a whole number'),
+    v.transform(Number),
+    v.minValue(min, `must be at least ${min}`),
+    v.maxValue(max, `must be at most ${max}`),
+  );
+
+const postgresUrl = v.pipe(
+  v.string(),
+  v.url('must be a URL such as postgres://user:password@host:5432/database'),
+  v.regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://'),
+);
+
+const httpUrl = v.pipe(
+  v.string(),
+  v.url('must be a URL such as https://deedwatch.example.com'),
+  v.regex(/^https?:\/\/[^/]+$/, 'must be http(s)://host[:port] with no path or trailing slash'),
+);
+
+const EnvSchema = v.object({
+  DATABASE_URL: v.optional(postgresUrl),
+  PORT: v.optional(integer(0, 65535), '3000'),
+  HOST: v.optional(v.pipe(v.string(), v.minLength(1)), '127.0.0.1'),
+  APP_URL: v.optional(httpUrl),
+  SESSION_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
+  DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), path.join(repoRoot, '.data')),
+  WEB_DIST: v.optional(v.pipe(v.string(), v.minLength(1)), path.join(repoRoot, 'web/dist')),
+  EMBEDDED_POSTGRES_PORT: v.optional(integer(1024, 65535), '54329'),
+  DATABASE_POOL_SIZE: v.optional(integer(1, 200), '10'),
+  LOG_LEVEL: v.optional(
+    v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+    'info',
+  ),
+  RATE_LIMIT_PER_MINUTE: v.optional(integer(1, 1_000_000), '600'),
+  TRUST_PROXY: v.optional(boolean, 'false'),
+  SEED_DEMO_ON_FIRST_START: v.optional(boolean),
+});
+
+export type Config = Readonly<{
+  /** Unset: an embedded Postgres under dataDir is started. */
+  databaseUrl: string | undefined;
+  port: number;
+  host: string;
+  /** Public address of the web app: links in mail, the Origin allowed to change state. */
+  appUrl: string;
+  /** Unset only with the embedded database, where main generates and keeps one. */
+  sessionSecret: string | undefined;
+  dataDir: string;
+  webDist: string;
+  embeddedPostgresPort: number;
+  databasePoolSize: number;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  rateLimitPerMinute: number;
+  trustProxy: boolean;
+  /** Seed the demo data when the database has no county yet. Default: only with the embedded database. */
+  seedDemoOnFirstStart: boolean;
+}>;
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+/** Parses the environment once. Empty strings count as unset, as in most .env tooling. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const input = Object.fromEntries(
+    Object.keys(EnvSchema.entries)
+      .map((key) => [key, env[key]])
+      .filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const result = v.safeParse(EnvSchema, input);
+  if (!result.success) {
+    throw new ConfigError(
+      result.issues.map((issue) => {
+        const key = v.getDotPath(issue) ?? '(environment)';
+        return `${key} ${issue.message}`;
+      }),
+    );
+  }
+  const e = result.output;
+  if (e.DATABASE_URL && !e.SESSION_SECRET) {
+    throw new ConfigError([
+      'SESSION_SECRET is required when DATABASE_URL is set (at least 32 random characters, e.g. `openssl rand -base64 48`)',
+    ]);
+  }
+  return Object.freeze({
+    databaseUrl: e.DATABASE_URL,
+    port: e.PORT,
+    host: e.HOST,
+    appUrl: e.APP_URL ?? `http://localhost:${e.PORT}`,
+    sessionSecret: e.SESSION_SECRET,
+    dataDir: path.resolve(e.DATA_DIR),
+    webDist: path.resolve(e.WEB_DIST),
+    embeddedPostgresPort: e.EMBEDDED_POSTGRES_PORT,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    logLevel: e.LOG_LEVEL,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    trustProxy: e.TRUST_PROXY,
+    seedDemoOnFirstStart: e.SEED_DEMO_ON_FIRST_START ?? !e.DATABASE_URL,
+  });
+}

@@ -1,0 +1,20 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import type { DB } from './types.ts';
+
+// bigint (int8) and numeric come back as strings by default; counts and ids fit in a JS number
+// only up to 2^53, so int8 stays a string and callers convert counts explicitly.
+export type Database = Kysely<DB>;
+
+export function createPool(connectionString: string, max: number, log: Logger): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max, application_name: 'deedwatch' });
+  // An idle client's error (a restarted or stopped server) must not crash the process;
+  // the next query gets a fresh connection or a clear error.
+  pool.on('error', (err) => log.warn({ err: err.message }, 'idle database connection lost'));
+  return pool;
+}
+
+export function createDatabase(pool: pg.Pool): Database {
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+}

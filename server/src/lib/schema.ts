@@ -1,0 +1,82 @@
+import { toJsonSchema } from '@valibot/to-json-schema';
+import type { FastifySchemaCompiler } from 'fastify';
+import * as v from 'valibot';
+
+/**
+ * Route schemas are written once, in valibot. `schema()` turns one into the JSON Schema that
+ * Fastify puts in the OpenAPI document, and remembers the valibot original so the validator
+ * compiler below validates with valibot itself: one source for the contract and the checks,
+ * no Ajv type coercion (STACK.md gotcha 8), and messages we write.
+ */
+const originals = new WeakMap<object, v.GenericSchema>();
+
+export type JsonSchema = Record<string, unknown>;
+
+export function schema(valibotSchema: v.GenericSchema): JsonSchema {
+  const json = toJsonSchema(valibotSchema, {
+    errorMode: 'ignore',
+    typeMode: 'input',
+  }) as JsonSchema;
+  delete json.$schema;
+  originals.set(json, valibotSchema);
+  return json;
+}
+
+/** The standard error body, declared on every route for its error statuses. */
+export const ErrorBody = v.object({
+  statusCode: v.pipe(v.number(), v.integer()),
+  error: v.string(),
+  message: v.string(),
+});
+export const errorBody = schema(ErrorBody);
+
+export class ValidationError extends Error {
+  readonly statusCode = 400;
+  constructor(message: string) {
+    super(message);
+    this.name = 'ValidationError';
+  }
+}
+
+const partNames: Record<string, string> = {
+  body: 'body',
+  querystring: 'query parameter',
+  params: 'path parameter',
+  headers: 'header',
+};
+
+/** "query parameter County: is required" — the field named, in words a person can act on. */
+export function describeIssues(part: string, issues: v.BaseIssue<unknown>[]): string {
+  const where = partNames[part] ?? part;
+  return issues
+    .slice(0, 5)
+    .map((issue) => {
+      const path = v.getDotPath(issue);
+      if (issue.kind === 'schema' && issue.type === 'strict_object' && path) {
+        return `${where} field '${path}' is not allowed`;
+      }
+      const subject = path ? `${where} ${path}` : where;
+      if (issue.input === undefined && issue.kind === 'schema' && path) {
+        return `${subject} is required`;
+      }
+      return `${subject}: ${issue.message}`;
+    })
+    .join('; ');
+}
+
+export const valibotValidatorCompiler: FastifySchemaCompiler<unknown> = ({
+  schema: json,
+  httpPart,
+}) => {
+  const original = originals.get(json as object);
+  if (!original) {
+    throw new Error(
+      `Route schema for ${httpPart} was not built with schema(); validation would be skipped`,
+    );
+  }
+  return (data: unknown) => {
+    const result = v.safeParse(original, data);
+    if (result.success) return { value: result.output };
+    return { error: new ValidationError(describeIssues(httpPart ?? 'body', result.issues)) };
+  };
+};

@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import type { PgBoss } from 'pg-boss';
+import { buildApp } from './app.ts';
+import { countCounties } from './db/seed/seed.repository.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { seedDemo } from './db/seed/seed-demo.ts';
+import { createBoss } from './jobs/boss.ts';
+import { registerWorkers } from './jobs/workers.ts';
+import { createLogger, loadConfigOrExit, openRuntime } from './runtime.ts';
+
+// `--api` serves HTTP only, `--worker` works the queues only; with neither, one process does both.
+const args = new Set(process.argv.slice(2));
+const runApi = !args.has('--worker');
+const runWorker = !args.has('--api');
+
+const config = loadConfigOrExit();
+const log = createLogger(config.logLevel);
+const runtime = await openRuntime(config, log);
+const { db } = runtime;
+
+let app: FastifyInstance | undefined;
+let boss: PgBoss | undefined;
+let stopping = false;
+
+async function shutdown(signal: string) {
+  if (stopping) {
+    log.warn('second signal: exiting now');
+    process.exit(1);
+  }
+  stopping = true;
+  log.info({ signal }, 'shutting down');
+  try {
+    await app?.close();
+    await boss?.stop({ graceful: true, timeout: 10_000 });
+    await runtime.close();
+    log.info('stopped');
+    process.exit(0);
+  } catch (err) {
+    log.error({ err }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+try {
+  const applied = await migrateToLatest(db);
+  if (applied.length > 0) log.info({ applied }, 'database migrated');
+
+  if (runtime.config.seedDemoOnFirstStart && (await countCounties(db)) === 0) {
+    const summary = await seedDemo(db, {});
+    log.info(summary, 'demo data loaded (first start)');
+  }
+
+  if (runWorker) {
+    boss = createBoss(runtime.config.databaseUrl, log);
+    await boss.start();
+    await registerWorkers(boss, db);
+    log.info('workers started');
+  }
+
+  if (runApi) {
+    app = await buildApp(runtime.config, { db, logger: log });
+    await app.listen({ port: runtime.config.port, host: runtime.config.host });
+    const base = runtime.config.appUrl;
+    console.log(
+      [
+        '',
+        `  DeedWatch is running${runtime.embedded ? ' on an embedded Postgres' : ''}:`,
+        `    web app     ${base}/`,
+        `    API         ${base}/api`,
+        `    Swagger UI  ${base}/docs`,
+        `    readiness   ${base}/readyz`,
+        '  Press Ctrl-C to stop.',
+        '',
+      ].join('\n'),
+    );
+  }
+} catch (err) {
+  log.fatal({ err }, 'start-up failed');
+  await runtime.close().catch(() => undefined);
+  process.exit(1);
+}

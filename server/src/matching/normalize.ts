@@ -1,0 +1,109 @@
+/**
+ * Normalisers: the keys stored beside every APN, address and name at write time, so search and
+ * matching compare keys with plain btree equality and prefix scans (DESIGN.md §4, §5).
+ * Pure functions; the matching issue refines the name rules.
+ */
+
+/** Only letters and digits, upper-cased: "012-0345-006-0000" and "01203450060000" share a key. */
+export function apnKey(apn: string): string {
+  return apn.toUpperCase().replace(/[^A-Z0-9]/g, '');
+}
+
+/**
+ * Formats an APN key by a county mask: 0 takes a digit, a takes a letter, - is written as is.
+ * Returns undefined when the key does not fit the mask.
+ */
+export function formatApn(key: string, mask: string): string | undefined {
+  let out = '';
+  let i = 0;
+  for (const m of mask) {
+    if (m === '-') {
+      out += '-';
+      continue;
+    }
+    const ch = key[i++];
+    if (ch === undefined) return undefined;
+    if (m === '0' && !/[0-9]/.test(ch)) return undefined;
+    if (m === 'a' && !/[A-Z]/.test(ch)) return undefined;
+    out += ch;
+  }
+  return i === key.length ? out : undefined;
+}
+
+// USPS Publication 28 street suffixes and unit designators, the forms seen in recorder data.
+const SUFFIXES: Record<string, string> = {
+  ALLEY: 'ALY',
+  AVENUE: 'AVE',
+  AV: 'AVE',
+  AVN: 'AVE',
+  BOULEVARD: 'BLVD',
+  BOUL: 'BLVD',
+  CIRCLE: 'CIR',
+  CIRC: 'CIR',
+  COURT: 'CT',
+  CRT: 'CT',
+  DRIVE: 'DR',
+  DRV: 'DR',
+  EXPRESSWAY: 'EXPY',
+  FREEWAY: 'FWY',
+  HIGHWAY: 'HWY',
+  HIWAY: 'HWY',
+  LANE: 'LN',
+  LOOP: 'LOOP',
+  PARKWAY: 'PKWY',
+  PKY: 'PKWY',
+  PLACE: 'PL',
+  PLAZA: 'PLZ',
+  ROAD: 'RD',
+  SQUARE: 'SQ',
+  STREET: 'ST',
+  STR: 'ST',
+  TERRACE: 'TER',
+  TRAIL: 'TRL',
+  WAY: 'WAY',
+};
+const UNITS: Record<string, string> = {
+  APARTMENT: 'APT',
+  SUITE: 'STE',
+  UNIT: 'UNIT',
+  BUILDING: 'BLDG',
+  FLOOR: 'FL',
+  '#': 'UNIT',
+};
+const DIRECTIONS: Record<string, string> = {
+  NORTH: 'N',
+  SOUTH: 'S',
+  EAST: 'E',
+  WEST: 'W',
+  NORTHEAST: 'NE',
+  NORTHWEST: 'NW',
+  SOUTHEAST: 'SE',
+  SOUTHWEST: 'SW',
+};
+
+/** "123 North Main Street, Apt. 4" → "123 N MAIN ST APT 4". */
+export function addressKey(address: string): string {
+  const words = address
+    .toUpperCase()
+    .replace(/#/g, ' # ')
+    .replace(/[^A-Z0-9# ]/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
+  return words
+    .map((w, i) => {
+      if (i === 0) return w;
+      return SUFFIXES[w] ?? UNITS[w] ?? DIRECTIONS[w] ?? w;
+    })
+    .join(' ');
+}
+
+/** Upper-case, punctuation dropped, spaces collapsed: "Smith, John A." → "SMITH JOHN A". */
+export function nameKey(name: string): string {
+  return name
+    .toUpperCase()
+    .replace(/[^A-Z0-9&' ]/g, ' ')
+    .replace(/'/g, '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .join(' ');
+}

@@ -1,0 +1,48 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import { SESSION_COOKIE } from './session.ts';
+
+type Body = { statusCode: number; error: string; message: string };
+
+function bodyFor(statusCode: number, message: string): Body {
+  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
+}
+
+/**
+ * One error shape for the whole API. Below 500 the message is the error's own (written for a
+ * person); at 500 and above the client gets a generic message and the details go to the log.
+ * Driver errors and stack traces never reach a client.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    const status =
+      typeof err.statusCode === 'number' && err.statusCode >= 400 ? err.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err }, 'request failed');
+      const message =
+        status === 503
+          ? 'The service is briefly unavailable. Please try again in a moment.'
+          : 'Something went wrong on our side. Please try again later.';
+      return reply.status(status).send(bodyFor(status, message));
+    }
+    if (status === 401) void reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return reply.status(status).send(bodyFor(status, publicMessage(err, status)));
+  });
+}
+
+function publicMessage(err: FastifyError, status: number): string {
+  switch (err.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is not valid JSON.';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is too large.';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Send the request body as application/json.';
+    default:
+      if (err.message?.includes('prototype property')) return 'The request body is not allowed.';
+      return err.message || (STATUS_CODES[status] ?? 'Error');
+  }
+}
+
+export { bodyFor as errorBodyFor };

@@ -1,0 +1,34 @@
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+
+export const openApiInfo = {
+  title: 'DeedWatch API',
+  description:
+    'Property-fraud alerts: subscribers guard parcel numbers (APNs), addresses and owner names, and are emailed when the county recorder records a document that affects them. Authentication is a session cookie: sign in through the auth calls, then call the API from the same browser.',
+  version: '1.0.0',
+};
+
+export async function registerSwagger(app: FastifyInstance) {
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: openApiInfo,
+      tags: [
+        { name: 'config', description: 'Public county configuration' },
+        { name: 'auth', description: 'Sessions and sign-in' },
+        { name: 'health', description: 'Liveness and readiness probes' },
+      ],
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'deedwatch.sid' },
+        },
+      },
+    },
+  });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/docs',
+    staticCSP: true,
+    uiConfig: { docExpansion: 'list', deepLinking: true, withCredentials: true },
+  });
+}

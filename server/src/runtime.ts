@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { pino, type Logger } from 'pino';
+import type { AppConfig } from './app.ts';
+import { ConfigError, type Config, loadConfig } from './config.ts';
+import { createDatabase, createPool, type Database } from './db/database.ts';
+import { startEmbeddedPostgres } from './db/embedded.ts';
+
+export type Runtime = {
+  config: AppConfig & { databaseUrl: string };
+  log: Logger;
+  db: Database;
+  embedded: boolean;
+  close: () => Promise<void>;
+};
+
+export function createLogger(level: Config['logLevel']): Logger {
+  return pino({ level });
+}
+
+/** Loads the config or ends the process with a message that names each bad variable. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+/** The session secret of the embedded default: generated once, kept beside the data. */
+async function embeddedSessionSecret(dataDir: string): Promise<string> {
+  const file = path.join(dataDir, 'session-secret');
+  try {
+    return (await fs.readFile(file, 'utf8')).trim();
+  } catch {
+    const secret = randomBytes(48).toString('base64url');
+    await fs.writeFile(file, `${secret}\n`, { mode: 0o600 });
+    return secret;
+  }
+}
+
+/**
+ * Settles what the config leaves open: with DATABASE_URL unset, starts the embedded Postgres
+ * and provides its session secret. Shared by the server and the command-line scripts.
+ */
+export async function openRuntime(config: Config, log: Logger): Promise<Runtime> {
+  let databaseUrl = config.databaseUrl;
+  let sessionSecret = config.sessionSecret;
+  let stopEmbedded: (() => Promise<void>) | undefined;
+  if (!databaseUrl) {
+    const embedded = await startEmbeddedPostgres(config.dataDir, config.embeddedPostgresPort, log);
+    databaseUrl = embedded.url;
+    stopEmbedded = embedded.stop;
+    sessionSecret ??= await embeddedSessionSecret(config.dataDir);
+    log.info({ databaseUrl }, 'embedded Postgres is running');
+  }
+  if (!sessionSecret) throw new ConfigError(['SESSION_SECRET is required']);
+
+  const pool = createPool(databaseUrl, config.databasePoolSize, log);
+  const db = createDatabase(pool);
+  return {
+    config: Object.freeze({ ...config, databaseUrl, sessionSecret }),
+    log,
+    db,
+    embedded: stopEmbedded !== undefined,
+    close: async () => {
+      await db.destroy();
+      await stopEmbedded?.();
+    },
+  };
+}
