@@ -52,7 +52,8 @@ export function describeIssues(part: string, issues: v.BaseIssue<unknown>[]): st
     .slice(0, 5)
     .map((issue) => {
       const path = v.getDotPath(issue);
-      if (issue.kind === 'schema' && issue.type === 'strict_object' && path) {
+      // An object schema reports an unknown key as expecting `never`.
+      if (issue.kind === 'schema' && issue.expected === 'never' && path) {
         return `${where} field '${path}' is not allowed`;
       }
       const subject = path ? `${where} ${path}` : where;

@@ -1,0 +1,147 @@
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { badRequest } from '../src/lib/errors.ts';
+import { errorBody, schema } from '../src/lib/schema.ts';
+import { startTestApp, type TestApp } from './helpers/test-app.ts';
+
+// Routes added to the real app for this file only: they exercise the shared error handler and
+// validator the way every feature route uses them.
+const Body = v.strictObject({
+  email: v.pipe(v.string(), v.email('Invalid email')),
+  count: v.optional(v.pipe(v.number(), v.integer())),
+});
+
+describe('errors and validation', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ RATE_LIMIT_PER_MINUTE: '1000' }, (app) => {
+      app.post(
+        '/api/test/echo',
+        { schema: { body: schema(Body), response: { 400: errorBody } } },
+        async (req) => req.body,
+      );
+      app.get('/api/test/driver-error', async () => {
+        throw new Error('relation "secret_table" does not exist at /srv/app/src/x.ts:12');
+      });
+      app.get('/api/test/bad-request', async () => {
+        throw badRequest("County 'XYZ' not found");
+      });
+    });
+  });
+  afterAll(() => t.close());
+
+  it('a 500 hides the error and the stack behind a generic message', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/test/driver-error' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({
+      statusCode: 500,
+      error: 'Internal Server Error',
+      message: 'Something went wrong on our side. Please try again later.',
+    });
+    expect(res.body).not.toContain('secret_table');
+  });
+
+  it('an HttpError below 500 keeps its message for the person', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/test/bad-request' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: "County 'XYZ' not found",
+    });
+  });
+
+  it('validates bodies with the valibot schema and names the field', async () => {
+    const post = (payload: unknown) =>
+      t.app.inject({ method: 'POST', url: '/api/test/echo', payload: payload as object });
+
+    const ok = await post({ email: 'a@b.co', count: 3 });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ email: 'a@b.co', count: 3 });
+
+    const missing = await post({});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe('body email is required');
+
+    const invalid = await post({ email: 'nope' });
+    expect(invalid.json().message).toBe('body email: Invalid email');
+
+    const unknown = await post({ email: 'a@b.co', isAdmin: true });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe("body field 'isAdmin' is not allowed");
+
+    // No type coercion: a string is not a number.
+    const coerced = await post({ email: 'a@b.co', count: '3' });
+    expect(coerced.statusCode).toBe(400);
+    expect(coerced.json().message).toContain('body count');
+  });
+
+  it('refuses malformed JSON and prototype pollution with a 400', async () => {
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toBe('The request body is not valid JSON.');
+
+    const proto = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": "a@b.co", "__proto__": {"isAdmin": true}}',
+    });
+    expect(proto.statusCode).toBe(400);
+  });
+
+  it('an unknown API path is a JSON 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here?x=1' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'There is nothing at GET /api/nothing-here.',
+    });
+  });
+});
+
+describe('rate limiting', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ RATE_LIMIT_PER_MINUTE: '3' });
+  });
+  afterAll(() => t.close());
+
+  it('answers 429 with a message once an address exceeds the limit, but never on probes', async () => {
+    const statuses = [];
+    for (let i = 0; i < 4; i++)
+      statuses.push((await t.app.inject({ method: 'GET', url: '/api/config' })).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const limited = await t.app.inject({ method: 'GET', url: '/api/config' });
+    expect(limited.json()).toMatchObject({ statusCode: 429, error: 'Too Many Requests' });
+    expect(limited.json().message).toMatch(
+      /^Too many requests\. Please try again in \d+ seconds\.$/,
+    );
+    expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+  });
+});
+
+describe('security headers', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ APP_URL: 'https://deedwatch.example.com' });
+  });
+  afterAll(() => t.close());
+
+  it('sends the CSP, nosniff, no-referrer and HSTS (https) on success and error alike', async () => {
+    for (const url of ['/api/config', '/api/nothing']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy']).toContain("base-uri 'none'");
+      expect(res.headers['content-security-policy']).toContain("object-src 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['strict-transport-security']).toContain('max-age=31536000');
+    }
+  });
+});

@@ -1,0 +1,67 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { pino } from 'pino';
+import type { TestProject } from 'vitest/node';
+import { createDatabase as openDatabase, createPool } from '../src/db/database.ts';
+import { startEmbeddedPostgres } from '../src/db/embedded.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import {
+  createDatabase,
+  databaseUrl,
+  dropDatabase,
+  uniqueDatabaseName,
+} from './helpers/database-admin.ts';
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    testDatabase: { serverUrl: string; template: string };
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/**
+ * One Postgres server for the run: TEST_DATABASE_URL when set, otherwise an embedded one in a
+ * temporary directory. A migrated template database is made once; every test file clones it
+ * into a database of its own (CREATE DATABASE … TEMPLATE), so files run in parallel, isolated.
+ */
+export default async function setup(project: TestProject) {
+  const log = pino({ level: 'warn' });
+  let serverUrl = process.env.TEST_DATABASE_URL;
+  let stopEmbedded: (() => Promise<void>) | undefined;
+  let tempDir: string | undefined;
+  if (!serverUrl) {
+    tempDir = await mkdtemp(path.join(os.tmpdir(), 'deedwatch-test-pg-'));
+    const embedded = await startEmbeddedPostgres(tempDir, await freePort(), log);
+    serverUrl = embedded.url;
+    stopEmbedded = embedded.stop;
+  }
+
+  const template = uniqueDatabaseName('deedwatch_template');
+  await createDatabase(serverUrl, template);
+  const pool = createPool(databaseUrl(serverUrl, template), 1, log);
+  const db = openDatabase(pool);
+  try {
+    await migrateToLatest(db);
+  } finally {
+    await db.destroy();
+  }
+  project.provide('testDatabase', { serverUrl, template });
+
+  return async () => {
+    await dropDatabase(serverUrl, template);
+    await stopEmbedded?.();
+    if (tempDir) await rm(tempDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,125 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateToLatest, pendingMigrations } from '../src/db/migrate.ts';
+import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
+
+describe('migrations', () => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase();
+  });
+  afterAll(() => t.drop());
+
+  it('leave nothing pending, and a second run applies nothing', async () => {
+    expect(await pendingMigrations(t.db)).toEqual([]);
+    expect(await migrateToLatest(t.db)).toEqual([]);
+  });
+
+  it('create every table of the data model with pg_trgm', async () => {
+    const { rows } = await sql<{ table_name: string }>`
+      SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`.execute(
+      t.db,
+    );
+    expect(rows.map((r) => r.table_name)).toEqual(
+      expect.arrayContaining([
+        'counties',
+        'users',
+        'auth_codes',
+        'sessions',
+        'apn_subscriptions',
+        'name_subscriptions',
+        'notification_methods',
+        'parcels',
+        'index_names',
+        'recorded_documents',
+        'document_parties',
+        'document_parcels',
+        'events',
+        'outbox_messages',
+        'outbox_attachments',
+        'deliveries',
+        'audit_log',
+      ]),
+    );
+    const ext = await sql<{ extname: string }>`SELECT extname FROM pg_extension`.execute(t.db);
+    expect(ext.rows.map((r) => r.extname)).toContain('pg_trgm');
+  });
+
+  it('index every foreign key column', async () => {
+    // A foreign key whose columns do not lead some index makes deletes and joins scan the table.
+    const { rows } = await sql<{ constraint: string }>`
+      SELECT c.conname AS constraint
+      FROM pg_constraint c
+      WHERE c.contype = 'f' AND c.connamespace = 'public'::regnamespace
+        AND NOT EXISTS (
+          SELECT 1 FROM pg_index i
+          WHERE i.indrelid = c.conrelid
+            AND (i.indkey::int2[])[0:array_length(c.conkey, 1) - 1] @> c.conkey
+        )`.execute(t.db);
+    expect(rows.map((r) => r.constraint)).toEqual([]);
+  });
+
+  it('key columns use the C collation so a btree serves prefix LIKE', async () => {
+    const county = await t.db
+      .insertInto('counties')
+      .values({
+        name: 'X',
+        code: 'X',
+        ui_mask: '00000',
+        data_mask: '00000',
+        format: '01234',
+        link_url: 'https://x.org',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await sql`
+      INSERT INTO parcels (county_id, apn, apn_key, address, address_key)
+      SELECT ${county.id}, lpad(i::text, 5, '0'), lpad(i::text, 5, '0'), i || ' MAIN ST', i || ' MAIN ST'
+      FROM generate_series(1, 20000) AS i`.execute(t.db);
+    await sql`ANALYZE parcels`.execute(t.db);
+    const { rows } = await sql<{ plan: string }>`
+      EXPLAIN (FORMAT TEXT)
+      SELECT apn FROM parcels WHERE county_id = ${county.id} AND apn_key LIKE '012%'`.execute(t.db);
+    const plan = rows.map((r) => Object.values(r)[0]).join('\n');
+    expect(plan).toMatch(/Index Cond: .*apn_key >= '012'.*apn_key < '013'/s);
+  });
+
+  it('stores emails lower-cased only, so the unique index covers every case', async () => {
+    await sql`INSERT INTO users (email) VALUES ('a@b.co')`.execute(t.db);
+    await expect(sql`INSERT INTO users (email) VALUES ('a@b.co')`.execute(t.db)).rejects.toThrow(
+      /users_email_key/,
+    );
+    await expect(sql`INSERT INTO users (email) VALUES ('A@B.CO')`.execute(t.db)).rejects.toThrow(
+      /check constraint/,
+    );
+  });
+
+  it('allows one event per subscription and document, so a retried match never duplicates', async () => {
+    const { rows } = await sql<{ user_id: string; document_id: string; subscription_id: string }>`
+      WITH u AS (INSERT INTO users (email) VALUES ('events@b.co') RETURNING id),
+           c AS (SELECT id FROM counties WHERE code = 'X'),
+           d AS (INSERT INTO recorded_documents (county_id, document_number, document_type, recorded_at, container, file_name)
+                 SELECT c.id, '2026-000001', 'GRANT DEED', now(), 'X', '2026-000001.pdf' FROM c RETURNING id),
+           s AS (INSERT INTO name_subscriptions (user_id, county_id, name, name_key)
+                 SELECT u.id, c.id, 'SMITH JOHN', 'SMITH JOHN' FROM u, c RETURNING id, user_id)
+      SELECT s.user_id, d.id AS document_id, s.id AS subscription_id FROM s, d`.execute(t.db);
+    const { user_id, document_id, subscription_id } = rows[0]!;
+    const insertEvent = () =>
+      t.db
+        .insertInto('events')
+        .values({
+          user_id,
+          document_id,
+          name_subscription_id: subscription_id,
+          apn_subscription_id: null,
+          match_kind: 'name',
+          matched_value: 'SMITH JOHN',
+          party_role: 'grantor',
+          is_exact: true,
+          score: 0.9,
+        })
+        .execute();
+    await insertEvent();
+    await expect(insertEvent()).rejects.toThrow(/events_name_subscription_document_key/);
+  });
+});

@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { SESSION_COOKIE } from '../src/plugins/session.ts';
+import { startTestApp, type TestApp, testConfig } from './helpers/test-app.ts';
+
+// A route added for this file: signs a user in the way the accounts feature will.
+const signIn = (t: TestApp, userId: string) =>
+  t.app.inject({ method: 'POST', url: '/api/test/sign-in', payload: { userId } });
+
+function sessionCookie(setCookie: string | string[] | undefined): string {
+  const all = Array.isArray(setCookie) ? setCookie : [setCookie ?? ''];
+  const cookie = all.find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+  if (!cookie) throw new Error('no session cookie was set');
+  return cookie;
+}
+
+async function countSessions(t: TestApp) {
+  const row = await t.db
+    .selectFrom('sessions')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+describe('sessions', () => {
+  let t: TestApp;
+  let userId: string;
+  beforeAll(async () => {
+    t = await startTestApp({}, (app) => {
+      app.post('/api/test/sign-in', async (request) => {
+        request.session.userId = (request.body as { userId: string }).userId;
+        return {};
+      });
+    });
+    const user = await t.db
+      .insertInto('users')
+      .values({
+        email: 'owner@example.com',
+        password_hash: null,
+        email_verified_at: null,
+        last_login_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    userId = user.id;
+  });
+  afterAll(() => t.close());
+
+  it('stores no session for anonymous requests', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/config' });
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(await countSessions(t)).toBe(0);
+  });
+
+  it('auth/me without a session is 401 and clears the cookie', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/me' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
+    expect(String(res.headers['set-cookie'])).toMatch(
+      new RegExp(`${SESSION_COOKIE}=;.*Expires=Thu, 01 Jan 1970`),
+    );
+  });
+
+  it('keeps a signed-in session in Postgres behind an HttpOnly, SameSite=Lax cookie', async () => {
+    const res = await signIn(t, userId);
+    const cookie = sessionCookie(res.headers['set-cookie']);
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Lax');
+    expect(cookie).not.toContain('Secure');
+    const rows = await t.db.selectFrom('sessions').select(['user_id', 'expires_at']).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.user_id).toBe(userId);
+    expect(rows[0]!.expires_at.getTime()).toBeGreaterThan(Date.now() + 13 * 86_400_000);
+
+    const me = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/me',
+      headers: { cookie: cookie.split(';')[0]! },
+    });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toEqual({
+      id: userId,
+      role: 'subscriber',
+      email: 'owner@example.com',
+      apnSubscriptions: [],
+      nameSubscriptions: [],
+      emailNotificationMethods: [],
+      isImpersonated: false,
+    });
+  });
+
+  it('survives a restart: a new app over the same database accepts the cookie', async () => {
+    const cookie = sessionCookie((await signIn(t, userId)).headers['set-cookie']).split(';')[0]!;
+    const second = await buildApp(testConfig(t.database.url), { db: t.db, logger: false });
+    try {
+      const me = await second.inject({ method: 'POST', url: '/api/auth/me', headers: { cookie } });
+      expect(me.statusCode).toBe(200);
+      expect(me.json().id).toBe(userId);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('ignores an expired session row', async () => {
+    const cookie = sessionCookie((await signIn(t, userId)).headers['set-cookie']).split(';')[0]!;
+    await t.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .execute();
+    const me = await t.app.inject({ method: 'POST', url: '/api/auth/me', headers: { cookie } });
+    expect(me.statusCode).toBe(401);
+  });
+
+  it('logout deletes the session row and the cookie stops working', async () => {
+    await t.db.deleteFrom('sessions').execute();
+    const cookie = sessionCookie((await signIn(t, userId)).headers['set-cookie']).split(';')[0]!;
+    expect(await countSessions(t)).toBe(1);
+    const out = await t.app.inject({ method: 'GET', url: '/api/auth/logout', headers: { cookie } });
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toEqual({});
+    expect(await countSessions(t)).toBe(0);
+    const me = await t.app.inject({ method: 'POST', url: '/api/auth/me', headers: { cookie } });
+    expect(me.statusCode).toBe(401);
+  });
+});
+
+describe('sessions over https', () => {
+  let t: TestApp;
+  let userId: string;
+  beforeAll(async () => {
+    // Behind a TLS-terminating proxy: TRUST_PROXY lets the app see the original https.
+    t = await startTestApp(
+      { APP_URL: 'https://deedwatch.example.com', TRUST_PROXY: 'true' },
+      (app) => {
+        app.post('/api/test/sign-in', async (request) => {
+          request.session.userId = (request.body as { userId: string }).userId;
+          return {};
+        });
+      },
+    );
+    const user = await t.db
+      .insertInto('users')
+      .values({
+        email: 'secure@example.com',
+        password_hash: null,
+        email_verified_at: null,
+        last_login_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    userId = user.id;
+  });
+  afterAll(() => t.close());
+
+  it('marks the cookie Secure when APP_URL is https', async () => {
+    const plain = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/sign-in',
+      payload: { userId },
+    });
+    expect(plain.headers['set-cookie']).toBeUndefined();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/sign-in',
+      payload: { userId },
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(sessionCookie(res.headers['set-cookie'])).toContain('Secure');
+  });
+});
