@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { badRequest } from '../src/lib/errors.ts';
-import { errorBody, schema } from '../src/lib/schema.ts';
+import { errorResponse, schema } from '../src/lib/schema.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 
 // Routes added to the real app for this file only: they exercise the shared error handler and
@@ -17,7 +17,7 @@ describe('errors and validation', () => {
     t = await startTestApp({ RATE_LIMIT_PER_MINUTE: '1000' }, (app) => {
       app.post(
         '/api/test/echo',
-        { schema: { body: schema(Body), response: { 400: errorBody } } },
+        { schema: { body: schema(Body), response: { 400: errorResponse('Invalid input') } } },
         async (req) => req.body,
       );
       app.get('/api/test/driver-error', async () => {

@@ -28,7 +28,16 @@ export const ErrorBody = v.object({
   error: v.string(),
   message: v.string(),
 });
-export const errorBody = schema(ErrorBody);
+
+/** An error response for the OpenAPI document, described for the status it documents. */
+export function errorResponse(description: string): JsonSchema {
+  return schema(v.pipe(ErrorBody, v.description(description)));
+}
+
+/** A success response, described. */
+export function response(valibotSchema: v.GenericSchema, description: string): JsonSchema {
+  return schema(v.pipe(valibotSchema, v.description(description)));
+}
 
 export class ValidationError extends Error {
   readonly statusCode = 400;

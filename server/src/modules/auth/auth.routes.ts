@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
-import { errorBody, schema } from '../../lib/schema.ts';
+import { errorResponse, response } from '../../lib/schema.ts';
 import { SESSION_COOKIE } from '../../plugins/session.ts';
 import { LogoutResult, SessionUser } from './auth.schemas.ts';
 import { loadSessionUser } from './auth.service.ts';
@@ -14,7 +14,10 @@ export async function authRoutes(app: FastifyInstance, { db }: { db: Database })
         tags: ['auth'],
         summary: 'The signed-in user, to restore a session',
         security: [{ session: [] }],
-        response: { 200: schema(SessionUser), 401: errorBody },
+        response: {
+          200: response(SessionUser, 'The signed-in user'),
+          401: errorResponse('Nobody is signed in; the session cookie is cleared'),
+        },
       },
     },
     async (request) => loadSessionUser(db, request.session),
@@ -27,7 +30,7 @@ export async function authRoutes(app: FastifyInstance, { db }: { db: Database })
         operationId: 'logout',
         tags: ['auth'],
         summary: 'Ends the session',
-        response: { 200: schema(LogoutResult) },
+        response: { 200: response(LogoutResult, 'Signed out') },
       },
     },
     async (request, reply) => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import type { Database } from '../../db/database.ts';
-import { schema } from '../../lib/schema.ts';
+import { response } from '../../lib/schema.ts';
 import { listEnabledCounties } from './config.repository.ts';
 
 export const PublicCounty = v.object({
@@ -18,7 +18,7 @@ export async function configRoutes(app: FastifyInstance, { db }: { db: Database 
         operationId: 'getConfig',
         tags: ['config'],
         summary: 'The enabled counties and their APN formats',
-        response: { 200: schema(v.array(PublicCounty)) },
+        response: { 200: response(v.array(PublicCounty), 'The enabled counties, by name') },
       },
     },
     async () => {

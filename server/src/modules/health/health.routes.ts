@@ -3,10 +3,10 @@ import { sql } from 'kysely';
 import * as v from 'valibot';
 import type { Database } from '../../db/database.ts';
 import { pendingMigrations } from '../../db/migrate.ts';
-import { errorBody, schema } from '../../lib/schema.ts';
+import { errorResponse, response } from '../../lib/schema.ts';
 import { errorBodyFor } from '../../plugins/error-handler.ts';
 
-const Status = schema(v.object({ status: v.string() }));
+const Status = v.object({ status: v.string() });
 
 export async function healthRoutes(app: FastifyInstance, { db }: { db: Database }) {
   app.get(
@@ -17,7 +17,7 @@ export async function healthRoutes(app: FastifyInstance, { db }: { db: Database 
         operationId: 'healthz',
         tags: ['health'],
         summary: 'Liveness: the process is up',
-        response: { 200: Status },
+        response: { 200: response(Status, 'The process is up') },
       },
     },
     async () => ({ status: 'ok' }),
@@ -31,7 +31,10 @@ export async function healthRoutes(app: FastifyInstance, { db }: { db: Database 
         operationId: 'readyz',
         tags: ['health'],
         summary: 'Readiness: the database answers and every migration is applied',
-        response: { 200: Status, 503: errorBody },
+        response: {
+          200: response(Status, 'Ready to serve'),
+          503: errorResponse('The database is unreachable or a migration is pending'),
+        },
       },
     },
     async (request, reply) => {
