@@ -22,7 +22,7 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      'web/vitest.config.*',
+      'web/vitest.config.ts',
       {
         test: {
           name: 'e2e',

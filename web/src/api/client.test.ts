@@ -1,0 +1,85 @@
+import { describe, expect, it, vi } from 'vitest';
+import { json, stubFetch } from '../test/fetch-stub';
+import { apiBaseUrl } from './base-url';
+import { ACCEPT_HEADER, GENERIC_ERROR_MESSAGE, createApiClient } from './client';
+
+function client() {
+  const onUnauthorized = vi.fn();
+  const onError = vi.fn();
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  const api = createApiClient({ baseUrl: 'http://localhost:3000', onUnauthorized, onError });
+  return { api, onUnauthorized, onError };
+}
+
+describe('apiBaseUrl', () => {
+  it('strips /api because the OpenAPI paths start with it', () => {
+    expect(apiBaseUrl('/api', 'http://localhost:3000')).toBe('http://localhost:3000');
+    expect(apiBaseUrl('https://qa.example.com/deedwatch/api', 'http://localhost:3000')).toBe(
+      'https://qa.example.com/deedwatch',
+    );
+    expect(apiBaseUrl('/api/', 'https://app.example.com')).toBe('https://app.example.com');
+  });
+});
+
+describe('api client', () => {
+  it('sends the Accept header and cookies on every call', async () => {
+    const { requests } = stubFetch({ 'GET /api/config': () => json([]) });
+    const { api } = client();
+
+    const { data } = await api.GET('/api/config');
+
+    expect(data).toEqual([]);
+    const [request] = requests;
+    expect(request?.url).toBe('http://localhost:3000/api/config');
+    expect(request?.headers.get('accept')).toBe('application/json application/octet-stream');
+    expect(ACCEPT_HEADER).toBe('application/json application/octet-stream');
+    expect(request?.credentials).toBe('include');
+  });
+
+  it("reports a failed response with the body's message and passes the error on", async () => {
+    stubFetch({
+      'GET /api/config': () =>
+        json({ statusCode: 503, error: 'Service Unavailable', message: 'Database is down' }, 503),
+    });
+    const { api, onError, onUnauthorized } = client();
+
+    const { error, response } = await api.GET('/api/config');
+
+    expect(response.status).toBe(503);
+    expect(error).toMatchObject({ message: 'Database is down' });
+    expect(onError).toHaveBeenCalledWith('Database is down');
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('falls back to the generic message when the body has none', async () => {
+    stubFetch({
+      'GET /api/config': () => new Response('<html>Bad gateway</html>', { status: 502 }),
+    });
+    const { api, onError } = client();
+
+    await api.GET('/api/config');
+
+    expect(onError).toHaveBeenCalledWith(GENERIC_ERROR_MESSAGE);
+  });
+
+  it('treats any 401 as an ended session', async () => {
+    stubFetch({
+      'POST /api/auth/me': () =>
+        json({ statusCode: 401, error: 'Unauthorized', message: 'Please log in.' }, 401),
+    });
+    const { api, onError, onUnauthorized } = client();
+
+    await api.POST('/api/auth/me');
+
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(onError).toHaveBeenCalledWith('Please log in.');
+  });
+
+  it('reports a network failure with the generic message', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('fetch failed')));
+    const { api, onError } = client();
+
+    await expect(api.GET('/api/config')).rejects.toThrow('fetch failed');
+    expect(onError).toHaveBeenCalledWith(GENERIC_ERROR_MESSAGE);
+  });
+});

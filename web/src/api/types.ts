@@ -1,0 +1,7 @@
+import type { paths } from './schema.gen';
+
+type JsonBody<R> = R extends { content: { 'application/json': infer T } } ? T : never;
+
+/** The signed-in user as POST /api/auth/me returns it. */
+export type SessionUser = JsonBody<paths['/api/auth/me']['post']['responses'][200]>;
+export type Role = SessionUser['role'];

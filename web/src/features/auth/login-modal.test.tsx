@@ -1,0 +1,54 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { json, stubFetch } from '../../test/fetch-stub';
+import { renderApp } from '../../test/render-app';
+
+async function openLogin() {
+  const rendered = renderApp({ path: '/' });
+  const nav = within(await screen.findByRole('navigation', { name: 'Main' }));
+  await rendered.events.click(nav.getByRole('button', { name: 'LOGIN' }));
+  const email = await screen.findByRole('textbox', { name: 'Email' });
+  return { ...rendered, email };
+}
+
+describe('login modal', () => {
+  it('validates the email before sending', async () => {
+    const { fetch } = stubFetch({});
+    const { events, email } = await openLogin();
+
+    await events.click(screen.getByRole('button', { name: 'Send Login Link' }));
+    expect(await screen.findByText('Email is required')).toBeDefined();
+
+    await events.type(email, 'owner@example');
+    await events.click(screen.getByRole('button', { name: 'Send Login Link' }));
+    expect(await screen.findByText('Email is invalid')).toBeDefined();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('asks for a magic link and says to check the inbox', async () => {
+    const { requests } = stubFetch({ 'POST /api/auth/login': () => json({}) });
+    const { events, email } = await openLogin();
+
+    await events.type(email, ' owner@example.com ');
+    await events.click(screen.getByRole('button', { name: 'Send Login Link' }));
+
+    expect(await screen.findByText('Check your inbox')).toBeDefined();
+    expect(new URL(requests[0]!.url).searchParams.get('email')).toBe('owner@example.com');
+  });
+
+  it('shows the error toast when the request fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubFetch({
+      'POST /api/auth/login': () =>
+        json({ statusCode: 429, error: 'Too Many Requests', message: 'Slow down.' }, 429),
+    });
+    const { events, email } = await openLogin();
+
+    await events.type(email, 'owner@example.com');
+    await events.click(screen.getByRole('button', { name: 'Send Login Link' }));
+
+    expect(await screen.findByText('Slow down.')).toBeDefined();
+    expect(screen.getByText('Error')).toBeDefined();
+    expect(screen.queryByText('Check your inbox')).toBeNull();
+  });
+});

@@ -1,0 +1,30 @@
+import { Box, LoadingOverlay } from '@mantine/core';
+import { Outlet } from '@tanstack/react-router';
+import { useSession } from '../session/session-context';
+import { AppFooter } from './app-footer';
+import { AppHeader } from './app-header';
+import { ImpersonationBanner, QueryMessage, SiteBanner } from './banners';
+
+export function AppLayout() {
+  const { loading } = useSession();
+  return (
+    <Box pos="relative" mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <LoadingOverlay
+        visible={loading}
+        zIndex={1000}
+        overlayProps={{ blur: 2 }}
+        loaderProps={{ role: 'status', 'aria-label': 'Checking your session' }}
+      />
+      <SiteBanner hostname={window.location.hostname} />
+      <ImpersonationBanner />
+      <AppHeader />
+      <Box component="main" flex={1} px="md" pb="xl">
+        <QueryMessage />
+        <Box maw={1200} mx="auto" pt="lg">
+          <Outlet />
+        </Box>
+      </Box>
+      <AppFooter />
+    </Box>
+  );
+}

@@ -1,0 +1,97 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import type { ApiClient } from '../../api/client';
+import type { SessionUser } from '../../api/types';
+import type { SessionStore } from './session-store';
+
+export interface Session {
+  user: SessionUser | null;
+  /** True while a stored session is being revalidated with the server. */
+  loading: boolean;
+  setUser: (user: SessionUser | null) => void;
+  logout: () => Promise<void>;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+export function SessionProvider({
+  store,
+  client,
+  children,
+}: {
+  store: SessionStore;
+  client: ApiClient;
+  children: ReactNode;
+}) {
+  const user = useSyncExternalStore(store.subscribe, store.getUser);
+  const [loading, setLoading] = useState(() => store.getUser() !== null);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  // A stored session may have ended on the server: ask once at startup (spec §4). A 401 reaches
+  // the client middleware, which expires the store.
+  useEffect(() => {
+    if (store.getUser() === null) return undefined;
+    const controller = new AbortController();
+    client
+      .POST('/api/auth/me', { signal: controller.signal })
+      .then(({ data }) => {
+        if (data) store.setUser(data);
+      })
+      .catch(() => {
+        // Network failure, already reported by the client: keep the stored user.
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setLoading(false);
+      });
+    return () => controller.abort();
+  }, [client, store]);
+
+  useEffect(
+    () =>
+      store.onExpired(() => {
+        queryClient.clear();
+        void navigate({ to: '/' });
+      }),
+    [store, queryClient, navigate],
+  );
+
+  const logout = useCallback(async () => {
+    const { data } = await client.GET('/api/auth/logout').catch(() => ({ data: undefined }));
+    store.setUser(null);
+    queryClient.clear();
+    // An id means an impersonation ended and the staff member's own session is back.
+    if (data?.id) {
+      const restored = await client.POST('/api/auth/me').catch(() => ({ data: undefined }));
+      if (restored.data) {
+        store.setUser(restored.data);
+        await navigate({ to: '/admin' });
+        return;
+      }
+    }
+    await navigate({ to: '/' });
+  }, [client, store, queryClient, navigate]);
+
+  const value = useMemo<Session>(
+    () => ({ user, loading, setUser: store.setUser, logout }),
+    [user, loading, store, logout],
+  );
+
+  return <SessionContext value={value}>{children}</SessionContext>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession must be used inside <SessionProvider>');
+  return session;
+}

@@ -1,0 +1,95 @@
+import { screen, waitFor, waitForElementToBeRemoved } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { makeUser } from '../../test/factories';
+import { json, stubFetch } from '../../test/fetch-stub';
+import { renderApp } from '../../test/render-app';
+import { SESSION_STORAGE_KEY } from './session-store';
+
+const unauthorized = () =>
+  json({ statusCode: 401, error: 'Unauthorized', message: 'Please log in again.' }, 401);
+
+function stored() {
+  const raw = window.localStorage.getItem(SESSION_STORAGE_KEY);
+  return raw === null ? null : (JSON.parse(raw) as unknown);
+}
+
+describe('session revalidation at startup', () => {
+  it('stores the user the server returns', async () => {
+    const fresh = makeUser({ email: 'new@example.com' });
+    const { requests } = stubFetch({ 'POST /api/auth/me': () => json(fresh) });
+    renderApp({ path: '/dashboard', user: makeUser({ email: 'old@example.com' }) });
+
+    expect(await screen.findByText('Signed in as new@example.com')).toBeDefined();
+    expect(stored()).toEqual(fresh);
+    expect(requests.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual([
+      'POST /api/auth/me',
+    ]);
+  });
+
+  it('covers the page while the server answers', async () => {
+    const user = makeUser();
+    let answer: (response: Response) => void = () => {};
+    stubFetch({
+      'POST /api/auth/me': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    renderApp({ path: '/dashboard', user });
+
+    expect(await screen.findByRole('status', { name: 'Checking your session' })).toBeDefined();
+    answer(json(user));
+    await waitForElementToBeRemoved(() =>
+      screen.queryByRole('status', { name: 'Checking your session' }),
+    );
+  });
+
+  it('forgets the user and goes to / on a 401', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubFetch({ 'POST /api/auth/me': unauthorized });
+    const { router } = renderApp({ path: '/dashboard', user: makeUser() });
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(stored()).toBeNull();
+    expect(await screen.findByRole('button', { name: 'LOGIN' })).toBeDefined();
+    expect(await screen.findByText('Please log in again.')).toBeDefined();
+  });
+});
+
+describe('logout', () => {
+  it('clears the session and goes to /', async () => {
+    const user = makeUser();
+    const { requests } = stubFetch({
+      'POST /api/auth/me': () => json(user),
+      'GET /api/auth/logout': () => json({}),
+    });
+    const { events, router } = renderApp({ path: '/dashboard', user });
+    await screen.findByText(`Signed in as ${user.email}`);
+
+    await events.click(screen.getAllByRole('button', { name: 'LOGOUT' })[0]!);
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(stored()).toBeNull();
+    expect(requests.at(-1)?.url).toBe('http://localhost:3000/api/auth/logout');
+    expect(await screen.findByRole('link', { name: 'SIGN UP' })).toBeDefined();
+  });
+
+  it('returns an impersonating staff member to /admin as themselves', async () => {
+    const admin = makeUser({ id: '7f1d3c2b-8a9e-4f60-b1c2-d3e4f5a6b7c8', role: 'admin' });
+    const impersonated = makeUser({ isImpersonated: true });
+    let current = impersonated;
+    stubFetch({
+      'POST /api/auth/me': () => json(current),
+      'GET /api/auth/logout': () => {
+        current = admin;
+        return json({ id: admin.id });
+      },
+    });
+    const { events, router } = renderApp({ path: '/dashboard', user: impersonated });
+    await screen.findByText(/You are currently impersonating a user/);
+
+    await events.click(screen.getAllByRole('button', { name: 'LOGOUT' })[0]!);
+
+    expect(await screen.findByRole('heading', { name: 'Admin' })).toBeDefined();
+    expect(router.state.location.pathname).toBe('/admin');
+    expect(stored()).toEqual(admin);
+    expect(screen.queryByText(/You are currently impersonating a user/)).toBeNull();
+  });
+});

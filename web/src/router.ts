@@ -1,0 +1,27 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { RouterHistory } from '@tanstack/react-router';
+import { createRouter } from '@tanstack/react-router';
+import type { SessionStore } from './features/session/session-store';
+import { routeTree } from './routeTree.gen';
+
+export function createAppRouter(options: {
+  queryClient: QueryClient;
+  session: SessionStore;
+  history?: RouterHistory;
+}) {
+  return createRouter({
+    routeTree,
+    context: { queryClient: options.queryClient, session: options.session },
+    ...(options.history ? { history: options.history } : {}),
+    defaultPreload: 'intent',
+    // Queries own the caching; the router should always ask them.
+    defaultPreloadStaleTime: 0,
+    scrollRestoration: true,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

@@ -1,0 +1,15 @@
+import { Loader, Stack, Title } from '@mantine/core';
+import { createFileRoute } from '@tanstack/react-router';
+
+export const Route = createFileRoute('/verify-email/$code')({
+  component: VerifyEmailPage,
+});
+
+function VerifyEmailPage() {
+  return (
+    <Stack align="center" py="xl">
+      <Title order={1}>Signing you in</Title>
+      <Loader aria-label="Signing you in" />
+    </Stack>
+  );
+}
