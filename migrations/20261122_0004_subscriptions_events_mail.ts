@@ -104,7 +104,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       document_id            bigint REFERENCES recorded_documents (id) ON DELETE CASCADE,
       recipient              text NOT NULL,
       status                 text NOT NULL DEFAULT 'queued'
-                             CHECK (status IN ('queued', 'sent', 'failed', 'ambiguous')),
+                             CHECK (status IN ('queued', 'sending', 'sent', 'failed', 'ambiguous')),
       provider_message_id    text,
       attempts               integer NOT NULL DEFAULT 0,
       last_error             text,

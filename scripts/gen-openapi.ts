@@ -6,6 +6,10 @@ import { pino } from 'pino';
 import { buildApp } from '../server/src/app.ts';
 import { loadConfig, repoRoot } from '../server/src/config.ts';
 import { createDatabase, createPool } from '../server/src/db/database.ts';
+import { createBoss } from '../server/src/jobs/boss.ts';
+import { deriveSealingKey } from '../server/src/lib/sealed.ts';
+import { createMailer } from '../server/src/mail/mailer.ts';
+import { createOutboxTransport } from '../server/src/mail/outbox-transport.ts';
 
 const log = pino({ level: 'silent' });
 const config = loadConfig({
@@ -16,9 +20,12 @@ const config = loadConfig({
 });
 const pool = createPool(config.databaseUrl!, 1, log);
 const db = createDatabase(pool);
+// Never started: nothing is queued or sent while the document is generated.
+const boss = createBoss(config.databaseUrl!, log);
+const mailer = createMailer(boss, createOutboxTransport(db), deriveSealingKey('unused', 'mail'));
 const app = await buildApp(
   { ...config, sessionSecret: config.sessionSecret! },
-  { db, logger: false },
+  { db, mailer, logger: false },
 );
 await app.ready();
 const document = app.swagger();

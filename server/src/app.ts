@@ -3,23 +3,27 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { valibotValidatorCompiler } from './lib/schema.ts';
+import type { Mailer } from './mail/mailer.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
+import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerOriginCheck } from './plugins/origin-check.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSession } from './plugins/session.ts';
+import { registerSessionLifecycle } from './plugins/session-lifecycle.ts';
 import { registerSwagger } from './plugins/swagger.ts';
 import { registerWeb } from './plugins/web.ts';
 
 /** Config once the runtime has settled the database and the session secret. */
 export type AppConfig = Config & { sessionSecret: string };
 
-export type AppDeps = { db: Database; logger?: Logger | boolean };
+export type AppDeps = { db: Database; mailer: Mailer; logger?: Logger | boolean };
 
 /**
  * Builds the HTTP app: used by main and by tests alike. The caller owns the database handle
- * (and closes it); the app owns everything it registers.
+ * and the job queue (and closes them); the app owns everything it registers.
  */
 export async function buildApp(config: AppConfig, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -27,8 +31,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     logger: typeof deps.logger === 'boolean' ? deps.logger : undefined,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    ajv: { customOptions: { coerceTypes: false } },
-    // An unknown query parameter or a `__proto__` key is a client mistake, answered with 400.
+    // A `__proto__` or `constructor` key in a JSON body is a client mistake, answered with 400.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
   }) as unknown as FastifyInstance;
@@ -36,20 +39,31 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   app.setValidatorCompiler(valibotValidatorCompiler);
   registerErrorHandler(app);
 
+  const { db, mailer } = deps;
   const https = config.appUrl.startsWith('https://');
   await registerSecurity(app, { https, rateLimitPerMinute: config.rateLimitPerMinute });
   await registerSwagger(app);
-  await registerSession(app, deps.db, { secret: config.sessionSecret, secure: https });
+  await registerSession(app, db, { secret: config.sessionSecret, secure: https });
+  registerSessionLifecycle(app, db);
+  registerOriginCheck(app, config.appUrl);
 
-  const { db } = deps;
+  const mail = {
+    mailer,
+    brand: {
+      appUrl: config.appUrl,
+      supportPhone: config.supportPhone,
+      supportEmail: config.supportEmail,
+    },
+  };
   await app.register(healthRoutes, { db });
   await app.register(
     async (api) => {
       await api.register(configRoutes, { db });
-      await api.register(authRoutes, { db });
+      await api.register(authRoutes, { db, mail, limits: config });
     },
     { prefix: '/api' },
   );
+  if (mailer.transport.name === 'outbox') await app.register(devMailRoutes, { db });
 
   await registerWeb(app, config.webDist);
   return app;

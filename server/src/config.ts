@@ -45,8 +45,27 @@ const EnvSchema = v.object({
     'info',
   ),
   RATE_LIMIT_PER_MINUTE: v.optional(integer(1, 1_000_000), '600'),
+  AUTH_RATE_LIMIT_PER_IP: v.optional(integer(1, 1_000_000), '30'),
+  AUTH_RATE_LIMIT_PER_EMAIL: v.optional(integer(1, 1_000_000), '5'),
   TRUST_PROXY: v.optional(boolean, 'false'),
   SEED_DEMO_ON_FIRST_START: v.optional(boolean),
+  POSTMARK_SERVER_TOKEN: v.optional(v.pipe(v.string(), v.minLength(1))),
+  POSTMARK_API_HOST: v.optional(
+    v.pipe(v.string(), v.regex(/^[\w.-]+(:\d+)?$/, 'must be host[:port]')),
+    'api.postmarkapp.com',
+  ),
+  POSTMARK_USE_HTTPS: v.optional(boolean, 'true'),
+  POSTMARK_MESSAGE_STREAM: v.optional(v.pipe(v.string(), v.minLength(1)), 'outbound'),
+  POSTMARK_TIMEOUT_SECONDS: v.optional(integer(1, 300), '30'),
+  MAIL_FROM: v.optional(
+    v.pipe(v.string(), v.regex(/@/, 'must be an address such as DeedWatch <alerts@example.com>')),
+    'DeedWatch <alerts@deedwatch.localhost>',
+  ),
+  SUPPORT_PHONE: v.optional(v.pipe(v.string(), v.minLength(1)), '(800) 555-0142'),
+  SUPPORT_EMAIL: v.optional(
+    v.pipe(v.string(), v.email('must be an email address')),
+    'support@deedwatch.localhost',
+  ),
 });
 
 export type Config = Readonly<{
@@ -64,9 +83,26 @@ export type Config = Readonly<{
   databasePoolSize: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   rateLimitPerMinute: number;
+  /** Sign-in attempts (and code redemptions) per client address per 15 minutes. */
+  authRateLimitPerIp: number;
+  /** Sign-in attempts per email address per 15 minutes. */
+  authRateLimitPerEmail: number;
   trustProxy: boolean;
   /** Seed the demo data when the database has no county yet. Default: only with the embedded database. */
   seedDemoOnFirstStart: boolean;
+  /** Unset: mail goes to the outbox table and the /dev/mail viewer instead of Postmark. */
+  postmark:
+    | {
+        serverToken: string;
+        apiHost: string;
+        useHttps: boolean;
+        messageStream: string;
+        timeoutSeconds: number;
+      }
+    | undefined;
+  mailFrom: string;
+  supportPhone: string;
+  supportEmail: string;
 }>;
 
 export class ConfigError extends Error {
@@ -112,7 +148,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: e.DATABASE_POOL_SIZE,
     logLevel: e.LOG_LEVEL,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    authRateLimitPerIp: e.AUTH_RATE_LIMIT_PER_IP,
+    authRateLimitPerEmail: e.AUTH_RATE_LIMIT_PER_EMAIL,
     trustProxy: e.TRUST_PROXY,
     seedDemoOnFirstStart: e.SEED_DEMO_ON_FIRST_START ?? !e.DATABASE_URL,
+    postmark: e.POSTMARK_SERVER_TOKEN
+      ? {
+          serverToken: e.POSTMARK_SERVER_TOKEN,
+          apiHost: e.POSTMARK_API_HOST,
+          useHttps: e.POSTMARK_USE_HTTPS,
+          messageStream: e.POSTMARK_MESSAGE_STREAM,
+          timeoutSeconds: e.POSTMARK_TIMEOUT_SECONDS,
+        }
+      : undefined,
+    mailFrom: e.MAIL_FROM,
+    supportPhone: e.SUPPORT_PHONE,
+    supportEmail: e.SUPPORT_EMAIL,
   });
 }

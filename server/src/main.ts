@@ -1,11 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { PgBoss } from 'pg-boss';
 import { buildApp } from './app.ts';
-import { countCounties } from './db/seed/seed.repository.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemo } from './db/seed/seed-demo.ts';
+import { countCounties } from './db/seed/seed.repository.ts';
 import { createBoss } from './jobs/boss.ts';
+import { ensureQueues } from './jobs/queues.ts';
 import { registerWorkers } from './jobs/workers.ts';
+import { deriveSealingKey } from './lib/sealed.ts';
+import { createMailer } from './mail/mailer.ts';
+import { createTransport } from './mail/transport.ts';
+import { ensureDemoAdmin } from './modules/auth/staff.ts';
 import { createLogger, loadConfigOrExit, openRuntime } from './runtime.ts';
 
 // `--api` serves HTTP only, `--worker` works the queues only; with neither, one process does both.
@@ -19,8 +23,8 @@ const runtime = await openRuntime(config, log);
 const { db } = runtime;
 
 let app: FastifyInstance | undefined;
-let boss: PgBoss | undefined;
 let stopping = false;
+const boss = createBoss(runtime.config.databaseUrl, log, { isStopping: () => stopping });
 
 async function shutdown(signal: string) {
   if (stopping) {
@@ -31,7 +35,7 @@ async function shutdown(signal: string) {
   log.info({ signal }, 'shutting down');
   try {
     await app?.close();
-    await boss?.stop({ graceful: true, timeout: 10_000 });
+    await boss.stop({ graceful: true, timeout: 10_000 });
     await runtime.close();
     log.info('stopped');
     process.exit(0);
@@ -47,20 +51,42 @@ try {
   const applied = await migrateToLatest(db);
   if (applied.length > 0) log.info({ applied }, 'database migrated');
 
+  const notices: string[] = [];
   if (runtime.config.seedDemoOnFirstStart && (await countCounties(db)) === 0) {
     const summary = await seedDemo(db, {});
     log.info(summary, 'demo data loaded (first start)');
   }
+  if (runtime.embedded) {
+    const admin = await ensureDemoAdmin(db);
+    if (admin) {
+      notices.push(
+        `  Demo admin (shown once): ${admin.email}  password ${admin.password}`,
+        '  Sign in at /admin-login; change it with `npm run staff:add -- --email ... --role admin`.',
+      );
+    }
+  }
+
+  await boss.start();
+  await ensureQueues(boss);
+  const transport = createTransport(runtime.config, db);
+  const mailer = createMailer(
+    boss,
+    transport,
+    deriveSealingKey(runtime.config.sessionSecret, 'mail'),
+  );
+  if (transport.name === 'outbox') {
+    log.warn(
+      'POSTMARK_SERVER_TOKEN is unset: mail is not sent but kept in the outbox, shown at /dev/mail to anyone who can reach this server',
+    );
+  }
 
   if (runWorker) {
-    boss = createBoss(runtime.config.databaseUrl, log);
-    await boss.start();
-    await registerWorkers(boss, db);
+    await registerWorkers(boss, db, mailer);
     log.info('workers started');
   }
 
   if (runApi) {
-    app = await buildApp(runtime.config, { db, logger: log });
+    app = await buildApp(runtime.config, { db, mailer, logger: log });
     await app.listen({ port: runtime.config.port, host: runtime.config.host });
     const base = runtime.config.appUrl;
     console.log(
@@ -71,6 +97,8 @@ try {
         `    API         ${base}/api`,
         `    Swagger UI  ${base}/docs`,
         `    readiness   ${base}/readyz`,
+        ...(transport.name === 'outbox' ? [`    mail        ${base}/dev/mail`] : []),
+        ...notices,
         '  Press Ctrl-C to stop.',
         '',
       ].join('\n'),

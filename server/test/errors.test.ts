@@ -14,19 +14,24 @@ const Body = v.strictObject({
 describe('errors and validation', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({ RATE_LIMIT_PER_MINUTE: '1000' }, (app) => {
-      app.post(
-        '/api/test/echo',
-        { schema: { body: schema(Body), response: { 400: errorResponse('Invalid input') } } },
-        async (req) => req.body,
-      );
-      app.get('/api/test/driver-error', async () => {
-        throw new Error('relation "secret_table" does not exist at /srv/app/src/x.ts:12');
-      });
-      app.get('/api/test/bad-request', async () => {
-        throw badRequest("County 'XYZ' not found");
-      });
-    });
+    t = await startTestApp(
+      { RATE_LIMIT_PER_MINUTE: '1000' },
+      {
+        configure: (app) => {
+          app.post(
+            '/api/test/echo',
+            { schema: { body: schema(Body), response: { 400: errorResponse('Invalid input') } } },
+            async (req) => req.body,
+          );
+          app.get('/api/test/driver-error', async () => {
+            throw new Error('relation "secret_table" does not exist at /srv/app/src/x.ts:12');
+          });
+          app.get('/api/test/bad-request', async () => {
+            throw badRequest("County 'XYZ' not found");
+          });
+        },
+      },
+    );
   });
   afterAll(() => t.close());
 

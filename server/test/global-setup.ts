@@ -7,6 +7,8 @@ import type { TestProject } from 'vitest/node';
 import { createDatabase as openDatabase, createPool } from '../src/db/database.ts';
 import { startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
+import { createBoss } from '../src/jobs/boss.ts';
+import { ensureQueues } from '../src/jobs/queues.ts';
 import {
   createDatabase,
   databaseUrl,
@@ -57,6 +59,11 @@ export default async function setup(project: TestProject) {
   } finally {
     await db.destroy();
   }
+  // pg-boss installs its schema on first start: do it once here rather than in every clone.
+  const boss = createBoss(databaseUrl(serverUrl, template), log);
+  await boss.start();
+  await ensureQueues(boss);
+  await boss.stop({ graceful: false, close: true });
   project.provide('testDatabase', { serverUrl, template });
 
   return async () => {

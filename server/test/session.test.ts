@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { SESSION_COOKIE } from '../src/plugins/session.ts';
-import { startTestApp, type TestApp, testConfig } from './helpers/test-app.ts';
+import { rotateSession } from '../src/plugins/session-lifecycle.ts';
+import { startTestApp, type TestApp } from './helpers/test-app.ts';
 
 // A route added for this file: signs a user in the way the accounts feature will.
 const signIn = (t: TestApp, userId: string) =>
@@ -26,12 +27,20 @@ describe('sessions', () => {
   let t: TestApp;
   let userId: string;
   beforeAll(async () => {
-    t = await startTestApp({}, (app) => {
-      app.post('/api/test/sign-in', async (request) => {
-        request.session.userId = (request.body as { userId: string }).userId;
-        return {};
-      });
-    });
+    t = await startTestApp(
+      {},
+      {
+        configure: (app) => {
+          app.post('/api/test/sign-in', async (request) => {
+            await rotateSession(request, t.db, {
+              userId: (request.body as { userId: string }).userId,
+              staff: false,
+            });
+            return {};
+          });
+        },
+      },
+    );
     const user = await t.db
       .insertInto('users')
       .values({
@@ -91,7 +100,7 @@ describe('sessions', () => {
 
   it('survives a restart: a new app over the same database accepts the cookie', async () => {
     const cookie = sessionCookie((await signIn(t, userId)).headers['set-cookie']).split(';')[0]!;
-    const second = await buildApp(testConfig(t.database.url), { db: t.db, logger: false });
+    const second = await buildApp(t.config, { db: t.db, mailer: t.mailer, logger: false });
     try {
       const me = await second.inject({ method: 'POST', url: '/api/auth/me', headers: { cookie } });
       expect(me.statusCode).toBe(200);
@@ -131,11 +140,16 @@ describe('sessions over https', () => {
     // Behind a TLS-terminating proxy: TRUST_PROXY lets the app see the original https.
     t = await startTestApp(
       { APP_URL: 'https://deedwatch.example.com', TRUST_PROXY: 'true' },
-      (app) => {
-        app.post('/api/test/sign-in', async (request) => {
-          request.session.userId = (request.body as { userId: string }).userId;
-          return {};
-        });
+      {
+        configure: (app) => {
+          app.post('/api/test/sign-in', async (request) => {
+            await rotateSession(request, t.db, {
+              userId: (request.body as { userId: string }).userId,
+              staff: false,
+            });
+            return {};
+          });
+        },
       },
     );
     const user = await t.db

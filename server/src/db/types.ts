@@ -198,7 +198,7 @@ export interface DeliveriesTable {
   notification_method_id: string | null;
   document_id: string | null;
   recipient: string;
-  status: Generated<'queued' | 'sent' | 'failed' | 'ambiguous'>;
+  status: Generated<'queued' | 'sending' | 'sent' | 'failed' | 'ambiguous'>;
   provider_message_id: string | null;
   attempts: Generated<number>;
   last_error: string | null;

@@ -1,12 +1,17 @@
 import { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 
-export function createBoss(
-  connectionString: string,
-  log: Logger,
-  options: { schema?: string } = {},
-) {
+export type BossOptions = {
+  schema?: string;
+  /** While the process stops, the database may go first: errors then are expected, not alarming. */
+  isStopping?: () => boolean;
+};
+
+export function createBoss(connectionString: string, log: Logger, options: BossOptions = {}) {
   const boss = new PgBoss({ connectionString, schema: options.schema ?? 'pgboss', max: 4 });
-  boss.on('error', (err) => log.error({ err }, 'job queue error'));
+  boss.on('error', (err) => {
+    if (options.isStopping?.()) log.debug({ err: err.message }, 'job queue error while stopping');
+    else log.error({ err }, 'job queue error');
+  });
   return boss;
 }

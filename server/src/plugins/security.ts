@@ -2,6 +2,12 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 
+export const rateLimitMessage = (_request: unknown, context: { ttl: number }) => ({
+  statusCode: 429,
+  error: 'Too Many Requests',
+  message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+});
+
 export type SecurityOptions = { https: boolean; rateLimitPerMinute: number };
 
 export async function registerSecurity(app: FastifyInstance, options: SecurityOptions) {
@@ -30,10 +36,6 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
   await app.register(fastifyRateLimit, {
     max: options.rateLimitPerMinute,
     timeWindow: '1 minute',
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      error: 'Too Many Requests',
-      message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-    }),
+    errorResponseBuilder: rateLimitMessage,
   });
 }

@@ -1,8 +1,16 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { PgBoss } from 'pg-boss';
+import { pino } from 'pino';
 import { type AppConfig, buildApp } from '../../src/app.ts';
 import { loadConfig, repoRoot } from '../../src/config.ts';
 import type { Database } from '../../src/db/database.ts';
+import { createBoss } from '../../src/jobs/boss.ts';
+import { ensureQueues } from '../../src/jobs/queues.ts';
+import { registerWorkers } from '../../src/jobs/workers.ts';
+import { deriveSealingKey } from '../../src/lib/sealed.ts';
+import { createMailer, type Mailer } from '../../src/mail/mailer.ts';
+import { createTransport } from '../../src/mail/transport.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 export const TEST_SESSION_SECRET = 'test-session-secret-that-is-long-enough-0123456789';
@@ -12,6 +20,7 @@ export function testConfig(databaseUrl: string, env: Record<string, string> = {}
     DATABASE_URL: databaseUrl,
     SESSION_SECRET: TEST_SESSION_SECRET,
     LOG_LEVEL: 'silent',
+    APP_URL: 'http://deedwatch.test',
     // Without a web build the API runs alone; browser tests point WEB_DIST at web/dist.
     WEB_DIST: path.join(repoRoot, '.no-web-build'),
     ...env,
@@ -19,28 +28,61 @@ export function testConfig(databaseUrl: string, env: Record<string, string> = {}
   return { ...config, sessionSecret: config.sessionSecret ?? TEST_SESSION_SECRET };
 }
 
+/** A mailer whose queue is never started: for apps that must not send anything. */
+export function offlineMailer(config: AppConfig, db: Database): Mailer {
+  const boss = createBoss(config.databaseUrl!, pino({ level: 'silent' }));
+  return createMailer(
+    boss,
+    createTransport(config, db),
+    deriveSealingKey(config.sessionSecret, 'mail'),
+  );
+}
+
 export type TestApp = {
   app: FastifyInstance;
   db: Database;
+  boss: PgBoss;
+  mailer: Mailer;
+  config: AppConfig;
   database: TestDatabase;
   close: () => Promise<void>;
 };
 
-/** The real app over a database of its own. `configure` may add routes before it is ready. */
+export type TestAppOptions = {
+  /** Run the queue workers (mail delivery, crons) beside the app. Default true. */
+  workers?: boolean;
+  configure?: (app: FastifyInstance) => void | Promise<void>;
+};
+
+/** The real app over a database of its own, with the real pg-boss and the configured mail transport. */
 export async function startTestApp(
   env: Record<string, string> = {},
-  configure?: (app: FastifyInstance) => void | Promise<void>,
+  options: TestAppOptions = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
-  const app = await buildApp(testConfig(database.url, env), { db: database.db, logger: false });
-  await configure?.(app);
+  const config = testConfig(database.url, env);
+  const boss = createBoss(database.url, pino({ level: 'silent' }));
+  await boss.start();
+  await ensureQueues(boss);
+  const mailer = createMailer(
+    boss,
+    createTransport(config, database.db),
+    deriveSealingKey(config.sessionSecret, 'mail'),
+  );
+  if (options.workers !== false) await registerWorkers(boss, database.db, mailer);
+  const app = await buildApp(config, { db: database.db, mailer, logger: false });
+  await options.configure?.(app);
   await app.ready();
   return {
     app,
     db: database.db,
+    boss,
+    mailer,
+    config,
     database,
     close: async () => {
       await app.close();
+      await boss.stop({ graceful: false, close: true });
       await database.drop();
     },
   };

@@ -58,3 +58,51 @@ export function listNotificationMethods(db: Database, userId: string) {
     .orderBy('created_at')
     .execute();
 }
+
+export function findUserByEmail(db: Database, email: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'role', 'email', 'password_hash'])
+    .where('email', '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+}
+
+export async function recordSignIn(db: Database, userId: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ last_login_at: new Date() })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export function findNotificationMethod(db: Database, methodId: string) {
+  return db
+    .selectFrom('notification_methods')
+    .select(['id', 'user_id', 'type', 'email', 'phone', 'verified_at'])
+    .where('id', '=', methodId)
+    .executeTakeFirst();
+}
+
+export async function writeAudit(
+  db: Database,
+  entry: {
+    actorId: string | null;
+    impersonatorId?: string | null;
+    action: string;
+    targetType?: string;
+    targetId?: string;
+    details?: object;
+  },
+): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      actor_id: entry.actorId,
+      impersonator_id: entry.impersonatorId ?? null,
+      action: entry.action,
+      target_type: entry.targetType ?? null,
+      target_id: entry.targetId ?? null,
+      details: JSON.stringify(entry.details ?? {}),
+    })
+    .execute();
+}

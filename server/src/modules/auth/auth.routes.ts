@@ -1,11 +1,142 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type * as v from 'valibot';
+import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import { errorResponse, response } from '../../lib/schema.ts';
-import { SESSION_COOKIE } from '../../plugins/session.ts';
-import { LogoutResult, SessionUser } from './auth.schemas.ts';
-import { loadSessionUser } from './auth.service.ts';
+import { errorResponse, response, schema } from '../../lib/schema.ts';
+import { rateLimitMessage } from '../../plugins/security.ts';
+import type { AuthMail } from './auth-mail.ts';
+import {
+  CodeQuery,
+  ImpersonateBody,
+  LoginQuery,
+  LoginRequested,
+  LogoutResult,
+  SessionUser,
+  StaffLoginBody,
+} from './auth.schemas.ts';
+import * as service from './auth.service.ts';
 
-export async function authRoutes(app: FastifyInstance, { db }: { db: Database }) {
+export type AuthRoutesOptions = {
+  db: Database;
+  mail: AuthMail;
+  limits: Pick<Config, 'authRateLimitPerIp' | 'authRateLimitPerEmail'>;
+};
+
+export const LOGIN_REQUESTED_MESSAGE =
+  'If an account exists for that email, a sign-in link is on its way. Please check your inbox.';
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+
+export async function authRoutes(app: FastifyInstance, { db, mail, limits }: AuthRoutesOptions) {
+  const sessionUser = response(SessionUser, 'The signed-in user');
+  const tooMany = errorResponse('Too many attempts from this address or for this email');
+  const perIp = (groupId: string) => ({
+    rateLimit: { max: limits.authRateLimitPerIp, timeWindow: FIFTEEN_MINUTES, groupId },
+  });
+  // A second limit keyed by the email itself, whatever address the attempts come from. It
+  // counts unknown emails too, so hitting it reveals nothing about which accounts exist.
+  const perEmail = (name: string, emailOf: (request: FastifyRequest) => string) =>
+    app.rateLimit({
+      max: limits.authRateLimitPerEmail,
+      timeWindow: FIFTEEN_MINUTES,
+      keyGenerator: (request) => `${name}:${emailOf(request)}`,
+      errorResponseBuilder: rateLimitMessage,
+    });
+
+  app.post(
+    '/admin/auth/login',
+    {
+      config: perIp('staff-login'),
+      preHandler: perEmail(
+        'staff-login',
+        (r) => (r.body as v.InferOutput<typeof StaffLoginBody>).email,
+      ),
+      schema: {
+        operationId: 'staffLogin',
+        tags: ['auth'],
+        summary: 'Staff sign in with email and password',
+        body: schema(StaffLoginBody),
+        response: {
+          200: sessionUser,
+          400: errorResponse('Invalid input'),
+          401: errorResponse('Invalid email or password'),
+          429: tooMany,
+        },
+      },
+    },
+    async (request) => {
+      const body = request.body as v.InferOutput<typeof StaffLoginBody>;
+      return service.staffLogin(request, db, body.email, body.password);
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      config: perIp('login'),
+      preHandler: perEmail('login', (r) => (r.query as v.InferOutput<typeof LoginQuery>).email),
+      schema: {
+        operationId: 'requestLoginLink',
+        tags: ['auth'],
+        summary: 'Emails a sign-in link (magic link) to a subscriber',
+        description: 'Answers the same whether or not an account exists for the email.',
+        querystring: schema(LoginQuery),
+        response: {
+          200: response(LoginRequested, 'The request was taken'),
+          400: errorResponse('Invalid email'),
+          429: tooMany,
+        },
+      },
+    },
+    async (request) => {
+      await service.requestLogin(
+        { db, mail },
+        (request.query as v.InferOutput<typeof LoginQuery>).email,
+      );
+      return { message: LOGIN_REQUESTED_MESSAGE };
+    },
+  );
+
+  const codeRoute = (
+    url: string,
+    operationId: string,
+    summary: string,
+    redeem: (request: FastifyRequest, code: string) => Promise<unknown>,
+  ) =>
+    app.post(
+      url,
+      {
+        config: perIp('codes'),
+        schema: {
+          operationId,
+          tags: ['auth'],
+          summary,
+          querystring: schema(CodeQuery),
+          response: {
+            200: sessionUser,
+            401: errorResponse('The link is invalid, used or expired'),
+            429: tooMany,
+          },
+        },
+      },
+      async (request) => redeem(request, (request.query as v.InferOutput<typeof CodeQuery>).code),
+    );
+  codeRoute('/auth/code', 'redeemLoginCode', 'Signs in with the code of a magic link', (r, code) =>
+    service.redeemLoginCode(r, db, code),
+  );
+  codeRoute(
+    '/auth/verify-email',
+    'verifyEmail',
+    'Verifies an email with the code of its link, and signs in',
+    (r, code) => service.verifyByCode(r, db, code, 'verify_email'),
+  );
+  codeRoute(
+    '/auth/verify-sms',
+    'verifySms',
+    'Verifies a phone with the code of its link, and signs in',
+    (r, code) => service.verifyByCode(r, db, code, 'verify_sms'),
+  );
+
   app.post(
     '/auth/me',
     {
@@ -15,12 +146,12 @@ export async function authRoutes(app: FastifyInstance, { db }: { db: Database })
         summary: 'The signed-in user, to restore a session',
         security: [{ session: [] }],
         response: {
-          200: response(SessionUser, 'The signed-in user'),
+          200: sessionUser,
           401: errorResponse('Nobody is signed in; the session cookie is cleared'),
         },
       },
     },
-    async (request) => loadSessionUser(db, request.session),
+    async (request) => service.loadSessionUser(db, request.session),
   );
 
   app.get(
@@ -29,14 +160,37 @@ export async function authRoutes(app: FastifyInstance, { db }: { db: Database })
       schema: {
         operationId: 'logout',
         tags: ['auth'],
-        summary: 'Ends the session',
+        summary: 'Ends the session, or only the impersonation when there is one',
         response: { 200: response(LogoutResult, 'Signed out') },
       },
     },
-    async (request, reply) => {
-      if (request.session.userId) await request.session.destroy();
-      void reply.clearCookie(SESSION_COOKIE, { path: '/' });
-      return {};
+    async (request) => service.logout(request, db),
+  );
+
+  app.post(
+    '/admin/impersonate',
+    {
+      schema: {
+        operationId: 'impersonate',
+        tags: ['auth'],
+        summary: 'Staff: act as a subscriber until logout',
+        security: [{ session: [] }],
+        body: schema(ImpersonateBody),
+        response: {
+          200: response(SessionUser, "The subscriber's session user"),
+          400: errorResponse('Invalid input'),
+          401: errorResponse('Nobody is signed in'),
+          403: errorResponse('Not staff, or the target is staff'),
+          404: errorResponse('No such user'),
+          409: errorResponse('Already impersonating'),
+        },
+      },
     },
+    async (request) =>
+      service.impersonate(
+        request,
+        db,
+        (request.body as v.InferOutput<typeof ImpersonateBody>).userId,
+      ),
   );
 }

@@ -1,7 +1,16 @@
 import * as v from 'valibot';
 
-const Uuid = v.pipe(v.string(), v.uuid());
+const Uuid = v.pipe(v.string(), v.uuid('must be a user id (a UUID)'));
 const Timestamp = v.pipe(v.string(), v.isoTimestamp());
+
+/** The spec's email rule: non-space characters, an @, then non-space characters. */
+export const Email = v.pipe(
+  v.string(),
+  v.trim(),
+  v.maxLength(320, 'Invalid email'),
+  v.regex(/^\S+@\S+$/, 'Invalid email'),
+  v.toLowerCase(),
+);
 
 export const Event = v.object({
   id: Uuid,
@@ -54,3 +63,16 @@ export const LogoutResult = v.object({
     v.pipe(Uuid, v.description('Present when an impersonation ended: the restored staff account')),
   ),
 });
+
+export const StaffLoginBody = v.strictObject({
+  email: Email,
+  password: v.pipe(v.string(), v.minLength(1, 'Password is required'), v.maxLength(1024)),
+});
+
+export const LoginQuery = v.strictObject({ email: Email });
+export const LoginRequested = v.object({ message: v.string() });
+
+// Any string up to a sane length: a malformed code is answered like a forged one (401), not 400.
+export const CodeQuery = v.strictObject({ code: v.pipe(v.string(), v.maxLength(4096)) });
+
+export const ImpersonateBody = v.strictObject({ userId: Uuid });

@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import type { Database } from '../../db/database.ts';
+import { hashPassword, MIN_PASSWORD_LENGTH } from './passwords.ts';
+
+export type StaffRole = 'admin' | 'customersupport';
+
+/** Creates a staff account, or resets the role and password of the one with that email. */
+export async function upsertStaff(
+  db: Database,
+  input: { email: string; role: StaffRole; password: string },
+) {
+  if (input.password.length < MIN_PASSWORD_LENGTH) {
+    throw new Error(`The password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
+  }
+  const email = input.email.trim().toLowerCase();
+  const passwordHash = await hashPassword(input.password);
+  const existing = await db
+    .selectFrom('users')
+    .select(['id'])
+    .where('email', '=', email)
+    .executeTakeFirst();
+  if (existing) {
+    await db
+      .updateTable('users')
+      .set({ role: input.role, password_hash: passwordHash })
+      .where('id', '=', existing.id)
+      .execute();
+    return { id: existing.id, created: false };
+  }
+  const row = await db
+    .insertInto('users')
+    .values({
+      email,
+      role: input.role,
+      password_hash: passwordHash,
+      email_verified_at: new Date(),
+      last_login_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, created: true };
+}
+
+export const DEMO_ADMIN_EMAIL = 'admin@deedwatch.localhost';
+
+/** For the embedded default: an admin to sign in with, created once, its password shown once. */
+export async function ensureDemoAdmin(
+  db: Database,
+): Promise<{ email: string; password: string } | undefined> {
+  const admin = await db
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'admin')
+    .limit(1)
+    .executeTakeFirst();
+  if (admin) return undefined;
+  const password = randomBytes(12).toString('base64url');
+  await upsertStaff(db, { email: DEMO_ADMIN_EMAIL, role: 'admin', password });
+  return { email: DEMO_ADMIN_EMAIL, password };
+}

@@ -1,0 +1,77 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database } from '../db/database.ts';
+
+declare module 'fastify' {
+  interface Session {
+    signedInAt?: number;
+    lastSeenAt?: number;
+  }
+}
+
+/** Sessions end after this long, however active (the cookie's own max age matches). */
+export const ABSOLUTE_TIMEOUT_MS = 14 * 24 * 60 * 60 * 1000;
+/** Sessions end after this long without a request; staff sessions sooner. */
+export const IDLE_TIMEOUT_MS = { subscriber: 3 * 24 * 60 * 60 * 1000, staff: 8 * 60 * 60 * 1000 };
+/** lastSeenAt is written at most this often, not on every request. */
+const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+
+/**
+ * Replaces the request's session with a new, empty one under a new id. @fastify/session's
+ * regenerate() writes the new session to the store at once: its row is deleted here too, so
+ * it exists only if something is put in it (and no row is kept for anonymous visitors). The old
+ * row is deleted explicitly as well, whatever the library version does.
+ */
+async function freshSession(request: FastifyRequest, db: Database): Promise<void> {
+  const previousId = request.session.sessionId;
+  await request.session.regenerate();
+  await db
+    .deleteFrom('sessions')
+    .where('sid', 'in', [previousId, request.session.sessionId])
+    .execute();
+}
+
+/**
+ * Starts a new session for `userId`: a new id (and cookie), the old row deleted, so a session
+ * id known before sign-in or an impersonation switch is worth nothing after it.
+ */
+export async function rotateSession(
+  request: FastifyRequest,
+  db: Database,
+  data: { userId: string; impersonatorId?: string; staff: boolean },
+): Promise<void> {
+  await freshSession(request, db);
+  const now = Date.now();
+  request.session.userId = data.userId;
+  request.session.impersonatorId = data.impersonatorId;
+  request.session.isStaff = data.staff;
+  request.session.signedInAt = now;
+  request.session.lastSeenAt = now;
+}
+
+/** Ends the session: its row is deleted and the request goes on as anonymous. */
+export const endSession = freshSession;
+
+declare module 'fastify' {
+  interface Session {
+    /** Whether the signed-in account (the impersonator's, while impersonating) is staff. */
+    isStaff?: boolean;
+  }
+}
+
+/** Enforces idle and absolute expiry on the server, whatever the cookie says. */
+export function registerSessionLifecycle(app: FastifyInstance, db: Database): void {
+  app.addHook('preHandler', async (request) => {
+    const session = request.session;
+    if (!session?.userId) return;
+    const now = Date.now();
+    const idleLimit = session.isStaff ? IDLE_TIMEOUT_MS.staff : IDLE_TIMEOUT_MS.subscriber;
+    const expired =
+      now - (session.signedInAt ?? 0) > ABSOLUTE_TIMEOUT_MS ||
+      now - (session.lastSeenAt ?? 0) > idleLimit;
+    if (expired) {
+      await endSession(request, db);
+      return;
+    }
+    if (now - (session.lastSeenAt ?? 0) > TOUCH_INTERVAL_MS) session.lastSeenAt = now;
+  });
+}
