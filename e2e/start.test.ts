@@ -72,6 +72,17 @@ describe('npm start on the embedded Postgres', () => {
     expect(server.output()).toContain(`Swagger UI  ${base}/docs`);
     expect(server.output()).toContain('demo data loaded (first start)');
 
+    // The embedded default prints a demo admin once; its password signs in.
+    const admin = /Demo admin \(shown once\): (\S+)\s+password (\S+)/.exec(server.output());
+    expect(admin).not.toBeNull();
+    const signIn = await fetch(`${base}/api/admin/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: admin![1], password: admin![2] }),
+    });
+    expect(signIn.status).toBe(200);
+    expect(((await signIn.json()) as { role: string }).role).toBe('admin');
+
     // A mark to find after the restart.
     const dbUrl = `postgres://postgres:postgres@127.0.0.1:${pgPort}/deedwatch`;
     await query(dbUrl, "INSERT INTO users (email) VALUES ('kept@example.com')");
@@ -100,5 +111,6 @@ describe('npm start on the embedded Postgres', () => {
     );
     expect(counts).toEqual({ counties: '4', parcels: '6000' });
     expect(server.output()).not.toContain('demo data loaded');
+    expect(server.output()).not.toContain('Demo admin');
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSIONS_PRUNE } from '../src/jobs/queues.ts';
+import { PRUNE_EXPIRED } from '../src/jobs/queues.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 import { waitFor } from './helpers/wait.ts';
 
@@ -10,12 +10,12 @@ describe('workers on the real pg-boss', () => {
   });
   afterAll(() => t.close());
 
-  it('schedules the sessions-prune cron', async () => {
+  it('schedules the prune-expired cron', async () => {
     const schedules = await t.boss.getSchedules();
-    expect(schedules.map((s) => s.name)).toContain(SESSIONS_PRUNE);
+    expect(schedules.map((s) => s.name)).toContain(PRUNE_EXPIRED);
   });
 
-  it('sessions-prune deletes expired sessions and keeps live ones', async () => {
+  it('prune-expired deletes expired sessions and old rate-limit windows, and keeps live ones', async () => {
     const past = new Date(Date.now() - 60_000);
     const future = new Date(Date.now() + 3_600_000);
     await t.db
@@ -25,11 +25,23 @@ describe('workers on the real pg-boss', () => {
         { sid: 'live', data: '{}', user_id: null, expires_at: future },
       ])
       .execute();
-    await t.boss.send(SESSIONS_PRUNE, {});
+    await t.db
+      .insertInto('rate_limits')
+      .values([
+        { key: 'old', window_started_at: new Date(Date.now() - 2 * 86_400_000), hits: 3 },
+        { key: 'current', window_started_at: new Date(), hits: 1 },
+      ])
+      .execute();
+    await t.boss.send(PRUNE_EXPIRED, {});
     const remaining = await waitFor('the expired session to be pruned', async () => {
       const rows = await t.db.selectFrom('sessions').select('sid').execute();
       return rows.length === 1 ? rows : undefined;
     });
     expect(remaining.map((r) => r.sid)).toEqual(['live']);
+    const windows = await waitFor('the old rate-limit window to be pruned', async () => {
+      const rows = await t.db.selectFrom('rate_limits').select('key').execute();
+      return rows.length === 1 ? rows : undefined;
+    });
+    expect(windows.map((r) => r.key)).toEqual(['current']);
   });
 });

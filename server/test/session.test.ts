@@ -1,10 +1,22 @@
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import type { Database } from '../src/db/database.ts';
 import { SESSION_COOKIE } from '../src/plugins/session.ts';
 import { rotateSession } from '../src/plugins/session-lifecycle.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 
-// A route added for this file: signs a user in the way the accounts feature will.
+// A route added for this file: signs a user in the way the accounts feature does.
+function addSignInRoute(app: FastifyInstance, db: () => Database) {
+  app.post('/api/test/sign-in', async (request) => {
+    await rotateSession(request, db(), {
+      userId: (request.body as { userId: string }).userId,
+      staff: false,
+    });
+    return {};
+  });
+}
+
 const signIn = (t: TestApp, userId: string) =>
   t.app.inject({ method: 'POST', url: '/api/test/sign-in', payload: { userId } });
 
@@ -30,15 +42,7 @@ describe('sessions', () => {
     t = await startTestApp(
       {},
       {
-        configure: (app) => {
-          app.post('/api/test/sign-in', async (request) => {
-            await rotateSession(request, t.db, {
-              userId: (request.body as { userId: string }).userId,
-              staff: false,
-            });
-            return {};
-          });
-        },
+        configure: (app) => addSignInRoute(app, () => t.db),
       },
     );
     const user = await t.db
@@ -141,15 +145,7 @@ describe('sessions over https', () => {
     t = await startTestApp(
       { APP_URL: 'https://deedwatch.example.com', TRUST_PROXY: 'true' },
       {
-        configure: (app) => {
-          app.post('/api/test/sign-in', async (request) => {
-            await rotateSession(request, t.db, {
-              userId: (request.body as { userId: string }).userId,
-              staff: false,
-            });
-            return {};
-          });
-        },
+        configure: (app) => addSignInRoute(app, () => t.db),
       },
     );
     const user = await t.db

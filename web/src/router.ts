@@ -24,4 +24,8 @@ declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;
   }
+  interface StaticDataRouteOption {
+    /** The route signs in with a code from a link: its outcome replaces any stored session. */
+    signsIn?: boolean;
+  }
 }

@@ -206,6 +206,12 @@ export interface DeliveriesTable {
   sent_at: Timestamp | null;
 }
 
+export interface RateLimitsTable {
+  key: string;
+  window_started_at: Timestamp;
+  hits: number;
+}
+
 export interface DB {
   counties: CountiesTable;
   users: UsersTable;
@@ -224,6 +230,7 @@ export interface DB {
   outbox_messages: OutboxMessagesTable;
   outbox_attachments: OutboxAttachmentsTable;
   deliveries: DeliveriesTable;
+  rate_limits: RateLimitsTable;
 }
 
 export type County = Selectable<CountiesTable>;

@@ -1,30 +1,49 @@
 import { sql } from 'kysely';
-import type { Job, PgBoss } from 'pg-boss';
+import type { JobWithMetadata, PgBoss } from 'pg-boss';
 import type { Database } from '../db/database.ts';
-import { QUEUES, SEND_MAIL } from '../jobs/queues.ts';
+import { FAST_POLLING_SECONDS, SEND_MAIL } from '../jobs/queues.ts';
 import { unseal } from '../lib/sealed.ts';
 import type { Mailer, SendMailJob } from './mailer.ts';
-import { MailSendError, type MailMessage } from './mail.types.ts';
+import { type MailMessage, MailSendError } from './mail.types.ts';
 
-const RETRY_LIMIT = QUEUES[SEND_MAIL]!.retryLimit ?? 0;
+type DeliveryJob = Pick<JobWithMetadata<SendMailJob>, 'data' | 'retryCount' | 'retryLimit'>;
+
+function openMessage(mailer: Mailer, sealed: string): MailMessage | undefined {
+  try {
+    return JSON.parse(unseal(mailer.sealingKey, sealed)) as MailMessage;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Sends one queued delivery. The row moves queued → sending → sent | failed | ambiguous. A row
  * found still `sending` belongs to an attempt that died mid-send: it may have gone out, so it
  * becomes ambiguous instead of being sent twice.
  */
-export async function deliver(
-  db: Database,
-  mailer: Mailer,
-  job: Pick<Job<SendMailJob>, 'data' | 'retryCount'>,
-) {
+export async function deliver(db: Database, mailer: Mailer, job: DeliveryJob) {
   const { deliveryId, sealed } = job.data;
+  // Opened before the row is claimed: a payload that cannot be opened was never sent.
+  const message = openMessage(mailer, sealed);
+  if (!message) {
+    await db
+      .updateTable('deliveries')
+      .set({
+        status: 'failed',
+        last_error: 'The queued message could not be opened (was SESSION_SECRET changed?).',
+      })
+      .where('id', '=', deliveryId)
+      .where('status', '=', 'queued')
+      .execute();
+    return;
+  }
+
   const claimed = await db
     .updateTable('deliveries')
     .set({ status: 'sending', attempts: sql`attempts + 1` })
     .where('id', '=', deliveryId)
     .where('status', '=', 'queued')
-    .returning(['notification_method_id'])
+    .returning(['notification_method_id', 'user_id', 'recipient'])
     .executeTakeFirst();
   if (!claimed) {
     await db
@@ -39,7 +58,6 @@ export async function deliver(
     return;
   }
 
-  const message = JSON.parse(unseal(mailer.sealingKey, sealed)) as MailMessage;
   try {
     const { providerMessageId } = await mailer.transport.send(message);
     await db
@@ -54,7 +72,8 @@ export async function deliver(
       .execute();
   } catch (err) {
     const failure = err instanceof MailSendError ? err : new MailSendError('retry', String(err));
-    const lastAttempt = job.retryCount >= RETRY_LIMIT;
+    // The job's own limit: the queue's may have changed since the job was created.
+    const lastAttempt = job.retryCount >= job.retryLimit;
     const status =
       failure.disposition === 'ambiguous'
         ? 'ambiguous'
@@ -67,15 +86,17 @@ export async function deliver(
         .set({ status, last_error: failure.message.slice(0, 1000) })
         .where('id', '=', deliveryId)
         .execute();
-      if (failure.disposition === 'inactive' && claimed.notification_method_id) {
-        await trx
-          .updateTable('notification_methods')
-          .set({
-            undeliverable_at: new Date(),
-            undeliverable_reason: failure.message.slice(0, 500),
-          })
-          .where('id', '=', claimed.notification_method_id)
-          .execute();
+      if (failure.disposition === 'inactive') {
+        // The method the delivery was for; for mail not tied to one (a sign-in link), the
+        // user's methods at that address.
+        let methods = trx.updateTable('notification_methods').set({
+          undeliverable_at: new Date(),
+          undeliverable_reason: failure.message.slice(0, 500),
+        });
+        methods = claimed.notification_method_id
+          ? methods.where('id', '=', claimed.notification_method_id)
+          : methods.where('user_id', '=', claimed.user_id).where('email', '=', claimed.recipient);
+        await methods.execute();
       }
     });
     // Throwing hands the job back to pg-boss, which retries it with exponential backoff.
@@ -88,7 +109,11 @@ export async function registerMailWorker(
   db: Database,
   mailer: Mailer,
 ): Promise<void> {
-  await boss.work<SendMailJob>(SEND_MAIL, { localConcurrency: 4 }, async ([job]) => {
-    if (job) await deliver(db, mailer, job);
-  });
+  await boss.work(
+    SEND_MAIL,
+    { localConcurrency: 4, pollingIntervalSeconds: FAST_POLLING_SECONDS, includeMetadata: true },
+    async ([job]: JobWithMetadata<SendMailJob>[]) => {
+      if (job) await deliver(db, mailer, job);
+    },
+  );
 }

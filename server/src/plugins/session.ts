@@ -19,7 +19,7 @@ type Callback = (err?: unknown) => void;
 
 /**
  * The @fastify/session store, in Postgres so sessions survive restarts and are shared by every
- * API process. Expired rows are never returned; the sessions-prune job deletes them.
+ * API process. Expired rows are never returned; the prune-expired job deletes them.
  */
 export class PostgresSessionStore {
   private readonly db: Database;

@@ -1,15 +1,12 @@
-import { Loader, Stack, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
+import { CodeSignIn } from '../features/auth/code-sign-in';
 
 export const Route = createFileRoute('/login-redirect/$code')({
+  staticData: { signsIn: true },
   component: LoginRedirectPage,
 });
 
 function LoginRedirectPage() {
-  return (
-    <Stack align="center" py="xl">
-      <Title order={1}>Signing you in</Title>
-      <Loader aria-label="Signing you in" />
-    </Stack>
-  );
+  const { code } = Route.useParams();
+  return <CodeSignIn kind="login" code={code} title="Signing you in" />;
 }

@@ -1,15 +1,19 @@
-import { Loader, Stack, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
+import { CodeSignIn } from '../features/auth/code-sign-in';
 
 export const Route = createFileRoute('/verify-email/$code')({
+  staticData: { signsIn: true },
   component: VerifyEmailPage,
 });
 
 function VerifyEmailPage() {
+  const { code } = Route.useParams();
   return (
-    <Stack align="center" py="xl">
-      <Title order={1}>Signing you in</Title>
-      <Loader aria-label="Signing you in" />
-    </Stack>
+    <CodeSignIn
+      kind="verify-email"
+      code={code}
+      title="Verifying your email"
+      successMessage="Your email is verified."
+    />
   );
 }

@@ -1,15 +1,19 @@
-import { Loader, Stack, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
+import { CodeSignIn } from '../features/auth/code-sign-in';
 
 export const Route = createFileRoute('/verify-sms/$code')({
+  staticData: { signsIn: true },
   component: VerifySmsPage,
 });
 
 function VerifySmsPage() {
+  const { code } = Route.useParams();
   return (
-    <Stack align="center" py="xl">
-      <Title order={1}>Signing you in</Title>
-      <Loader aria-label="Signing you in" />
-    </Stack>
+    <CodeSignIn
+      kind="verify-sms"
+      code={code}
+      title="Verifying your phone"
+      successMessage="Your phone number is verified."
+    />
   );
 }

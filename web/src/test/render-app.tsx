@@ -1,19 +1,25 @@
 import { createMemoryHistory } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { StrictMode } from 'react';
 import type { SessionUser } from '../api/types';
 import { App } from '../app';
 import { sessionStore } from '../features/session/session-store';
 import { createAppQueryClient } from '../query-client';
 import { createAppRouter } from '../router';
 
-/** Renders the whole app at `path`, with `user` as the stored session. */
+/**
+ * Renders the whole app at `path`, with `user` as the stored session. `strict` wraps it in
+ * StrictMode as main.tsx does, so effects run twice.
+ */
 export function renderApp({
   path = '/',
   user = null,
+  strict = false,
 }: {
   path?: string;
   user?: SessionUser | null;
+  strict?: boolean;
 }) {
   sessionStore.setUser(user);
   const queryClient = createAppQueryClient();
@@ -23,6 +29,7 @@ export function renderApp({
     history: createMemoryHistory({ initialEntries: [path] }),
   });
   const events = userEvent.setup();
-  const view = render(<App router={router} queryClient={queryClient} />);
+  const app = <App router={router} queryClient={queryClient} />;
+  const view = render(strict ? <StrictMode>{app}</StrictMode> : app);
   return { ...view, router, events };
 }

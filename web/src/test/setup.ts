@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
@@ -27,5 +28,7 @@ window.scrollTo = () => {};
 
 afterEach(() => {
   cleanup();
+  // The toast store is module state: without this, a test's toasts show up in the next one.
+  notifications.clean();
   window.localStorage.clear();
 });

@@ -3,7 +3,7 @@ import type * as v from 'valibot';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { errorResponse, response, schema } from '../../lib/schema.ts';
-import { rateLimitMessage } from '../../plugins/security.ts';
+import { limitAttempts } from '../../plugins/attempt-limits.ts';
 import type { AuthMail } from './auth-mail.ts';
 import {
   CodeQuery,
@@ -30,27 +30,28 @@ const FIFTEEN_MINUTES = 15 * 60 * 1000;
 export async function authRoutes(app: FastifyInstance, { db, mail, limits }: AuthRoutesOptions) {
   const sessionUser = response(SessionUser, 'The signed-in user');
   const tooMany = errorResponse('Too many attempts from this address or for this email');
-  const perIp = (groupId: string) => ({
-    rateLimit: { max: limits.authRateLimitPerIp, timeWindow: FIFTEEN_MINUTES, groupId },
+  const byAddress = (name: string) => ({
+    name: `${name}:ip`,
+    max: limits.authRateLimitPerIp,
+    windowMs: FIFTEEN_MINUTES,
+    key: (r: FastifyRequest) => r.ip,
   });
-  // A second limit keyed by the email itself, whatever address the attempts come from. It
-  // counts unknown emails too, so hitting it reveals nothing about which accounts exist.
-  const perEmail = (name: string, emailOf: (request: FastifyRequest) => string) =>
-    app.rateLimit({
-      max: limits.authRateLimitPerEmail,
-      timeWindow: FIFTEEN_MINUTES,
-      keyGenerator: (request) => `${name}:${emailOf(request)}`,
-      errorResponseBuilder: rateLimitMessage,
-    });
+  // Keyed by the email itself, whatever address the attempts come from. It counts unknown
+  // emails too, so reaching it reveals nothing about which accounts exist.
+  const byEmail = (name: string, emailOf: (r: FastifyRequest) => string) => ({
+    name: `${name}:email`,
+    max: limits.authRateLimitPerEmail,
+    windowMs: FIFTEEN_MINUTES,
+    key: emailOf,
+  });
 
   app.post(
     '/admin/auth/login',
     {
-      config: perIp('staff-login'),
-      preHandler: perEmail(
-        'staff-login',
-        (r) => (r.body as v.InferOutput<typeof StaffLoginBody>).email,
-      ),
+      preHandler: limitAttempts(db, [
+        byAddress('staff-login'),
+        byEmail('staff-login', (r) => (r.body as v.InferOutput<typeof StaffLoginBody>).email),
+      ]),
       schema: {
         operationId: 'staffLogin',
         tags: ['auth'],
@@ -73,8 +74,10 @@ export async function authRoutes(app: FastifyInstance, { db, mail, limits }: Aut
   app.post(
     '/auth/login',
     {
-      config: perIp('login'),
-      preHandler: perEmail('login', (r) => (r.query as v.InferOutput<typeof LoginQuery>).email),
+      preHandler: limitAttempts(db, [
+        byAddress('login'),
+        byEmail('login', (r) => (r.query as v.InferOutput<typeof LoginQuery>).email),
+      ]),
       schema: {
         operationId: 'requestLoginLink',
         tags: ['auth'],
@@ -106,7 +109,8 @@ export async function authRoutes(app: FastifyInstance, { db, mail, limits }: Aut
     app.post(
       url,
       {
-        config: perIp('codes'),
+        // One bucket for the three code calls: guessing through any of them counts.
+        preHandler: limitAttempts(db, [byAddress('codes')]),
         schema: {
           operationId,
           tags: ['auth'],

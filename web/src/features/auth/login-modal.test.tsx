@@ -33,7 +33,26 @@ describe('login modal', () => {
     await events.click(screen.getByRole('button', { name: 'Send Login Link' }));
 
     expect(await screen.findByText('Check your inbox')).toBeDefined();
+    expect(screen.getByText(/If an account exists for owner@example.com/)).toBeDefined();
+    expect(screen.queryByRole('textbox', { name: 'Email' })).toBeNull();
+    expect(requests).toHaveLength(1);
+    expect(requests[0]!.method).toBe('POST');
     expect(new URL(requests[0]!.url).searchParams.get('email')).toBe('owner@example.com');
+  });
+
+  it('offers the form again after the inbox notice is closed', async () => {
+    stubFetch({ 'POST /api/auth/login': () => json({ message: 'On its way.' }) });
+    const { events, email } = await openLogin();
+    await events.type(email, 'owner@example.com');
+    await events.click(screen.getByRole('button', { name: 'Send Login Link' }));
+    await events.click(await screen.findByRole('button', { name: 'Close' }));
+
+    const nav = within(await screen.findByRole('navigation', { name: 'Main' }));
+    await events.click(nav.getByRole('button', { name: 'LOGIN' }));
+
+    const again = await screen.findByRole('textbox', { name: 'Email' });
+    expect((again as HTMLInputElement).value).toBe('');
+    expect(screen.queryByText('Check your inbox')).toBeNull();
   });
 
   it('shows the error toast when the request fails', async () => {

@@ -32,8 +32,6 @@ export function LoginModal({ opened, onClose }: { opened: boolean; onClose: () =
     const address = email.trim();
     setSending(true);
     try {
-      // When the server's openapi.json declares this path, tsc flags this line: delete it.
-      // @ts-expect-error POST /api/auth/login is not in the OpenAPI document yet.
       const { response } = await api.POST('/api/auth/login', {
         params: { query: { email: address } },
       });
@@ -51,7 +49,8 @@ export function LoginModal({ opened, onClose }: { opened: boolean; onClose: () =
       {sentTo ? (
         <Stack>
           <Alert color="teal" title="Check your inbox">
-            We sent a login link to {sentTo}. Open it on this device to sign in.
+            If an account exists for {sentTo}, a sign-in link is on its way. Open it to sign in; it
+            works once.
           </Alert>
           <Button onClick={close}>Close</Button>
         </Stack>

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useRouter } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import {
   createContext,
@@ -34,14 +34,21 @@ export function SessionProvider({
   children: ReactNode;
 }) {
   const user = useSyncExternalStore(store.subscribe, store.getUser);
-  const [loading, setLoading] = useState(() => store.getUser() !== null);
+  const router = useRouter();
+  // A page opened from a sign-in link replaces the stored session whatever happens, and asking
+  // about the old one meanwhile would race with it: a late 401 would sign the new user out.
+  const [revalidate] = useState(
+    () =>
+      store.getUser() !== null && !router.state.matches.some((match) => match.staticData.signsIn),
+  );
+  const [loading, setLoading] = useState(revalidate);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
   // A stored session may have ended on the server: ask once at startup (spec §4). A 401 reaches
   // the client middleware, which expires the store.
   useEffect(() => {
-    if (store.getUser() === null) return undefined;
+    if (!revalidate || store.getUser() === null) return undefined;
     const controller = new AbortController();
     client
       .POST('/api/auth/me', { signal: controller.signal })
@@ -55,13 +62,15 @@ export function SessionProvider({
         if (!controller.signal.aborted) setLoading(false);
       });
     return () => controller.abort();
-  }, [client, store]);
+  }, [client, store, revalidate]);
 
   useEffect(
     () =>
       store.onExpired(() => {
         queryClient.clear();
-        void navigate({ to: '/' });
+        // Replace the page that was refused: going Back to it would only be refused again, and
+        // on a sign-in link it would spend the code again.
+        void navigate({ to: '/', replace: true });
       }),
     [store, queryClient, navigate],
   );
