@@ -7,7 +7,10 @@ import type { Mailer } from './mail/mailer.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.ts';
+import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
+import { userRoutes } from './modules/user/user.routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -60,6 +63,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     async (api) => {
       await api.register(configRoutes, { db });
       await api.register(authRoutes, { db, mail, limits: config });
+      await api.register(searchRoutes, { db });
+      await api.register(userRoutes, { db, mail });
+      await api.register(documentsRoutes, { db, documentsDir: config.documentsDir });
     },
     { prefix: '/api' },
   );

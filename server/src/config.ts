@@ -37,6 +37,7 @@ const EnvSchema = v.object({
   APP_URL: v.optional(httpUrl),
   SESSION_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
   DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), path.join(repoRoot, '.data')),
+  DOCUMENTS_DIR: v.optional(v.pipe(v.string(), v.minLength(1))),
   WEB_DIST: v.optional(v.pipe(v.string(), v.minLength(1)), path.join(repoRoot, 'web/dist')),
   EMBEDDED_POSTGRES_PORT: v.optional(integer(1024, 65535), '54329'),
   DATABASE_POOL_SIZE: v.optional(integer(1, 200), '10'),
@@ -78,6 +79,8 @@ export type Config = Readonly<{
   /** Unset only with the embedded database, where main generates and keeps one. */
   sessionSecret: string | undefined;
   dataDir: string;
+  /** The blob store of recorded documents: <documentsDir>/<container>/<file>. */
+  documentsDir: string;
   webDist: string;
   embeddedPostgresPort: number;
   databasePoolSize: number;
@@ -143,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appUrl: e.APP_URL ?? `http://localhost:${e.PORT}`,
     sessionSecret: e.SESSION_SECRET,
     dataDir: path.resolve(e.DATA_DIR),
+    documentsDir: path.resolve(e.DOCUMENTS_DIR ?? path.join(e.DATA_DIR, 'documents')),
     webDist: path.resolve(e.WEB_DIST),
     embeddedPostgresPort: e.EMBEDDED_POSTGRES_PORT,
     databasePoolSize: e.DATABASE_POOL_SIZE,

@@ -1,0 +1,11 @@
+import type { Database } from '../../db/database.ts';
+
+/** An enabled county by the name GET /api/config gives it, in any letter case. */
+export function findEnabledCountyByName(db: Database, name: string) {
+  return db
+    .selectFrom('counties')
+    .select(['id', 'name', 'code', 'ui_mask', 'data_mask', 'format'])
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.trim().toLowerCase()))
+    .where('is_enabled', '=', true)
+    .executeTakeFirst();
+}

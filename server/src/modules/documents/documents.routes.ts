@@ -1,0 +1,7 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/database.ts';
+
+export async function documentsRoutes(
+  _app: FastifyInstance,
+  _options: { db: Database; documentsDir: string },
+) {}

@@ -1,0 +1,8 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import type { AuthMail } from '../auth/auth-mail.ts';
+
+export async function userRoutes(
+  _app: FastifyInstance,
+  _options: { db: Database; mail: AuthMail },
+) {}
