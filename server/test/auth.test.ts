@@ -17,8 +17,8 @@ import {
   uniqueEmail,
 } from './helpers/factories.ts';
 import { codeFrom, countOutbox, waitForMail } from './helpers/mail.ts';
+import { requestLoginCode } from './helpers/sign-in.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
-import { waitFor } from './helpers/wait.ts';
 
 const NO_LIMITS = {
   AUTH_RATE_LIMIT_PER_IP: '1000000',
@@ -34,21 +34,6 @@ const brandOf = (t: TestApp) => ({
     supportEmail: t.config.supportEmail,
   },
 });
-
-async function requestLoginCode(t: TestApp, email: string): Promise<string> {
-  const before = await countOutbox(t.db, email);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/auth/login?email=${encodeURIComponent(email)}`,
-  });
-  expect(res.statusCode).toBe(200);
-  await waitFor(
-    `login mail number ${before + 1} to ${email}`,
-    async () => (await countOutbox(t.db, email)) > before,
-  );
-  const mail = await waitForMail(t.db, email, /sign-in link/);
-  return codeFrom(mail.text_body, 'login-redirect');
-}
 
 const redeem = (t: TestApp, code: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: `/api/auth/code?code=${encodeURIComponent(code)}`, headers });

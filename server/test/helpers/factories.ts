@@ -56,3 +56,99 @@ export async function createStaff(db: Database, role: StaffRole, email = uniqueE
   const { id } = await upsertStaff(db, { email, role, password: STAFF_PASSWORD });
   return { id, email };
 }
+
+export type CountyRow = { id: number; name: string; code: string };
+
+/** A county with the Sacramento mask unless told otherwise. */
+export async function createCounty(
+  db: Database,
+  overrides: Partial<{
+    name: string;
+    code: string;
+    ui_mask: string;
+    data_mask: string;
+    format: string;
+    is_enabled: boolean;
+  }> = {},
+): Promise<CountyRow> {
+  const code = overrides.code ?? `C${randomBytes(3).toString('hex').toUpperCase()}`;
+  return db
+    .insertInto('counties')
+    .values({
+      name: overrides.name ?? `County ${code}`,
+      code,
+      ui_mask: overrides.ui_mask ?? '000-0000-000-0000',
+      data_mask: overrides.data_mask ?? '00000000000000',
+      format: overrides.format ?? '012-0345-006-0000',
+      link_url: 'https://recorder.example.gov',
+      is_enabled: overrides.is_enabled ?? true,
+    })
+    .returning(['id', 'name', 'code'])
+    .executeTakeFirstOrThrow();
+}
+
+/** A recorded document and an alert about it for one of the user's guarded names. */
+export async function createEvent(
+  db: Database,
+  input: {
+    userId: string;
+    countyId: number;
+    documentNumber?: string;
+    createdAt?: Date;
+    name?: string;
+  },
+) {
+  const name = input.name ?? 'SMITH JOHN';
+  const subscription =
+    (await db
+      .selectFrom('name_subscriptions')
+      .select('id')
+      .where('user_id', '=', input.userId)
+      .where('county_id', '=', input.countyId)
+      .where('name_key', '=', name)
+      .executeTakeFirst()) ??
+    (await db
+      .insertInto('name_subscriptions')
+      .values({
+        user_id: input.userId,
+        county_id: input.countyId,
+        name,
+        name_key: name,
+        activated_at: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow());
+  const number = input.documentNumber ?? `2026-${randomBytes(3).toString('hex')}`;
+  const document = await db
+    .insertInto('recorded_documents')
+    .values({
+      county_id: input.countyId,
+      document_number: number,
+      document_type: 'GRANT DEED',
+      recorded_at: new Date(),
+      container: 'SAC',
+      file_name: `${number}.pdf`,
+      page_count: 2,
+      pdf_error: null,
+      text_search: null,
+      matched_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return db
+    .insertInto('events')
+    .values({
+      user_id: input.userId,
+      document_id: document.id,
+      name_subscription_id: subscription.id,
+      apn_subscription_id: null,
+      match_kind: 'name',
+      matched_value: name,
+      party_role: 'grantee',
+      is_exact: true,
+      score: 0.9,
+      created_at: input.createdAt ?? new Date(),
+    })
+    .returning(['id', 'document_id'])
+    .executeTakeFirstOrThrow();
+}

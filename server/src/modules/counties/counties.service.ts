@@ -20,8 +20,10 @@ export async function resolveCounties(
   names: string[],
 ): Promise<Map<string, ResolvedCounty>> {
   const resolved = new Map<string, ResolvedCounty>();
-  for (const name of new Set(names.map((n) => n.trim().toLowerCase()))) {
-    resolved.set(name, await resolveCounty(db, name));
+  for (const name of names) {
+    const key = name.trim().toLowerCase();
+    // Resolved once per distinct name; an error names the county as the request wrote it.
+    if (!resolved.has(key)) resolved.set(key, await resolveCounty(db, name.trim()));
   }
   return resolved;
 }

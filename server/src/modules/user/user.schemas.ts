@@ -1,0 +1,96 @@
+import * as v from 'valibot';
+
+const County = v.pipe(
+  v.string(),
+  v.trim(),
+  v.minLength(1, 'County is required'),
+  v.maxLength(100, 'County is at most 100 characters'),
+  v.description('A county name as GET /api/config gives it (any letter case)'),
+);
+const Uuid = (what: string) => v.pipe(v.string(), v.uuid(`must be ${what} id (a UUID)`));
+
+export const GuardApn = v.strictObject({
+  county: County,
+  apn: v.pipe(
+    v.string(),
+    v.trim(),
+    v.minLength(1, 'APN is required'),
+    v.maxLength(40, 'APN is at most 40 characters'),
+    v.description('Formatted or bare: only letters and digits are compared'),
+  ),
+  description: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.maxLength(300, 'description is at most 300 characters'),
+      v.description('The address, when known'),
+    ),
+    '',
+  ),
+});
+
+export const GuardName = v.strictObject({
+  county: County,
+  name: v.pipe(
+    v.string(),
+    v.trim(),
+    v.minLength(1, 'name is required'),
+    v.maxLength(200, 'name is at most 200 characters'),
+    v.description('A person (LAST FIRST MIDDLE), a business or a trust'),
+  ),
+});
+
+export type GuardApnInput = v.InferOutput<typeof GuardApn>;
+export type GuardNameInput = v.InferOutput<typeof GuardName>;
+
+// Lists are bounded well above the per-account limit, which the service enforces after
+// ignoring repeats, with a message that names it.
+const guardList = <T extends v.GenericSchema>(item: T) =>
+  v.pipe(v.array(item), v.maxLength(100, 'at most 100 items per request'));
+
+export const RegisterBody = v.strictObject({
+  // Checked by the service, so a bad address gets exactly the message the web app shows.
+  email: v.pipe(v.string(), v.maxLength(320, 'Invalid email')),
+  apns: v.optional(guardList(GuardApn), []),
+  names: v.optional(guardList(GuardName), []),
+});
+
+export const Registered = v.object({ id: v.pipe(v.string(), v.uuid()), email: v.string() });
+
+export const AddApnsBody = v.strictObject({ guardApnSubscriptions: guardList(GuardApn) });
+export const AddNamesBody = v.strictObject({ guardNameSubscriptions: guardList(GuardName) });
+
+/** One of `values`, in any letter case; the output is the value as written here. */
+const caseInsensitive = <const T extends string>(values: readonly [T, ...T[]], message: string) =>
+  v.pipe(
+    v.string(),
+    v.description(`One of ${values.map((x) => `'${x}'`).join(', ')}, in any letter case`),
+    v.transform((s) => values.find((value) => value.toLowerCase() === s.trim().toLowerCase()) ?? s),
+    v.picklist(values, message),
+  );
+
+export const RemoveSubscriptionBody = v.strictObject({
+  guardRecordSubscriptionType: caseInsensitive(['Apn', 'Name'], "must be 'Apn' or 'Name'"),
+  guardSubscriptionId: Uuid('a guarded item'),
+});
+
+export const AddNotificationMethodBody = v.strictObject({
+  email: v.pipe(
+    v.string(),
+    v.trim(),
+    v.maxLength(320, 'is at most 320 characters'),
+    v.description('The email address; for an SMS method, the phone number'),
+  ),
+  notificationMethodType: caseInsensitive(['Email', 'SMS'], "must be 'Email' or 'SMS'"),
+});
+
+export const RemoveNotificationMethodBody = v.strictObject({
+  notificationMethodId: Uuid('a notification method'),
+  notificationMethodType: v.optional(caseInsensitive(['Email', 'SMS'], "must be 'Email' or 'SMS'")),
+});
+
+export const ResendVerificationBody = v.strictObject({
+  notificationMethodId: Uuid('a notification method'),
+});
+
+export const ArchiveEventBody = v.strictObject({ eventId: Uuid('an alert') });

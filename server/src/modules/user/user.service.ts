@@ -1,0 +1,295 @@
+import type { FastifyRequest } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { addressKey, apnKey, formatApn, nameKey } from '../../matching/normalize.ts';
+import { requireUserId } from '../../plugins/auth-guard.ts';
+import { type AuthMail, sendMethodVerification, sendWelcome } from '../auth/auth-mail.ts';
+import { loadSessionUser } from '../auth/auth.service.ts';
+import { resolveCounties } from '../counties/counties.service.ts';
+import * as repo from './user.repository.ts';
+import type { GuardApnInput, GuardNameInput } from './user.schemas.ts';
+
+/** The FAQ's limit, per account. */
+export const MAX_NAMES = 10;
+export const MAX_APNS = 10;
+
+export const NO_ITEMS = 'At least one guard record subscription is required';
+export const EMAIL_TAKEN = 'User with this email already exists';
+export const INVALID_EMAIL = 'Invalid email';
+
+const EMAIL_PATTERN = /^\S+@\S+$/;
+
+export type UserDeps = { db: Database; mail: AuthMail };
+
+/** Trimmed, formatted by the county mask, one per county and APN; the address key from the parcel roll. */
+async function prepareApns(
+  db: Database,
+  items: GuardApnInput[],
+): Promise<repo.NewApnSubscription[]> {
+  const counties = await resolveCounties(
+    db,
+    items.map((i) => i.county),
+  );
+  const unique = new Map<string, repo.NewApnSubscription>();
+  for (const item of items) {
+    const county = counties.get(item.county.trim().toLowerCase())!;
+    const key = apnKey(item.apn);
+    const apn = formatApn(key, county.ui_mask);
+    if (!apn) {
+      throw badRequest(
+        `APN '${item.apn}' does not fit the ${county.name} format ${county.ui_mask} (for example ${county.format}).`,
+      );
+    }
+    const id = `${county.id}:${key}`;
+    if (!unique.has(id)) {
+      unique.set(id, {
+        countyId: county.id,
+        apn,
+        apnKey: key,
+        description: item.description,
+        addressKey: null,
+      });
+    }
+  }
+  const fromParcels = await repo.parcelAddressKeys(db, [...unique.values()]);
+  for (const [id, item] of unique) {
+    item.addressKey =
+      fromParcels.get(id) ?? (item.description ? addressKey(item.description) : null);
+  }
+  return [...unique.values()];
+}
+
+/** Trimmed and upper-cased, one per county and name key. */
+async function prepareNames(
+  db: Database,
+  items: GuardNameInput[],
+): Promise<repo.NewNameSubscription[]> {
+  const counties = await resolveCounties(
+    db,
+    items.map((i) => i.county),
+  );
+  const unique = new Map<string, repo.NewNameSubscription>();
+  for (const item of items) {
+    const county = counties.get(item.county.trim().toLowerCase())!;
+    const name = item.name.trim().replace(/\s+/g, ' ').toUpperCase();
+    const key = nameKey(name);
+    if (!key) throw badRequest(`Name '${item.name}' has no letters or digits.`);
+    const id = `${county.id}:${key}`;
+    if (!unique.has(id))
+      unique.set(id, { countyId: county.id, name, nameKey: key, tokens: key.split(' ') });
+  }
+  return [...unique.values()];
+}
+
+function enforceLimit(kind: 'names' | 'APNs', max: number, existing: number, adding: number) {
+  if (existing + adding > max) {
+    throw badRequest(
+      existing > 0
+        ? `You can guard at most ${max} ${kind} per account (the FAQ's limit): you have ${existing} and asked for ${adding} more.`
+        : `You can guard at most ${max} ${kind} per account (the FAQ's limit): this request has ${adding}.`,
+    );
+  }
+}
+
+/** Only items this user does not guard yet: a repeat in the same county is ignored. */
+function newOnly<T extends { countyId: number }>(
+  items: T[],
+  guarded: Set<string>,
+  keyOf: (item: T) => string,
+) {
+  return items.filter((item) => !guarded.has(`${item.countyId}:${keyOf(item)}`));
+}
+
+const isUniqueViolation = (err: unknown, constraint: string) =>
+  (err as { code?: string; constraint?: string }).code === '23505' &&
+  (err as { constraint?: string }).constraint === constraint;
+
+/**
+ * Creates a subscriber with its guarded items and an unverified email method, and queues the
+ * welcome mail with the verification link, all in one transaction. The items activate when the
+ * email is verified.
+ */
+export async function register(
+  deps: UserDeps,
+  input: { email: string; apns: GuardApnInput[]; names: GuardNameInput[] },
+) {
+  const { db, mail } = deps;
+  const email = input.email.trim().toLowerCase();
+  if (!EMAIL_PATTERN.test(email)) throw badRequest(INVALID_EMAIL);
+  if (input.apns.length === 0 && input.names.length === 0) throw badRequest(NO_ITEMS);
+  const [apns, names] = await Promise.all([
+    prepareApns(db, input.apns),
+    prepareNames(db, input.names),
+  ]);
+  enforceLimit('names', MAX_NAMES, 0, names.length);
+  enforceLimit('APNs', MAX_APNS, 0, apns.length);
+  if (await repo.emailTaken(db, email)) throw conflict(EMAIL_TAKEN);
+
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const user = await repo.insertUser(trx, email);
+      const method = await repo.insertMethod(trx, user.id, 'Email', email);
+      await repo.insertApnSubscriptions(trx, user.id, apns, null);
+      await repo.insertNameSubscriptions(trx, user.id, names, null);
+      await sendWelcome(trx, mail, user, method.id);
+      return user;
+    });
+  } catch (err) {
+    // Two registrations of one email at once: the second meets the unique index.
+    if (isUniqueViolation(err, 'users_email_key')) throw conflict(EMAIL_TAKEN);
+    throw err;
+  }
+}
+
+/** Items added to a verified account are active at once; to an unverified one, from verification. */
+const activationFor = (user: { email_verified_at: Date | null }) =>
+  user.email_verified_at ? new Date() : null;
+
+async function signedInUser(db: Database, request: FastifyRequest) {
+  const user = await repo.findUser(db, requireUserId(request));
+  if (!user) throw notFound('Your account no longer exists.');
+  return user;
+}
+
+export async function addApnSubscriptions(
+  deps: UserDeps,
+  request: FastifyRequest,
+  items: GuardApnInput[],
+) {
+  const { db } = deps;
+  const user = await signedInUser(db, request);
+  if (items.length === 0) throw badRequest(NO_ITEMS);
+  const prepared = await prepareApns(db, items);
+  const existing = await repo.listApnKeys(db, user.id);
+  const guarded = new Set(existing.map((r) => `${r.county_id}:${r.apn_key}`));
+  const fresh = newOnly(prepared, guarded, (i) => i.apnKey);
+  enforceLimit('APNs', MAX_APNS, existing.length, fresh.length);
+  await repo.insertApnSubscriptions(db, user.id, fresh, activationFor(user));
+  return loadSessionUser(db, request.session);
+}
+
+export async function addNameSubscriptions(
+  deps: UserDeps,
+  request: FastifyRequest,
+  items: GuardNameInput[],
+) {
+  const { db } = deps;
+  const user = await signedInUser(db, request);
+  if (items.length === 0) throw badRequest(NO_ITEMS);
+  const prepared = await prepareNames(db, items);
+  const existing = await repo.listNameKeys(db, user.id);
+  const guarded = new Set(existing.map((r) => `${r.county_id}:${r.name_key}`));
+  const fresh = newOnly(prepared, guarded, (i) => i.nameKey);
+  enforceLimit('names', MAX_NAMES, existing.length, fresh.length);
+  await repo.insertNameSubscriptions(db, user.id, fresh, activationFor(user));
+  return loadSessionUser(db, request.session);
+}
+
+export async function removeSubscription(
+  db: Database,
+  request: FastifyRequest,
+  kind: 'Apn' | 'Name',
+  id: string,
+) {
+  const userId = requireUserId(request);
+  if (!(await repo.deleteSubscription(db, kind, userId, id))) {
+    throw notFound(`Guarded ${kind === 'Apn' ? 'property' : 'name'} '${id}' not found.`);
+  }
+  return loadSessionUser(db, request.session);
+}
+
+/** A phone as +<country code><number>; ten digits are taken as a US number. */
+export function normalisePhone(input: string): string | undefined {
+  const compact = input.replace(/[\s().-]/g, '');
+  if (/^\+\d{10,15}$/.test(compact)) return compact;
+  if (/^\d{10}$/.test(compact)) return `+1${compact}`;
+  if (/^1\d{10}$/.test(compact)) return `+${compact}`;
+  return undefined;
+}
+
+export async function addNotificationMethod(
+  deps: UserDeps,
+  request: FastifyRequest,
+  input: { address: string; type: 'Email' | 'SMS' },
+) {
+  const { db, mail } = deps;
+  const user = await signedInUser(db, request);
+  let address: string;
+  if (input.type === 'Email') {
+    address = input.address.trim().toLowerCase();
+    if (!EMAIL_PATTERN.test(address)) throw badRequest(INVALID_EMAIL);
+  } else {
+    const phone = normalisePhone(input.address);
+    if (!phone)
+      throw badRequest('Invalid phone number: give 10 digits, or + and the country code.');
+    address = phone;
+  }
+  if (await repo.findMethodByAddress(db, user.id, input.type, address)) {
+    throw conflict(`${address} is already one of your notification methods.`);
+  }
+  try {
+    await db.transaction().execute(async (trx) => {
+      const method = await repo.insertMethod(trx, user.id, input.type, address);
+      await sendMethodVerification(trx, mail, {
+        id: method.id,
+        userId: user.id,
+        type: input.type,
+        address,
+      });
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'notification_methods_user_address_key')) {
+      throw conflict(`${address} is already one of your notification methods.`);
+    }
+    throw err;
+  }
+  return loadSessionUser(db, request.session);
+}
+
+export async function removeNotificationMethod(
+  db: Database,
+  request: FastifyRequest,
+  methodId: string,
+) {
+  const user = await signedInUser(db, request);
+  const method = await repo.findMethod(db, user.id, methodId);
+  if (!method) throw notFound(`Notification method '${methodId}' not found.`);
+  if (method.type === 'Email' && method.email === user.email) {
+    throw badRequest('The email of your account cannot be removed: it is where we reach you.');
+  }
+  await repo.deleteMethod(db, user.id, methodId);
+  return loadSessionUser(db, request.session);
+}
+
+export async function resendVerification(
+  deps: UserDeps,
+  request: FastifyRequest,
+  methodId: string,
+) {
+  const { db, mail } = deps;
+  const user = await signedInUser(db, request);
+  const method = await repo.findMethod(db, user.id, methodId);
+  if (!method) throw notFound(`Notification method '${methodId}' not found.`);
+  if (method.verified_at) throw badRequest('This notification method is already verified.');
+  await db.transaction().execute(async (trx) => {
+    if (method.type === 'Email' && method.email === user.email) {
+      await sendWelcome(trx, mail, user, method.id);
+    } else {
+      const address = (method.type === 'Email' ? method.email : method.phone) ?? '';
+      await sendMethodVerification(trx, mail, {
+        id: method.id,
+        userId: user.id,
+        type: method.type,
+        address,
+      });
+    }
+  });
+  return loadSessionUser(db, request.session);
+}
+
+export async function archiveEvent(db: Database, request: FastifyRequest, eventId: string) {
+  const userId = requireUserId(request);
+  if (!(await repo.archiveEvent(db, userId, eventId)))
+    throw notFound(`Alert '${eventId}' not found.`);
+  return loadSessionUser(db, request.session);
+}
