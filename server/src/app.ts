@@ -4,6 +4,8 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { valibotValidatorCompiler } from './lib/schema.ts';
 import type { Mailer } from './mail/mailer.ts';
+import { adminCountiesRoutes } from './modules/admin/admin-counties.routes.ts';
+import { adminUsersRoutes } from './modules/admin/admin-users.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.ts';
@@ -66,6 +68,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       await api.register(searchRoutes, { db });
       await api.register(userRoutes, { db, mail });
       await api.register(documentsRoutes, { db, documentsDir: config.documentsDir });
+      await api.register(adminUsersRoutes, { db });
+      await api.register(adminCountiesRoutes, { db, mail });
     },
     { prefix: '/api' },
   );
