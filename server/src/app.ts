@@ -5,6 +5,7 @@ import type { Database } from './db/database.ts';
 import { valibotValidatorCompiler } from './lib/schema.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { adminCountiesRoutes } from './modules/admin/admin-counties.routes.ts';
+import { adminJobsRoutes } from './modules/admin/admin-jobs.routes.ts';
 import { adminUsersRoutes } from './modules/admin/admin-users.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
@@ -70,6 +71,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       await api.register(documentsRoutes, { db, documentsDir: config.documentsDir });
       await api.register(adminUsersRoutes, { db });
       await api.register(adminCountiesRoutes, { db, mail });
+      await api.register(adminJobsRoutes, { db });
     },
     { prefix: '/api' },
   );

@@ -1,0 +1,28 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db/database.ts';
+
+export type QueueSummaryRow = {
+  name: string;
+  queued: number;
+  active: number;
+  failed: number;
+  completed: number;
+  oldest_queued_seconds: number | null;
+};
+
+/** Per pg-boss queue: waiting and running now; failed and completed in the last 24 hours. */
+export async function queueSummary(db: Database): Promise<QueueSummaryRow[]> {
+  const { rows } = await sql<QueueSummaryRow>`
+    SELECT q.name,
+           count(j.id) FILTER (WHERE j.state IN ('created', 'retry'))::int AS queued,
+           count(j.id) FILTER (WHERE j.state = 'active')::int AS active,
+           count(j.id) FILTER (WHERE j.state = 'failed' AND j.completed_on > now() - interval '24 hours')::int AS failed,
+           count(j.id) FILTER (WHERE j.state = 'completed' AND j.completed_on > now() - interval '24 hours')::int AS completed,
+           floor(extract(epoch FROM now() - min(j.created_on) FILTER (WHERE j.state IN ('created', 'retry'))))::int
+             AS oldest_queued_seconds
+    FROM pgboss.queue q
+    LEFT JOIN pgboss.job j ON j.name = q.name
+    GROUP BY q.name
+    ORDER BY q.name`.execute(db);
+  return rows;
+}
