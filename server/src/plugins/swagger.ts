@@ -17,6 +17,10 @@ export async function registerSwagger(app: FastifyInstance) {
       tags: [
         { name: 'config', description: 'Public county configuration' },
         { name: 'auth', description: 'Sessions and sign-in' },
+        { name: 'user', description: 'Registration and the signed-in subscriber' },
+        { name: 'search', description: 'Search-as-you-type for names, addresses and APNs' },
+        { name: 'documents', description: 'Recorded documents' },
+        { name: 'admin', description: 'Staff back-office' },
         { name: 'health', description: 'Liveness and readiness probes' },
       ],
       components: {

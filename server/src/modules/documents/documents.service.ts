@@ -1,0 +1,86 @@
+import type { Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import type { Role } from '../../db/types.ts';
+import { notFound } from '../../lib/errors.ts';
+import { STAFF_ROLES } from '../../plugins/auth-guard.ts';
+import { type BlobStore, InvalidBlobKeyError } from '../../storage/blob-store.ts';
+import type { DownloadQuery } from './documents.schemas.ts';
+import * as repo from './documents.repository.ts';
+
+export type DocumentsDeps = { db: Database; store: BlobStore };
+export type DocumentDownload = { fileName: string; size: number; stream: Readable };
+
+/** The same for a document that does not exist and for one of somebody else's. */
+export const DOCUMENT_NOT_FOUND =
+  'Document not found. Please open it from one of your alerts on the dashboard.';
+
+export const documentFileMissing = (documentNumber: string) =>
+  `The file of document ${documentNumber} is not available right now. Please try again later, or contact support and quote document number ${documentNumber}.`;
+
+const isStaff = (role: Role) => (STAFF_ROLES as readonly Role[]).includes(role);
+
+/**
+ * Opens a recorded document for its download. Staff may open any document; a subscriber only
+ * one they have an event for, and any other is "not found", exactly like a document that does
+ * not exist. Nobody signed in gets that same 404 (the issue's rule: anyone else gets 404), decided
+ * before anything is looked up.
+ *
+ * The key is looked up by equality; the bytes are read with the row's own container and file
+ * name, which the blob store checks again.
+ */
+export async function openDocument(
+  deps: DocumentsDeps,
+  userId: string | undefined,
+  query: DownloadQuery,
+  log: Pick<FastifyBaseLogger, 'error'>,
+): Promise<DocumentDownload> {
+  const user = userId ? await repo.findUserRole(deps.db, userId) : undefined;
+  if (!user) throw notFound(DOCUMENT_NOT_FOUND);
+
+  const key = { container: query.containerName, fileName: query.fileName };
+  const document = isStaff(user.role)
+    ? await repo.findDocument(deps.db, key)
+    : await repo.findDocumentOfUser(deps.db, key, user.id);
+  if (!document) throw notFound(DOCUMENT_NOT_FOUND);
+
+  const where = {
+    documentId: document.id,
+    container: document.container,
+    fileName: document.file_name,
+  };
+  let blob;
+  try {
+    blob = await deps.store.get(document.container, document.file_name);
+  } catch (err) {
+    if (!(err instanceof InvalidBlobKeyError)) throw err;
+    log.error(
+      { ...where, reason: err.message },
+      'recorded document has a key the blob store refuses',
+    );
+    throw notFound(documentFileMissing(document.document_number));
+  }
+  if (!blob) {
+    log.error(where, 'recorded document file is missing from the blob store');
+    throw notFound(documentFileMissing(document.document_number));
+  }
+  return { fileName: document.file_name, size: blob.size, stream: blob.stream };
+}
+
+// RFC 5987 attr-char: what may stay unencoded in filename*.
+const encodeRfc5987 = (value: string) =>
+  encodeURIComponent(value).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+
+/**
+ * `attachment; filename="…"` with a plain-ASCII name (quotes, backslashes, percent signs and
+ * anything outside printable ASCII become `_`), plus the exact name as `filename*` (RFC 6266)
+ * when the plain one had to change.
+ */
+export function contentDisposition(fileName: string): string {
+  const plain = fileName.replace(/[^\x20-\x7e]|["\\%]/gu, '_');
+  const header = `attachment; filename="${plain}"`;
+  return plain === fileName ? header : `${header}; filename*=UTF-8''${encodeRfc5987(fileName)}`;
+}

@@ -1,0 +1,204 @@
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  blobKeyProblem,
+  type BlobStore,
+  createFileBlobStore,
+  InvalidBlobKeyError,
+} from './blob-store.ts';
+
+/** Every byte value, so any text decoding on the way would show. */
+const ALL_BYTES = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
+const SECRET = 'TOP-SECRET-OUTSIDE-THE-STORE';
+
+const UNSAFE_KEYS: [label: string, value: string][] = [
+  ['empty', ''],
+  ['256 ASCII characters', 'a'.repeat(256)],
+  ['256 bytes of UTF-8 in 128 characters', 'é'.repeat(128)],
+  ['a slash', 'a/b'],
+  ['a backslash', 'a\\b'],
+  ['.', '.'],
+  ['..', '..'],
+  ['a traversal', '../secret.txt'],
+  ['a deeper traversal', '../../secret.txt'],
+  ['a Windows traversal', '..\\secret.txt'],
+  ['an absolute path', '/etc/passwd'],
+  ['NUL', 'doc.pdf\0.txt'],
+  ['a newline', 'doc\n.pdf'],
+  ['DEL', 'doc\x7f.pdf'],
+  ['a C1 control', 'doc\u0085.pdf'],
+  ['a right-to-left override', 'doc\u202efdp.exe'],
+  ['one dot leaders (fold to ..)', '\u2024\u2024'],
+  ['fullwidth full stops (fold to ..)', '\uff0e\uff0e'],
+  ['a one dot leader (folds to .)', '\u2024'],
+  ['a fullwidth solidus (folds to /)', '..\uff0fsecret.txt'],
+  ['a lone surrogate', 'doc\ud800.pdf'],
+  ['the temporary-file prefix', '.partial-0123'],
+];
+
+const SAFE_KEYS = [
+  'a'.repeat(255),
+  'é'.repeat(127),
+  '...',
+  '..a',
+  'a..b',
+  '%2e%2e%2fsecret.txt',
+  'ünïcødé deed.pdf',
+  'CA-SAC_2024',
+];
+
+describe('blobKeyProblem', () => {
+  it.each(UNSAFE_KEYS)('refuses %s', (_label, value) => {
+    expect(blobKeyProblem(value)).toEqual(expect.any(String));
+  });
+
+  it.each(SAFE_KEYS)('accepts %j', (value) => {
+    expect(blobKeyProblem(value)).toBeUndefined();
+  });
+
+  it('refuses what is not a string', () => {
+    expect(blobKeyProblem(undefined)).toBe('must be a string');
+    expect(blobKeyProblem(42)).toBe('must be a string');
+  });
+});
+
+describe('the filesystem blob store', () => {
+  let dir: string;
+  let root: string;
+  let store: BlobStore;
+
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'deedwatch-blobs-'));
+    root = path.join(dir, 'documents');
+    await mkdir(root);
+    // Targets of every traversal below: beside the root, and in a sibling sharing its prefix.
+    await writeFile(path.join(dir, 'secret.txt'), SECRET);
+    await mkdir(path.join(dir, 'documents-evil'));
+    await writeFile(path.join(dir, 'documents-evil', 'secret.txt'), SECRET);
+    store = createFileBlobStore(root);
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  const read = async (container: string, name: string) => {
+    const blob = await store.get(container, name);
+    return blob && { size: blob.size, bytes: await buffer(blob.stream) };
+  };
+
+  it('round-trips bytes exactly, at <root>/<container>/<name>', async () => {
+    await store.put('CA-TEST', 'deed.pdf', ALL_BYTES);
+    expect(await readFile(path.join(root, 'CA-TEST', 'deed.pdf'))).toEqual(ALL_BYTES);
+    expect(await store.exists('CA-TEST', 'deed.pdf')).toBe(true);
+    expect(await read('CA-TEST', 'deed.pdf')).toEqual({ size: 256, bytes: ALL_BYTES });
+  });
+
+  it.each(SAFE_KEYS)('round-trips the key %j as container and as name', async (key) => {
+    await store.put(key, 'file', ALL_BYTES);
+    await store.put('container', key, ALL_BYTES);
+    expect((await read(key, 'file'))?.bytes).toEqual(ALL_BYTES);
+    expect((await read('container', key))?.bytes).toEqual(ALL_BYTES);
+  });
+
+  it('answers undefined / false for a missing object or container', async () => {
+    await store.put('CA-TEST', 'deed.pdf', ALL_BYTES);
+    expect(await store.get('CA-TEST', 'other.pdf')).toBeUndefined();
+    expect(await store.get('NOPE', 'deed.pdf')).toBeUndefined();
+    expect(await store.exists('CA-TEST', 'other.pdf')).toBe(false);
+    expect(await store.exists('NOPE', 'deed.pdf')).toBe(false);
+    expect(await store.delete('CA-TEST', 'other.pdf')).toBe(false);
+  });
+
+  it('deletes', async () => {
+    await store.put('CA-TEST', 'deed.pdf', ALL_BYTES);
+    expect(await store.delete('CA-TEST', 'deed.pdf')).toBe(true);
+    expect(await store.exists('CA-TEST', 'deed.pdf')).toBe(false);
+    expect(await store.get('CA-TEST', 'deed.pdf')).toBeUndefined();
+    expect(await store.delete('CA-TEST', 'deed.pdf')).toBe(false);
+  });
+
+  it('replaces by rename: an open reader keeps the old bytes whole, no temporary file is left', async () => {
+    const before = Buffer.alloc(1024 * 1024, 'a');
+    const after = Buffer.alloc(512 * 1024, 'b');
+    await store.put('CA-TEST', 'deed.pdf', before);
+    const reading = await store.get('CA-TEST', 'deed.pdf');
+    await store.put('CA-TEST', 'deed.pdf', after);
+    expect(await buffer(reading!.stream)).toEqual(before);
+    expect(await read('CA-TEST', 'deed.pdf')).toEqual({ size: after.length, bytes: after });
+    expect(await readdir(path.join(root, 'CA-TEST'))).toEqual(['deed.pdf']);
+  });
+
+  it('a failed write leaves the old object and no temporary file', async () => {
+    await store.put('CA-TEST', 'deed.pdf', ALL_BYTES);
+    await expect(
+      store.put('CA-TEST', 'deed.pdf', { not: 'bytes' } as unknown as Uint8Array),
+    ).rejects.toThrow();
+    expect((await read('CA-TEST', 'deed.pdf'))?.bytes).toEqual(ALL_BYTES);
+    expect(await readdir(path.join(root, 'CA-TEST'))).toEqual(['deed.pdf']);
+  });
+
+  describe.each(UNSAFE_KEYS)('a key with %s', (_label, bad) => {
+    const calls = (s: BlobStore, container: string, name: string) => [
+      () => s.put(container, name, Buffer.from('x')),
+      () => s.get(container, name),
+      () => s.exists(container, name),
+      () => s.delete(container, name),
+    ];
+
+    it('is refused as a container by put, get, exists and delete', async () => {
+      for (const call of calls(store, bad, 'secret.txt')) {
+        const err = await call().then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+        expect(err).toBeInstanceOf(InvalidBlobKeyError);
+        expect((err as InvalidBlobKeyError).part).toBe('container');
+      }
+    });
+
+    it('is refused as a name by put, get, exists and delete', async () => {
+      for (const call of calls(store, 'CA-TEST', bad)) {
+        const err = await call().then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+        expect(err).toBeInstanceOf(InvalidBlobKeyError);
+        expect((err as InvalidBlobKeyError).part).toBe('name');
+      }
+    });
+
+    it('changes nothing outside or inside the store', async () => {
+      for (const call of [...calls(store, bad, 'secret.txt'), ...calls(store, 'CA-TEST', bad)]) {
+        await call().catch(() => undefined);
+      }
+      expect(await readdir(root)).toEqual([]);
+      expect(await readFile(path.join(dir, 'secret.txt'), 'utf8')).toBe(SECRET);
+      expect(await readdir(dir)).toEqual(['documents', 'documents-evil', 'secret.txt']);
+    });
+  });
+
+  it('does not follow a symlink planted at an object', async () => {
+    await mkdir(path.join(root, 'CA-TEST'));
+    await symlink(path.join(dir, 'secret.txt'), path.join(root, 'CA-TEST', 'link.pdf'));
+    expect(await store.get('CA-TEST', 'link.pdf')).toBeUndefined();
+    expect(await store.exists('CA-TEST', 'link.pdf')).toBe(false);
+  });
+
+  it('reads only regular files: not a directory, not a FIFO (without hanging)', async () => {
+    await mkdir(path.join(root, 'CA-TEST', 'folder.pdf'), { recursive: true });
+    execFileSync('mkfifo', [path.join(root, 'CA-TEST', 'pipe.pdf')]);
+    expect(await store.get('CA-TEST', 'folder.pdf')).toBeUndefined();
+    expect(await store.exists('CA-TEST', 'folder.pdf')).toBe(false);
+    expect(await store.delete('CA-TEST', 'folder.pdf')).toBe(false);
+    expect(await store.get('CA-TEST', 'pipe.pdf')).toBeUndefined();
+    expect(await store.exists('CA-TEST', 'pipe.pdf')).toBe(false);
+  });
+
+  it('works with a relative root, resolved once', async () => {
+    const relative = createFileBlobStore(path.relative(process.cwd(), root));
+    await relative.put('CA-TEST', 'deed.pdf', ALL_BYTES);
+    expect((await read('CA-TEST', 'deed.pdf'))?.bytes).toEqual(ALL_BYTES);
+  });
+});
