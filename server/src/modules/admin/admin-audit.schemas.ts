@@ -1,0 +1,66 @@
+import * as v from 'valibot';
+
+export const AUDIT_PAGE_SIZES = ['10', '20', '50', '100'] as const;
+
+export const AuditQuery = v.strictObject({
+  page: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[1-9][0-9]{0,5}$/, 'must be a whole number from 1 to 999999'),
+      v.description('The page, from 1'),
+      v.transform(Number),
+    ),
+    '1',
+  ),
+  count: v.optional(
+    v.pipe(
+      v.picklist(AUDIT_PAGE_SIZES, 'must be 10, 20, 50 or 100'),
+      v.description('Entries per page: 10, 20, 50 or 100'),
+      v.transform(Number),
+    ),
+    '20',
+  ),
+});
+export type AuditQuery = v.InferOutput<typeof AuditQuery>;
+
+export const AuditEntry = v.object({
+  id: v.pipe(v.string(), v.description('Entries are numbered in the order they were written')),
+  at: v.pipe(v.string(), v.isoTimestamp()),
+  action: v.pipe(
+    v.string(),
+    v.description(
+      'What was done: county.update, welcome.resend, impersonation.start, impersonation.end, ...',
+    ),
+  ),
+  actorId: v.pipe(
+    v.nullable(v.string()),
+    v.description('Who did it (null once that account is deleted)'),
+  ),
+  actorEmail: v.nullable(v.string()),
+  impersonatorId: v.pipe(
+    v.nullable(v.string()),
+    v.description('The staff account acting through an impersonation, if any'),
+  ),
+  targetType: v.pipe(v.nullable(v.string()), v.description('user or county')),
+  targetId: v.nullable(v.string()),
+  details: v.pipe(
+    v.record(v.string(), v.unknown()),
+    v.description(
+      'What changed. For county.update, each changed field (API name) with its before and after value.',
+    ),
+  ),
+});
+export type AuditEntry = v.InferOutput<typeof AuditEntry>;
+
+export const AuditPage = v.object({
+  entries: v.pipe(v.array(AuditEntry), v.description('Newest first')),
+  totalEntries: v.pipe(v.number(), v.integer(), v.description('Entries on all pages')),
+});
+
+export const ResendWelcomeBody = v.strictObject({
+  userId: v.pipe(v.string(), v.uuid('must be a user id (a UUID)')),
+});
+
+export const ResendWelcomeResult = v.object({
+  message: v.pipe(v.string(), v.description('For the success banner')),
+});

@@ -1,0 +1,65 @@
+import type { Kysely, Updateable } from 'kysely';
+import type { CountiesTable, DB } from '../../db/types.ts';
+
+const COUNTY_COLUMNS = [
+  'id',
+  'name',
+  'code',
+  'ui_mask',
+  'data_mask',
+  'format',
+  'link_url',
+  'alert_template_id',
+  'create_county_mailer',
+  'mailer_document_types',
+  'mailer_template_path',
+  'use_one_page_mailer',
+  'mailer_output_path',
+  'use_watermark',
+  'add_sample_to_mailer',
+  'is_enabled',
+] as const;
+
+export type CountyRow = NonNullable<Awaited<ReturnType<typeof findCounty>>>;
+
+export function listCounties(db: Kysely<DB>) {
+  return db
+    .selectFrom('counties')
+    .select(COUNTY_COLUMNS)
+    .orderBy((eb) => eb.fn('lower', ['name']))
+    .orderBy('id')
+    .execute();
+}
+
+/** The county, locked against a concurrent edit when `forUpdate`. */
+export function findCounty(db: Kysely<DB>, id: number, forUpdate = false) {
+  const query = db.selectFrom('counties').select(COUNTY_COLUMNS).where('id', '=', id);
+  return (forUpdate ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/** Another county already holding this code, or this name in any letter case. */
+export function findClash(db: Kysely<DB>, id: number, values: { code: string; name: string }) {
+  return db
+    .selectFrom('counties')
+    .select(['id', 'name', 'code'])
+    .where('id', '<>', id)
+    .where((eb) =>
+      eb.or([
+        eb('code', '=', values.code),
+        eb(eb.fn('lower', ['name']), '=', values.name.toLowerCase()),
+      ]),
+    )
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
+export type CountyChanges = Omit<Updateable<CountiesTable>, 'id' | 'created_at' | 'updated_at'>;
+
+export function updateCounty(db: Kysely<DB>, id: number, changes: CountyChanges) {
+  return db
+    .updateTable('counties')
+    .set({ ...changes, updated_at: new Date() })
+    .where('id', '=', id)
+    .returning(COUNTY_COLUMNS)
+    .executeTakeFirstOrThrow();
+}

@@ -1,0 +1,134 @@
+import type { Database } from '../../db/database.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { writeAudit } from '../auth/auth.repository.ts';
+import type { Actor } from './admin-audit.service.ts';
+import * as repo from './admin-counties.repository.ts';
+import {
+  type AdminCounty,
+  missingRequiredFields,
+  type UpdateCountyInput,
+} from './admin-counties.schemas.ts';
+
+/** Each API field of a county and the column that stores it. */
+const COLUMN_OF = {
+  name: 'name',
+  code: 'code',
+  uiMask: 'ui_mask',
+  dataMask: 'data_mask',
+  format: 'format',
+  linkUrl: 'link_url',
+  alertSendGridEmailTemplateId: 'alert_template_id',
+  createCountyMailer: 'create_county_mailer',
+  mailerDocumentTypes: 'mailer_document_types',
+  mailerTemplatePath: 'mailer_template_path',
+  useOnePageMailer: 'use_one_page_mailer',
+  mailerOutputPath: 'mailer_output_path',
+  useWatermark: 'use_watermark',
+  isEnabled: 'is_enabled',
+  addSampleToMailer: 'add_sample_to_mailer',
+} as const satisfies Record<Exclude<keyof AdminCounty, 'id'>, keyof repo.CountyRow>;
+
+type Field = keyof typeof COLUMN_OF;
+const FIELDS = Object.keys(COLUMN_OF) as Field[];
+
+export function toAdminCounty(row: repo.CountyRow): AdminCounty {
+  return {
+    id: row.id,
+    name: row.name,
+    code: row.code,
+    uiMask: row.ui_mask,
+    dataMask: row.data_mask,
+    format: row.format,
+    linkUrl: row.link_url,
+    alertSendGridEmailTemplateId: row.alert_template_id,
+    createCountyMailer: row.create_county_mailer,
+    mailerDocumentTypes: row.mailer_document_types,
+    mailerTemplatePath: row.mailer_template_path,
+    useOnePageMailer: row.use_one_page_mailer,
+    mailerOutputPath: row.mailer_output_path,
+    useWatermark: row.use_watermark,
+    isEnabled: row.is_enabled,
+    addSampleToMailer: row.add_sample_to_mailer,
+  };
+}
+
+export async function listCounties(db: Database): Promise<AdminCounty[]> {
+  return (await repo.listCounties(db)).map(toAdminCounty);
+}
+
+/** Names every missing required field in one message, before any other check of the body. */
+export function assertRequiredFields(body: unknown): void {
+  const missing = missingRequiredFields(body);
+  if (missing.length === 0) return;
+  const list =
+    missing.length === 1
+      ? missing[0]
+      : `${missing.slice(0, -1).join(', ')} and ${missing[missing.length - 1]}`;
+  throw badRequest(`${list} ${missing.length === 1 ? 'is' : 'are'} required.`);
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+const isUniqueViolation = (err: unknown, constraint: string) =>
+  (err as { code?: string }).code === '23505' &&
+  (err as { constraint?: string }).constraint === constraint;
+
+const codeTaken = (code: string, by = 'another county') =>
+  `County code '${code}' is already used by ${by}.`;
+const nameTaken = (name: string, by = 'another county') =>
+  `County name '${name}' is already used by ${by}.`;
+
+/**
+ * Applies an Edit County form. Omitted optional (mailer) fields keep their values. Only the
+ * fields that change are written, and the audit row records each with its before and after
+ * value, in the same transaction. A form that changes nothing writes nothing.
+ */
+export async function updateCounty(
+  db: Database,
+  actor: Actor,
+  input: UpdateCountyInput,
+): Promise<AdminCounty> {
+  const { id, ...given } = input;
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const row = await repo.findCounty(trx, id, true);
+      if (!row) throw notFound(`County '${id}' not found.`);
+      const clash = await repo.findClash(trx, id, { code: given.code, name: given.name });
+      if (clash) {
+        throw conflict(
+          clash.code === given.code
+            ? codeTaken(given.code, `${clash.name} (id ${clash.id})`)
+            : nameTaken(given.name, `county ${clash.code} (id ${clash.id})`),
+        );
+      }
+
+      const before = toAdminCounty(row);
+      const changed = FIELDS.filter(
+        (field) => given[field] !== undefined && !same(given[field], before[field]),
+      );
+      if (changed.length === 0) return before;
+
+      const columns: repo.CountyChanges = {};
+      const details: Record<string, { before: unknown; after: unknown }> = {};
+      for (const field of changed) {
+        (columns as Record<string, unknown>)[COLUMN_OF[field]] = given[field];
+        details[field] = { before: before[field], after: given[field] };
+      }
+      const updated = await repo.updateCounty(trx, id, columns);
+      await writeAudit(trx, {
+        actorId: actor.id,
+        impersonatorId: actor.impersonatorId,
+        action: 'county.update',
+        targetType: 'county',
+        targetId: String(id),
+        details,
+      });
+      return toAdminCounty(updated);
+    });
+  } catch (err) {
+    // Two edits racing to the same code or name: the second meets the unique index.
+    if (isUniqueViolation(err, 'counties_code_key')) throw conflict(codeTaken(given.code));
+    if (isUniqueViolation(err, 'counties_name_key')) throw conflict(nameTaken(given.name));
+    throw err;
+  }
+}
