@@ -92,6 +92,8 @@ export interface ParcelsTable {
   state: Generated<string>;
   zip: Generated<string>;
   owner_names: Generated<string[]>;
+  /** Generated from address_key (the key after its house number); never written. */
+  street_key: ColumnType<string, never, never>;
 }
 
 export interface IndexNamesTable {
@@ -212,6 +214,14 @@ export interface RateLimitsTable {
   hits: number;
 }
 
+/** The typo dictionary of search: each token under itself and its one-letter deletions. */
+export interface SearchTokensTable {
+  county_id: number;
+  kind: 'surname' | 'street';
+  delete_key: string;
+  token: string;
+}
+
 export interface DB {
   counties: CountiesTable;
   users: UsersTable;
@@ -231,6 +241,7 @@ export interface DB {
   outbox_attachments: OutboxAttachmentsTable;
   deliveries: DeliveriesTable;
   rate_limits: RateLimitsTable;
+  search_tokens: SearchTokensTable;
 }
 
 export type County = Selectable<CountiesTable>;

@@ -1,0 +1,169 @@
+import type { Database } from '../../db/database.ts';
+import { resolveCounty } from '../counties/counties.service.ts';
+import * as repo from './search.repository.ts';
+import type { AddressResult, NameResult } from './search.schemas.ts';
+import {
+  addressPrefixes,
+  apnPrefix,
+  cityStateZip,
+  correctableNameWords,
+  correctableStreetWords,
+  correctedKeys,
+  dictionaryKeys,
+  MAX_RESULTS,
+  namePrefix,
+  parseAddressTerm,
+  parseNameTerm,
+  parseStreetTerm,
+  streetPrefixes,
+  type Typed,
+} from './search.terms.ts';
+
+/**
+ * Search-as-you-type (DESIGN.md §5): the btree prefix scan first; the fallbacks run only when
+ * it finds fewer than MAX_RESULTS, and their hits follow the prefix hits, without repeats.
+ * The county is resolved first, so a wrong county is a 400 whatever the term.
+ */
+
+function toAddressResult(row: repo.ParcelHit, county: { name: string }): AddressResult {
+  return {
+    apn: row.apn,
+    address: row.address,
+    cityStateZip: cityStateZip(row),
+    county: county.name,
+  };
+}
+
+/** The rows of `first`, then those of `more` not listed yet, up to MAX_RESULTS. */
+function appendNew<T extends { id: string }>(first: T[], more: T[]): T[] {
+  const seen = new Set<string>();
+  const rows: T[] = [];
+  for (const row of [...first, ...more]) {
+    if (seen.has(row.id)) continue;
+    seen.add(row.id);
+    rows.push(row);
+  }
+  return rows.slice(0, MAX_RESULTS);
+}
+
+export async function searchNames(
+  db: Database,
+  countyName: string,
+  term: string,
+): Promise<NameResult[]> {
+  const county = await resolveCounty(db, countyName);
+  const typed = parseNameTerm(term);
+  if (!typed) return [];
+  let rows = await repo.namesByPrefix(db, county.id, [namePrefix(typed)], MAX_RESULTS);
+  if (rows.length < MAX_RESULTS) {
+    // A surname with one typo: corrected through the surname dictionary, then prefix again.
+    const words = correctableNameWords(typed.key);
+    if (words.length > 0) {
+      const found = await repo.surnameTokens(db, county.id, dictionaryKeys(words));
+      const keys = correctedKeys(
+        typed.key,
+        words,
+        found.map((t) => ({ token: t.token, weight: t.names })),
+      );
+      const prefixes = keys.map((key) => namePrefix({ ...typed, key }));
+      rows = appendNew(rows, await repo.namesByPrefix(db, county.id, prefixes, MAX_RESULTS));
+    }
+  }
+  return rows.map((r) => ({ name: r.name, county: county.name, documentCount: r.document_count }));
+}
+
+export async function searchApns(
+  db: Database,
+  countyName: string,
+  term: string,
+): Promise<AddressResult[]> {
+  const county = await resolveCounty(db, countyName);
+  const prefix = apnPrefix(term);
+  if (!prefix) return [];
+  const rows = await repo.parcelsByPrefix(db, county.id, 'apn_key', [prefix], MAX_RESULTS);
+  return rows.map((r) => toAddressResult(r, county));
+}
+
+/** Street words of the key with one typo, corrected through the county's street dictionary. */
+async function correctedStreetKeys(db: Database, countyId: number, typed: Typed) {
+  const words = correctableStreetWords(typed.key);
+  if (words.length === 0) return [];
+  const found = await repo.streetTokens(db, countyId, dictionaryKeys(words));
+  return correctedKeys(
+    typed.key,
+    words,
+    found.map((token) => ({ token, weight: 0 })),
+  );
+}
+
+type ParcelSearch = {
+  column: repo.ParcelKey;
+  parse: (term: string) => Typed | undefined;
+  prefixes: (typed: Typed) => string[];
+  /**
+   * Fill the rest with addresses similar to the term. Only for address terms of two words or
+   * more: a lone word has too few trigrams to be similar to anything but noise, and a street
+   * term would bring back the other sides of a street its direction excluded.
+   */
+  similar: (typed: Typed) => boolean;
+};
+
+async function searchParcels(
+  db: Database,
+  countyName: string,
+  term: string,
+  search: ParcelSearch,
+): Promise<AddressResult[]> {
+  const county = await resolveCounty(db, countyName);
+  const typed = search.parse(term);
+  if (!typed) return [];
+  let rows = await repo.parcelsByPrefix(
+    db,
+    county.id,
+    search.column,
+    search.prefixes(typed),
+    MAX_RESULTS,
+  );
+  if (rows.length < MAX_RESULTS) {
+    const keys = await correctedStreetKeys(db, county.id, typed);
+    if (keys.length > 0) {
+      // Each correction keeps its own prefixes; the best correction's come first.
+      const prefixes = [
+        ...new Set(keys.flatMap((key) => search.prefixes({ key, complete: typed.complete }))),
+      ];
+      rows = appendNew(
+        rows,
+        await repo.parcelsByPrefix(db, county.id, search.column, prefixes, MAX_RESULTS),
+      );
+    }
+  }
+  if (rows.length < MAX_RESULTS && search.similar(typed)) {
+    const similar = await repo.parcelsBySimilarity(
+      db,
+      county.id,
+      typed.key,
+      rows.map((r) => r.id),
+      MAX_RESULTS - rows.length,
+    );
+    rows = appendNew(rows, similar);
+  }
+  return rows.map((r) => toAddressResult(r, county));
+}
+
+export function searchAddresses(db: Database, countyName: string, term: string) {
+  return searchParcels(db, countyName, term, {
+    column: 'address_key',
+    parse: parseAddressTerm,
+    prefixes: addressPrefixes,
+    similar: (typed) => typed.key.includes(' '),
+  });
+}
+
+export function searchStreets(db: Database, countyName: string, term: string) {
+  return searchParcels(db, countyName, term, {
+    column: 'street_key',
+    parse: parseStreetTerm,
+    prefixes: streetPrefixes,
+    similar: () => false,
+  });
+}
