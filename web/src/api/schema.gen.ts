@@ -194,6 +194,350 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/search/name": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Names in the county recorder's index that start with the term
+         * @description The term is upper-cased and normalised like every stored name (punctuation dropped, spaces collapsed; names are written last-first, e.g. "SMITH JOHN A"), then matched as a prefix of the name: "SMITH JO" finds SMITH JOHN A. A trailing space ends the last word ("SMITH " does not find SMITHSON). Results are in name order; documentCount says how many recorded documents carry the name, so the app can warn that a common name brings alerts about other people. When the prefix finds fewer than 10, a surname with one typo (a letter missing, extra, wrong, or two neighbours swapped: "SMTIH JOHN") is corrected to the commonest surnames of the county one typo away, and their names follow.
+         *
+         *     Search-as-you-type: anonymous (registration uses it), called on every keystroke. At most 10 results. A SearchTerm shorter than 2 characters after trimming, or with fewer than 2 letters or digits, finds nothing ([]). The county is checked first: an unknown or disabled county is a 400 naming it. Punctuation in the term, SQL wildcards (% _) and quotes included, is never a wildcard: the normalisers drop it, and the SQL matches every character literally.
+         */
+        get: operations["searchNames"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/street": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Parcels on a street: the street part of the address, without the house number
+         * @description The term is the street part of an address: its words are normalised like stored addresses (STREET → ST, AVENUE → AVE, NORTH → N, …) and a house number typed before them is ignored. It matches the start of the address after its house number: "MAIN ST" finds 123 MAIN ST and 9 MAIN ST APT 2; "OAK" finds OAK AVE and OAKMONT DR; "OAK " (with the space) only OAK AVE. A term without a direction also finds the street with one ("MAIN" finds N MAIN ST and S MAIN ST, after MAIN ST); a term that starts with a direction ("N MAIN") finds only that side. Within each, parcels are in street, then address order. When the prefix finds fewer than 10, one typo in a street word (a letter missing, extra, wrong, or two neighbours swapped: MIAN for MAIN) is corrected through the county's dictionary of street words, and the corrected term is searched the same way; its parcels follow the prefix hits, never repeated.
+         *
+         *     Search-as-you-type: anonymous (registration uses it), called on every keystroke. At most 10 results. A SearchTerm shorter than 2 characters after trimming, or with fewer than 2 letters or digits, finds nothing ([]). The county is checked first: an unknown or disabled county is a 400 naming it. Punctuation in the term, SQL wildcards (% _) and quotes included, is never a wildcard: the normalisers drop it, and the SQL matches every character literally.
+         */
+        get: operations["searchStreets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Parcels whose street address starts with the term
+         * @description The term is normalised like stored addresses (STREET → ST, AVENUE → AVE, NORTH → N, APARTMENT → APT, punctuation dropped) and matched as a prefix of the address: "123 MAIN" and "123 MAIN STREET" both find 123 MAIN ST. A trailing space ends the last word ("123 " does not find 1234 …). Prefix hits are in address order. When the prefix finds fewer than 10, one typo in a street word (a letter missing, extra, wrong, or two neighbours swapped: MIAN for MAIN) is corrected through the county's dictionary of street words, and the corrected term is searched the same way; its parcels follow the prefix hits, never repeated. Then, for a term of two words or more, addresses most similar to it (trigram word similarity, within the county) fill the rest: "123 MAIN ST APT 4" finds 123 N MAIN ST APT 4.
+         *
+         *     Search-as-you-type: anonymous (registration uses it), called on every keystroke. At most 10 results. A SearchTerm shorter than 2 characters after trimming, or with fewer than 2 letters or digits, finds nothing ([]). The county is checked first: an unknown or disabled county is a 400 naming it. Punctuation in the term, SQL wildcards (% _) and quotes included, is never a wildcard: the normalisers drop it, and the SQL matches every character literally.
+         */
+        get: operations["searchAddresses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/apn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Parcels whose APN starts with the term
+         * @description Only the letters and digits of the term are compared, so the formatted "012-0345" and the bare "0120345" find the same parcels. Results are in APN order.
+         *
+         *     Search-as-you-type: anonymous (registration uses it), called on every keystroke. At most 10 results. A SearchTerm shorter than 2 characters after trimming, or with fewer than 2 letters or digits, finds nothing ([]). The county is checked first: an unknown or disabled county is a 400 naming it. Punctuation in the term, SQL wildcards (% _) and quotes included, is never a wildcard: the normalisers drop it, and the SQL matches every character literally.
+         */
+        get: operations["searchApns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates a subscriber with guarded APNs and names, and emails the verification link
+         * @description Names are trimmed and upper-cased; APNs are formatted by the county mask. A repeat of an item in the same county is ignored. At most 10 names and 10 APNs per account. The items activate when the email is verified, and only documents recorded after that raise alerts.
+         */
+        post: operations["register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/subscriptions/apns/list/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Guards more properties (APNs) */
+        post: operations["addApnSubscriptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/subscriptions/names/list/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Guards more names */
+        post: operations["addNameSubscriptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/subscriptions/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stops guarding a property or a name */
+        post: operations["removeSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/notifications/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds an email (or SMS) method and sends its verification link
+         * @description For an SMS method the phone number goes in the `email` field.
+         */
+        post: operations["addNotificationMethod"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/notifications/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Removes a notification method (never the account's own email) */
+        post: operations["removeNotificationMethod"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/notifications/verify/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends the verification link of an unverified method again */
+        post: operations["resendVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/events/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Archives an alert: it no longer shows among the alerts */
+        post: operations["archiveEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/document/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Downloads the PDF of a recorded document
+         * @description The document of one of your alerts, by its countyCodeContainerName and parsedDocumentName. Staff may download any document. Any other document answers 404, as one that does not exist.
+         */
+        get: operations["downloadDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/counties": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Admin: every county with all its settings */
+        get: operations["listAdminCounties"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/counties/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Admin: saves the Edit County form
+         * @description Required: name, code, uiMask, dataMask, format, linkUrl, alertSendGridEmailTemplateId and isEnabled (a 400 names every one missing or blank). The mailer fields are optional: an omitted one keeps its current value. Text is trimmed; code is upper-cased; masks may contain only 0, a and -; linkUrl must be an http(s) URL; mailerDocumentTypes are trimmed, upper-cased and deduplicated. Code and name are unique among counties (409). The change is written to the audit log with each changed field before and after.
+         */
+        post: operations["updateCounty"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Admin: the audit log, newest first, a page at a time
+         * @description Who did what to which user or county, and when: county edits (with each changed field before and after), welcome emails resent, impersonations started and ended.
+         */
+        get: operations["listAuditEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/resend-welcome": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Staff: emails a subscriber the welcome mail with a fresh verification link
+         * @description Sent to the account's own email; the action is written to the audit log. Accounts the caller may not see in the user list (admins; customersupport, unless the caller is an admin) are answered with 404.
+         */
+        post: operations["resendWelcome"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/jobs/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Admin: the job queues at a glance, for monitoring and the admin area */
+        get: operations["getJobsSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1024,6 +1368,1603 @@ export interface operations {
             };
             /** @description Already impersonating */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    searchNames: {
+        parameters: {
+            query: {
+                /** @description What the person typed so far. Fewer than 2 characters (after trimming) finds nothing. */
+                SearchTerm: string;
+                /** @description A county as GET /api/config names it, in any letter case */
+                County: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Matching index names, at most 10 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The name as the recorder's index writes it */
+                        name: string;
+                        /** @description The county name, as GET /api/config names it */
+                        county: string;
+                        /** @description How many recorded documents carry this name: a common name brings alerts about namesakes */
+                        documentCount: number;
+                    }[];
+                };
+            };
+            /** @description An unknown or disabled county, an unknown query parameter, or a SearchTerm over 200 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    searchStreets: {
+        parameters: {
+            query: {
+                /** @description What the person typed so far. Fewer than 2 characters (after trimming) finds nothing. */
+                SearchTerm: string;
+                /** @description A county as GET /api/config names it, in any letter case */
+                County: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Matching parcels, at most 10 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The APN in the county format */
+                        apn: string;
+                        /** @description The street address, as the parcel roll writes it */
+                        address: string;
+                        /** @description Like "SACRAMENTO, CA 95814" */
+                        cityStateZip: string;
+                        /** @description The county name, as GET /api/config names it */
+                        county: string;
+                    }[];
+                };
+            };
+            /** @description An unknown or disabled county, an unknown query parameter, or a SearchTerm over 200 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    searchAddresses: {
+        parameters: {
+            query: {
+                /** @description What the person typed so far. Fewer than 2 characters (after trimming) finds nothing. */
+                SearchTerm: string;
+                /** @description A county as GET /api/config names it, in any letter case */
+                County: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Matching parcels, at most 10 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The APN in the county format */
+                        apn: string;
+                        /** @description The street address, as the parcel roll writes it */
+                        address: string;
+                        /** @description Like "SACRAMENTO, CA 95814" */
+                        cityStateZip: string;
+                        /** @description The county name, as GET /api/config names it */
+                        county: string;
+                    }[];
+                };
+            };
+            /** @description An unknown or disabled county, an unknown query parameter, or a SearchTerm over 200 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    searchApns: {
+        parameters: {
+            query: {
+                /** @description What the person typed so far. Fewer than 2 characters (after trimming) finds nothing. */
+                SearchTerm: string;
+                /** @description A county as GET /api/config names it, in any letter case */
+                County: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Matching parcels, at most 10 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The APN in the county format */
+                        apn: string;
+                        /** @description The street address, as the parcel roll writes it */
+                        address: string;
+                        /** @description Like "SACRAMENTO, CA 95814" */
+                        cityStateZip: string;
+                        /** @description The county name, as GET /api/config names it */
+                        county: string;
+                    }[];
+                };
+            };
+            /** @description An unknown or disabled county, an unknown query parameter, or a SearchTerm over 200 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    register: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    /** @default [] */
+                    apns?: {
+                        /** @description A county name as GET /api/config gives it (any letter case) */
+                        county: string;
+                        /** @description Formatted or bare: only letters and digits are compared */
+                        apn: string;
+                        /**
+                         * @description The address, when known
+                         * @default
+                         */
+                        description?: string;
+                    }[];
+                    /** @default [] */
+                    names?: {
+                        /** @description A county name as GET /api/config gives it (any letter case) */
+                        county: string;
+                        /** @description A person (LAST FIRST MIDDLE), a business or a trust */
+                        name: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Registered; the welcome mail with the verification link is on its way */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        email: string;
+                    };
+                };
+            };
+            /** @description Invalid input, with what to change */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description User with this email already exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    addApnSubscriptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    guardApnSubscriptions: {
+                        /** @description A county name as GET /api/config gives it (any letter case) */
+                        county: string;
+                        /** @description Formatted or bare: only letters and digits are compared */
+                        apn: string;
+                        /**
+                         * @description The address, when known
+                         * @default
+                         */
+                        description?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The updated session user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        role: "subscriber" | "customersupport" | "admin";
+                        email: string;
+                        apnSubscriptions: {
+                            /** Format: uuid */
+                            id: string;
+                            county: string;
+                            apn: string;
+                            description: string;
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                            }[];
+                        }[];
+                        nameSubscriptions: {
+                            /** Format: uuid */
+                            id: string;
+                            county: string;
+                            name: string;
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                            }[];
+                        }[];
+                        emailNotificationMethods: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @description The address, or the phone number of an SMS method */
+                            email: string;
+                            verified: boolean;
+                            verifiedAt: string | null;
+                            /** @enum {string} */
+                            notificationMethodType: "Email" | "SMS";
+                        }[];
+                        isImpersonated: boolean;
+                    };
+                };
+            };
+            /** @description Invalid input, with what to change */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    addNameSubscriptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    guardNameSubscriptions: {
+                        /** @description A county name as GET /api/config gives it (any letter case) */
+                        county: string;
+                        /** @description A person (LAST FIRST MIDDLE), a business or a trust */
+                        name: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The updated session user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        role: "subscriber" | "customersupport" | "admin";
+                        email: string;
+                        apnSubscriptions: {
+                            /** Format: uuid */
+                            id: string;
+                            county: string;
+                            apn: string;
+                            description: string;
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                            }[];
+                        }[];
+                        nameSubscriptions: {
+                            /** Format: uuid */
+                            id: string;
+                            county: string;
+                            name: string;
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                            }[];
+                        }[];
+                        emailNotificationMethods: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @description The address, or the phone number of an SMS method */
+                            email: string;
+                            verified: boolean;
+                            verifiedAt: string | null;
+                            /** @enum {string} */
+                            notificationMethodType: "Email" | "SMS";
+                        }[];
+                        isImpersonated: boolean;
+                    };
+                };
+            };
+            /** @description Invalid input, with what to change */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    removeSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description One of 'Apn', 'Name', in any letter case */
+                    guardRecordSubscriptionType: string;
+                    /** Format: uuid */
+                    guardSubscriptionId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The updated session user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        role: "subscriber" | "customersupport" | "admin";
+                        email: string;
+                        apnSubscriptions: {
+                            /** Format: uuid */
+                            id: string;
+                            county: string;
+                            apn: string;
+                            description: string;
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                            }[];
+                        }[];
+                        nameSubscriptions: {
+                            /** Format: uuid */
+                            id: string;
+                            county: string;
+                            name: string;
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                            }[];
+                        }[];
+                        emailNotificationMethods: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @description The address, or the phone number of an SMS method */
+                            email: string;
+                            verified: boolean;
+                            verifiedAt: string | null;
+                            /** @enum {string} */
+                            notificationMethodType: "Email" | "SMS";
+                        }[];
+                        isImpersonated: boolean;
+                    };
+                };
+            };
+            /** @description Invalid input, with what to change */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found among your own items */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    addNotificationMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The email address; for an SMS method, the phone number */
+                    email: string;
+                    /** @description One of 'Email', 'SMS', in any letter case */
+                    notificationMethodType: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The updated session user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        role: "subscriber" | "customersupport" | "admin";
+                        email: string;
+                        apnSubscriptions: {
+                            /** Format: uuid */
+                            id: string;
+                            county: string;
+                            apn: string;
+                            description: string;
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                            }[];
+                        }[];
+                        nameSubscriptions: {
+                            /** Format: uuid */
+                            id: string;
+                            county: string;
+                            name: string;
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                            }[];
+                        }[];
+                        emailNotificationMethods: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @description The address, or the phone number of an SMS method */
+                            email: string;
+                            verified: boolean;
+                            verifiedAt: string | null;
+                            /** @enum {string} */
+                            notificationMethodType: "Email" | "SMS";
+                        }[];
+                        isImpersonated: boolean;
+                    };
+                };
+            };
+            /** @description Invalid input, with what to change */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Already one of your methods */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    removeNotificationMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    notificationMethodId: string;
+                    /** @description One of 'Email', 'SMS', in any letter case */
+                    notificationMethodType?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The updated session user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        role: "subscriber" | "customersupport" | "admin";
+                        email: string;
+                        apnSubscriptions: {
+                            /** Format: uuid */
+                            id: string;
+                            county: string;
+                            apn: string;
+                            description: string;
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                            }[];
+                        }[];
+                        nameSubscriptions: {
+                            /** Format: uuid */
+                            id: string;
+                            county: string;
+                            name: string;
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                            }[];
+                        }[];
+                        emailNotificationMethods: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @description The address, or the phone number of an SMS method */
+                            email: string;
+                            verified: boolean;
+                            verifiedAt: string | null;
+                            /** @enum {string} */
+                            notificationMethodType: "Email" | "SMS";
+                        }[];
+                        isImpersonated: boolean;
+                    };
+                };
+            };
+            /** @description Invalid input, with what to change */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found among your own items */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    resendVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    notificationMethodId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The updated session user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        role: "subscriber" | "customersupport" | "admin";
+                        email: string;
+                        apnSubscriptions: {
+                            /** Format: uuid */
+                            id: string;
+                            county: string;
+                            apn: string;
+                            description: string;
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                            }[];
+                        }[];
+                        nameSubscriptions: {
+                            /** Format: uuid */
+                            id: string;
+                            county: string;
+                            name: string;
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                            }[];
+                        }[];
+                        emailNotificationMethods: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @description The address, or the phone number of an SMS method */
+                            email: string;
+                            verified: boolean;
+                            verifiedAt: string | null;
+                            /** @enum {string} */
+                            notificationMethodType: "Email" | "SMS";
+                        }[];
+                        isImpersonated: boolean;
+                    };
+                };
+            };
+            /** @description Already verified, or invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found among your own items */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    archiveEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    eventId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The updated session user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        role: "subscriber" | "customersupport" | "admin";
+                        email: string;
+                        apnSubscriptions: {
+                            /** Format: uuid */
+                            id: string;
+                            county: string;
+                            apn: string;
+                            description: string;
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                            }[];
+                        }[];
+                        nameSubscriptions: {
+                            /** Format: uuid */
+                            id: string;
+                            county: string;
+                            name: string;
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                            }[];
+                        }[];
+                        emailNotificationMethods: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @description The address, or the phone number of an SMS method */
+                            email: string;
+                            verified: boolean;
+                            verifiedAt: string | null;
+                            /** @enum {string} */
+                            notificationMethodType: "Email" | "SMS";
+                        }[];
+                        isImpersonated: boolean;
+                    };
+                };
+            };
+            /** @description Invalid input, with what to change */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found among your own items */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    downloadDocument: {
+        parameters: {
+            query: {
+                /** @description The event's countyCodeContainerName */
+                containerName: string;
+                /** @description The event's parsedDocumentName */
+                fileName: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF of the recorded document, as an attachment */
+            200: {
+                headers: {
+                    /** @description attachment; filename="<fileName>" (and filename* when the name is not plain ASCII) */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description containerName or fileName is missing or not a single file name */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No such document among your alerts, or its file is missing from the store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    listAdminCounties: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every county, by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        code: string;
+                        uiMask: string;
+                        dataMask: string;
+                        format: string;
+                        linkUrl: string;
+                        /** @description The Postmark template alias of this county's alert emails. The field keeps the name the web app and API consumers know (from an earlier SendGrid integration); it holds a Postmark template alias. */
+                        alertSendGridEmailTemplateId: string;
+                        createCountyMailer: boolean;
+                        /** @description Upper-case document types, no repeats */
+                        mailerDocumentTypes: string[];
+                        mailerTemplatePath: string;
+                        useOnePageMailer: boolean;
+                        mailerOutputPath: string;
+                        useWatermark: boolean;
+                        isEnabled: boolean;
+                        addSampleToMailer: boolean;
+                    }[];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Only admins see and edit counties */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    updateCounty: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The id GET /api/admin/counties gives the county */
+                    id: number;
+                    /** @description The county name, as GET /api/config and every request name it */
+                    name: string;
+                    /** @description Short upper-case code: letters A-Z, digits and _; stored upper-cased */
+                    code: string;
+                    /** @description APN input mask shown to subscribers: 0 a digit, a a letter, - kept as typed */
+                    uiMask: string;
+                    /** @description APN mask of the county's data feed: 0 a digit, a a letter, - kept */
+                    dataMask: string;
+                    /** @description An example APN in the county format */
+                    format: string;
+                    /** @description The county recorder's web page, an http(s) URL */
+                    linkUrl: string;
+                    /** @description The Postmark template alias of this county's alert emails. The field keeps the name the web app and API consumers know (from an earlier SendGrid integration); it holds a Postmark template alias. */
+                    alertSendGridEmailTemplateId: string;
+                    /** @description Whether subscribers can choose the county and its alerts run */
+                    isEnabled: boolean;
+                    /** @description Whether a county mailer PDF is made */
+                    createCountyMailer?: boolean;
+                    /** @description Document types that go into the county mailer. Trimmed, inner spaces collapsed, upper-cased and deduplicated (first occurrence kept); blank entries are dropped. */
+                    mailerDocumentTypes?: string[];
+                    /** @description The letter template of the county mailer */
+                    mailerTemplatePath?: string;
+                    /** @description One-page mailer letters */
+                    useOnePageMailer?: boolean;
+                    /** @description Where the county mailer PDFs are written */
+                    mailerOutputPath?: string;
+                    /** @description Watermark the documents in the mailer */
+                    useWatermark?: boolean;
+                    /** @description Add a sample page to the mailer */
+                    addSampleToMailer?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The county as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        code: string;
+                        uiMask: string;
+                        dataMask: string;
+                        format: string;
+                        linkUrl: string;
+                        /** @description The Postmark template alias of this county's alert emails. The field keeps the name the web app and API consumers know (from an earlier SendGrid integration); it holds a Postmark template alias. */
+                        alertSendGridEmailTemplateId: string;
+                        createCountyMailer: boolean;
+                        /** @description Upper-case document types, no repeats */
+                        mailerDocumentTypes: string[];
+                        mailerTemplatePath: string;
+                        useOnePageMailer: boolean;
+                        mailerOutputPath: string;
+                        useWatermark: boolean;
+                        isEnabled: boolean;
+                        addSampleToMailer: boolean;
+                    };
+                };
+            };
+            /** @description A required field is missing, or a field is invalid or unknown */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Only admins see and edit counties */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No county with that id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Another county has that code or name */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    listAuditEntries: {
+        parameters: {
+            query?: {
+                /** @description The page, from 1 */
+                page?: string;
+                /** @description Entries per page: 10, 20, 50 or 100 */
+                count?: "10" | "20" | "50" | "100";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of entries and the number of entries in all */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Newest first */
+                        entries: {
+                            /** @description Entries are numbered in the order they were written */
+                            id: string;
+                            /** Format: date-time */
+                            at: string;
+                            /** @description What was done: county.update, welcome.resend, impersonation.start, impersonation.end, ... */
+                            action: string;
+                            /** @description Who did it (null once that account is deleted) */
+                            actorId: string | null;
+                            actorEmail: string | null;
+                            /** @description The staff account acting through an impersonation, if any */
+                            impersonatorId: string | null;
+                            /** @description user or county */
+                            targetType: string | null;
+                            targetId: string | null;
+                            /** @description What changed. For county.update, each changed field (API name) with its before and after value. */
+                            details: {
+                                [key: string]: unknown;
+                            };
+                        }[];
+                        /** @description Entries on all pages */
+                        totalEntries: number;
+                    };
+                };
+            };
+            /** @description Invalid page or count */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Only admins read the audit log */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    resendWelcome: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    userId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The welcome mail is queued */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description For the success banner */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input, or the account is a staff account */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No such user that you may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getJobsSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One row per queue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        queues: {
+                            name: string;
+                            /** @description Waiting to run (created or waiting for a retry) */
+                            queued: number;
+                            /** @description Running now */
+                            active: number;
+                            /** @description Failed for good in the last 24 hours */
+                            failed: number;
+                            /** @description Completed in the last 24 hours */
+                            completed: number;
+                            /** @description Age of the oldest waiting job; null when none waits */
+                            oldestQueuedAgeSeconds: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Admins only */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
