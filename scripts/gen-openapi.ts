@@ -24,7 +24,7 @@ const db = createDatabase(pool);
 const boss = createBoss(config.databaseUrl!, log);
 const mailer = createMailer(boss, createOutboxTransport(db), deriveSealingKey('unused', 'mail'));
 const app = await buildApp(
-  { ...config, sessionSecret: config.sessionSecret! },
+  { ...config, databaseUrl: config.databaseUrl!, sessionSecret: config.sessionSecret! },
   { db, mailer, logger: false },
 );
 await app.ready();

@@ -5,6 +5,7 @@ import type { Database } from './db/database.ts';
 import { valibotValidatorCompiler } from './lib/schema.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { adminCountiesRoutes } from './modules/admin/admin-counties.routes.ts';
+import { adminDashboardRoutes } from './modules/admin/admin-dashboard.routes.ts';
 import { adminJobsRoutes } from './modules/admin/admin-jobs.routes.ts';
 import { adminUsersRoutes } from './modules/admin/admin-users.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -23,7 +24,7 @@ import { registerSwagger } from './plugins/swagger.ts';
 import { registerWeb } from './plugins/web.ts';
 
 /** Config once the runtime has settled the database and the session secret. */
-export type AppConfig = Config & { sessionSecret: string };
+export type AppConfig = Config & { sessionSecret: string; databaseUrl: string };
 
 export type AppDeps = { db: Database; mailer: Mailer; logger?: Logger | boolean };
 
@@ -76,6 +77,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     { prefix: '/api' },
   );
   if (mailer.transport.name === 'outbox') await app.register(devMailRoutes, { db });
+  await app.register(adminDashboardRoutes, {
+    db,
+    databaseUrl: config.databaseUrl,
+    appUrl: config.appUrl,
+  });
 
   await registerWeb(app, config.webDist);
   return app;

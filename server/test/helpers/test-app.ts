@@ -25,7 +25,7 @@ export function testConfig(databaseUrl: string, env: Record<string, string> = {}
     WEB_DIST: path.join(repoRoot, '.no-web-build'),
     ...env,
   });
-  return { ...config, sessionSecret: config.sessionSecret ?? TEST_SESSION_SECRET };
+  return { ...config, databaseUrl, sessionSecret: config.sessionSecret ?? TEST_SESSION_SECRET };
 }
 
 /** A mailer whose queue is never started: for apps that must not send anything. */

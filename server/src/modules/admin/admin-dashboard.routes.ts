@@ -1,0 +1,63 @@
+import { createDashboardHandler } from '@pg-boss/dashboard/handler';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import { requireRole } from '../../plugins/auth-guard.ts';
+
+export const DASHBOARD_PATH = '/admin/jobs';
+
+/** The Fetch API request the dashboard handler expects, for this Fastify request. */
+function toFetchRequest(request: FastifyRequest, origin: string): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+  }
+  const hasBody =
+    request.method !== 'GET' && request.method !== 'HEAD' && Buffer.isBuffer(request.body);
+  return new Request(new URL(request.url, origin), {
+    method: request.method,
+    headers,
+    body: hasBody ? new Uint8Array(request.body as Buffer) : undefined,
+  });
+}
+
+async function sendFetchResponse(reply: FastifyReply, response: Response) {
+  reply.status(response.status);
+  response.headers.forEach((value, name) => {
+    if (name.toLowerCase() !== 'set-cookie') reply.header(name, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
+}
+
+/**
+ * The pg-boss dashboard at /admin/jobs, for admins only. Mounted, it skips its own login
+ * (STACK.md gotcha 7), so the admin check here is what guards it. Its pages bring their own
+ * scripts: helmet's CSP is off on these routes only; the other security headers stay.
+ */
+export async function adminDashboardRoutes(
+  app: FastifyInstance,
+  { db, databaseUrl, appUrl }: { db: Database; databaseUrl: string; appUrl: string },
+) {
+  const origin = new URL(appUrl).origin;
+  const handler = createDashboardHandler({
+    databases: [{ url: databaseUrl, name: 'DeedWatch', schema: 'pgboss' }],
+    basePath: DASHBOARD_PATH,
+    allowedActionOrigins: [new URL(appUrl).host],
+  });
+  app.addHook('onClose', () => handler.close());
+
+  // This plugin is encapsulated: its parsers apply to the dashboard routes only. Form posts
+  // (retry, cancel, delete) reach the dashboard as the browser sent them.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  const serve = async (request: FastifyRequest, reply: FastifyReply) => {
+    await requireRole(request, db, ['admin']);
+    return sendFetchResponse(reply, await handler(toFetchRequest(request, origin)));
+  };
+  const options = { schema: { hide: true }, helmet: { contentSecurityPolicy: false } } as const;
+  app.all(DASHBOARD_PATH, options, serve);
+  app.all(`${DASHBOARD_PATH}/*`, options, serve);
+}

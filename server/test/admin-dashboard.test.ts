@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStaff, createSubscriber } from './helpers/factories.ts';
+import { signInStaff, signInSubscriber } from './helpers/sign-in.ts';
+import { startTestApp, type TestApp } from './helpers/test-app.ts';
+
+describe('the pg-boss dashboard at /admin/jobs', () => {
+  let t: TestApp;
+  let adminCookie: string;
+  beforeAll(async () => {
+    t = await startTestApp({ AUTH_RATE_LIMIT_PER_IP: '1000' });
+    adminCookie = await signInStaff(t, (await createStaff(t.db, 'admin')).email);
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, cookie?: string) =>
+    t.app.inject({
+      method: 'GET',
+      url,
+      headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) },
+    });
+
+  it('is refused to anonymous (401), subscribers and customer support (403), on every path', async () => {
+    const subscriber = await signInSubscriber(
+      t,
+      (await createSubscriber(t.db, { verified: true })).email,
+    );
+    const support = await signInStaff(t, (await createStaff(t.db, 'customersupport')).email);
+    for (const url of ['/admin/jobs', '/admin/jobs/queues', '/admin/jobs/assets/x.js']) {
+      expect((await get(url)).statusCode).toBe(401);
+      expect((await get(url, subscriber)).statusCode).toBe(403);
+      expect((await get(url, support)).statusCode).toBe(403);
+    }
+  });
+
+  it("serves admins the dashboard, listing the app's queues, with its own scripts allowed", async () => {
+    const page = await get('/admin/jobs', adminCookie);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['content-security-policy']).toBeUndefined();
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+
+    const queues = await get('/admin/jobs/queues', adminCookie);
+    expect(queues.statusCode).toBe(200);
+    expect(queues.body).toContain('send-mail');
+    expect(queues.body).toContain('prune-expired');
+
+    // Its assets come through the same mount.
+    const asset = /(?:src|href)="(\/admin\/jobs\/[^"]+\.(?:js|css))"/.exec(page.body)?.[1];
+    expect(asset).toBeDefined();
+    expect((await get(asset!, adminCookie)).statusCode).toBe(200);
+  });
+
+  it('keeps the strict CSP everywhere else', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/config' });
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+});
