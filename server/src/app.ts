@@ -68,7 +68,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       await api.register(configRoutes, { db });
       await api.register(authRoutes, { db, mail, limits: config });
       await api.register(searchRoutes, { db });
-      await api.register(userRoutes, { db, mail });
+      await api.register(userRoutes, { db, mail, limits: config });
       await api.register(documentsRoutes, { db, documentsDir: config.documentsDir });
       await api.register(adminUsersRoutes, { db });
       await api.register(adminCountiesRoutes, { db, mail });

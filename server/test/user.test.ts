@@ -547,3 +547,50 @@ describe('alerts', () => {
     expect(notUuid.statusCode).toBe(400);
   });
 });
+
+describe('calls that mail an address the caller chooses are limited', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await startTestApp({
+      AUTH_RATE_LIMIT_PER_IP: '2',
+      AUTH_RATE_LIMIT_PER_EMAIL: '2',
+      RATE_LIMIT_PER_MINUTE: '1000',
+    });
+    await createCounty(limited.db, { name: 'Sacramento', code: 'SAC' });
+  });
+  afterAll(() => limited.close());
+
+  it('registrations per client address', async () => {
+    const statuses = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await limited.app.inject({
+        method: 'POST',
+        url: '/api/user/register',
+        payload: {
+          email: uniqueEmail('flood'),
+          names: [{ county: 'Sacramento', name: 'DOE JANE' }],
+        },
+        remoteAddress: '10.9.0.1',
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([201, 201, 429]);
+  });
+
+  it('verification mails per account', async () => {
+    const user = await createSubscriber(limited.db, { verified: true });
+    const cookie = await signInSubscriber(limited, user.email);
+    const statuses = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await limited.app.inject({
+        method: 'POST',
+        url: '/api/user/notifications/add',
+        payload: { email: uniqueEmail('victim'), notificationMethodType: 'Email' },
+        headers: { cookie },
+        remoteAddress: `10.9.1.${i}`,
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 429]);
+  });
+});

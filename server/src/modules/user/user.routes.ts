@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type * as v from 'valibot';
+import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { errorResponse, response, schema } from '../../lib/schema.ts';
+import { limitAttempts } from '../../plugins/attempt-limits.ts';
 import type { AuthMail } from '../auth/auth-mail.ts';
 import { SessionUser } from '../auth/auth.schemas.ts';
 import {
@@ -19,11 +21,34 @@ import * as service from './user.service.ts';
 
 type Body<T extends v.GenericSchema> = v.InferOutput<T>;
 
-export async function userRoutes(
-  app: FastifyInstance,
-  { db, mail }: { db: Database; mail: AuthMail },
-) {
+export type UserRoutesOptions = {
+  db: Database;
+  mail: AuthMail;
+  limits: Pick<Config, 'authRateLimitPerIp' | 'authRateLimitPerEmail'>;
+};
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+
+export async function userRoutes(app: FastifyInstance, { db, mail, limits }: UserRoutesOptions) {
   const deps = { db, mail };
+  // Calls that mail an address the caller chooses: limited, so nobody uses us to flood inboxes.
+  const registrationsPerAddress = limitAttempts(db, [
+    {
+      name: 'register:ip',
+      max: limits.authRateLimitPerIp,
+      windowMs: FIFTEEN_MINUTES,
+      key: (r) => r.ip,
+    },
+  ]);
+  const verificationMailsPerAccount = limitAttempts(db, [
+    {
+      name: 'verification-mail:user',
+      max: limits.authRateLimitPerEmail,
+      windowMs: FIFTEEN_MINUTES,
+      key: (r) => r.session?.userId ?? r.ip,
+    },
+  ]);
+  const tooMany = errorResponse('Too many of these requests; try again later');
   const updatedUser = response(SessionUser, 'The updated session user');
   const invalid = errorResponse('Invalid input, with what to change');
   const noSession = errorResponse('Nobody is signed in');
@@ -33,6 +58,7 @@ export async function userRoutes(
   app.post(
     '/user/register',
     {
+      preHandler: registrationsPerAddress,
       schema: {
         operationId: 'register',
         tags: ['user'],
@@ -42,6 +68,7 @@ export async function userRoutes(
           'Names are trimmed and upper-cased; APNs are formatted by the county mask. A repeat of an item in the same county is ignored. At most 10 names and 10 APNs per account. The items activate when the email is verified, and only documents recorded after that raise alerts.',
         body: schema(RegisterBody),
         response: {
+          429: tooMany,
           201: response(
             Registered,
             'Registered; the welcome mail with the verification link is on its way',
@@ -121,6 +148,7 @@ export async function userRoutes(
   app.post(
     '/user/notifications/add',
     {
+      preHandler: verificationMailsPerAccount,
       schema: {
         ...signedIn,
         operationId: 'addNotificationMethod',
@@ -128,6 +156,7 @@ export async function userRoutes(
         description: 'For an SMS method the phone number goes in the `email` field.',
         body: schema(AddNotificationMethodBody),
         response: {
+          429: tooMany,
           200: updatedUser,
           400: invalid,
           401: noSession,
@@ -166,12 +195,14 @@ export async function userRoutes(
   app.post(
     '/user/notifications/verify/resend',
     {
+      preHandler: verificationMailsPerAccount,
       schema: {
         ...signedIn,
         operationId: 'resendVerification',
         summary: 'Sends the verification link of an unverified method again',
         body: schema(ResendVerificationBody),
         response: {
+          429: tooMany,
           200: updatedUser,
           400: errorResponse('Already verified, or invalid input'),
           401: noSession,
