@@ -444,6 +444,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Back-office statistics: users, guarded items, alerts, by county and by day
+         * @description For admin and customersupport. Every figure counts subscribers only: staff accounts, and their items, events and alerts, are left out. Active means signed in within the last 30 days; registered, within the last 7 days (both rolling, from now). The maps are keyed by county name and list every county. usersByCounty counts the subscribers guarding at least one item (APN or name) in the county, so a subscriber guarding in two counties counts in both. daily holds the last 30 UTC days, oldest first, today last: registrations, events raised, and alert emails sent (deliveries of kind alert with status sent, by the day they were sent).
+         */
+        get: operations["getAdminMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of users, sorted and optionally searched by email
+         * @description For admin and customersupport. Rows of admins are never listed; rows of customersupport users are listed to admins only; totalUsers counts the users that match among those the caller may see. A searchTerm of 3 characters or more matches anywhere in the email, 1 or 2 characters match its start; letter case is ignored and %, _ and \ are literal. The email order is by code point. A page past the last is empty.
+         */
+        get: operations["listAdminUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/counties": {
         parameters: {
             query?: never;
@@ -1640,6 +1680,19 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many of these requests; try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
         };
     };
     addApnSubscriptions: {
@@ -2119,6 +2172,19 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many of these requests; try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
         };
     };
     removeNotificationMethod: {
@@ -2365,6 +2431,19 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many of these requests; try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
         };
     };
     archiveEvent: {
@@ -2529,6 +2608,199 @@ export interface operations {
             };
             /** @description No such document among your alerts, or its file is missing from the store */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getAdminMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statistics, computed at the time of the call */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Subscribers: staff accounts are not counted */
+                        totalUsers: number;
+                        /** @description Subscribers who signed in within the last 30 × 24 hours */
+                        activeUsersInLast30Days: number;
+                        /** @description Subscribers who registered within the last 7 × 24 hours */
+                        totalRegisteredInLast7Days: number;
+                        /** @description Guarded APNs, subscribers' only */
+                        totalApnSubscriptions: number;
+                        /** @description Guarded names, subscribers' only */
+                        totalNameSubscriptions: number;
+                        /** @description Alerts raised (events), subscribers' only */
+                        totalEvents: number;
+                        /** @description Events, by the county of the recorded document, keyed by county name; every county is listed, 0 when it has none */
+                        eventsByCounty: {
+                            [key: string]: number;
+                        };
+                        /** @description Guarded APNs, keyed by county name; every county is listed, 0 when it has none */
+                        subscriptionsApnByCounty: {
+                            [key: string]: number;
+                        };
+                        /** @description Guarded names, keyed by county name; every county is listed, 0 when it has none */
+                        subscriptionsNameByCounty: {
+                            [key: string]: number;
+                        };
+                        /** @description Subscribers guarding at least one item (APN or name) in the county, keyed by county name; every county is listed, 0 when it has none */
+                        usersByCounty: {
+                            [key: string]: number;
+                        };
+                        /** @description The last 30 UTC days, oldest first, today last; 0 on a quiet day */
+                        daily: {
+                            /**
+                             * Format: date
+                             * @description A UTC day, YYYY-MM-DD
+                             */
+                            date: string;
+                            /** @description Subscribers who registered that day */
+                            registrations: number;
+                            /** @description Alerts raised that day (events), subscribers' only */
+                            events: number;
+                            /** @description Alert emails sent that day (deliveries of kind alert, status sent, by sent_at) */
+                            alertsSent: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description A query parameter was given: this call takes none */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The signed-in user is not staff (admin or customersupport) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    listAdminUsers: {
+        parameters: {
+            query?: {
+                /** @description The page, from 1 (default 1, at most 100000) */
+                page?: string;
+                /** @description Users per page: 10, 20, 50 or 100 (default 10) */
+                count?: "10" | "20" | "50" | "100";
+                /** @description `<field>:<direction>`: field email or createdAt, direction asc or desc (default createdAt:desc). Ties are broken by user id, in the same direction. */
+                sortTerm?: "email:asc" | "email:desc" | "createdAt:asc" | "createdAt:desc";
+                /** @description Part of the email, in any letter case; %, _ and \ are matched literally. 3 characters or more match anywhere in the address; 1 or 2 characters match its start. Empty or blank: everyone. */
+                searchTerm?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page, and how many users match in all */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        users: {
+                            /** Format: uuid */
+                            userId: string;
+                            userEmail: string;
+                            /**
+                             * @description Admins are never listed; customersupport rows only to admins
+                             * @enum {string}
+                             */
+                            role: "subscriber" | "customersupport";
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description The last sign-in; null if never */
+                            lastLogin: string | null;
+                            /** @description Whether the account email is verified */
+                            verified: boolean;
+                            /** @description Guarded items: APNs plus names */
+                            guardedSubscriptions: number;
+                            /** @description How many notification methods the user has (the account's own email among them), as the session user's emailNotificationMethods lists them */
+                            emailNotificationMethods: number;
+                        }[];
+                        /** @description How many users match, among those the caller may see */
+                        totalUsers: number;
+                    };
+                };
+            };
+            /** @description A bad page, count, sortTerm or searchTerm, or an unknown query parameter: the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The signed-in user is not staff (admin or customersupport) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

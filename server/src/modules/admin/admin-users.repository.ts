@@ -1,0 +1,85 @@
+import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import type { DB, Role } from '../../db/types.ts';
+import type { Sort } from './admin-users.schemas.ts';
+
+/** A LIKE pattern over the lower-cased email: a prefix, or a substring anywhere. */
+export type EmailMatch = { kind: 'prefix' | 'substring'; pattern: string };
+
+export type UserListFilter = { roles: readonly Role[]; match: EmailMatch | null };
+
+// Substrings go through the trigram index on email (users_email_trgm_idx); prefixes, too short
+// for trigrams, through the C-collation btree users_list_email_idx, which a LIKE 'ab%' on
+// `email COLLATE "C"` reads as a range.
+function emailMatches(match: EmailMatch): Expression<SqlBool> {
+  return match.kind === 'prefix'
+    ? sql<SqlBool>`email COLLATE "C" LIKE ${match.pattern}`
+    : sql<SqlBool>`email LIKE ${match.pattern}`;
+}
+
+function filtered(db: Kysely<DB>, filter: UserListFilter) {
+  let query = db.selectFrom('users').where('role', 'in', filter.roles);
+  if (filter.match) query = query.where(emailMatches(filter.match));
+  return query;
+}
+
+export async function countUsers(db: Kysely<DB>, filter: UserListFilter): Promise<number> {
+  const row = await filtered(db, filter)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+// The email order is by code point (C collation): the same on every server, and the order of
+// users_list_email_idx.
+const sortKey = (sort: Sort, table: 'users' | 'u') =>
+  sort.field === 'email'
+    ? sql`${sql.ref(`${table}.email`)} COLLATE "C"`
+    : sql.ref(`${table}.created_at`);
+
+/**
+ * One page of users with their counts. The page's ids are picked first, from the list indexes
+ * alone (the rows skipped by OFFSET are never read from the table); the counts are then
+ * computed for those rows only.
+ */
+export function listUsers(
+  db: Kysely<DB>,
+  filter: UserListFilter,
+  page: { sort: Sort; limit: number; offset: number },
+) {
+  const { sort } = page;
+  const ids = filtered(db, filter)
+    .select('users.id')
+    .orderBy(sortKey(sort, 'users'), sort.direction)
+    .orderBy('users.id', sort.direction)
+    .limit(page.limit)
+    .offset(page.offset);
+  return db
+    .selectFrom(ids.as('p'))
+    .innerJoin('users as u', 'u.id', 'p.id')
+    .select((eb) => [
+      'u.id',
+      'u.email',
+      'u.role',
+      'u.created_at',
+      'u.last_login_at',
+      'u.email_verified_at',
+      eb
+        .selectFrom('apn_subscriptions as a')
+        .select(eb.fn.countAll<string>().as('n'))
+        .whereRef('a.user_id', '=', 'u.id')
+        .as('apn_subscriptions'),
+      eb
+        .selectFrom('name_subscriptions as s')
+        .select(eb.fn.countAll<string>().as('n'))
+        .whereRef('s.user_id', '=', 'u.id')
+        .as('name_subscriptions'),
+      eb
+        .selectFrom('notification_methods as m')
+        .select(eb.fn.countAll<string>().as('n'))
+        .whereRef('m.user_id', '=', 'u.id')
+        .as('notification_methods'),
+    ])
+    .orderBy(sortKey(sort, 'u'), sort.direction)
+    .orderBy('u.id', sort.direction)
+    .execute();
+}
