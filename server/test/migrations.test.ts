@@ -122,4 +122,32 @@ describe('migrations', () => {
     await insertEvent();
     await expect(insertEvent()).rejects.toThrow(/events_name_subscription_document_key/);
   });
+
+  it('keep user_role_counts equal to a real count through inserts, role changes, other updates and deletes', async () => {
+    const counted = async () => {
+      const { rows } = await sql<{ role: string; kept: string; real: string }>`
+        SELECT c.role, c.users AS kept, (SELECT count(*) FROM users u WHERE u.role = c.role) AS real
+        FROM user_role_counts c ORDER BY c.role`.execute(t.db);
+      return rows;
+    };
+    const expectExact = async () => {
+      for (const row of await counted())
+        expect({ role: row.role, users: row.kept }).toEqual({ role: row.role, users: row.real });
+    };
+    await sql`INSERT INTO users (email) SELECT 'bulk' || i || '@b.co' FROM generate_series(1, 500) AS i`.execute(
+      t.db,
+    );
+    await sql`INSERT INTO users (email, role) VALUES ('cs1@b.co', 'customersupport'), ('ad1@b.co', 'admin')`.execute(
+      t.db,
+    );
+    await expectExact();
+    await sql`UPDATE users SET role = 'customersupport' WHERE email LIKE 'bulk1%'`.execute(t.db);
+    await expectExact();
+    await sql`UPDATE users SET last_login_at = now()`.execute(t.db);
+    await expectExact();
+    await sql`DELETE FROM users WHERE email LIKE 'bulk2%' OR email = 'ad1@b.co'`.execute(t.db);
+    await expectExact();
+    const kept = await counted();
+    expect(kept.find((r) => r.role === 'customersupport')?.kept).toBe('112');
+  });
 });

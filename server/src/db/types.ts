@@ -222,6 +222,11 @@ export interface SearchTokensTable {
   token: string;
 }
 
+export interface UserRoleCountsTable {
+  role: Role;
+  users: ColumnType<string, string | number, string | number>;
+}
+
 export interface DB {
   counties: CountiesTable;
   users: UsersTable;
@@ -241,6 +246,7 @@ export interface DB {
   outbox_attachments: OutboxAttachmentsTable;
   deliveries: DeliveriesTable;
   rate_limits: RateLimitsTable;
+  user_role_counts: UserRoleCountsTable;
   search_tokens: SearchTokensTable;
 }
 
