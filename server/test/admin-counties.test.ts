@@ -10,14 +10,8 @@ import {
 } from './helpers/factories.ts';
 import { codeFrom, countOutbox, waitForMail } from './helpers/mail.ts';
 import { signInStaff, signInSubscriber } from './helpers/sign-in.ts';
-import { startTestApp, type TestApp } from './helpers/test-app.ts';
+import { NO_RATE_LIMITS, startTestApp, type TestApp } from './helpers/test-app.ts';
 import { waitFor } from './helpers/wait.ts';
-
-const NO_LIMITS = {
-  AUTH_RATE_LIMIT_PER_IP: '1000000',
-  AUTH_RATE_LIMIT_PER_EMAIL: '1000000',
-  RATE_LIMIT_PER_MINUTE: '1000000',
-};
 
 const SPEC_FIELDS = [
   'id',
@@ -82,7 +76,7 @@ describe('admin counties, resend-welcome and their gates', () => {
   let subscriber: { id: string; email: string };
 
   beforeAll(async () => {
-    t = await startTestApp(NO_LIMITS);
+    t = await startTestApp(NO_RATE_LIMITS);
     admin = await createStaff(t.db, 'admin');
     support = await createStaff(t.db, 'customersupport');
     subscriber = await createSubscriber(t.db);
@@ -537,7 +531,7 @@ describe('admin counties, resend-welcome and their gates', () => {
 describe('GET /api/admin/audit', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(NO_LIMITS);
+    t = await startTestApp(NO_RATE_LIMITS);
   });
   afterAll(() => t.close());
 

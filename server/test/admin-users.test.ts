@@ -9,13 +9,7 @@ import {
   type CountyRow,
 } from './helpers/factories.ts';
 import { signInStaff, signInSubscriber } from './helpers/sign-in.ts';
-import { startTestApp, type TestApp } from './helpers/test-app.ts';
-
-const NO_LIMITS = {
-  AUTH_RATE_LIMIT_PER_IP: '1000000',
-  AUTH_RATE_LIMIT_PER_EMAIL: '1000000',
-  RATE_LIMIT_PER_MINUTE: '1000000',
-};
+import { NO_RATE_LIMITS, startTestApp, type TestApp } from './helpers/test-app.ts';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -109,7 +103,7 @@ describe('GET /api/admin/users', () => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp(NO_LIMITS);
+    t = await startTestApp(NO_RATE_LIMITS);
     county = await createCounty(t.db, { name: 'Sacramento', code: 'SAC' });
     for (const role of ['admin', 'admin', 'customersupport', 'customersupport'] as const) {
       const user = await createStaff(t.db, role);
@@ -468,7 +462,7 @@ describe('GET /api/admin/metrics', () => {
   }
 
   beforeAll(async () => {
-    t = await startTestApp(NO_LIMITS, { workers: false });
+    t = await startTestApp(NO_RATE_LIMITS, { workers: false });
     sac = await createCounty(t.db, { name: 'Sacramento', code: 'SAC' });
     pla = await createCounty(t.db, { name: 'Placer', code: 'PLA' });
     await createCounty(t.db, { name: 'Empty', code: 'EMP' });

@@ -18,13 +18,7 @@ import {
 } from './helpers/factories.ts';
 import { codeFrom, countOutbox, waitForMail } from './helpers/mail.ts';
 import { requestLoginCode } from './helpers/sign-in.ts';
-import { startTestApp, type TestApp } from './helpers/test-app.ts';
-
-const NO_LIMITS = {
-  AUTH_RATE_LIMIT_PER_IP: '1000000',
-  AUTH_RATE_LIMIT_PER_EMAIL: '1000000',
-  RATE_LIMIT_PER_MINUTE: '1000000',
-};
+import { NO_RATE_LIMITS, startTestApp, type TestApp } from './helpers/test-app.ts';
 
 const brandOf = (t: TestApp) => ({
   mailer: t.mailer,
@@ -52,7 +46,7 @@ async function staffSignIn(t: TestApp, email: string, password = STAFF_PASSWORD)
 describe('magic links and codes', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(NO_LIMITS);
+    t = await startTestApp(NO_RATE_LIMITS);
   });
   afterAll(() => t.close());
 
@@ -236,7 +230,7 @@ describe('magic links and codes', () => {
 describe('mail is queued in the transaction that creates the code', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(NO_LIMITS, { workers: false });
+    t = await startTestApp(NO_RATE_LIMITS, { workers: false });
   });
   afterAll(() => t.close());
 
@@ -274,7 +268,7 @@ describe('mail is queued in the transaction that creates the code', () => {
 describe('email and SMS verification', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(NO_LIMITS);
+    t = await startTestApp(NO_RATE_LIMITS);
   });
   afterAll(() => t.close());
 
@@ -399,7 +393,7 @@ describe('email and SMS verification', () => {
 describe('sessions', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(NO_LIMITS);
+    t = await startTestApp(NO_RATE_LIMITS);
   });
   afterAll(() => t.close());
 
@@ -460,7 +454,7 @@ describe('sessions', () => {
 describe('requests from another site', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(NO_LIMITS);
+    t = await startTestApp(NO_RATE_LIMITS);
   });
   afterAll(() => t.close());
 
@@ -492,7 +486,7 @@ describe('requests from another site', () => {
 describe('staff passwords', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(NO_LIMITS);
+    t = await startTestApp(NO_RATE_LIMITS);
   });
   afterAll(() => t.close());
 
@@ -533,7 +527,7 @@ describe('staff passwords', () => {
 describe('impersonation', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(NO_LIMITS);
+    t = await startTestApp(NO_RATE_LIMITS);
   });
   afterAll(() => t.close());
 

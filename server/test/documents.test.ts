@@ -13,13 +13,7 @@ import { type BlobStore, createFileBlobStore } from '../src/storage/blob-store.t
 import { sessionCookieOf } from './helpers/cookies.ts';
 import { createStaff, createSubscriber } from './helpers/factories.ts';
 import { signInStaff as signInStaffAs, signInSubscriber as signInAs } from './helpers/sign-in.ts';
-import { startTestApp, type TestApp } from './helpers/test-app.ts';
-
-const NO_LIMITS = {
-  AUTH_RATE_LIMIT_PER_IP: '1000000',
-  AUTH_RATE_LIMIT_PER_EMAIL: '1000000',
-  RATE_LIMIT_PER_MINUTE: '1000000',
-};
+import { NO_RATE_LIMITS, startTestApp, type TestApp } from './helpers/test-app.ts';
 
 /**
  * A real one-page PDF (catalog, page tree, page, content stream, font) with a correct xref
@@ -163,7 +157,7 @@ describe('GET /api/document/download', () => {
     await mkdir(path.join(dir, 'documents-evil'));
     await writeFile(path.join(dir, 'documents-evil', 'secret.pdf'), SECRET);
 
-    t = await startTestApp({ ...NO_LIMITS, DOCUMENTS_DIR: root });
+    t = await startTestApp({ ...NO_RATE_LIMITS, DOCUMENTS_DIR: root });
     store = createFileBlobStore(root);
 
     const county = await t.db

@@ -10,14 +10,8 @@ import {
 } from './helpers/factories.ts';
 import { codeFrom, countOutbox, waitForMail } from './helpers/mail.ts';
 import { signInSubscriber } from './helpers/sign-in.ts';
-import { startTestApp, type TestApp } from './helpers/test-app.ts';
+import { NO_RATE_LIMITS, startTestApp, type TestApp } from './helpers/test-app.ts';
 import { waitFor } from './helpers/wait.ts';
-
-const NO_LIMITS = {
-  AUTH_RATE_LIMIT_PER_IP: '1000000',
-  AUTH_RATE_LIMIT_PER_EMAIL: '1000000',
-  RATE_LIMIT_PER_MINUTE: '1000000',
-};
 
 type SessionUserBody = {
   id: string;
@@ -47,7 +41,7 @@ let sac: CountyRow;
 let alameda: CountyRow;
 
 beforeAll(async () => {
-  t = await startTestApp(NO_LIMITS);
+  t = await startTestApp(NO_RATE_LIMITS);
   sac = await createCounty(t.db, { name: 'Sacramento', code: 'SAC' });
   alameda = await createCounty(t.db, {
     name: 'Alameda',

@@ -13,6 +13,13 @@ import { createMailer, type Mailer } from '../../src/mail/mailer.ts';
 import { createTransport } from '../../src/mail/transport.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
+/** For tests that sign many people in from one address: the limits have tests of their own. */
+export const NO_RATE_LIMITS = {
+  AUTH_RATE_LIMIT_PER_IP: '1000000',
+  AUTH_RATE_LIMIT_PER_EMAIL: '1000000',
+  RATE_LIMIT_PER_MINUTE: '1000000',
+};
+
 export const TEST_SESSION_SECRET = 'test-session-secret-that-is-long-enough-0123456789';
 
 export function testConfig(databaseUrl: string, env: Record<string, string> = {}): AppConfig {
