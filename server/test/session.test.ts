@@ -4,6 +4,7 @@ import { buildApp } from '../src/app.ts';
 import type { Database } from '../src/db/database.ts';
 import { SESSION_COOKIE } from '../src/plugins/session.ts';
 import { rotateSession } from '../src/plugins/session-lifecycle.ts';
+import { createSubscriber } from './helpers/factories.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 
 // A route added for this file: signs a user in the way the accounts feature does.
@@ -38,6 +39,7 @@ async function countSessions(t: TestApp) {
 describe('sessions', () => {
   let t: TestApp;
   let userId: string;
+  let methodId: string;
   beforeAll(async () => {
     t = await startTestApp(
       {},
@@ -45,17 +47,9 @@ describe('sessions', () => {
         configure: (app) => addSignInRoute(app, () => t.db),
       },
     );
-    const user = await t.db
-      .insertInto('users')
-      .values({
-        email: 'owner@example.com',
-        password_hash: null,
-        email_verified_at: null,
-        last_login_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const user = await createSubscriber(t.db, { email: 'owner@example.com' });
     userId = user.id;
+    methodId = user.methodId;
   });
   afterAll(() => t.close());
 
@@ -97,7 +91,15 @@ describe('sessions', () => {
       email: 'owner@example.com',
       apnSubscriptions: [],
       nameSubscriptions: [],
-      emailNotificationMethods: [],
+      emailNotificationMethods: [
+        {
+          id: methodId,
+          email: 'owner@example.com',
+          verified: false,
+          verifiedAt: null,
+          notificationMethodType: 'Email',
+        },
+      ],
       isImpersonated: false,
     });
   });
@@ -148,17 +150,7 @@ describe('sessions over https', () => {
         configure: (app) => addSignInRoute(app, () => t.db),
       },
     );
-    const user = await t.db
-      .insertInto('users')
-      .values({
-        email: 'secure@example.com',
-        password_hash: null,
-        email_verified_at: null,
-        last_login_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    userId = user.id;
+    userId = (await createSubscriber(t.db, { email: 'secure@example.com' })).id;
   });
   afterAll(() => t.close());
 
