@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** A timestamptz: read as Date, written as Date or ISO string. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -249,8 +249,3 @@ export interface DB {
   user_role_counts: UserRoleCountsTable;
   search_tokens: SearchTokensTable;
 }
-
-export type County = Selectable<CountiesTable>;
-export type NewCounty = Insertable<CountiesTable>;
-export type CountyUpdate = Updateable<CountiesTable>;
-export type User = Selectable<UsersTable>;
