@@ -35,7 +35,10 @@ export function counties(db: Executor) {
   return db.selectFrom('counties').select(['id', 'name']).orderBy('name').execute();
 }
 
-/** Subscribers: all, signed in since `activeSince`, registered since `registeredSince`. */
+/**
+ * Subscribers: all (kept by triggers in user_role_counts), signed in since `activeSince` and
+ * registered since `registeredSince` (index-only scans of the recent end of two indexes).
+ */
 export async function subscriberTotals(
   db: Executor,
   since: { activeSince: Date; registeredSince: Date },
@@ -44,7 +47,7 @@ export async function subscriberTotals(
     db,
     sql<{ total: Count; active: Count; registered: Count }>`
       SELECT
-        (SELECT count(*) FROM users WHERE role = 'subscriber') AS total,
+        (SELECT users FROM user_role_counts WHERE role = 'subscriber') AS total,
         (SELECT count(*) FROM users
           WHERE role = 'subscriber' AND last_login_at >= ${since.activeSince}) AS active,
         (SELECT count(*) FROM users
@@ -53,59 +56,7 @@ export async function subscriberTotals(
   return rows[0]!;
 }
 
-// The by-county counts below are over every account; the staff's share, found from the few
-// staff ids (users_staff_idx), is counted apart and subtracted by the service. Filtering staff out of the
-// big scans instead would cost a probe per row and lose the index order the plans rely on.
-
-export function apnSubscriptionsByCounty(db: Executor) {
-  return rowsOf(
-    db,
-    sql<ByCounty>`SELECT county_id, count(*) AS n FROM apn_subscriptions GROUP BY county_id`,
-  );
-}
-
-export function nameSubscriptionsByCounty(db: Executor) {
-  return rowsOf(
-    db,
-    sql<ByCounty>`SELECT county_id, count(*) AS n FROM name_subscriptions GROUP BY county_id`,
-  );
-}
-
-/**
- * The distinct users guarding something in each county: one pass over the (county_id, user_id)
- * indexes of both tables, merged in order, duplicates dropped as they stream by.
- *
- * The planner guesses 40,000 (county, user) pairs where there are about as many as users, and
- * picks a hash aggregate or a sort that spills to disk: 1–3 s instead of ~0.2 s at 1M users
- * (docs/benchmarks.md). These settings, local to the transaction, keep it on the merge.
- */
-export function guardingUsersByCounty(db: Executor) {
-  return rowsOf(
-    db,
-    sql<ByCounty>`
-      SELECT county_id, count(*) AS n
-      FROM (SELECT DISTINCT county_id, user_id
-            FROM (SELECT county_id, user_id FROM apn_subscriptions
-                  UNION ALL
-                  SELECT county_id, user_id FROM name_subscriptions) AS s) AS pairs
-      GROUP BY county_id`,
-    ['enable_hashagg = off', 'enable_sort = off'],
-  );
-}
-
-/** Events by the county of their recorded document, grouped by document first (index order). */
-export function eventsByCounty(db: Executor) {
-  return rowsOf(
-    db,
-    sql<ByCounty>`
-      SELECT d.county_id, sum(e.n) AS n
-      FROM (SELECT document_id, count(*) AS n FROM events GROUP BY document_id) AS e
-      JOIN recorded_documents d ON d.id = e.document_id
-      GROUP BY d.county_id`,
-  );
-}
-
-export type StaffShare = {
+export type CountyFigures = {
   county_id: number;
   apn: Count;
   names: Count;
@@ -114,41 +65,29 @@ export type StaffShare = {
 };
 
 /**
- * The staff accounts' share of the by-county counts: their items, themselves, their events.
- * Their ids go in as one array, so each table is probed through its user_id index
- * (= ANY(array)), however many staff there are; joined instead, the planner may hash a whole
- * table to find a few rows.
+ * Subscribers' items, guarding subscribers and events per county: the counters of migration
+ * 0009 plus the changes not yet folded into them.
  */
-export function staffShareByCounty(db: Executor) {
-  return rowsOf(
-    db,
-    sql<StaffShare>`
-      WITH staff AS MATERIALIZED (
-        SELECT coalesce(array_agg(id), '{}') AS ids FROM users WHERE role <> 'subscriber'
-      ),
-      items AS (
-        SELECT county_id, user_id, true AS is_apn FROM apn_subscriptions
-        WHERE user_id = ANY ((SELECT ids FROM staff)::uuid[])
-        UNION ALL
-        SELECT county_id, user_id, false FROM name_subscriptions
-        WHERE user_id = ANY ((SELECT ids FROM staff)::uuid[])
-      ),
-      guards AS (
-        SELECT county_id, count(*) FILTER (WHERE is_apn) AS apn,
-               count(*) FILTER (WHERE NOT is_apn) AS names, count(DISTINCT user_id) AS users
-        FROM items GROUP BY county_id
-      ),
-      staff_events AS (
-        SELECT d.county_id, count(*) AS events
-        FROM events e
-        JOIN recorded_documents d ON d.id = e.document_id
-        WHERE e.user_id = ANY ((SELECT ids FROM staff)::uuid[])
-        GROUP BY d.county_id
-      )
-      SELECT county_id, coalesce(g.apn, 0) AS apn, coalesce(g.names, 0) AS names,
-             coalesce(g.users, 0) AS users, coalesce(x.events, 0) AS events
-      FROM guards g FULL JOIN staff_events x USING (county_id)`,
-  );
+export async function countyFigures(db: Executor) {
+  const { rows } = await sql<CountyFigures>`
+      SELECT c.county_id,
+             c.apn_subscriptions + coalesce(d.apn, 0) AS apn,
+             c.name_subscriptions + coalesce(d.names, 0) AS names,
+             c.guarding_users + coalesce(d.users, 0) AS users,
+             c.events + coalesce(d.events, 0) AS events
+      FROM county_stats c
+      LEFT JOIN (
+        SELECT county_id, sum(apn_subscriptions) AS apn, sum(name_subscriptions) AS names,
+               sum(guarding_users) AS users, sum(events) AS events
+        FROM county_stats_deltas GROUP BY county_id
+      ) AS d USING (county_id)`.execute(db);
+  return rows;
+}
+
+/** Folds the counters' pending changes into them; returns how many were folded. */
+export async function compactCountyFigures(db: Executor): Promise<number> {
+  const { rows } = await sql<{ n: Count }>`SELECT county_stats_compact() AS n`.execute(db);
+  return Number(rows[0]!.n);
 }
 
 /**

@@ -14,39 +14,22 @@ export function firstDayOf(now: Date, days: number): Date {
 
 /**
  * The back-office statistics. Everything counts subscribers only: staff accounts, and any
- * item, event or alert of theirs, are left out. The independent aggregates run at once, each
- * on its own connection.
+ * item, event or alert of theirs, are left out. The per-county figures come from counters kept
+ * by triggers (migration 0009); the rest are range scans of recent rows. The three queries run
+ * at once, each on its own connection.
  */
 export async function metrics(db: Database, now = new Date()): Promise<Metrics> {
   const since = firstDayOf(now, DAILY_DAYS);
-  const [counties, totals, apn, names, guarding, events, staff, days] = await Promise.all([
+  const [counties, totals, figures, days] = await Promise.all([
     repo.counties(db),
     repo.subscriberTotals(db, {
       activeSince: new Date(now.getTime() - ACTIVE_WINDOW_MS),
       registeredSince: new Date(now.getTime() - REGISTERED_WINDOW_MS),
     }),
-    repo.apnSubscriptionsByCounty(db),
-    repo.nameSubscriptionsByCounty(db),
-    repo.guardingUsersByCounty(db),
-    repo.eventsByCounty(db),
-    repo.staffShareByCounty(db),
+    repo.countyFigures(db),
     repo.daily(db, { firstDay: since.toISOString().slice(0, 10), since, days: DAILY_DAYS }),
   ]);
-
-  const counts = (rows: repo.ByCounty[]) =>
-    new Map(rows.map((r): [number, number] => [r.county_id, Number(r.n)]));
-  const staffShare = new Map(staff.map((r) => [r.county_id, r]));
-  const subscribersOnly = (all: repo.ByCounty[], key: 'apn' | 'names' | 'users' | 'events') => {
-    const byId = counts(all);
-    return (countyId: number) =>
-      (byId.get(countyId) ?? 0) - Number(staffShare.get(countyId)?.[key] ?? 0);
-  };
-  const perCounty = {
-    apn: subscribersOnly(apn, 'apn'),
-    names: subscribersOnly(names, 'names'),
-    users: subscribersOnly(guarding, 'users'),
-    events: subscribersOnly(events, 'events'),
-  };
+  const byCounty = new Map(figures.map((f) => [f.county_id, f]));
 
   const result: Metrics = {
     totalUsers: Number(totals.total),
@@ -68,16 +51,17 @@ export async function metrics(db: Database, now = new Date()): Promise<Metrics> 
   };
   // Every item and every event belongs to exactly one county: the totals are the sums.
   for (const county of counties) {
-    const countyApn = perCounty.apn(county.id);
-    const countyNames = perCounty.names(county.id);
-    const countyEvents = perCounty.events(county.id);
-    result.subscriptionsApnByCounty[county.name] = countyApn;
-    result.subscriptionsNameByCounty[county.name] = countyNames;
-    result.usersByCounty[county.name] = perCounty.users(county.id);
-    result.eventsByCounty[county.name] = countyEvents;
-    result.totalApnSubscriptions += countyApn;
-    result.totalNameSubscriptions += countyNames;
-    result.totalEvents += countyEvents;
+    const f = byCounty.get(county.id);
+    const apn = Number(f?.apn ?? 0);
+    const names = Number(f?.names ?? 0);
+    const events = Number(f?.events ?? 0);
+    result.subscriptionsApnByCounty[county.name] = apn;
+    result.subscriptionsNameByCounty[county.name] = names;
+    result.usersByCounty[county.name] = Number(f?.users ?? 0);
+    result.eventsByCounty[county.name] = events;
+    result.totalApnSubscriptions += apn;
+    result.totalNameSubscriptions += names;
+    result.totalEvents += events;
   }
   return result;
 }

@@ -1,0 +1,218 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/database.ts';
+import {
+  compactCountyFigures,
+  countyFigures,
+} from '../src/modules/admin/admin-metrics.repository.ts';
+import {
+  createCounty,
+  createEvent,
+  createStaff,
+  createSubscriber,
+  type CountyRow,
+} from './helpers/factories.ts';
+import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
+
+// The per-county counters of migration 0009 are checked against a recount from the tables after
+// each kind of change that can move them.
+
+type Figures = Record<number, { apn: number; names: number; users: number; events: number }>;
+
+async function current(db: Database): Promise<Figures> {
+  const rows = await countyFigures(db);
+  return Object.fromEntries(
+    rows.map((r) => [
+      r.county_id,
+      {
+        apn: Number(r.apn),
+        names: Number(r.names),
+        users: Number(r.users),
+        events: Number(r.events),
+      },
+    ]),
+  );
+}
+
+/** The figures computed from scratch, in a transaction rolled back so the counters stay as kept. */
+async function recounted(db: Database): Promise<Figures> {
+  let figures: Figures = {};
+  await db
+    .transaction()
+    .execute(async (trx) => {
+      await sql`SELECT county_stats_recount()`.execute(trx);
+      figures = await current(trx);
+      throw new RollBack();
+    })
+    .catch((err: unknown) => {
+      if (!(err instanceof RollBack)) throw err;
+    });
+  return figures;
+}
+class RollBack extends Error {}
+
+const guardApn = (db: Database, userId: string, countyId: number, apn: string) =>
+  db
+    .insertInto('apn_subscriptions')
+    .values({ user_id: userId, county_id: countyId, apn, apn_key: apn, activated_at: new Date() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+const guardName = (db: Database, userId: string, countyId: number, name: string) =>
+  db
+    .insertInto('name_subscriptions')
+    .values({ user_id: userId, county_id: countyId, name, name_key: name, activated_at: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+describe('county_stats counters', () => {
+  let t: TestDatabase;
+  let db: Database;
+  let a: CountyRow;
+  let b: CountyRow;
+
+  beforeAll(async () => {
+    t = await createTestDatabase();
+    db = t.db;
+    a = await createCounty(db, { code: 'CSA' });
+    b = await createCounty(db, { code: 'CSB' });
+  });
+  afterAll(() => t.drop());
+
+  const expectExact = async () => expect(await current(db)).toEqual(await recounted(db));
+
+  it('starts every new county at zero', async () => {
+    const figures = await current(db);
+    expect(figures[a.id]).toEqual({ apn: 0, names: 0, users: 0, events: 0 });
+    expect(figures[b.id]).toEqual({ apn: 0, names: 0, users: 0, events: 0 });
+  });
+
+  it('counts items and each guarding subscriber once per county', async () => {
+    const s1 = await createSubscriber(db);
+    const s2 = await createSubscriber(db);
+    await guardApn(db, s1.id, a.id, 'A1');
+    await guardApn(db, s1.id, a.id, 'A2');
+    await guardName(db, s1.id, a.id, 'DOE JANE');
+    await guardName(db, s1.id, b.id, 'DOE JANE');
+    // Several rows of several users in one statement.
+    await db
+      .insertInto('apn_subscriptions')
+      .values(
+        ['X1', 'X2'].flatMap((apn) =>
+          [s1.id, s2.id].map((userId) => ({
+            user_id: userId,
+            county_id: b.id,
+            apn: `${apn}${userId}`,
+            apn_key: `${apn}${userId}`,
+          })),
+        ),
+      )
+      .execute();
+    const figures = await current(db);
+    expect(figures[a.id]).toEqual({ apn: 2, names: 1, users: 1, events: 0 });
+    expect(figures[b.id]).toEqual({ apn: 4, names: 1, users: 2, events: 0 });
+    await expectExact();
+  });
+
+  it('drops a subscriber from a county only with their last item there', async () => {
+    const s = await createSubscriber(db);
+    const apn = await guardApn(db, s.id, a.id, 'R1');
+    const name = await guardName(db, s.id, a.id, 'ROE RICHARD');
+    const before = (await current(db))[a.id]!;
+    await db.deleteFrom('apn_subscriptions').where('id', '=', apn.id).execute();
+    expect((await current(db))[a.id]!.users).toBe(before.users);
+    await db.deleteFrom('name_subscriptions').where('id', '=', name.id).execute();
+    expect((await current(db))[a.id]).toEqual({
+      ...before,
+      apn: before.apn - 1,
+      names: before.names - 1,
+      users: before.users - 1,
+    });
+    await expectExact();
+  });
+
+  it("counts subscribers' events, not staff's, and drops events with their item", async () => {
+    const s = await createSubscriber(db);
+    const staff = await createStaff(db, 'customersupport');
+    const before = (await current(db))[b.id]!;
+    await createEvent(db, { userId: s.id, countyId: b.id, name: 'POE EDGAR' });
+    await createEvent(db, { userId: s.id, countyId: b.id, name: 'POE EDGAR' });
+    await createEvent(db, { userId: staff.id, countyId: b.id, name: 'STAFF NAME' });
+    expect((await current(db))[b.id]).toEqual({
+      ...before,
+      names: before.names + 1,
+      users: before.users + 1,
+      events: before.events + 2,
+    });
+    await db.deleteFrom('name_subscriptions').where('user_id', '=', s.id).execute();
+    expect((await current(db))[b.id]).toEqual(before);
+    await expectExact();
+  });
+
+  it('takes out everything of a deleted subscriber, and moves a user whose role changes', async () => {
+    const s = await createSubscriber(db);
+    await guardApn(db, s.id, a.id, 'D1');
+    await createEvent(db, { userId: s.id, countyId: a.id, name: 'DOE JOHN' });
+    const other = await createSubscriber(db);
+    await guardName(db, other.id, b.id, 'MOE MARY');
+    await createEvent(db, { userId: other.id, countyId: b.id, name: 'MOE MARY' });
+    await expectExact();
+
+    await db.deleteFrom('users').where('id', '=', s.id).execute();
+    await expectExact();
+    await db.updateTable('users').set({ role: 'admin' }).where('id', '=', other.id).execute();
+    await expectExact();
+    await db.updateTable('users').set({ role: 'subscriber' }).where('id', '=', other.id).execute();
+    await expectExact();
+  });
+
+  it("stays exact when one subscriber's first items in a county are added by two transactions at once", async () => {
+    const s = await createSubscriber(db);
+    const c = await createCounty(db, { code: 'CSC' });
+    // The second inserts while the first is open: without the lock on the user, each would
+    // see no other item of theirs there and count a new guarding subscriber.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let inserted!: () => void;
+    const firstInserted = new Promise<void>((resolve) => (inserted = resolve));
+    const first = db.transaction().execute(async (trx) => {
+      await guardApn(trx, s.id, c.id, 'P1');
+      inserted();
+      await gate;
+    });
+    await firstInserted;
+    const second = db.transaction().execute(async (trx) => {
+      await guardName(trx, s.id, c.id, 'PARALLEL NAME');
+    });
+    try {
+      await waitForLockWaiters(db, 1);
+    } finally {
+      release();
+    }
+    await Promise.all([first, second]);
+    expect((await current(db))[c.id]).toEqual({ apn: 1, names: 1, users: 1, events: 0 });
+    await expectExact();
+  });
+
+  it('folds the pending changes into the counters without changing any figure', async () => {
+    const before = await current(db);
+    const folded = await compactCountyFigures(db);
+    expect(folded).toBeGreaterThan(0);
+    expect(await compactCountyFigures(db)).toBe(0);
+    expect(await current(db)).toEqual(before);
+    await expectExact();
+  });
+});
+
+/** Polls until `waiters` sessions of this database wait on a lock. */
+async function waitForLockWaiters(db: Database, waiters: number) {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const { rows } = await sql<{ n: string }>`
+      SELECT count(*) AS n FROM pg_stat_activity
+      WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(db);
+    if (Number(rows[0]!.n) >= waiters) return;
+    if (Date.now() > deadline) throw new Error(`no ${waiters} lock waiter(s) within 10 s`);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
