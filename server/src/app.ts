@@ -12,6 +12,8 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
+import { registerRouteRegistry } from './plugins/route-registry.ts';
+import { matchRoutes } from './modules/match/match.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
@@ -43,6 +45,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     onConstructorPoisoning: 'error',
   }) as unknown as FastifyInstance;
 
+  registerRouteRegistry(app);
   app.setValidatorCompiler(valibotValidatorCompiler);
   registerErrorHandler(app);
 
@@ -73,6 +76,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       await api.register(adminUsersRoutes, { db });
       await api.register(adminCountiesRoutes, { db, mail });
       await api.register(adminJobsRoutes, { db });
+      await api.register(matchRoutes, { db });
     },
     { prefix: '/api' },
   );

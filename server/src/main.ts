@@ -1,13 +1,17 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { seedDemo } from './db/seed/seed-demo.ts';
+import { DEMO_SUBSCRIBER_EMAIL, ensureDemoSubscriber } from './db/seed/demo-subscriber.ts';
+import { seedDemo, setDemoInboxes } from './db/seed/seed-demo.ts';
 import { countCounties } from './db/seed/seed.repository.ts';
 import { createBoss } from './jobs/boss.ts';
 import { ensureQueues } from './jobs/queues.ts';
 import { registerWorkers } from './jobs/workers.ts';
 import { deriveSealingKey } from './lib/sealed.ts';
+import { createEngine } from './engine/engine.ts';
 import { createMailer } from './mail/mailer.ts';
+import { createFileBlobStore } from './storage/blob-store.ts';
 import { createTransport } from './mail/transport.ts';
 import { ensureDemoAdmin } from './modules/auth/staff.ts';
 import { createLogger, loadConfigOrExit, openRuntime } from './runtime.ts';
@@ -54,7 +58,14 @@ try {
   const notices: string[] = [];
   if (runtime.config.seedDemoOnFirstStart && (await countCounties(db)) === 0) {
     const summary = await seedDemo(db, {});
-    log.info(summary, 'demo data loaded (first start)');
+    const inboxes = await setDemoInboxes(db, runtime.config.dataDir);
+    const subscriber = await ensureDemoSubscriber(db);
+    log.info({ ...summary, inboxes, subscriber }, 'demo data loaded (first start)');
+    notices.push(
+      `  Demo subscriber: ${DEMO_SUBSCRIBER_EMAIL} (sign in with a magic link from /dev/mail)`,
+      `  Demo recorder: \`npm run simulate -- --county SAC\` drops documents into ${path.join(runtime.config.dataDir, 'inbox', 'SAC')};`,
+      '  its alerts to the demo subscriber arrive in /dev/mail within a minute.',
+    );
   }
   if (runtime.embedded) {
     const admin = await ensureDemoAdmin(db);
@@ -69,10 +80,12 @@ try {
   await boss.start();
   await ensureQueues(boss);
   const transport = createTransport(runtime.config, db);
+  const blobs = createFileBlobStore(runtime.config.documentsDir);
   const mailer = createMailer(
     boss,
     transport,
     deriveSealingKey(runtime.config.sessionSecret, 'mail'),
+    blobs,
   );
   if (transport.name === 'outbox') {
     log.warn(
@@ -81,7 +94,7 @@ try {
   }
 
   if (runWorker) {
-    await registerWorkers(boss, db, mailer);
+    await registerWorkers(createEngine(runtime.config, { db, boss, mailer, log, blobs }));
     log.info('workers started');
   }
 

@@ -30,6 +30,8 @@ const SPEC_FIELDS = [
   'useWatermark',
   'isEnabled',
   'addSampleToMailer',
+  // Not in the spec's list: the engine's inbox folder (issue 6).
+  'inboxPath',
 ];
 
 type Request = { method: 'GET' | 'POST'; url: string; payload?: object };
@@ -215,6 +217,7 @@ describe('admin counties, resend-welcome and their gates', () => {
         useWatermark: true,
         isEnabled: false,
         addSampleToMailer: true,
+        inboxPath: '',
       });
       expect(list.find((c) => c.id === plain.id)).toEqual({
         id: plain.id,
@@ -233,6 +236,7 @@ describe('admin counties, resend-welcome and their gates', () => {
         useWatermark: false,
         isEnabled: true,
         addSampleToMailer: false,
+        inboxPath: '',
       });
       const names = list.map((c) => String(c.name).toLowerCase());
       expect(names).toEqual([...names].sort());
@@ -289,6 +293,7 @@ describe('admin counties, resend-welcome and their gates', () => {
         useWatermark: true,
         isEnabled: false,
         addSampleToMailer: false,
+        inboxPath: '',
       };
       expect(res.json()).toEqual(expected);
 

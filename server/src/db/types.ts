@@ -23,6 +23,7 @@ export interface CountiesTable {
   use_watermark: Generated<boolean>;
   add_sample_to_mailer: Generated<boolean>;
   is_enabled: Generated<boolean>;
+  inbox_path: Generated<string>;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
 }
@@ -118,6 +119,7 @@ export interface RecordedDocumentsTable {
   text_search: unknown;
   ingested_at: DefaultedTimestamp;
   matched_at: Timestamp | null;
+  excerpt_file: Generated<string | null>;
 }
 
 export interface DocumentPartiesTable {
@@ -126,6 +128,19 @@ export interface DocumentPartiesTable {
   role: 'grantor' | 'grantee';
   name: string;
   name_key: string;
+  match_key: Generated<string>;
+  name_kind: Generated<NameKind>;
+}
+
+export type NameKind = 'person' | 'business' | 'trust';
+
+export interface DocumentPartyReadingsTable {
+  party_id: string;
+  document_id: string;
+  surname: string;
+  first: string;
+  middle: Generated<string>;
+  deletion_keys: Generated<string[]>;
 }
 
 export interface DocumentParcelsTable {
@@ -135,6 +150,7 @@ export interface DocumentParcelsTable {
   apn_key: string | null;
   address: string | null;
   address_key: string | null;
+  zip: Generated<string | null>;
   source: Generated<'index' | 'text'>;
 }
 
@@ -146,6 +162,7 @@ export interface ApnSubscriptionsTable {
   apn_key: string;
   description: Generated<string>;
   address_key: string | null;
+  address_zip: Generated<string | null>;
   activated_at: Timestamp | null;
   created_at: DefaultedTimestamp;
 }
@@ -157,7 +174,36 @@ export interface NameSubscriptionsTable {
   name: string;
   name_key: string;
   tokens: Generated<string[]>;
+  match_key: Generated<string>;
+  name_kind: Generated<NameKind>;
   activated_at: Timestamp | null;
+  created_at: DefaultedTimestamp;
+}
+
+export interface NameSubscriptionReadingsTable {
+  subscription_id: string;
+  county_id: number;
+  surname: string;
+  first: string;
+  middle: Generated<string>;
+}
+
+export interface NameSubscriptionTypoKeysTable {
+  subscription_id: string;
+  county_id: number;
+  deletion_key: string;
+  surname: string;
+  first: string;
+  middle: Generated<string>;
+}
+
+export interface CountyMailersTable {
+  id: Identity<string>;
+  county_id: number;
+  mailer_date: ColumnType<string, string, string>;
+  file_path: string;
+  letters: number;
+  pages: number;
   created_at: DefaultedTimestamp;
 }
 
@@ -182,6 +228,7 @@ export interface OutboxMessagesTable {
   subject: string;
   text_body: string;
   html_body: string;
+  delivery_key: Generated<string | null>;
   created_at: DefaultedTimestamp;
 }
 
@@ -248,4 +295,8 @@ export interface DB {
   rate_limits: RateLimitsTable;
   user_role_counts: UserRoleCountsTable;
   search_tokens: SearchTokensTable;
+  document_party_readings: DocumentPartyReadingsTable;
+  name_subscription_readings: NameSubscriptionReadingsTable;
+  name_subscription_typo_keys: NameSubscriptionTypoKeysTable;
+  county_mailers: CountyMailersTable;
 }

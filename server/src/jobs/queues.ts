@@ -2,6 +2,10 @@ import type { PgBoss, Queue } from 'pg-boss';
 
 export const SEND_MAIL = 'send-mail';
 export const PRUNE_EXPIRED = 'prune-expired';
+export const MATCH_DOCUMENTS = 'match-documents';
+export const SEND_ALERT = 'send-alert';
+export const POLL_INBOXES = 'poll-inboxes';
+export const COUNTY_MAILERS = 'county-mailers';
 
 /**
  * How often a worker of a latency-sensitive queue asks for work (pg-boss's minimum). pg-boss's
@@ -10,9 +14,16 @@ export const PRUNE_EXPIRED = 'prune-expired';
  */
 export const FAST_POLLING_SECONDS = 0.5;
 
+/**
+ * A live worker refreshes its jobs this often; a job whose worker died (killed, out of memory)
+ * is retried once this passes without a refresh, instead of at its expiry (pg-boss's minimum).
+ */
+export const HEARTBEAT_SECONDS = 10;
+
 /** Every queue and its retry policy. Both API and worker processes create them (idempotent). */
 export const QUEUES: Record<string, Omit<Queue, 'name'>> = {
   [SEND_MAIL]: {
+    heartbeatSeconds: HEARTBEAT_SECONDS,
     retryLimit: 5,
     retryDelay: 5,
     retryBackoff: true,
@@ -20,6 +31,26 @@ export const QUEUES: Record<string, Omit<Queue, 'name'>> = {
     expireInSeconds: 120,
   },
   [PRUNE_EXPIRED]: { retryLimit: 1 },
+  // A batch of documents; a retry finds the ones already matched done (match.service.ts).
+  [MATCH_DOCUMENTS]: {
+    heartbeatSeconds: HEARTBEAT_SECONDS,
+    retryLimit: 10,
+    retryDelay: 2,
+    retryBackoff: true,
+    retryDelayMax: 120,
+    expireInSeconds: 300,
+  },
+  // One user and document: queues a delivery per verified email, each at most once.
+  [SEND_ALERT]: {
+    heartbeatSeconds: HEARTBEAT_SECONDS,
+    retryLimit: 10,
+    retryDelay: 2,
+    retryBackoff: true,
+    retryDelayMax: 300,
+    expireInSeconds: 120,
+  },
+  [POLL_INBOXES]: { retryLimit: 0, expireInSeconds: 3600 },
+  [COUNTY_MAILERS]: { retryLimit: 3, retryDelay: 60, expireInSeconds: 3600 },
 };
 
 export async function ensureQueues(boss: PgBoss): Promise<void> {

@@ -1,12 +1,27 @@
+import { buffer } from 'node:stream/consumers';
 import { sql } from 'kysely';
 import type { JobWithMetadata, PgBoss } from 'pg-boss';
 import type { Database } from '../db/database.ts';
+import { batchOptions, eachJob } from '../jobs/batch.ts';
 import { FAST_POLLING_SECONDS, SEND_MAIL } from '../jobs/queues.ts';
 import { unseal } from '../lib/sealed.ts';
-import type { Mailer, SendMailJob } from './mailer.ts';
-import { type MailMessage, MailSendError } from './mail.types.ts';
+import type { BlobAttachment, Mailer, SendMailJob } from './mailer.ts';
+import { type Attachment, type MailMessage, MailSendError } from './mail.types.ts';
 
 type DeliveryJob = Pick<JobWithMetadata<SendMailJob>, 'data' | 'retryCount' | 'retryLimit'>;
+
+async function readAttachments(
+  mailer: Mailer,
+  attachments: BlobAttachment[] = [],
+): Promise<Attachment[] | string> {
+  const read: Attachment[] = [];
+  for (const a of attachments) {
+    const blob = await mailer.blobs?.get(a.container, a.file);
+    if (!blob) return `The attachment ${a.container}/${a.file} is missing from the document store.`;
+    read.push({ name: a.name, contentType: a.contentType, content: await buffer(blob.stream) });
+  }
+  return read;
+}
 
 function openMessage(mailer: Mailer, sealed: string): MailMessage | undefined {
   try {
@@ -18,33 +33,48 @@ function openMessage(mailer: Mailer, sealed: string): MailMessage | undefined {
 
 /**
  * Sends one queued delivery. The row moves queued → sending → sent | failed | ambiguous. A row
- * found still `sending` belongs to an attempt that died mid-send: it may have gone out, so it
- * becomes ambiguous instead of being sent twice.
+ * found still `sending` belongs to an attempt that died mid-send: with an idempotent transport
+ * (the outbox) it is sent again, keyed by the delivery, so it arrives once; otherwise it may
+ * have gone out, so it becomes ambiguous instead of being sent twice.
  */
 export async function deliver(db: Database, mailer: Mailer, job: DeliveryJob) {
   const { deliveryId, sealed } = job.data;
   // Opened before the row is claimed: a payload that cannot be opened was never sent.
   const message = openMessage(mailer, sealed);
-  if (!message) {
+  const attachments = message ? await readAttachments(mailer, job.data.attachments) : [];
+  if (!message || typeof attachments === 'string') {
     await db
       .updateTable('deliveries')
       .set({
         status: 'failed',
-        last_error: 'The queued message could not be opened (was SESSION_SECRET changed?).',
+        last_error: message
+          ? (attachments as string)
+          : 'The queued message could not be opened (was SESSION_SECRET changed?).',
       })
       .where('id', '=', deliveryId)
       .where('status', '=', 'queued')
       .execute();
     return;
   }
+  if (attachments.length > 0) message.attachments = attachments;
 
-  const claimed = await db
+  let claimed = await db
     .updateTable('deliveries')
     .set({ status: 'sending', attempts: sql`attempts + 1` })
     .where('id', '=', deliveryId)
     .where('status', '=', 'queued')
     .returning(['notification_method_id', 'user_id', 'recipient'])
     .executeTakeFirst();
+  if (!claimed && mailer.transport.idempotent) {
+    // An attempt died mid-send; this transport stores a delivery once, so send it again.
+    claimed = await db
+      .updateTable('deliveries')
+      .set({ attempts: sql`attempts + 1` })
+      .where('id', '=', deliveryId)
+      .where('status', '=', 'sending')
+      .returning(['notification_method_id', 'user_id', 'recipient'])
+      .executeTakeFirst();
+  }
   if (!claimed) {
     await db
       .updateTable('deliveries')
@@ -59,7 +89,9 @@ export async function deliver(db: Database, mailer: Mailer, job: DeliveryJob) {
   }
 
   try {
-    const { providerMessageId } = await mailer.transport.send(message);
+    const { providerMessageId } = await mailer.transport.send(message, {
+      idempotencyKey: deliveryId,
+    });
     await db
       .updateTable('deliveries')
       .set({
@@ -111,9 +143,12 @@ export async function registerMailWorker(
 ): Promise<void> {
   await boss.work(
     SEND_MAIL,
-    { localConcurrency: 4, pollingIntervalSeconds: FAST_POLLING_SECONDS, includeMetadata: true },
-    async ([job]: JobWithMetadata<SendMailJob>[]) => {
-      if (job) await deliver(db, mailer, job);
+    {
+      ...batchOptions,
+      localConcurrency: 2,
+      pollingIntervalSeconds: FAST_POLLING_SECONDS,
+      includeMetadata: true,
     },
+    eachJob((job: JobWithMetadata<SendMailJob>) => deliver(db, mailer, job)),
   );
 }

@@ -9,13 +9,25 @@ export type MailMessage = {
   attachments?: Attachment[];
   /** Postmark's tag: the kind of message, for its statistics. */
   tag?: string;
+  /**
+   * A template stored in Postmark (a county's own alert design) to send instead of the rendered
+   * subject and bodies. Those are still required: the outbox stores them, and they are what the
+   * message said had Postmark not been used.
+   */
+  template?: { alias: string; model: Record<string, unknown> };
 };
 
 export type SendResult = { providerMessageId: string | null };
 
 export interface MailTransport {
   readonly name: 'postmark' | 'outbox';
-  send(message: MailMessage): Promise<SendResult>;
+  /**
+   * True when sending twice with the same `idempotencyKey` delivers once: a send interrupted by
+   * a crash may then simply be sent again. Postmark has no such key, so an interrupted send to
+   * it stays ambiguous.
+   */
+  readonly idempotent: boolean;
+  send(message: MailMessage, options?: { idempotencyKey?: string }): Promise<SendResult>;
 }
 
 /**

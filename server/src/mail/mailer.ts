@@ -4,36 +4,49 @@ import type { DB, DeliveriesTable } from '../db/types.ts';
 import { bossDb } from '../jobs/pg-boss-db.ts';
 import { SEND_MAIL } from '../jobs/queues.ts';
 import { type SealingKey, seal } from '../lib/sealed.ts';
+import type { BlobStore } from '../storage/blob-store.ts';
 import type { MailMessage, MailTransport } from './mail.types.ts';
 
-export type SendMailJob = { deliveryId: string; sealed: string };
+/** An attachment read from the blob store when the mail is sent, so the job stays small. */
+export type BlobAttachment = { name: string; contentType: string; container: string; file: string };
+
+export type SendMailJob = { deliveryId: string; sealed: string; attachments?: BlobAttachment[] };
 
 export type EnqueueInput = {
   kind: DeliveriesTable['kind'];
   userId: string | null;
   notificationMethodId?: string | null;
+  /** The recorded document an alert is about. */
+  documentId?: string | null;
   message: Omit<MailMessage, 'attachments'>;
+  attachments?: BlobAttachment[];
 };
 
 export type Mailer = {
   transport: MailTransport;
   sealingKey: SealingKey;
+  /** Where blob attachments are read from; null when this process has none. */
+  blobs: BlobStore | null;
   /**
    * Records a delivery and queues its send-mail job in the caller's transaction: the mail goes
    * out after COMMIT (never during it), and not at all if the transaction rolls back. The
    * message is sealed, so a sign-in link in the job table is useless without the secret.
+   * Returns the delivery's id; null for an alert already queued for that user, document and
+   * method (an alert is queued once, however often asked).
    */
-  enqueue(trx: Kysely<DB>, input: EnqueueInput): Promise<string>;
+  enqueue(trx: Kysely<DB>, input: EnqueueInput): Promise<string | null>;
 };
 
 export function createMailer(
   boss: PgBoss,
   transport: MailTransport,
   sealingKey: SealingKey,
+  blobs: BlobStore | null = null,
 ): Mailer {
   return {
     transport,
     sealingKey,
+    blobs,
     async enqueue(trx, input) {
       const delivery = await trx
         .insertInto('deliveries')
@@ -41,17 +54,25 @@ export function createMailer(
           kind: input.kind,
           user_id: input.userId,
           notification_method_id: input.notificationMethodId ?? null,
-          document_id: null,
+          document_id: input.documentId ?? null,
           recipient: input.message.to,
           provider_message_id: null,
           last_error: null,
           sent_at: null,
         })
+        .onConflict((oc) =>
+          oc
+            .columns(['user_id', 'document_id', 'notification_method_id'])
+            .where('kind', '=', 'alert')
+            .doNothing(),
+        )
         .returning('id')
-        .executeTakeFirstOrThrow();
+        .executeTakeFirst();
+      if (!delivery) return null;
       const job: SendMailJob = {
         deliveryId: delivery.id,
         sealed: seal(sealingKey, JSON.stringify(input.message)),
+        ...(input.attachments?.length ? { attachments: input.attachments } : {}),
       };
       await boss.send(SEND_MAIL, job, { db: bossDb(trx) });
       return delivery.id;

@@ -5,7 +5,8 @@ import type { MailMessage, MailTransport } from './mail.types.ts';
 export function createOutboxTransport(db: Database): MailTransport {
   return {
     name: 'outbox',
-    async send(message: MailMessage) {
+    idempotent: true,
+    async send(message: MailMessage, options = {}) {
       const id = await db.transaction().execute(async (trx) => {
         const row = await trx
           .insertInto('outbox_messages')
@@ -14,9 +15,20 @@ export function createOutboxTransport(db: Database): MailTransport {
             subject: message.subject,
             text_body: message.text,
             html_body: message.html,
+            delivery_key: options.idempotencyKey ?? null,
           })
+          .onConflict((oc) => oc.column('delivery_key').doNothing())
           .returning('id')
-          .executeTakeFirstOrThrow();
+          .executeTakeFirst();
+        if (!row) {
+          // Stored by an earlier attempt: that copy is the message.
+          const stored = await trx
+            .selectFrom('outbox_messages')
+            .select('id')
+            .where('delivery_key', '=', options.idempotencyKey!)
+            .executeTakeFirstOrThrow();
+          return stored.id;
+        }
         const attachments = message.attachments ?? [];
         if (attachments.length > 0) {
           await trx

@@ -43,23 +43,33 @@ export function createPostmarkTransport(config: PostmarkConfig, from: string): M
   });
   return {
     name: 'postmark',
+    idempotent: false,
     async send(message: MailMessage) {
+      const common = {
+        From: from,
+        To: message.to,
+        MessageStream: config.messageStream,
+        Tag: message.tag,
+        Attachments: (message.attachments ?? []).map((a) => ({
+          Name: a.name,
+          ContentType: a.contentType,
+          Content: a.content.toString('base64'),
+          ContentID: null,
+        })),
+      };
       try {
-        const result = await client.sendEmail({
-          From: from,
-          To: message.to,
-          Subject: message.subject,
-          TextBody: message.text,
-          HtmlBody: message.html,
-          MessageStream: config.messageStream,
-          Tag: message.tag,
-          Attachments: (message.attachments ?? []).map((a) => ({
-            Name: a.name,
-            ContentType: a.contentType,
-            Content: a.content.toString('base64'),
-            ContentID: null,
-          })),
-        });
+        const result = message.template
+          ? await client.sendEmailWithTemplate({
+              ...common,
+              TemplateAlias: message.template.alias,
+              TemplateModel: message.template.model,
+            })
+          : await client.sendEmail({
+              ...common,
+              Subject: message.subject,
+              TextBody: message.text,
+              HtmlBody: message.html,
+            });
         return { providerMessageId: result.MessageID };
       } catch (err) {
         throw classifyPostmarkError(err);

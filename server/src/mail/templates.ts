@@ -6,13 +6,13 @@ export type RenderedMail = { subject: string; text: string; html: string; tag: s
 
 export type Brand = { appUrl: string; supportPhone: string; supportEmail: string };
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
-function layout(
+export function layout(
   brand: Brand,
   heading: string,
   paragraphs: string[],
@@ -40,7 +40,7 @@ ${body}${button}
 </body></html>`;
 }
 
-function textLayout(brand: Brand, lines: string[]) {
+export function textLayout(brand: Brand, lines: string[]) {
   return [
     ...lines,
     '',

@@ -37,6 +37,11 @@ export type FakePostmark = {
    * at a time and its last entry then repeats: `['server-error', 'ok']` fails once, then succeeds.
    */
   setBehaviour(recipient: string, behaviour: FakePostmarkBehaviour | FakePostmarkBehaviour[]): void;
+  /**
+   * Stores a template on the fake server: POST /email/withTemplate accepts only the aliases
+   * added here and answers any other with Postmark's 422 "template not found".
+   */
+  addTemplate(alias: string): void;
   /** Stops the server, dropping any request left hanging. */
   close(): Promise<void>;
 };
@@ -59,7 +64,7 @@ function answer(res: ServerResponse, record: FakePostmarkRequest, status: number
 }
 
 /**
- * A local stand-in for Postmark's API (POST /email) that the real `postmark` client can talk to
+ * A local stand-in for Postmark's API (POST /email and /email/withTemplate) that the real `postmark` client can talk to
  * over http: it checks the server token, records each request and answers each recipient the way
  * the test asked, with Postmark's status codes and error bodies.
  */
@@ -67,6 +72,7 @@ export async function startFakePostmark(): Promise<FakePostmark> {
   const token = `fake-server-token-${randomBytes(8).toString('hex')}`;
   const requests: FakePostmarkRequest[] = [];
   const behaviours = new Map<string, FakePostmarkBehaviour[]>();
+  const templates = new Set<string>();
 
   const behaviourFor = (recipients: string[]): FakePostmarkBehaviour => {
     for (const recipient of recipients) {
@@ -121,7 +127,8 @@ export async function startFakePostmark(): Promise<FakePostmark> {
           Message: 'Request does not contain a valid Server token.',
         });
       }
-      if (req.method !== 'POST' || url.pathname !== '/email') {
+      const withTemplate = url.pathname === '/email/withTemplate';
+      if (req.method !== 'POST' || (url.pathname !== '/email' && !withTemplate)) {
         return answer(res, record, 404, { ErrorCode: 0, Message: 'Not found.' });
       }
       if (!validJson || !body) {
@@ -129,6 +136,22 @@ export async function startFakePostmark(): Promise<FakePostmark> {
           ErrorCode: 402,
           Message: 'Received invalid JSON input.',
         });
+      }
+      if (withTemplate) {
+        const alias = body.TemplateAlias;
+        if (typeof alias !== 'string' || !templates.has(alias)) {
+          return answer(res, record, 422, {
+            ErrorCode: 1101,
+            Message: `The template with alias '${String(alias)}' does not exist on this server.`,
+          });
+        }
+        const model = body.TemplateModel;
+        if (!model || typeof model !== 'object' || Array.isArray(model)) {
+          return answer(res, record, 422, {
+            ErrorCode: 403,
+            Message: 'TemplateModel must be a JSON object.',
+          });
+        }
       }
       const recipients = addresses(body.To);
       if (recipients.length === 0) {
@@ -190,6 +213,9 @@ export async function startFakePostmark(): Promise<FakePostmark> {
       const plan = Array.isArray(behaviour) ? [...behaviour] : [behaviour];
       if (plan.length === 0) throw new Error('setBehaviour needs at least one behaviour');
       behaviours.set(recipient.toLowerCase(), plan);
+    },
+    addTemplate(alias) {
+      templates.add(alias);
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -1,3 +1,5 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { PgBoss } from 'pg-boss';
@@ -5,12 +7,14 @@ import { pino } from 'pino';
 import { type AppConfig, buildApp } from '../../src/app.ts';
 import { loadConfig, repoRoot } from '../../src/config.ts';
 import type { Database } from '../../src/db/database.ts';
+import { createEngine, type Engine } from '../../src/engine/engine.ts';
 import { createBoss } from '../../src/jobs/boss.ts';
 import { ensureQueues } from '../../src/jobs/queues.ts';
 import { registerWorkers } from '../../src/jobs/workers.ts';
 import { deriveSealingKey } from '../../src/lib/sealed.ts';
 import { createMailer, type Mailer } from '../../src/mail/mailer.ts';
 import { createTransport } from '../../src/mail/transport.ts';
+import { createFileBlobStore } from '../../src/storage/blob-store.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 /** For tests that sign many people in from one address: the limits have tests of their own. */
@@ -30,6 +34,8 @@ export function testConfig(databaseUrl: string, env: Record<string, string> = {}
     APP_URL: 'http://deedwatch.test',
     // Without a web build the API runs alone; browser tests point WEB_DIST at web/dist.
     WEB_DIST: path.join(repoRoot, '.no-web-build'),
+    // Each app its own document store, so no test reads another's files.
+    DOCUMENTS_DIR: mkdtempSync(path.join(os.tmpdir(), 'deedwatch-documents-')),
     ...env,
   });
   return { ...config, databaseUrl, sessionSecret: config.sessionSecret ?? TEST_SESSION_SECRET };
@@ -50,6 +56,8 @@ export type TestApp = {
   db: Database;
   boss: PgBoss;
   mailer: Mailer;
+  /** The engine's deps over this app's database, queue, mailer and document store. */
+  engine: Engine;
   config: AppConfig;
   database: TestDatabase;
   close: () => Promise<void>;
@@ -71,12 +79,21 @@ export async function startTestApp(
   const boss = createBoss(database.url, pino({ level: 'silent' }));
   await boss.start();
   await ensureQueues(boss);
+  const blobs = createFileBlobStore(config.documentsDir);
   const mailer = createMailer(
     boss,
     createTransport(config, database.db),
     deriveSealingKey(config.sessionSecret, 'mail'),
+    blobs,
   );
-  if (options.workers !== false) await registerWorkers(boss, database.db, mailer);
+  const engine = createEngine(config, {
+    db: database.db,
+    boss,
+    mailer,
+    log: pino({ level: 'silent' }),
+    blobs,
+  });
+  if (options.workers !== false) await registerWorkers(engine);
   const app = await buildApp(config, { db: database.db, mailer, logger: false });
   await options.configure?.(app);
   await app.ready();
@@ -85,6 +102,7 @@ export async function startTestApp(
     db: database.db,
     boss,
     mailer,
+    engine,
     config,
     database,
     close: async () => {

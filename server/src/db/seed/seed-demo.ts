@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Database } from '../database.ts';
 import { DEMO_COUNTIES, demoIndexNames, demoParcels } from './demo-data.ts';
 import { insertIndexNames, insertParcels, upsertCounty } from './seed.repository.ts';
@@ -78,4 +79,24 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<Seed
     );
   }
   return { counties: counties.length, parcelsInserted, namesInserted };
+}
+
+/**
+ * Gives each county without an inbox folder one under `<dataDir>/inbox/<CODE>`, so the demo
+ * recorder (`npm run simulate`) has somewhere to drop documents. Returns how many were set.
+ */
+export async function setDemoInboxes(db: Database, dataDir: string): Promise<number> {
+  const counties = await db
+    .selectFrom('counties')
+    .select(['id', 'code'])
+    .where('inbox_path', '=', '')
+    .execute();
+  for (const county of counties) {
+    await db
+      .updateTable('counties')
+      .set({ inbox_path: path.join(dataDir, 'inbox', county.code) })
+      .where('id', '=', county.id)
+      .execute();
+  }
+  return counties.length;
 }

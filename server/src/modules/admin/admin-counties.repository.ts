@@ -18,6 +18,7 @@ const COUNTY_COLUMNS = [
   'use_watermark',
   'add_sample_to_mailer',
   'is_enabled',
+  'inbox_path',
 ] as const;
 
 export type CountyRow = NonNullable<Awaited<ReturnType<typeof findCounty>>>;

@@ -113,6 +113,12 @@ const mailerFields = {
   addSampleToMailer: v.optional(
     v.pipe(v.boolean(), v.description('Add a sample page to the mailer')),
   ),
+  inboxPath: v.optional(
+    text(
+      500,
+      "A folder on the server the recorder's feed folders are dropped into; polled every minute ('' for none)",
+    ),
+  ),
 };
 
 /** County (admin), spec §3: every field with the spec's names. */
@@ -136,6 +142,10 @@ export const AdminCounty = v.object({
   useWatermark: v.boolean(),
   isEnabled: v.boolean(),
   addSampleToMailer: v.boolean(),
+  inboxPath: v.pipe(
+    v.string(),
+    v.description("The folder polled for the recorder's feed folders; '' for none"),
+  ),
 });
 export type AdminCounty = v.InferOutput<typeof AdminCounty>;
 

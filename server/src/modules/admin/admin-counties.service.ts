@@ -26,6 +26,7 @@ const COLUMN_OF = {
   useWatermark: 'use_watermark',
   isEnabled: 'is_enabled',
   addSampleToMailer: 'add_sample_to_mailer',
+  inboxPath: 'inbox_path',
 } as const satisfies Record<Exclude<keyof AdminCounty, 'id'>, keyof repo.CountyRow>;
 
 type Field = keyof typeof COLUMN_OF;
@@ -49,6 +50,7 @@ export function toAdminCounty(row: repo.CountyRow): AdminCounty {
     useWatermark: row.use_watermark,
     isEnabled: row.is_enabled,
     addSampleToMailer: row.add_sample_to_mailer,
+    inboxPath: row.inbox_path,
   };
 }
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 
 export function findUser(db: Database, userId: string) {
@@ -28,21 +29,53 @@ export function listNameSubscriptions(db: Database, userId: string) {
     .execute();
 }
 
+/**
+ * The user's events, newest first, each with the delivery state of its alert: the best of its
+ * deliveries (sent, then queued or sending, then ambiguous, then failed) and the last error.
+ */
 export function listEvents(db: Database, userId: string) {
   return db
     .selectFrom('events as e')
     .innerJoin('recorded_documents as d', 'd.id', 'e.document_id')
-    .select([
+    .innerJoin('counties as c', 'c.id', 'd.county_id')
+    .select((eb) => [
       'e.id',
       'e.apn_subscription_id',
       'e.name_subscription_id',
       'e.is_archived',
       'e.created_at',
+      'e.match_kind',
+      'e.matched_value',
+      'e.party_role',
+      'e.is_exact',
+      'e.score',
       'd.recorded_at',
       'd.document_number',
       'd.document_type',
       'd.container',
       'd.file_name',
+      'c.name as county',
+      eb
+        .selectFrom('deliveries as l')
+        .select(
+          sql<string>`(array_agg(l.status ORDER BY array_position(ARRAY['sent', 'sending', 'queued', 'ambiguous', 'failed'], l.status)))[1]`.as(
+            's',
+          ),
+        )
+        .where('l.kind', '=', 'alert')
+        .whereRef('l.user_id', '=', 'e.user_id')
+        .whereRef('l.document_id', '=', 'e.document_id')
+        .as('delivery_status'),
+      eb
+        .selectFrom('deliveries as l')
+        .select('l.last_error')
+        .where('l.kind', '=', 'alert')
+        .where('l.status', '=', 'failed')
+        .whereRef('l.user_id', '=', 'e.user_id')
+        .whereRef('l.document_id', '=', 'e.document_id')
+        .orderBy('l.created_at', 'desc')
+        .limit(1)
+        .as('delivery_error'),
     ])
     .where('e.user_id', '=', userId)
     .orderBy('e.created_at', 'desc')

@@ -21,6 +21,32 @@ export const Event = v.object({
   documentType: v.string(),
   countyCodeContainerName: v.string(),
   parsedDocumentName: v.string(),
+  county: v.pipe(v.string(), v.description("The document's county")),
+  matchKind: v.pipe(
+    v.picklist(['apn', 'address', 'name']),
+    v.description('What of the guarded item the document hit'),
+  ),
+  matchedValue: v.pipe(v.string(), v.description("The document's value that matched")),
+  partyRole: v.pipe(
+    v.nullable(v.picklist(['grantor', 'grantee'])),
+    v.description('For a name: whether the document names it as a grantor or a grantee'),
+  ),
+  isExact: v.pipe(v.boolean(), v.description('Exactly the guarded item, not a variant of it')),
+  confidence: v.pipe(
+    v.number(),
+    v.description('0 to 1: lower for variants and for names common in the county'),
+  ),
+  reason: v.pipe(v.string(), v.description('Why it matched, for a person')),
+  deliveryStatus: v.pipe(
+    v.picklist(['none', 'queued', 'sending', 'sent', 'failed', 'ambiguous']),
+    v.description(
+      "The alert email's state: none when the user had no verified email; the best of its deliveries when several",
+    ),
+  ),
+  deliveryError: v.pipe(
+    v.nullable(v.string()),
+    v.description('Why the last failed delivery failed, when one did'),
+  ),
 });
 
 export const ApnSubscription = v.object({

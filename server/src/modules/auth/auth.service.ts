@@ -2,6 +2,7 @@ import type { FastifyRequest, Session } from 'fastify';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { forbidden, HttpError, notFound, unauthorized } from '../../lib/errors.ts';
+import { type MatchedEvent, reasonOf } from '../../engine/alerts/reasons.ts';
 import { endSession, rotateSession } from '../../plugins/session-lifecycle.ts';
 import { consumeCode, type CodePurpose } from './auth-codes.ts';
 import { type AuthMail, sendMagicLink } from './auth-mail.ts';
@@ -29,10 +30,18 @@ export async function loadSessionUser(db: Database, session: Session): Promise<S
     repo.listNotificationMethods(db, userId),
   ]);
 
+  const guardedOf = new Map<string, MatchedEvent['guarded']>([
+    ...apns.map((s): [string, MatchedEvent['guarded']] => [
+      s.id,
+      { apn: s.apn, address: s.description },
+    ]),
+    ...names.map((s): [string, MatchedEvent['guarded']] => [s.id, { name: s.name }]),
+  ]);
   const eventsBySubscription = new Map<string, Event[]>();
   for (const e of events) {
     const subscriptionId = e.apn_subscription_id ?? e.name_subscription_id;
-    if (!subscriptionId) continue;
+    const guarded = subscriptionId ? guardedOf.get(subscriptionId) : undefined;
+    if (!subscriptionId || !guarded) continue;
     const list = eventsBySubscription.get(subscriptionId) ?? [];
     list.push({
       id: e.id,
@@ -43,6 +52,15 @@ export async function loadSessionUser(db: Database, session: Session): Promise<S
       documentType: e.document_type,
       countyCodeContainerName: e.container,
       parsedDocumentName: e.file_name,
+      county: e.county,
+      matchKind: e.match_kind as Event['matchKind'],
+      matchedValue: e.matched_value,
+      partyRole: e.party_role,
+      isExact: e.is_exact,
+      confidence: e.score,
+      reason: reasonOf({ ...e, guarded }),
+      deliveryStatus: (e.delivery_status ?? 'none') as Event['deliveryStatus'],
+      deliveryError: e.delivery_error,
     });
     eventsBySubscription.set(subscriptionId, list);
   }

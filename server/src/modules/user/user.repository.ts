@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { type StoredName, storedName } from '../../matching/match-keys.ts';
 import type { DB } from '../../db/types.ts';
 
 export function findUser(db: Kysely<DB>, userId: string) {
@@ -41,22 +42,22 @@ export function listNameKeys(db: Kysely<DB>, userId: string) {
     .execute();
 }
 
-/** The address keys of parcels by APN key, to match documents that name the address only. */
+/** The street keys and zips of parcels by APN key, to match documents that name the address only. */
 export async function parcelAddressKeys(
   db: Kysely<DB>,
   items: { countyId: number; apnKey: string }[],
 ) {
-  if (items.length === 0) return new Map<string, string>();
+  if (items.length === 0) return new Map<string, { address_key: string; zip: string }>();
   const rows = await db
     .selectFrom('parcels')
-    .select(['county_id', 'apn_key', 'address_key'])
+    .select(['county_id', 'apn_key', 'address_key', 'zip'])
     .where((eb) =>
       eb.or(
         items.map((i) => eb.and([eb('county_id', '=', i.countyId), eb('apn_key', '=', i.apnKey)])),
       ),
     )
     .execute();
-  return new Map(rows.map((r) => [`${r.county_id}:${r.apn_key}`, r.address_key]));
+  return new Map(rows.map((r) => [`${r.county_id}:${r.apn_key}`, r]));
 }
 
 export type NewApnSubscription = {
@@ -65,6 +66,7 @@ export type NewApnSubscription = {
   apnKey: string;
   description: string;
   addressKey: string | null;
+  addressZip: string | null;
 };
 export type NewNameSubscription = {
   countyId: number;
@@ -90,6 +92,7 @@ export async function insertApnSubscriptions(
         apn_key: i.apnKey,
         description: i.description,
         address_key: i.addressKey,
+        address_zip: i.addressZip,
         activated_at: activatedAt,
       })),
     )
@@ -104,20 +107,74 @@ export async function insertNameSubscriptions(
   activatedAt: Date | null,
 ) {
   if (items.length === 0) return;
-  await db
+  const stored = items.map((i) => storedName(i.name));
+  const inserted = await db
     .insertInto('name_subscriptions')
     .values(
-      items.map((i) => ({
+      items.map((i, n) => ({
         user_id: userId,
         county_id: i.countyId,
         name: i.name,
         name_key: i.nameKey,
         tokens: i.tokens,
+        match_key: stored[n]!.matchKey,
+        name_kind: stored[n]!.kind,
         activated_at: activatedAt,
       })),
     )
     .onConflict((oc) => oc.columns(['user_id', 'county_id', 'name_key']).doNothing())
+    .returning(['id', 'county_id', 'name_key'])
     .execute();
+  const storedOf = new Map(items.map((i, n) => [`${i.countyId}:${i.nameKey}`, stored[n]!]));
+  await insertNameMatchKeys(
+    db,
+    inserted.map((row) => ({
+      subscriptionId: row.id,
+      countyId: row.county_id,
+      name: storedOf.get(`${row.county_id}:${row.name_key}`)!,
+    })),
+  );
+}
+
+/** The readings and typo keys the matcher joins guarded names on (migration 0010). */
+export async function insertNameMatchKeys(
+  db: Kysely<DB>,
+  rows: { subscriptionId: string; countyId: number; name: StoredName }[],
+) {
+  const readings = rows.flatMap((row) =>
+    row.name.readings.map((r) => ({
+      ...r,
+      subscriptionId: row.subscriptionId,
+      countyId: row.countyId,
+    })),
+  );
+  if (readings.length === 0) return;
+  await db
+    .insertInto('name_subscription_readings')
+    .values(
+      readings.map((r) => ({
+        subscription_id: r.subscriptionId,
+        county_id: r.countyId,
+        surname: r.surname,
+        first: r.first,
+        middle: r.middle,
+      })),
+    )
+    .execute();
+  const typoKeys = readings.flatMap((r) =>
+    r.deletionKeys.map((key) => ({
+      subscription_id: r.subscriptionId,
+      county_id: r.countyId,
+      deletion_key: key,
+      surname: r.surname,
+      first: r.first,
+      middle: r.middle,
+    })),
+  );
+  // Distinct rows only: two readings may share a surname and first name.
+  const unique = [...new Map(typoKeys.map((k) => [JSON.stringify(k), k])).values()];
+  if (unique.length > 0)
+    await db.insertInto('name_subscription_typo_keys').values(unique).execute();
 }
 
 export async function deleteSubscription(

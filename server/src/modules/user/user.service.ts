@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { addressKey, apnKey, formatApn, nameKey } from '../../matching/normalize.ts';
+import { storedAddress } from '../../matching/match-keys.ts';
+import { apnKey, formatApn, nameKey } from '../../matching/normalize.ts';
 import { requireUserId } from '../../plugins/auth-guard.ts';
 import { type AuthMail, sendMethodVerification, sendWelcome } from '../auth/auth-mail.ts';
 import { loadSessionUser } from '../auth/auth.service.ts';
@@ -48,13 +49,16 @@ async function prepareApns(
         apnKey: key,
         description: item.description,
         addressKey: null,
+        addressZip: null,
       });
     }
   }
   const fromParcels = await repo.parcelAddressKeys(db, [...unique.values()]);
   for (const [id, item] of unique) {
-    item.addressKey =
-      fromParcels.get(id) ?? (item.description ? addressKey(item.description) : null);
+    const parcel = fromParcels.get(id);
+    const described = item.description ? storedAddress(item.description) : null;
+    item.addressKey = parcel?.address_key || described?.streetKey || null;
+    item.addressZip = parcel?.zip || described?.zip || null;
   }
   return [...unique.values()];
 }

@@ -1,0 +1,107 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { extractPdfText } from './extract-text.ts';
+import { firstPages, PdfProblem } from './first-pages.ts';
+import type { PdfProblemReason } from './first-pages.ts';
+import {
+  emptyFile,
+  encryptedPdf,
+  garbage,
+  manyPagesPdf,
+  normalPdf,
+  numberedPdf,
+  truncatedPdf,
+} from './hostile-pdfs.ts';
+import { runningPdfWorkers } from './pdf-worker.ts';
+
+const LIMITS = { timeoutMs: 5000, maxMemoryMb: 128 };
+
+async function problemOf(run: Promise<unknown>): Promise<PdfProblemReason> {
+  const err = await run.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(PdfProblem);
+  return (err as PdfProblem).reason;
+}
+
+describe('firstPages', { timeout: 30_000 }, () => {
+  afterEach(() => vi.waitFor(() => expect(runningPdfWorkers()).toBe(0), { timeout: 5000 }));
+
+  it('keeps the first two pages of a five-page document, text and all', async () => {
+    const result = await firstPages(await numberedPdf(5), 2, LIMITS);
+    expect(result).toMatchObject({ pages: 2, totalPages: 5 });
+    expect(await extractPdfText(result.bytes)).toEqual({
+      ok: true,
+      pageCount: 2,
+      pagesRead: 2,
+      text: 'Page 1 of 5\nPage 2 of 5',
+    });
+  });
+
+  it('keeps the whole of a document no longer than n', async () => {
+    const one = await firstPages(await numberedPdf(1), 2, LIMITS);
+    expect(one).toMatchObject({ pages: 1, totalPages: 1 });
+    expect(await extractPdfText(one.bytes)).toMatchObject({ ok: true, text: 'Page 1 of 1' });
+
+    const three = await firstPages(await normalPdf(), 10, LIMITS);
+    expect(three).toMatchObject({ pages: 3, totalPages: 3 });
+  });
+
+  it('copies two pages out of 5,000 without reading the rest', async () => {
+    const result = await firstPages(manyPagesPdf(5000), 2, LIMITS);
+    expect(result).toMatchObject({ pages: 2, totalPages: 5000 });
+    expect(await extractPdfText(result.bytes)).toMatchObject({ ok: true, text: 'Page 1\nPage 2' });
+  });
+
+  it("leaves the caller's bytes usable", async () => {
+    const bytes = await normalPdf();
+    const length = bytes.byteLength;
+    await firstPages(bytes, 1, LIMITS);
+    expect(bytes.byteLength).toBe(length);
+  });
+
+  it.each([
+    ['an empty file', emptyFile, 'empty'],
+    ['an encrypted file', encryptedPdf, 'encrypted'],
+    ['a truncated file', truncatedPdf, 'corrupt'],
+    ['random garbage', () => garbage(65_536, 1, false), 'corrupt'],
+    ['garbage behind a PDF header', () => garbage(65_536, 2, true), 'corrupt'],
+  ] as const)(
+    'throws PdfProblem for %s, and the next document still copies',
+    async (_name, make, reason) => {
+      expect(await problemOf(firstPages(await make(), 2, LIMITS))).toBe(reason);
+      expect(await firstPages(await normalPdf(), 2, LIMITS)).toMatchObject({ pages: 2 });
+    },
+  );
+
+  it('refuses a file over maxBytes', async () => {
+    expect(await problemOf(firstPages(await normalPdf(), 2, { maxBytes: 100 }))).toBe('too-large');
+  });
+
+  it('stops at the time limit and at the memory cap', async () => {
+    // Copying all 5,000 pages takes about 2 s and more than 24 MB of heap here; the memory case gets
+    // a generous time limit because V8 collects harder and harder as the heap nears its cap.
+    expect(
+      await problemOf(firstPages(manyPagesPdf(5000), 5000, { ...LIMITS, timeoutMs: 400 })),
+    ).toBe('timeout');
+    expect(
+      await problemOf(
+        firstPages(manyPagesPdf(5000), 5000, {
+          ...LIMITS,
+          maxMemoryMb: 24,
+          timeoutMs: 20_000,
+        }),
+      ),
+    ).toBe('out-of-memory');
+    await vi.waitFor(() => expect(runningPdfWorkers()).toBe(0), { timeout: 5000 });
+    expect(await firstPages(await normalPdf(), 2, { ...LIMITS, maxMemoryMb: 32 })).toMatchObject({
+      pages: 2,
+    });
+  });
+
+  it('wants a whole number of pages, at least one', async () => {
+    const bytes = await normalPdf();
+    await expect(firstPages(bytes, 0)).rejects.toThrow(RangeError);
+    await expect(firstPages(bytes, 1.5)).rejects.toThrow(RangeError);
+  });
+});

@@ -1,0 +1,31 @@
+import { PdfProblem, precheck, resolveLimits, runPdfWorker } from './pdf-worker.ts';
+import type { PdfLimits } from './pdf-worker.ts';
+
+export { PdfProblem } from './pdf-worker.ts';
+export type { PdfProblemReason } from './pdf-worker.ts';
+
+export type FirstPages = { bytes: Uint8Array; pages: number; totalPages: number };
+
+const WORKER = new URL('./first-pages.worker.ts', import.meta.url);
+
+/**
+ * A new PDF made with pdf-lib holding the first `n` pages of `source` (the whole document when it
+ * has n pages or fewer). Parsing happens in a worker thread under `limits` (`maxPages` does not
+ * apply). Throws PdfProblem when the source cannot be read (empty, too large, encrypted, corrupt,
+ * or the worker hit its time or memory limit).
+ */
+export async function firstPages(
+  source: Uint8Array,
+  n: number,
+  limits?: Partial<PdfLimits>,
+): Promise<FirstPages> {
+  if (!Number.isInteger(n) || n < 1) {
+    throw new RangeError(`firstPages needs a whole number of pages of at least 1, got ${n}`);
+  }
+  const resolved = resolveLimits(limits);
+  const reply =
+    precheck(source, resolved) ??
+    (await runPdfWorker<FirstPages>(WORKER, { bytes: source, n }, resolved));
+  if (!reply.ok) throw new PdfProblem(reply.reason, reply.detail);
+  return { bytes: reply.bytes, pages: reply.pages, totalPages: reply.totalPages };
+}

@@ -1,0 +1,55 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { ParseSpeeds, PDFDocument } from 'pdf-lib';
+import type { FirstPages } from './first-pages.ts';
+import { message } from './pdf-worker.ts';
+import type { WorkerInput, WorkerReply } from './pdf-worker.ts';
+
+const { bytes, n } = workerData as WorkerInput & { n: number };
+
+// pdf-lib warns once per damaged object it skips; the reply already says whether the file was
+// usable, and a hostile file could otherwise write without bound to the service's log.
+console.warn = () => {};
+
+async function run(): Promise<WorkerReply<FirstPages>> {
+  let source: PDFDocument;
+  try {
+    // Fastest: no yielding to the event loop, which only matters on a thread that serves others.
+    // Encryption is checked below rather than caught: pdf-lib's errors are ES5 classes that
+    // `instanceof` does not recognise.
+    source = await PDFDocument.load(bytes, {
+      parseSpeed: ParseSpeeds.Fastest,
+      updateMetadata: false,
+      ignoreEncryption: true,
+    });
+  } catch (err) {
+    return { ok: false, reason: 'corrupt', detail: `The PDF cannot be read: ${message(err)}` };
+  }
+
+  if (source.isEncrypted) {
+    // pdf-lib cannot decrypt, so copied pages would carry streams still encrypted.
+    return { ok: false, reason: 'encrypted', detail: 'The PDF is encrypted' };
+  }
+
+  try {
+    const totalPages = source.getPageCount();
+    if (totalPages === 0) return { ok: false, reason: 'empty', detail: 'The PDF has no pages' };
+    const pages = Math.min(n, totalPages);
+    const out = await PDFDocument.create({ updateMetadata: false });
+    const copied = await out.copyPages(
+      source,
+      Array.from({ length: pages }, (_, i) => i),
+    );
+    for (const page of copied) out.addPage(page);
+    const saved = await out.save();
+    return { ok: true, bytes: saved, pages, totalPages };
+  } catch (err) {
+    return {
+      ok: false,
+      reason: 'corrupt',
+      detail: `The PDF's pages cannot be copied: ${message(err)}`,
+    };
+  }
+}
+
+const reply = await run();
+parentPort?.postMessage(reply, reply.ok ? [reply.bytes.buffer as ArrayBuffer] : []);

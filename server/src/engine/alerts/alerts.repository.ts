@@ -1,0 +1,77 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types.ts';
+
+export function findDocument(db: Kysely<DB>, documentId: string) {
+  return db
+    .selectFrom('recorded_documents as d')
+    .innerJoin('counties as c', 'c.id', 'd.county_id')
+    .select([
+      'd.id',
+      'd.document_number',
+      'd.document_type',
+      'd.recorded_at',
+      'd.container',
+      'd.file_name',
+      'd.pdf_error',
+      'd.excerpt_file',
+      'c.name as county_name',
+      'c.link_url',
+      'c.alert_template_id',
+    ])
+    .where('d.id', '=', documentId)
+    .executeTakeFirst();
+}
+
+/** The user's events about the document with the items they hit. */
+export function eventsOf(db: Kysely<DB>, userId: string, documentId: string) {
+  return db
+    .selectFrom('events as e')
+    .leftJoin('apn_subscriptions as a', 'a.id', 'e.apn_subscription_id')
+    .leftJoin('name_subscriptions as n', 'n.id', 'e.name_subscription_id')
+    .select([
+      'e.match_kind',
+      'e.matched_value',
+      'e.party_role',
+      'e.is_exact',
+      'e.score',
+      'a.apn',
+      'a.description',
+      'n.name',
+    ])
+    .where('e.user_id', '=', userId)
+    .where('e.document_id', '=', documentId)
+    .orderBy('e.score', 'desc')
+    .orderBy('e.id')
+    .execute();
+}
+
+/** Email methods an alert goes to: verified, and not known to bounce. */
+export function alertRecipients(db: Kysely<DB>, userId: string) {
+  return db
+    .selectFrom('notification_methods')
+    .select(['id', 'email'])
+    .where('user_id', '=', userId)
+    .where('type', '=', 'Email')
+    .where('verified_at', 'is not', null)
+    .where('undeliverable_at', 'is', null)
+    .where('email', 'is not', null)
+    .orderBy('created_at')
+    .execute();
+}
+
+export async function setExcerpt(db: Kysely<DB>, documentId: string, file: string) {
+  await db
+    .updateTable('recorded_documents')
+    .set({ excerpt_file: file })
+    .where('id', '=', documentId)
+    .execute();
+}
+
+export async function setPdfError(db: Kysely<DB>, documentId: string, error: string) {
+  await db
+    .updateTable('recorded_documents')
+    .set({ pdf_error: error })
+    .where('id', '=', documentId)
+    .where('pdf_error', 'is', null)
+    .execute();
+}

@@ -1,0 +1,51 @@
+import type { Job } from 'pg-boss';
+import {
+  COUNTY_MAILERS,
+  FAST_POLLING_SECONDS,
+  MATCH_DOCUMENTS,
+  POLL_INBOXES,
+  SEND_ALERT,
+} from '../jobs/queues.ts';
+import { sendAlert } from './alerts/alerts.service.ts';
+import { batchOptions, eachJob } from '../jobs/batch.ts';
+import type { Engine } from './engine.ts';
+import { pollInboxes } from './inbox/inbox.service.ts';
+import { makeCountyMailers } from './mailer/county-mailer.service.ts';
+import { unmatchedIds } from './matching/match.repository.ts';
+import { matchDocuments, type SendAlertJob } from './matching/match.service.ts';
+
+export type MatchDocumentsJob = { documentIds: string[] };
+
+/** Documents unmatched this long after ingest are matched by the inbox cron's sweep. */
+const SWEEP_AFTER_MS = 5 * 60 * 1000;
+
+/**
+ * The engine's queues: match-documents and send-alert as they are sent; the inbox poll every
+ * minute (with a sweep for documents whose match job was lost); the county mailers daily at
+ * 06:00 UTC (before the county's working day), for the previous county day.
+ */
+export async function registerEngineWorkers(engine: Engine): Promise<void> {
+  const { boss, db } = engine;
+  await boss.work<MatchDocumentsJob>(
+    MATCH_DOCUMENTS,
+    { pollingIntervalSeconds: FAST_POLLING_SECONDS },
+    async ([job]: Job<MatchDocumentsJob>[]) => {
+      if (job) await matchDocuments(db, boss, job.data.documentIds);
+    },
+  );
+  await boss.work(
+    SEND_ALERT,
+    { ...batchOptions, pollingIntervalSeconds: FAST_POLLING_SECONDS },
+    eachJob((job: Job<SendAlertJob>) => sendAlert(engine, job.data)),
+  );
+  await boss.schedule(POLL_INBOXES, '* * * * *');
+  await boss.work(POLL_INBOXES, async () => {
+    await pollInboxes(engine);
+    const stale = await unmatchedIds(db, new Date(Date.now() - SWEEP_AFTER_MS), 1000);
+    if (stale.length > 0) await matchDocuments(db, boss, stale);
+  });
+  await boss.schedule(COUNTY_MAILERS, '0 6 * * *');
+  await boss.work(COUNTY_MAILERS, async () => {
+    await makeCountyMailers(engine);
+  });
+}

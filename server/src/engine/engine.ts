@@ -1,0 +1,34 @@
+import type { PgBoss } from 'pg-boss';
+import type { Logger } from 'pino';
+import type { Database } from '../db/database.ts';
+import type { PdfLimits } from '../documents/pdf/extract-text.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { Brand } from '../mail/templates.ts';
+import type { Config } from '../config.ts';
+import { type BlobStore, createFileBlobStore } from '../storage/blob-store.ts';
+
+/** What the engine's jobs and commands share: the database, the queue, mail and documents. */
+export type Engine = {
+  db: Database;
+  boss: PgBoss;
+  mailer: Mailer;
+  blobs: BlobStore;
+  brand: Brand;
+  log: Logger;
+  pdfLimits?: Partial<PdfLimits>;
+};
+
+export function createEngine(
+  config: Pick<Config, 'appUrl' | 'supportPhone' | 'supportEmail' | 'documentsDir'>,
+  deps: { db: Database; boss: PgBoss; mailer: Mailer; log: Logger; blobs?: BlobStore },
+): Engine {
+  return {
+    ...deps,
+    blobs: deps.blobs ?? createFileBlobStore(config.documentsDir),
+    brand: {
+      appUrl: config.appUrl,
+      supportPhone: config.supportPhone,
+      supportEmail: config.supportEmail,
+    },
+  };
+}

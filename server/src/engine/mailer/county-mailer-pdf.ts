@@ -1,0 +1,372 @@
+import {
+  type Color,
+  degrees,
+  type PDFEmbeddedPage,
+  type PDFFont,
+  type PDFPage,
+  PDFDocument,
+  rgb,
+  StandardFonts,
+} from 'pdf-lib';
+import { firstPages } from '../../documents/pdf/first-pages.ts';
+import { samplePdf } from '../sample-documents.ts';
+import { countyDate } from '../../lib/county-time.ts';
+import { printable, wrap } from '../pdf-text.ts';
+
+/**
+ * The printed "county mailer": a notice the county recorder mails to a property's owners when
+ * a document is recorded against it, so an owner learns of a forged deed from the county and
+ * not from a foreclosure. One PDF per batch, ready for a print-and-mail house.
+ */
+
+export type MailerLetter = {
+  owner: { names: string[]; address: string; cityStateZip: string };
+  document: { documentNumber: string; documentType: string; recordedAt: Date; apn: string };
+  countyName: string;
+  countyLinkUrl: string;
+  documentPdf: Uint8Array | null;
+};
+
+export type MailerOptions = {
+  letterhead: Uint8Array | null;
+  useOnePageMailer: boolean;
+  useWatermark: boolean;
+  addSample: boolean;
+};
+
+/** How many pages of the recorded document follow each letter (fewer when it is shorter). */
+const MAILER_DOCUMENT_PAGES = 2;
+
+const PAGE: [number, number] = [612, 792];
+const INCH = 72;
+const MARGIN = INCH;
+const TEXT_WIDTH = PAGE[0] - 2 * MARGIN;
+const INK = rgb(0.1, 0.1, 0.1);
+const ACCENT = rgb(0x91 / 255, 0x09 / 255, 0x33 / 255);
+
+/**
+ * Where the owner's address prints: 1" from the left, 2 1/8" from the top, at most 4 lines in
+ * 3 3/4" by 1" — inside the window of a #10 window envelope with the letter tri-folded.
+ */
+const ADDRESS_BLOCK = { x: INCH, top: PAGE[1] - 2.125 * INCH, width: 3.75 * INCH, lines: 4 };
+/** The body starts below the window area, whatever letterhead is above it. */
+const BODY_TOP = PAGE[1] - 3.5 * INCH;
+
+type Fonts = { regular: PDFFont; bold: PDFFont };
+
+/** Cuts a line to `width`, marking the cut, rather than printing outside the envelope window. */
+function fit(text: string, font: PDFFont, size: number, width: number): string {
+  if (font.widthOfTextAtSize(text, size) <= width) return text;
+  let cut = text;
+  while (cut.length > 1 && font.widthOfTextAtSize(`${cut}...`, size) > width) {
+    cut = cut.slice(0, -1);
+  }
+  return `${cut.trimEnd()}...`;
+}
+
+function countyLabel(name: string): string {
+  const trimmed = name.trim();
+  return /\bcounty$/i.test(trimmed) ? trimmed : `${trimmed} County`;
+}
+
+/** The owner lines for the window: two names at most (the rest as ET AL), then the address. */
+function addressLines(owner: MailerLetter['owner']): string[] {
+  const names = owner.names.map((n) => n.trim()).filter((n) => n !== '');
+  const shown = names.slice(0, 2);
+  if (shown.length === 0) shown.push('PROPERTY OWNER');
+  if (names.length > 2) shown[1] = `${shown[1]} ET AL`;
+  return [...shown, owner.address, owner.cityStateZip]
+    .filter((line) => line.trim() !== '')
+    .slice(0, ADDRESS_BLOCK.lines);
+}
+
+/** Draws text diagonally across the page's visible area, light enough to read through. */
+function drawDiagonal(page: PDFPage, text: string, font: PDFFont, color: Color, opacity: number) {
+  const box = page.getCropBox();
+  const angle = Math.atan2(box.height, box.width);
+  const diagonal = Math.hypot(box.width, box.height);
+  const size = (diagonal * 0.55) / font.widthOfTextAtSize(text, 1);
+  const width = font.widthOfTextAtSize(text, size);
+  const capHeight = font.heightAtSize(size, { descender: false });
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  // Start so that the middle of the text, not its baseline corner, lands on the centre.
+  const x = cx - (width / 2) * Math.cos(angle) + (capHeight / 2) * Math.sin(angle);
+  const y = cy - (width / 2) * Math.sin(angle) - (capHeight / 2) * Math.cos(angle);
+  page.drawText(text, {
+    x,
+    y,
+    size,
+    font,
+    color,
+    opacity,
+    rotate: degrees((angle * 180) / Math.PI),
+  });
+}
+
+/**
+ * The first pages of a recorded document, copied into `pdf`; null when there is no document or
+ * it cannot be read (damaged, encrypted, no pages, too slow to parse), so the letter can say so
+ * and the rest of the batch still prints. firstPages parses in a worker under time and memory
+ * limits: a recorder's PDF is untrusted input.
+ */
+async function documentPages(pdf: PDFDocument, source: Uint8Array | null) {
+  if (!source) return null;
+  try {
+    const { bytes } = await firstPages(source, MAILER_DOCUMENT_PAGES);
+    const extract = await PDFDocument.load(bytes, { updateMetadata: false });
+    return await pdf.copyPages(extract, extract.getPageIndices());
+  } catch {
+    return null;
+  }
+}
+
+type Enclosure = { kind: 'enclosed'; pages: number } | { kind: 'one-page' | 'unavailable' };
+
+function enclosureLine(enclosure: Enclosure, county: string, url: string): string {
+  switch (enclosure.kind) {
+    case 'enclosed':
+      return enclosure.pages === 1
+        ? 'A copy of the document is enclosed.'
+        : `A copy of the first ${enclosure.pages} pages of the document is enclosed.`;
+    case 'one-page':
+      return `A copy of the document is not enclosed. You can view it or order a copy from the ${county} Recorder at ${url}.`;
+    case 'unavailable':
+      return `A copy of the document could not be included with this notice. You can view it or order a copy from the ${county} Recorder at ${url}.`;
+  }
+}
+
+type Page = {
+  page: PDFPage;
+  fonts: Fonts;
+  clean: (s: string) => string;
+  y: number;
+};
+
+function paragraph(p: Page, text: string, options: { font?: PDFFont; size?: number } = {}) {
+  const size = options.size ?? 10.5;
+  const font = options.font ?? p.fonts.regular;
+  for (const line of wrap(p.clean(text), font, size, TEXT_WIDTH)) {
+    p.page.drawText(line, { x: MARGIN, y: p.y, size, font, color: INK });
+    p.y -= size * 1.4;
+  }
+  p.y -= size * 0.7;
+}
+
+function drawBuiltInLetterhead(p: Page, county: string, url: string) {
+  const top = PAGE[1] - 0.6 * INCH;
+  const name = p.clean(county.toUpperCase());
+  p.page.drawText(name, { x: MARGIN, y: top - 14, size: 16, font: p.fonts.bold, color: ACCENT });
+  p.page.drawText('OFFICE OF THE COUNTY RECORDER', {
+    x: MARGIN,
+    y: top - 30,
+    size: 9,
+    font: p.fonts.bold,
+    color: INK,
+  });
+  const link = fit(p.clean(url), p.fonts.regular, 9, 3 * INCH);
+  p.page.drawText(link, {
+    x: PAGE[0] - MARGIN - p.fonts.regular.widthOfTextAtSize(link, 9),
+    y: top - 30,
+    size: 9,
+    font: p.fonts.regular,
+    color: INK,
+  });
+  p.page.drawLine({
+    start: { x: MARGIN, y: top - 38 },
+    end: { x: PAGE[0] - MARGIN, y: top - 38 },
+    thickness: 1.5,
+    color: ACCENT,
+  });
+}
+
+function drawLetterhead(page: PDFPage, letterhead: PDFEmbeddedPage) {
+  // Scaled to the sheet (an A4 letterhead on Letter paper), never stretched out of shape.
+  const scale = Math.min(PAGE[0] / letterhead.width, PAGE[1] / letterhead.height);
+  const width = letterhead.width * scale;
+  const height = letterhead.height * scale;
+  page.drawPage(letterhead, {
+    x: (PAGE[0] - width) / 2,
+    y: PAGE[1] - height,
+    width,
+    height,
+  });
+}
+
+function drawLetter(
+  p: Page,
+  letter: MailerLetter,
+  enclosure: Enclosure,
+  letterhead: PDFEmbeddedPage | null,
+) {
+  const county = countyLabel(letter.countyName);
+  if (letterhead) drawLetterhead(p.page, letterhead);
+  else drawBuiltInLetterhead(p, county, letter.countyLinkUrl);
+
+  let y = ADDRESS_BLOCK.top;
+  for (const line of addressLines(letter.owner)) {
+    const text = fit(p.clean(line.toUpperCase()), p.fonts.regular, 10, ADDRESS_BLOCK.width);
+    p.page.drawText(text, { x: ADDRESS_BLOCK.x, y, size: 10, font: p.fonts.regular, color: INK });
+    y -= 12;
+  }
+
+  p.y = BODY_TOP;
+  paragraph(p, 'NOTICE OF RECORDED DOCUMENT', { font: p.fonts.bold, size: 13 });
+  paragraph(p, 'Dear Property Owner:');
+  paragraph(
+    p,
+    `This notice is to inform you that the document described below was recorded in the Official Records of the ${county} Recorder and concerns property for which you are listed as an owner. It is sent to help protect owners from real estate fraud. It is not a bill, and no payment is due.`,
+  );
+  const details: [string, string][] = [
+    ['Document number', letter.document.documentNumber],
+    ['Document type', letter.document.documentType],
+    ['Recording date', countyDate(letter.document.recordedAt)],
+    ["Assessor's Parcel Number (APN)", letter.document.apn],
+  ];
+  for (const [label, value] of details) {
+    const labelText = `${label}:`;
+    p.page.drawText(labelText, {
+      x: MARGIN + 18,
+      y: p.y,
+      size: 10.5,
+      font: p.fonts.regular,
+      color: INK,
+    });
+    p.page.drawText(fit(p.clean(value), p.fonts.bold, 10.5, TEXT_WIDTH - 220), {
+      x: MARGIN + 200,
+      y: p.y,
+      size: 10.5,
+      font: p.fonts.bold,
+      color: INK,
+    });
+    p.y -= 15;
+  }
+  p.y -= 8;
+  paragraph(p, enclosureLine(enclosure, county, letter.countyLinkUrl));
+  paragraph(p, 'If you authorised this document or know why it was recorded, no action is needed.');
+  paragraph(p, 'If you did not authorise it, it may be a sign of real estate fraud. Please:', {
+    font: p.fonts.bold,
+  });
+  for (const step of [
+    `1. Contact the ${county} Recorder at ${letter.countyLinkUrl} and give the document number above.`,
+    "2. Report it to your local law enforcement agency or the District Attorney's real estate fraud unit.",
+    '3. Consider speaking with an attorney about your rights.',
+  ]) {
+    paragraph(p, step);
+  }
+  paragraph(
+    p,
+    'The Recorder records documents that meet recording requirements and cannot decide whether a document is valid or remove it from the record.',
+    { size: 9 },
+  );
+  paragraph(p, 'Sincerely,');
+  paragraph(p, `${county} Recorder`, { font: p.fonts.bold });
+}
+
+const SAMPLE_OWNER: MailerLetter['owner'] = {
+  names: ['JANE Q SAMPLE', 'JOHN Q SAMPLE'],
+  address: '123 ANY STREET',
+  cityStateZip: 'ANYTOWN, CA 90000',
+};
+
+/** The sample at the front of a batch: fictional owner and document, in the batch's county. */
+async function sampleLetter(like: MailerLetter): Promise<MailerLetter> {
+  const document = {
+    documentNumber: 'SAMPLE-0000001',
+    documentType: like.document.documentType,
+    recordedAt: like.document.recordedAt,
+    apn: '000-000-000-000',
+  };
+  const documentPdf = await samplePdf(
+    {
+      countyName: like.countyName,
+      documentNumber: document.documentNumber,
+      recordedAt: document.recordedAt,
+      documentType: document.documentType,
+      grantors: SAMPLE_OWNER.names,
+      grantees: ['SAMPLE LENDING CORP'],
+      apns: [document.apn],
+      addresses: [`${SAMPLE_OWNER.address}, ${SAMPLE_OWNER.cityStateZip}`],
+    },
+    { pages: 3 },
+  );
+  return { ...like, owner: SAMPLE_OWNER, document, documentPdf };
+}
+
+/**
+ * One print-ready PDF: optionally a sample letter first (marked SAMPLE, fictional owner), then
+ * per letter the letter page (on the letterhead's first page, or a built-in one), addressed for
+ * a window envelope, followed — unless useOnePageMailer — by the document's first 2 pages, each
+ * marked COPY when useWatermark. A document that is missing or unreadable is left out and the
+ * letter says so.
+ */
+export async function countyMailerPdf(
+  letters: MailerLetter[],
+  options: MailerOptions,
+): Promise<{ bytes: Uint8Array; pages: number }> {
+  const first = letters[0];
+  if (!first) throw new RangeError('A county mailer needs at least one letter.');
+
+  // Dates left out, so the same batch prints the same bytes.
+  const pdf = await PDFDocument.create({ updateMetadata: false });
+  pdf.setTitle(`${countyLabel(first.countyName)} recorded document notices`);
+  pdf.setCreator('DeedWatch');
+  const fonts: Fonts = {
+    regular: await pdf.embedFont(StandardFonts.Helvetica),
+    bold: await pdf.embedFont(StandardFonts.HelveticaBold),
+  };
+  const clean = printable(fonts.regular);
+
+  let letterhead: PDFEmbeddedPage | null = null;
+  if (options.letterhead) {
+    let template: PDFDocument;
+    try {
+      template = await PDFDocument.load(options.letterhead, { updateMetadata: false });
+    } catch (err) {
+      throw new Error(`The mailer letterhead is not a readable PDF: ${(err as Error).message}`, {
+        cause: err,
+      });
+    }
+    if (template.getPageCount() === 0) throw new Error('The mailer letterhead PDF has no pages.');
+    letterhead = await pdf.embedPage(template.getPage(0));
+  }
+
+  const batch = options.addSample ? [{ letter: await sampleLetter(first), sample: true }] : [];
+  batch.push(...letters.map((letter) => ({ letter, sample: false })));
+
+  for (const { letter, sample } of batch) {
+    const copies = options.useOnePageMailer ? null : await documentPages(pdf, letter.documentPdf);
+    const enclosure: Enclosure = options.useOnePageMailer
+      ? { kind: 'one-page' }
+      : copies
+        ? { kind: 'enclosed', pages: copies.length }
+        : { kind: 'unavailable' };
+
+    const page = pdf.addPage(PAGE);
+    drawLetter({ page, fonts, clean, y: BODY_TOP }, letter, enclosure, letterhead);
+    const added = [page];
+    for (const copy of copies ?? []) {
+      pdf.addPage(copy);
+      // pdf-lib wraps a copied page's own content in q…Q before drawing on it, so a transform
+      // the document leaves open cannot move the watermark.
+      if (options.useWatermark) drawDiagonal(copy, 'COPY', fonts.bold, rgb(0.6, 0.6, 0.6), 0.3);
+      added.push(copy);
+    }
+    if (sample) {
+      // The diagonal on the letter only: across a document page it would hide the text.
+      drawDiagonal(page, 'SAMPLE', fonts.bold, ACCENT, 0.25);
+      for (const p of added) {
+        p.drawText('SAMPLE - NOT A NOTICE - DO NOT MAIL', {
+          x: p.getCropBox().x + MARGIN / 2,
+          y: p.getCropBox().y + 0.4 * INCH,
+          size: 12,
+          font: fonts.bold,
+          color: ACCENT,
+        });
+      }
+    }
+  }
+
+  const bytes = await pdf.save({ useObjectStreams: false });
+  return { bytes, pages: pdf.getPageCount() };
+}

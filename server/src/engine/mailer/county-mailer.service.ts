@@ -1,0 +1,161 @@
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
+import { sql } from 'kysely';
+import { COUNTY_TIME_ZONE, countyDay } from '../../lib/county-time.ts';
+import type { Engine } from '../engine.ts';
+import { countyMailerPdf, type MailerLetter } from './county-mailer-pdf.ts';
+
+export type MailerResult = {
+  county: string;
+  date: string;
+  /** Where the PDF was written; null when the day had no letter or was done before. */
+  file: string | null;
+  letters: number;
+  pages: number;
+};
+
+/** The calendar day before `now` in the county's time zone, as YYYY-MM-DD. */
+export function previousCountyDay(now: Date): string {
+  const today = countyDay(now);
+  const d = new Date(`${today}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * Every county with createCountyMailer on gets the mailer of `date` (default: yesterday in
+ * county time) written once. A day already made is skipped, so the cron may run again safely.
+ */
+export async function makeCountyMailers(engine: Engine, date?: string): Promise<MailerResult[]> {
+  const day = date ?? previousCountyDay(new Date());
+  const counties = await engine.db
+    .selectFrom('counties')
+    .selectAll()
+    .where('create_county_mailer', '=', true)
+    .where('mailer_output_path', '<>', '')
+    .orderBy('id')
+    .execute();
+  const results: MailerResult[] = [];
+  for (const county of counties) results.push(await makeCountyMailer(engine, county.id, day));
+  return results;
+}
+
+/**
+ * One county's mailer for one day: a letter for each document recorded that day whose type is
+ * one of the county's mailerDocumentTypes, to the owners on the parcel roll of each APN it
+ * names, written to mailerOutputPath/<CODE>-<date>.pdf.
+ */
+export async function makeCountyMailer(
+  engine: Engine,
+  countyId: number,
+  day: string,
+): Promise<MailerResult> {
+  const { db, blobs, log } = engine;
+  const county = await db
+    .selectFrom('counties')
+    .selectAll()
+    .where('id', '=', countyId)
+    .executeTakeFirstOrThrow();
+  const done = await db
+    .selectFrom('county_mailers')
+    .select(['file_path', 'letters', 'pages'])
+    .where('county_id', '=', countyId)
+    .where('mailer_date', '=', day)
+    .executeTakeFirst();
+  if (done) return { county: county.code, date: day, file: null, letters: 0, pages: 0 };
+
+  const { rows } = await sql<{
+    document_id: string;
+    document_number: string;
+    document_type: string;
+    recorded_at: Date;
+    container: string;
+    file_name: string;
+    apn: string;
+    owner_names: string[];
+    address: string;
+    city: string;
+    state: string;
+    zip: string;
+  }>`
+    SELECT DISTINCT ON (d.id, p.id)
+           d.id AS document_id, d.document_number, d.document_type, d.recorded_at,
+           d.container, d.file_name, p.apn, p.owner_names, p.address, p.city, p.state, p.zip
+    FROM recorded_documents d
+    JOIN document_parcels dp ON dp.document_id = d.id AND dp.apn_key IS NOT NULL
+    JOIN parcels p ON p.county_id = d.county_id AND p.apn_key = dp.apn_key
+    WHERE d.county_id = ${countyId}
+      AND d.document_type = ANY (${county.mailer_document_types}::text[])
+      AND d.recorded_at >= (${day}::date)::timestamp AT TIME ZONE ${COUNTY_TIME_ZONE}
+      AND d.recorded_at < (${day}::date + 1)::timestamp AT TIME ZONE ${COUNTY_TIME_ZONE}
+    ORDER BY d.id, p.id`.execute(db);
+  if (rows.length === 0)
+    return { county: county.code, date: day, file: null, letters: 0, pages: 0 };
+
+  const pdfs = new Map<string, Uint8Array | null>();
+  const letters: MailerLetter[] = [];
+  for (const row of rows) {
+    if (!pdfs.has(row.document_id)) {
+      const blob = await blobs.get(row.container, row.file_name);
+      pdfs.set(row.document_id, blob ? new Uint8Array(await buffer(blob.stream)) : null);
+    }
+    letters.push({
+      owner: {
+        names: row.owner_names.length > 0 ? row.owner_names : ['CURRENT OWNER'],
+        address: row.address,
+        cityStateZip: [row.city, [row.state, row.zip].filter(Boolean).join(' ')]
+          .filter(Boolean)
+          .join(', '),
+      },
+      document: {
+        documentNumber: row.document_number,
+        documentType: row.document_type,
+        recordedAt: row.recorded_at,
+        apn: row.apn,
+      },
+      countyName: county.name,
+      countyLinkUrl: county.link_url,
+      documentPdf: pdfs.get(row.document_id)!,
+    });
+  }
+
+  let letterhead: Uint8Array | null = null;
+  if (county.mailer_template_path) {
+    try {
+      letterhead = new Uint8Array(await readFile(county.mailer_template_path));
+    } catch (err) {
+      log.warn(
+        { county: county.code, path: county.mailer_template_path, err: (err as Error).message },
+        'county mailer letterhead unreadable: using the built-in one',
+      );
+    }
+  }
+  const pdf = await countyMailerPdf(letters, {
+    letterhead,
+    useOnePageMailer: county.use_one_page_mailer,
+    useWatermark: county.use_watermark,
+    addSample: county.add_sample_to_mailer,
+  });
+
+  // Written beside its final name and renamed, so a printer watching the folder never picks
+  // up half a file.
+  await mkdir(county.mailer_output_path, { recursive: true });
+  const file = path.join(county.mailer_output_path, `${county.code}-${day}.pdf`);
+  const partial = `${file}.partial`;
+  await writeFile(partial, pdf.bytes);
+  await rename(partial, file);
+  await db
+    .insertInto('county_mailers')
+    .values({
+      county_id: countyId,
+      mailer_date: day,
+      file_path: file,
+      letters: letters.length,
+      pages: pdf.pages,
+    })
+    .onConflict((oc) => oc.columns(['county_id', 'mailer_date']).doNothing())
+    .execute();
+  log.info({ county: county.code, day, file, letters: letters.length }, 'county mailer written');
+  return { county: county.code, date: day, file, letters: letters.length, pages: pdf.pages };
+}

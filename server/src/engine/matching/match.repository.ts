@@ -1,0 +1,155 @@
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../../db/types.ts';
+
+/** Similarity of two street keys, with the same house number and zip, to count as one address. */
+export const ADDRESS_SIMILARITY = 0.6;
+/** Confidence of an address match by equal street keys; a similar one is this times similarity. */
+export const ADDRESS_CONFIDENCE = 0.9;
+
+/**
+ * Locks the documents of `ids` not matched yet, skipping any another matcher holds: each
+ * document is matched once, by whichever transaction claims it.
+ */
+export async function claimUnmatched(trx: Kysely<DB>, ids: readonly string[]): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`
+    SELECT id FROM recorded_documents
+    WHERE id = ANY (${ids}::bigint[]) AND matched_at IS NULL
+    ORDER BY id
+    FOR UPDATE SKIP LOCKED`.execute(trx);
+  return rows.map((r) => r.id);
+}
+
+export type NewEvent = { user_id: string; document_id: string };
+
+/**
+ * Every subscription the claimed documents hit, as events: one per (subscription, document),
+ * the strongest reason kept, an existing one never repeated. Set-based over the whole batch,
+ * joining keys computed at write time (migration 0010, DESIGN.md §5):
+ * - APN: equal keys in the county;
+ * - address: equal street keys, or the same house number and zip with similar street keys;
+ * - name: equal canonical keys (any kind); for people, a reading with the same surname and
+ *   first name and a compatible middle; or a surname one edit away (a shared deletion key) with
+ *   the same first name and a compatible middle.
+ * Only enabled counties, and only subscriptions activated at or before the recording.
+ * Confidence of a name match falls with how many documents of the county carry the guarded
+ * name: the SQL twin of matchConfidence in matching/names.ts.
+ */
+export async function insertEvents(trx: Kysely<DB>, ids: readonly string[]): Promise<NewEvent[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await sql<NewEvent>`
+    WITH docs AS MATERIALIZED (
+      SELECT d.id, d.county_id, d.recorded_at
+      FROM recorded_documents d
+      JOIN counties c ON c.id = d.county_id AND c.is_enabled
+      WHERE d.id = ANY (${ids}::bigint[])
+    ),
+    parties AS MATERIALIZED (
+      SELECT p.id, p.document_id, p.role, p.name, p.match_key, d.county_id, d.recorded_at
+      FROM docs d JOIN document_parties p ON p.document_id = d.id
+    ),
+    parcels AS MATERIALIZED (
+      SELECT p.document_id, p.apn, p.apn_key, p.address, p.address_key, p.zip,
+             d.county_id, d.recorded_at
+      FROM docs d JOIN document_parcels p ON p.document_id = d.id
+    ),
+    apn_hits AS (
+      SELECT s.id AS apn_subscription_id, NULL::uuid AS name_subscription_id, s.user_id,
+             p.document_id, 'apn' AS match_kind, p.apn AS matched_value,
+             NULL AS party_role, true AS is_exact, 1.0 AS score
+      FROM parcels p
+      JOIN apn_subscriptions s ON s.county_id = p.county_id AND s.apn_key = p.apn_key
+      WHERE s.activated_at <= p.recorded_at
+    ),
+    address_hits AS (
+      SELECT s.id, NULL::uuid, s.user_id, p.document_id, 'address', p.address, NULL,
+             true, ${ADDRESS_CONFIDENCE}::numeric
+      FROM parcels p
+      JOIN apn_subscriptions s ON s.county_id = p.county_id AND s.address_key = p.address_key
+      WHERE p.address_key <> '' AND s.activated_at <= p.recorded_at
+      UNION ALL
+      SELECT s.id, NULL::uuid, s.user_id, p.document_id, 'address', p.address, NULL,
+             false, round(${ADDRESS_CONFIDENCE} * similarity(s.address_key, p.address_key)::numeric, 3)
+      FROM parcels p
+      JOIN apn_subscriptions s ON s.county_id = p.county_id AND s.address_zip = p.zip
+      WHERE p.zip IS NOT NULL AND p.address_key <> ''
+        AND s.address_key <> p.address_key
+        AND split_part(s.address_key, ' ', 1) = split_part(p.address_key, ' ', 1)
+        AND similarity(s.address_key, p.address_key) >= ${ADDRESS_SIMILARITY}
+        AND s.activated_at <= p.recorded_at
+    ),
+    -- Each party's readings, and each reading's deletion keys, one row each: joined to the
+    -- subscription side by plain btree equality (a lateral unnest inside the join made the
+    -- planner join on the first name alone and filter a million rows).
+    readings AS MATERIALIZED (
+      SELECT p.document_id, p.role, p.name, p.county_id, p.recorded_at,
+             r.surname, r.first, r.middle, r.deletion_keys
+      FROM parties p JOIN document_party_readings r ON r.party_id = p.id
+    ),
+    party_typo_keys AS MATERIALIZED (
+      SELECT r.document_id, r.role, r.name, r.county_id, r.recorded_at,
+             r.surname, r.first, r.middle, k.deletion_key
+      FROM readings r CROSS JOIN LATERAL unnest(r.deletion_keys) AS k (deletion_key)
+    ),
+    name_candidates AS (
+      SELECT s.id AS subscription_id, p.document_id, p.name, p.role, p.recorded_at,
+             1.0 AS base, true AS is_exact
+      FROM parties p
+      JOIN name_subscriptions s ON s.county_id = p.county_id AND s.match_key = p.match_key
+      WHERE p.match_key <> ''
+      UNION ALL
+      SELECT s.subscription_id, r.document_id, r.name, r.role, r.recorded_at, 0.85, false
+      FROM readings r
+      JOIN name_subscription_readings s
+        ON s.county_id = r.county_id AND s.surname = r.surname AND s.first = r.first
+      WHERE names_middle_compatible(s.middle, r.middle)
+      UNION ALL
+      SELECT t.subscription_id, k.document_id, k.name, k.role, k.recorded_at, 0.7, false
+      FROM party_typo_keys k
+      JOIN name_subscription_typo_keys t
+        ON t.county_id = k.county_id AND t.deletion_key = k.deletion_key AND t.first = k.first
+      WHERE t.surname <> k.surname AND names_middle_compatible(t.middle, k.middle)
+    ),
+    name_hits AS (
+      SELECT NULL::uuid, s.id, s.user_id, c.document_id, 'name', c.name, c.role, c.is_exact,
+             round((c.base / (1 + log(1 + coalesce(n.document_count, 0) / 25.0)))::numeric, 3)
+      FROM name_candidates c
+      JOIN name_subscriptions s ON s.id = c.subscription_id
+      LEFT JOIN index_names n ON n.county_id = s.county_id AND n.name_key = s.name_key
+      WHERE s.activated_at <= c.recorded_at
+    ),
+    hits AS (
+      SELECT * FROM apn_hits
+      UNION ALL SELECT * FROM address_hits
+      UNION ALL SELECT * FROM name_hits
+    ),
+    best AS (
+      SELECT DISTINCT ON (coalesce(apn_subscription_id, name_subscription_id), document_id) *
+      FROM hits
+      ORDER BY coalesce(apn_subscription_id, name_subscription_id), document_id,
+               score DESC, is_exact DESC, match_kind, matched_value
+    )
+    INSERT INTO events (user_id, document_id, apn_subscription_id, name_subscription_id,
+                        match_kind, matched_value, party_role, is_exact, score)
+    SELECT user_id, document_id, apn_subscription_id, name_subscription_id, match_kind,
+           matched_value, party_role, is_exact, score
+    FROM best
+    ON CONFLICT DO NOTHING
+    RETURNING user_id, document_id`.execute(trx);
+  return rows;
+}
+
+export async function markMatched(trx: Kysely<DB>, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await sql`UPDATE recorded_documents SET matched_at = now() WHERE id = ANY (${ids}::bigint[])`.execute(
+    trx,
+  );
+}
+
+/** Documents ingested but never matched (a lost job, a crash): the sweep's work. */
+export async function unmatchedIds(db: Kysely<DB>, olderThan: Date, limit: number) {
+  const { rows } = await sql<{ id: string }>`
+    SELECT id FROM recorded_documents
+    WHERE matched_at IS NULL AND ingested_at < ${olderThan}
+    ORDER BY id LIMIT ${limit}`.execute(db);
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,46 @@
+import type { PgBoss } from 'pg-boss';
+import type { Database } from '../../db/database.ts';
+import type { DB } from '../../db/types.ts';
+import { bossDb } from '../../jobs/pg-boss-db.ts';
+import { SEND_ALERT } from '../../jobs/queues.ts';
+import * as repo from './match.repository.ts';
+
+export type SendAlertJob = { userId: string; documentId: string };
+
+export type MatchResult = {
+  /** Documents this call matched (others were matched already, or by another worker now). */
+  documents: number;
+  events: number;
+  /** One per user and document: the alert emails queued. */
+  alerts: number;
+};
+
+/**
+ * Matches the documents of `ids` that nobody has matched yet, in one transaction: their events,
+ * a send-alert job per (user, document), and the mark that they are done commit together, so a
+ * worker killed midway leaves them unmatched for the retry, and a retry finds nothing to redo.
+ */
+export async function matchDocuments(
+  db: Database,
+  boss: PgBoss,
+  ids: readonly string[],
+): Promise<MatchResult> {
+  return db.transaction().execute(async (trx) => {
+    const claimed = await repo.claimUnmatched(trx, ids);
+    if (claimed.length === 0) return { documents: 0, events: 0, alerts: 0 };
+    const events = await repo.insertEvents(trx, claimed);
+    await repo.markMatched(trx, claimed);
+    const alerts = new Map<string, SendAlertJob>();
+    for (const e of events) {
+      alerts.set(`${e.user_id}:${e.document_id}`, { userId: e.user_id, documentId: e.document_id });
+    }
+    if (alerts.size > 0) {
+      await boss.insert(
+        SEND_ALERT,
+        [...alerts.values()].map((data) => ({ data })),
+        { db: bossDb<DB>(trx) },
+      );
+    }
+    return { documents: claimed.length, events: events.length, alerts: alerts.size };
+  });
+}

@@ -1,0 +1,32 @@
+import type { PDFFont } from 'pdf-lib';
+
+/**
+ * StandardFonts encode WinAnsi only: an owner name in another script would make drawText
+ * throw, so accents are stripped where that helps and anything else becomes "?".
+ */
+export function printable(font: PDFFont) {
+  const supported = new Set(font.getCharacterSet());
+  return (text: string) =>
+    [...text.replace(/\s+/g, ' ').trim()]
+      .map((ch) => {
+        if (supported.has(ch.codePointAt(0)!)) return ch;
+        const bare = ch.normalize('NFD').replace(/\p{M}/gu, '');
+        return bare && [...bare].every((c) => supported.has(c.codePointAt(0)!)) ? bare : '?';
+      })
+      .join('');
+}
+
+/** Breaks text into lines no wider than `width` at `size`, between words. */
+export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    const candidate = line ? `${line} ${word}` : word;
+    if (line && font.widthOfTextAtSize(candidate, size) > width) {
+      lines.push(line);
+      line = word;
+    } else line = candidate;
+  }
+  if (line) lines.push(line);
+  return lines;
+}

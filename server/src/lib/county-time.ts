@@ -1,0 +1,23 @@
+/**
+ * Every county served is in California: the recorder stamps documents in Pacific time, so the
+ * dates a subscriber or an owner can look up are Pacific whatever the server's zone.
+ */
+export const COUNTY_TIME_ZONE = 'America/Los_Angeles';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: COUNTY_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** MM/DD/YYYY in county time. */
+export function countyDate(at: Date): string {
+  const parts = Object.fromEntries(dateFormat.formatToParts(at).map((p) => [p.type, p.value]));
+  return `${parts.month}/${parts.day}/${parts.year}`;
+}
+
+/** The county's calendar day of `at`, as YYYY-MM-DD. */
+export function countyDay(at: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: COUNTY_TIME_ZONE }).format(at);
+}

@@ -1,0 +1,236 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type AlertHit,
+  type AlertMailInput,
+  alertMail,
+  alertTemplateModel,
+} from './alert-template.ts';
+import type { Brand } from './templates.ts';
+
+const brand: Brand = {
+  appUrl: 'https://deedwatch.test',
+  supportPhone: '(916) 555-0100',
+  supportEmail: 'help@deedwatch.test',
+};
+
+const nameHit: AlertHit = {
+  kind: 'name',
+  guarded: 'JANE Q PUBLIC',
+  matchedValue: 'PUBLIC JANE Q',
+  partyRole: 'grantor',
+  exact: true,
+  reason: 'The same name in another order.',
+};
+const apnHit: AlertHit = {
+  kind: 'apn',
+  guarded: '012-0345-006-0000',
+  matchedValue: '012-0345-006-0000',
+  partyRole: null,
+  exact: true,
+  reason: 'The APN on the document.',
+};
+const addressHit: AlertHit = {
+  kind: 'address',
+  guarded: '123 MAIN ST',
+  matchedValue: '123 MAIN STREET',
+  partyRole: null,
+  exact: false,
+  reason: 'STREET and ST are the same.',
+};
+
+function input(overrides: Partial<AlertMailInput> = {}): AlertMailInput {
+  return {
+    documentNumber: '202411220001234',
+    documentType: 'GRANT DEED',
+    // 06:30 UTC on the 22nd is still the 21st in Sacramento (UTC-8 in November).
+    recordedAt: new Date('2024-11-22T06:30:00Z'),
+    countyName: 'Sacramento',
+    countyLinkUrl: 'https://ccr.saccounty.gov',
+    hits: [nameHit, apnHit, addressHit],
+    dashboardUrl: 'https://deedwatch.test/dashboard',
+    documentUrl: 'https://deedwatch.test/documents/sac/202411220001234.pdf',
+    attachment: 'attached',
+    ...overrides,
+  };
+}
+
+/** The HTML's visible text: line breaks kept, tags dropped, the entities it uses decoded. */
+function visibleText(html: string): string {
+  return html
+    .replace(/<br>|<\/p>/g, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&bull;/g, '•')
+    .replace(/&amp;/g, '&')
+    .replace(/[ \t]+/g, ' ');
+}
+
+describe('alertMail', () => {
+  it('names the document type and the county in the subject and tags the mail as an alert', () => {
+    const mail = alertMail(brand, input());
+    expect(mail.subject).toBe('DeedWatch alert: GRANT DEED recorded in Sacramento County');
+    expect(mail.tag).toBe('alert');
+  });
+
+  it('does not say County twice when the county name already says it', () => {
+    const mail = alertMail(brand, input({ countyName: 'Placer County' }));
+    expect(mail.subject).toBe('DeedWatch alert: GRANT DEED recorded in Placer County');
+  });
+
+  it('keeps the subject on one line when the recorder data holds line breaks', () => {
+    const mail = alertMail(brand, input({ documentType: 'GRANT\r\nDEED' }));
+    expect(mail.subject).toBe('DeedWatch alert: GRANT DEED recorded in Sacramento County');
+  });
+
+  it('lists every hit with what it matched and why, in both bodies', () => {
+    const mail = alertMail(brand, input());
+    const html = visibleText(mail.html);
+    for (const body of [mail.text, html]) {
+      expect(body).toContain('Name JANE Q PUBLIC: the document shows PUBLIC JANE Q as grantor');
+      expect(body).toContain('The same name in another order.');
+      expect(body).toContain(
+        'Property (APN) 012-0345-006-0000: the document shows 012-0345-006-0000',
+      );
+      expect(body).toContain('Property address 123 MAIN ST: the document shows 123 MAIN STREET');
+      expect(body).toContain('STREET and ST are the same.');
+    }
+    // Only the address was a close match; the subscriber is told to check that one.
+    expect(mail.text.match(/close match, not exact/g)).toHaveLength(1);
+    expect(mail.text).toMatch(/123 MAIN STREET\. A close match, not exact/);
+  });
+
+  it('escapes a hostile party name and document fields in the HTML', () => {
+    const hostile = '<script>alert("x")</script> & <img src=x onerror=alert(1)>';
+    const mail = alertMail(
+      brand,
+      input({
+        documentType: '<b>DEED</b>',
+        documentNumber: '"><svg onload=alert(1)>',
+        hits: [{ ...nameHit, guarded: hostile, matchedValue: hostile, reason: "it's <i>here</i>" }],
+      }),
+    );
+    expect(mail.html).not.toMatch(/<script|<img|<svg|<b>DEED|<i>here/);
+    expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;img');
+    expect(mail.html).toContain('it&#39;s &lt;i&gt;here&lt;/i&gt;');
+    expect(mail.html).toContain('&lt;b&gt;DEED&lt;/b&gt;');
+    expect(mail.html).toContain('&quot;&gt;&lt;svg onload=alert(1)&gt;');
+    // The plain text is not HTML: it keeps the value as recorded.
+    expect(mail.text).toContain(hostile);
+  });
+
+  it('gives the document number, type, county and the recording date as MM/DD/YYYY in Pacific time', () => {
+    const mail = alertMail(brand, input());
+    for (const body of [mail.text, visibleText(mail.html)]) {
+      expect(body).toContain('Document number: 202411220001234');
+      expect(body).toContain('Document type: GRANT DEED');
+      expect(body).toContain('Recording date: 11/21/2024');
+      expect(body).toContain('County: Sacramento County');
+    }
+  });
+
+  it('pads the month and day and follows daylight saving time', () => {
+    // 07:30 UTC on 2 July is 00:30 PDT (UTC-7) the same day; under PST it would be 1 July.
+    const mail = alertMail(brand, input({ recordedAt: new Date('2024-07-02T07:30:00Z') }));
+    expect(mail.text).toContain('Recording date: 07/02/2024');
+  });
+
+  const attachmentLines: Record<AlertMailInput['attachment'], string> = {
+    attached: 'The first 2 pages of the document are attached to this email',
+    'too-large': 'too large to attach. Use the link below to view the document.',
+    unavailable: 'not available to attach. Use the link below, or look the document up',
+  };
+
+  it.each(Object.keys(attachmentLines) as AlertMailInput['attachment'][])(
+    'says what happened to the attachment when it is %s, and only that',
+    (attachment) => {
+      const mail = alertMail(brand, input({ attachment }));
+      for (const [variant, line] of Object.entries(attachmentLines)) {
+        const expected = variant === attachment;
+        expect(mail.text.includes(line)).toBe(expected);
+        expect(visibleText(mail.html).includes(line)).toBe(expected);
+      }
+    },
+  );
+
+  it('says how to report fraud: the county recorder, the support phone with its hours, the support email', () => {
+    const mail = alertMail(brand, input());
+    expect(mail.text).toContain(
+      'contact the Sacramento County Recorder: https://ccr.saccounty.gov',
+    );
+    expect(mail.text).toContain(
+      'call DeedWatch support at (916) 555-0100 (Monday to Friday 8AM-5PM PST)',
+    );
+    expect(mail.text).toContain('email DeedWatch support at help@deedwatch.test');
+    expect(mail.html).toContain('<a href="https://ccr.saccounty.gov"');
+    expect(mail.html).toMatch(
+      /email DeedWatch support at <a href="mailto:help@deedwatch.test"[^>]*>help@deedwatch.test<\/a>/,
+    );
+    expect(mail.html).toMatch(/\(916\) 555-0100 \(Monday to Friday 8AM-5PM PST\)/);
+  });
+
+  it('links to the dashboard and to the document', () => {
+    const mail = alertMail(brand, input());
+    expect(mail.text).toContain(
+      'View the document: https://deedwatch.test/documents/sac/202411220001234.pdf',
+    );
+    expect(mail.text).toContain('https://deedwatch.test/dashboard');
+    expect(mail.html).toContain(
+      '<a href="https://deedwatch.test/documents/sac/202411220001234.pdf" style="color:#910933">View the document</a>',
+    );
+    expect(mail.html).toContain('href="https://deedwatch.test/dashboard"');
+  });
+
+  it('never turns a county link that is not http(s) into a clickable link', () => {
+    const mail = alertMail(brand, input({ countyLinkUrl: 'javascript:alert(1)' }));
+    expect(mail.html).not.toContain('href="javascript:');
+    expect(mail.html).toContain('Recorder: javascript:alert(1)');
+  });
+});
+
+describe('alertTemplateModel', () => {
+  it('carries the raw values a Postmark template escapes itself', () => {
+    const hostile = "O'BRIEN & <SONS>";
+    const model = alertTemplateModel(
+      brand,
+      input({ hits: [{ ...nameHit, guarded: hostile }], attachment: 'too-large' }),
+    );
+    expect(model).toMatchObject({
+      subject: 'DeedWatch alert: GRANT DEED recorded in Sacramento County',
+      documentNumber: '202411220001234',
+      documentType: 'GRANT DEED',
+      recordingDate: '11/21/2024',
+      countyName: 'Sacramento',
+      county: 'Sacramento County',
+      countyLinkUrl: 'https://ccr.saccounty.gov',
+      dashboardUrl: 'https://deedwatch.test/dashboard',
+      documentUrl: 'https://deedwatch.test/documents/sac/202411220001234.pdf',
+      supportPhone: '(916) 555-0100',
+      supportEmail: 'help@deedwatch.test',
+      supportHours: 'Monday to Friday 8AM-5PM PST',
+      attachment: { status: 'too-large', attached: false, tooLarge: true, unavailable: false },
+      hits: [
+        {
+          kind: 'name',
+          guarded: hostile,
+          matchedValue: 'PUBLIC JANE Q',
+          partyRole: 'grantor',
+          exact: true,
+          reason: 'The same name in another order.',
+        },
+      ],
+    });
+    expect(JSON.stringify(model)).not.toContain('&amp;');
+  });
+
+  it('lists every hit', () => {
+    const model = alertTemplateModel(brand, input()) as { hits: { guarded: string }[] };
+    expect(model.hits.map((h) => h.guarded)).toEqual([
+      'JANE Q PUBLIC',
+      '012-0345-006-0000',
+      '123 MAIN ST',
+    ]);
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * The stored forms of a name and an address for the matcher (migration 0010): what
+ * names.ts and normalize.ts compute, shaped as the rows the SQL joins on.
+ */
+import { type NameKind, nameKeys, surnameDeletionKeys } from './names.ts';
+import { addressKey } from './normalize.ts';
+
+export type StoredReading = {
+  surname: string;
+  first: string;
+  middle: string;
+  /** The surname's one-edit deletion keys (names.ts surnameDeletionKeys). */
+  deletionKeys: string[];
+};
+
+export type StoredName = { matchKey: string; kind: NameKind; readings: StoredReading[] };
+
+export function storedName(raw: string): StoredName {
+  const keys = nameKeys(raw);
+  return {
+    matchKey: keys.key,
+    kind: keys.kind,
+    readings: keys.readings.map((r) => ({
+      surname: r.surname,
+      first: r.first,
+      middle: r.middle,
+      deletionKeys: surnameDeletionKeys(r.surname),
+    })),
+  };
+}
+
+export type StoredAddress = { streetKey: string; zip: string | null };
+
+const ZIP = /\b(\d{5})(?:-\d{4})?\s*$/;
+
+/**
+ * A street address as the recorder's index or a parcel roll writes it, with or without the city,
+ * state and zip: "123 Main Street, Sacramento, CA 95814" → street key "123 MAIN ST", zip 95814.
+ * The street is what precedes the first comma; without a comma, a trailing zip is dropped.
+ */
+export function storedAddress(raw: string): StoredAddress {
+  const trimmed = raw.trim();
+  const zip = ZIP.exec(trimmed)?.[1] ?? null;
+  const comma = trimmed.indexOf(',');
+  const street = comma >= 0 ? trimmed.slice(0, comma) : trimmed.replace(ZIP, '');
+  return { streetKey: addressKey(street), zip };
+}

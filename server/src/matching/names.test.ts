@@ -1,0 +1,278 @@
+import { describe, expect, it } from 'vitest';
+import { LABELLED_NAMES } from './labelled-names.ts';
+import {
+  matchConfidence,
+  matchName,
+  middleCompatible,
+  nameKeys,
+  surnameDeletionKeys,
+} from './names.ts';
+
+describe('matchName over the labelled names', () => {
+  it.each(LABELLED_NAMES)(
+    '$class: $guarded ~ $candidate → $expected',
+    ({ guarded, candidate, expected }) => {
+      const result = matchName(guarded, candidate);
+      expect(result.matched, result.reason).toBe(expected);
+    },
+  );
+
+  it('has precision and recall 1 over the table', () => {
+    let truePositives = 0;
+    let falsePositives = 0;
+    let falseNegatives = 0;
+    for (const { guarded, candidate, expected } of LABELLED_NAMES) {
+      const { matched } = matchName(guarded, candidate);
+      if (matched && expected) truePositives++;
+      if (matched && !expected) falsePositives++;
+      if (!matched && expected) falseNegatives++;
+    }
+    const precision = truePositives / (truePositives + falsePositives || 1);
+    const recall = truePositives / (truePositives + falseNegatives || 1);
+    console.log(
+      `name matching: precision ${precision.toFixed(3)} recall ${recall.toFixed(3)} over ${LABELLED_NAMES.length} pairs`,
+    );
+    expect(precision).toBe(1);
+    expect(recall).toBe(1);
+  });
+
+  it('labels at least ten more pairs per class than the product issue', () => {
+    for (const kind of ['person', 'business', 'trust'] as const) {
+      const pairs = LABELLED_NAMES.filter((p) => p.class === kind);
+      expect(pairs.filter((p) => p.expected).length).toBeGreaterThan(3);
+      expect(pairs.filter((p) => !p.expected).length).toBeGreaterThan(3);
+      expect(pairs.length).toBeGreaterThanOrEqual(13);
+    }
+  });
+});
+
+describe('matchName', () => {
+  it('tells exact, variant and typo apart, with a reason', () => {
+    expect(matchName('SMITH JOHN A', 'SMITH, JOHN A. JR')).toEqual({
+      matched: true,
+      kind: 'exact',
+      reason: 'Same name: SMITH JOHN A',
+    });
+    expect(matchName('SMITH JOHN A', 'SMITH JOHN ALLEN')).toEqual({
+      matched: true,
+      kind: 'variant',
+      reason: 'Same surname and first name, middle initial A matches ALLEN',
+    });
+    expect(matchName('SMITH JOHN A', 'JOHN A SMITH')).toMatchObject({ kind: 'variant' });
+    expect(matchName('SMITH JOHN A', 'SMTIH JOHN A')).toEqual({
+      matched: true,
+      kind: 'typo',
+      reason: 'Surname SMTIH is one letter from SMITH, same first name JOHN',
+    });
+  });
+
+  it('says why a name does not match', () => {
+    expect(matchName('SMITH JOHN A', 'SMITH JANE').reason).toBe(
+      'Different first name: JANE vs JOHN',
+    );
+    expect(matchName('SMITH JOHN A', 'SMITH JOHN B').reason).toBe('Different middle name: B vs A');
+    expect(matchName('SMITH JOHN A', 'JONES JOHN A').reason).toBe(
+      'Different surname: JONES vs SMITH',
+    );
+    expect(matchName('ACME HOLDINGS LLC', 'ACME HOLDINGS INC').reason).toBe(
+      'Different business names: ACME HOLDINGS INC vs ACME HOLDINGS LLC',
+    );
+    expect(matchName('SMITH FAMILY TRUST', 'SMITH JOHN A TR').reason).toBe(
+      'SMITH JOHN A is a person, SMITH FAMILY TRUST a trust',
+    );
+  });
+
+  it('never matches an empty name, not even another empty one', () => {
+    expect(matchName('', '').matched).toBe(false);
+    expect(matchName('ET AL', 'ET AL').matched).toBe(false);
+    expect(matchName('SMITH JOHN', ' , ').matched).toBe(false);
+  });
+
+  it('lets a three-letter surname be reached from a four-letter one, as the SQL join does', () => {
+    expect(matchName('LEE JOHN', 'LEEK JOHN')).toMatchObject({ matched: true, kind: 'typo' });
+  });
+});
+
+describe('nameKeys', () => {
+  it('reads a person surname-first, and first-last when that differs', () => {
+    expect(nameKeys('Smith, John A.')).toEqual({
+      kind: 'person',
+      key: 'SMITH JOHN A',
+      readings: [{ surname: 'SMITH', first: 'JOHN', middle: 'A' }],
+    });
+    expect(nameKeys('JOHN ALLEN SMITH')).toEqual({
+      kind: 'person',
+      key: 'JOHN ALLEN SMITH',
+      readings: [
+        { surname: 'JOHN', first: 'ALLEN', middle: 'SMITH' },
+        { surname: 'SMITH', first: 'JOHN', middle: 'ALLEN' },
+      ],
+    });
+    expect(nameKeys('SMITH JOHN').readings).toEqual([
+      { surname: 'SMITH', first: 'JOHN', middle: '' },
+      { surname: 'JOHN', first: 'SMITH', middle: '' },
+    ]);
+  });
+
+  it('never reads an initial as a surname', () => {
+    expect(nameKeys('SMITH JOHN A').readings).toEqual([
+      { surname: 'SMITH', first: 'JOHN', middle: 'A' },
+    ]);
+  });
+
+  it('drops suffixes, trustee markers, ET AL and descriptions from a person', () => {
+    for (const raw of [
+      'SMITH JOHN A JR',
+      'SMITH JOHN A II',
+      'SMITH JOHN A TR',
+      'SMITH JOHN A TRS',
+      'SMITH JOHN A, TRUSTEE',
+      'SMITH JOHN A TTEE',
+      'SMITH JOHN A ET AL',
+      'SMITH JOHN A ETUX',
+      'SMITH JOHN A ET VIR',
+      'SMITH JOHN A, A SINGLE MAN',
+      'SMITH JOHN A AKA JOHN SMITH',
+      'SMITH JOHN A F/K/A JOHN JONES',
+      'SMITH JOHN A C/O ACME LLC',
+    ]) {
+      expect(nameKeys(raw), raw).toMatchObject({ kind: 'person', key: 'SMITH JOHN A' });
+    }
+    expect(nameKeys('A/K/A JOHN SMITH').key).toBe('JOHN SMITH');
+  });
+
+  it('joins apostrophes, hyphens and surname particles', () => {
+    expect(nameKeys("O'BRIEN PATRICK").key).toBe('OBRIEN PATRICK');
+    expect(nameKeys('SMITH-JONES MARY').key).toBe('SMITHJONES MARY');
+    expect(nameKeys('MC DONALD RONALD').key).toBe('MCDONALD RONALD');
+    expect(nameKeys('DE LA CRUZ MARIA').key).toBe('DELACRUZ MARIA');
+    expect(nameKeys('GARCIA LOPEZ, MARIA').key).toBe('GARCIALOPEZ MARIA');
+    expect(nameKeys('NGUYEN VAN THANH').key).toBe('NGUYEN VAN THANH');
+  });
+
+  it('unifies business designators within their class', () => {
+    for (const raw of [
+      'ACME HOLDINGS LLC',
+      'ACME HOLDINGS L.L.C.',
+      'ACME HOLDINGS L L C',
+      'ACME HOLDINGS, LLC',
+      'The Acme Holdings, LLC',
+      'ACME HOLDINGS LIMITED LIABILITY COMPANY',
+      'ACME HOLDINGS, A DELAWARE LIMITED LIABILITY COMPANY',
+    ]) {
+      expect(nameKeys(raw), raw).toEqual({
+        kind: 'business',
+        key: 'ACME HOLDINGS LLC',
+        readings: [],
+      });
+    }
+    expect(nameKeys('ACME HOLDINGS INCORPORATED').key).toBe('ACME HOLDINGS INC');
+    expect(nameKeys('ACME CORPORATION').key).toBe('ACME CORP');
+    expect(nameKeys('SMITH & SONS COMPANY').key).toBe('SMITH AND SONS CO');
+    expect(nameKeys('WELLS FARGO BANK, N.A.').key).toBe('WELLS FARGO BANK NA');
+    expect(nameKeys('J.P. MORGAN CHASE BANK').key).toBe('JP MORGAN CHASE BANK');
+    expect(nameKeys('NA JIN HO').kind).toBe('person');
+  });
+
+  it('reads trusts, and leaves a trustee a person', () => {
+    for (const raw of [
+      'THE SMITH FAMILY TRUST',
+      'SMITH FAMILY TRUST DATED 1/2/2003',
+      'SMITH FAMILY TR',
+      'SMITH FAMILY TRST',
+      'SMITH FAM TR U/A DTD 5/1/1999',
+      'SMITH FAMILY TRUST, JOHN A SMITH TRUSTEE',
+    ]) {
+      expect(nameKeys(raw), raw).toEqual({
+        kind: 'trust',
+        key: 'SMITH FAMILY TRUST',
+        readings: [],
+      });
+    }
+    expect(nameKeys('SMITH REV LIV TR').key).toBe('SMITH REVOCABLE LIVING TRUST');
+    expect(nameKeys('SMITH JOHN A TR').kind).toBe('person');
+    expect(nameKeys('SMITH JOHN A TRUSTEE').kind).toBe('person');
+    expect(nameKeys('SMITH JOHN A AS TRUSTEE OF THE SMITH FAMILY TRUST')).toMatchObject({
+      kind: 'person',
+      key: 'SMITH JOHN A',
+    });
+  });
+
+  it('gives garbage an empty person key', () => {
+    for (const raw of ['', '   ', ',.;-', 'ET AL', 'JR', 'THE']) {
+      expect(nameKeys(raw), raw).toEqual({ kind: 'person', key: '', readings: [] });
+    }
+  });
+});
+
+describe('surnameDeletionKeys', () => {
+  it('is the surname and each one-letter deletion, without repeats', () => {
+    expect(surnameDeletionKeys('SMITH')).toEqual(['SMITH', 'MITH', 'SITH', 'SMTH', 'SMIH', 'SMIT']);
+    expect(surnameDeletionKeys('LEES')).toEqual(['LEES', 'EES', 'LES', 'LEE']);
+  });
+
+  it('gives short surnames only themselves, and the empty surname nothing', () => {
+    expect(surnameDeletionKeys('LEE')).toEqual(['LEE']);
+    expect(surnameDeletionKeys('LI')).toEqual(['LI']);
+    expect(surnameDeletionKeys('')).toEqual([]);
+  });
+
+  it('shares a key across one substitution, insertion, deletion or transposition', () => {
+    const shares = (a: string, b: string) =>
+      surnameDeletionKeys(a).some((k) => surnameDeletionKeys(b).includes(k));
+    expect(shares('SMITH', 'SMYTH')).toBe(true);
+    expect(shares('SMITH', 'SMITHE')).toBe(true);
+    expect(shares('SMITH', 'SMIH')).toBe(true);
+    expect(shares('SMITH', 'SMTIH')).toBe(true);
+    expect(shares('SMITH', 'SMITHSON')).toBe(false);
+    expect(shares('LEE', 'LI')).toBe(false);
+  });
+});
+
+describe('middleCompatible', () => {
+  it('accepts a missing middle, an equal one, or an initial of the other', () => {
+    expect(middleCompatible('', 'ALLEN')).toBe(true);
+    expect(middleCompatible('A', '')).toBe(true);
+    expect(middleCompatible('ALLEN', 'ALLEN')).toBe(true);
+    expect(middleCompatible('A', 'ALLEN')).toBe(true);
+    expect(middleCompatible('ALLEN', 'A')).toBe(true);
+    expect(middleCompatible('A', 'A')).toBe(true);
+  });
+
+  it('compares only the first middle word', () => {
+    expect(middleCompatible('ALLEN ROBERT', 'ALLEN')).toBe(true);
+    expect(middleCompatible('A ROBERT', 'ALLEN JAMES')).toBe(true);
+  });
+
+  it('rejects different initials and different names', () => {
+    expect(middleCompatible('A', 'B')).toBe(false);
+    expect(middleCompatible('ALLEN', 'ALBERT')).toBe(false);
+    expect(middleCompatible('A', 'BRUCE')).toBe(false);
+    expect(middleCompatible('AL', 'ALLEN')).toBe(false);
+  });
+});
+
+describe('matchConfidence', () => {
+  it('starts at the base of each kind, exact above variant above typo', () => {
+    expect(matchConfidence('exact', 0)).toBe(1);
+    expect(matchConfidence('variant', 0)).toBe(0.85);
+    expect(matchConfidence('typo', 0)).toBe(0.7);
+    for (const count of [0, 10, 1000]) {
+      expect(matchConfidence('exact', count)).toBeGreaterThan(matchConfidence('variant', count));
+      expect(matchConfidence('variant', count)).toBeGreaterThan(matchConfidence('typo', count));
+    }
+  });
+
+  it('falls as more documents in the county carry the name', () => {
+    const counts = [0, 1, 25, 250, 2500, 250_000];
+    const scores = counts.map((n) => matchConfidence('exact', n));
+    for (let i = 1; i < scores.length; i++) expect(scores[i]).toBeLessThan(scores[i - 1]!);
+    expect(matchConfidence('exact', 25)).toBe(0.769);
+    expect(matchConfidence('variant', 250)).toBe(0.416);
+  });
+
+  it('treats an unknown count as 0', () => {
+    expect(matchConfidence('exact', Number.NaN)).toBe(1);
+    expect(matchConfidence('exact', -5)).toBe(1);
+  });
+});

@@ -1,0 +1,87 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { ADDRESS_CONFIDENCE, ADDRESS_SIMILARITY } from '../../engine/matching/match.repository.ts';
+import { storedAddress } from '../../matching/match-keys.ts';
+import { matchConfidence, matchName } from '../../matching/names.ts';
+import { apnKey, nameKey } from '../../matching/normalize.ts';
+import { resolveCounty } from '../counties/counties.service.ts';
+import type { Explanation, ExplainBody } from './match.schemas.ts';
+
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
+
+/**
+ * "Why did I, or didn't I, get this alert?": the matcher's rules applied to one guarded item
+ * and one value of a document, with the same functions and thresholds the match-documents job
+ * uses (a test runs both over the labelled table).
+ */
+export async function explain(db: Database, body: ExplainBody): Promise<Explanation> {
+  const county = await resolveCounty(db, body.county);
+  if (body.kind === 'name') {
+    const match = matchName(body.guarded, body.candidate);
+    if (!match.matched)
+      return { matched: false, kind: 'none', reason: match.reason, confidence: 0 };
+    const known = await db
+      .selectFrom('index_names')
+      .select('document_count')
+      .where('county_id', '=', county.id)
+      .where('name_key', '=', nameKey(body.guarded.trim().replace(/\s+/g, ' ').toUpperCase()))
+      .executeTakeFirst();
+    return {
+      matched: true,
+      kind: match.kind,
+      reason: match.reason,
+      confidence: matchConfidence(match.kind, known?.document_count ?? 0),
+    };
+  }
+  if (body.kind === 'apn') {
+    const same = apnKey(body.guarded) !== '' && apnKey(body.guarded) === apnKey(body.candidate);
+    return same
+      ? {
+          matched: true,
+          kind: 'exact',
+          reason: `Both are APN ${apnKey(body.guarded)}.`,
+          confidence: 1,
+        }
+      : {
+          matched: false,
+          kind: 'none',
+          reason: `APN ${apnKey(body.candidate) || '(none)'} is not ${apnKey(body.guarded) || '(none)'}.`,
+          confidence: 0,
+        };
+  }
+  const guarded = storedAddress(body.guarded);
+  const candidate = storedAddress(body.candidate);
+  if (guarded.streetKey !== '' && guarded.streetKey === candidate.streetKey) {
+    return {
+      matched: true,
+      kind: 'exact',
+      reason: `Both are ${guarded.streetKey}.`,
+      confidence: ADDRESS_CONFIDENCE,
+    };
+  }
+  const { rows } = await sql<{ similarity: number }>`
+    SELECT similarity(${guarded.streetKey}, ${candidate.streetKey}) AS similarity`.execute(db);
+  const similarity = rows[0]!.similarity;
+  const number = (key: string) => key.split(' ')[0] ?? '';
+  const problems = [
+    number(guarded.streetKey) !== number(candidate.streetKey) ? 'the house numbers differ' : null,
+    !guarded.zip || guarded.zip !== candidate.zip ? 'the zips differ or are missing' : null,
+    similarity < ADDRESS_SIMILARITY
+      ? `the streets are ${round3(similarity)} similar, below ${ADDRESS_SIMILARITY}`
+      : null,
+  ].filter((p) => p !== null);
+  if (problems.length > 0) {
+    return {
+      matched: false,
+      kind: 'none',
+      reason: `Not the same address: ${problems.join('; ')}.`,
+      confidence: 0,
+    };
+  }
+  return {
+    matched: true,
+    kind: 'similar',
+    reason: `Same house number and zip ${guarded.zip}, streets ${round3(similarity)} similar.`,
+    confidence: round3(ADDRESS_CONFIDENCE * similarity),
+  };
+}

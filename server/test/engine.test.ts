@@ -1,0 +1,452 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { PDFDocument, PDFName } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extractPdfText } from '../src/documents/pdf/extract-text.ts';
+import { type IngestSummary, ingestFolder } from '../src/engine/ingest/ingest.service.ts';
+import { claimUnmatched, insertEvents } from '../src/engine/matching/match.repository.ts';
+import { matchDocuments } from '../src/engine/matching/match.service.ts';
+import { sendAlert } from '../src/engine/alerts/alerts.service.ts';
+import { isoWithOffset } from '../src/engine/simulate/simulate.ts';
+import { samplePdf } from '../src/engine/sample-documents.ts';
+import { SEND_ALERT } from '../src/jobs/queues.ts';
+import {
+  insertApnSubscriptions,
+  insertNameSubscriptions,
+} from '../src/modules/user/user.repository.ts';
+import { nameKey } from '../src/matching/normalize.ts';
+import { createCounty, createSubscriber, type CountyRow } from './helpers/factories.ts';
+import { signInSubscriber } from './helpers/sign-in.ts';
+import { startTestApp, type TestApp } from './helpers/test-app.ts';
+import { waitFor } from './helpers/wait.ts';
+
+// The engine end to end on real PDFs: a feed folder → ingest → matcher → send-alert → the
+// outbox, with the first 2 pages attached; then repeats, a killed matcher, and retries.
+
+type Line = {
+  county: string;
+  documentNumber: string;
+  recordedAt: string;
+  documentType: string;
+  grantors: string[];
+  grantees: string[];
+  apns: string[];
+  addresses: string[];
+  file: string;
+};
+
+async function writeFeed(
+  folder: string,
+  lines: (Line | string)[],
+  pdfs: Record<string, Uint8Array>,
+) {
+  await writeFile(
+    path.join(folder, 'index.ndjson'),
+    lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n') + '\n',
+  );
+  for (const [file, bytes] of Object.entries(pdfs)) await writeFile(path.join(folder, file), bytes);
+}
+
+const recordedAt = new Date();
+
+function line(overrides: Partial<Line> & { documentNumber: string }): Line {
+  return {
+    county: 'ENG',
+    recordedAt: isoWithOffset(recordedAt),
+    documentType: 'GRANT DEED',
+    grantors: ['DOE RICHARD'],
+    grantees: ['ROE JANE'],
+    apns: [],
+    addresses: [],
+    file: `${overrides.documentNumber}.pdf`,
+    ...overrides,
+  };
+}
+
+/** The PDF of a line; its text names the line's APNs, or an APN nobody guards. */
+async function pdfFor(l: Line, pages: number, textApns = l.apns) {
+  return samplePdf(
+    {
+      countyName: 'Engine',
+      documentNumber: l.documentNumber,
+      recordedAt: new Date(l.recordedAt),
+      documentType: l.documentType,
+      grantors: l.grantors,
+      grantees: l.grantees,
+      apns: textApns.length > 0 ? textApns : ['999-9999-999-9999'],
+      addresses: l.addresses,
+    },
+    { pages },
+  );
+}
+
+describe('the engine, from a feed folder to alert emails', () => {
+  let t: TestApp;
+  let county: CountyRow;
+  let subscriber: { id: string; email: string; methodId: string };
+  let folder: string;
+  let first: IngestSummary;
+  const name = line({ documentNumber: '2026-0000001', grantors: ['SMITH, JOHN A.'] });
+  const textApn = line({ documentNumber: '2026-0000002', grantors: ['NOBODY IN PARTICULAR'] });
+  const noPdf = line({ documentNumber: '2026-0000003', grantees: ['SMITH JOHN ALLEN TRUSTEE'] });
+  const unrelated = line({ documentNumber: '2026-0000004', grantors: ['SMITHSON JOHN A'] });
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    county = await createCounty(t.db, {
+      name: 'Engine',
+      code: 'ENG',
+      ui_mask: '000-0000-000-0000',
+      data_mask: '000-0000-000-0000',
+    });
+    subscriber = await createSubscriber(t.db, { verified: true });
+    const activatedAt = new Date(recordedAt.getTime() - 60_000);
+    await insertNameSubscriptions(
+      t.db,
+      subscriber.id,
+      [
+        {
+          countyId: county.id,
+          name: 'SMITH JOHN A',
+          nameKey: nameKey('SMITH JOHN A'),
+          tokens: ['SMITH', 'JOHN', 'A'],
+        },
+      ],
+      activatedAt,
+    );
+    await insertApnSubscriptions(
+      t.db,
+      subscriber.id,
+      [
+        {
+          countyId: county.id,
+          apn: '012-0345-006-0000',
+          apnKey: '01203450060000',
+          description: '12 ELM ST, SACRAMENTO, CA 95814',
+          addressKey: '12 ELM ST',
+          addressZip: '95814',
+        },
+      ],
+      activatedAt,
+    );
+
+    folder = await mkdtemp(path.join(os.tmpdir(), 'deedwatch-feed-'));
+    await writeFeed(
+      folder,
+      [
+        name,
+        '{"county": "ENG", "documentNumber": ',
+        textApn,
+        line({ documentNumber: '2026-0000009', county: 'NOPE' }),
+        noPdf,
+        unrelated,
+      ],
+      {
+        [name.file]: await pdfFor(name, 5),
+        // The index names no APN: the matcher gets it from the PDF's text layer.
+        [textApn.file]: await pdfFor(textApn, 3, ['012-0345-006-0000']),
+        [unrelated.file]: await pdfFor(unrelated, 1),
+      },
+    );
+    first = await ingestFolder(t.engine, folder);
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it('ingests every good line, reports each bad one with its line number, and matches', () => {
+    expect(first).toMatchObject({ lines: 5, documents: 4, repeats: 0, parties: 8, skipped: 2 });
+    expect(first.skippedReasons.map((r) => r.line)).toEqual([2, 4]);
+    expect(first.skippedReasons[0]!.reason).toMatch(/JSON/i);
+    expect(first.skippedReasons[1]!.reason).toBe("Unknown county code 'NOPE'.");
+    expect(first.pdfProblems).toBe(1);
+    expect(first.pdfReasons[0]).toMatchObject({ line: 5, documentNumber: noPdf.documentNumber });
+    expect(first.pdfReasons[0]!.reason).toMatch(/^missing/);
+    // Every document whose index names no APN gets those of its text.
+    expect(first.apnsFromText).toBe(3);
+    // The name (twice: as SMITH, JOHN A. and as SMITH JOHN ALLEN TRUSTEE) and the APN read from
+    // the text; SMITHSON is another family.
+    expect(first.events).toBe(3);
+    expect(first.alerts).toBe(3);
+  });
+
+  it('records why each event matched, and the document of an unreadable PDF without pages', async () => {
+    const events = await t.db
+      .selectFrom('events as e')
+      .innerJoin('recorded_documents as d', 'd.id', 'e.document_id')
+      .select([
+        'd.document_number',
+        'e.match_kind',
+        'e.matched_value',
+        'e.party_role',
+        'e.is_exact',
+        'e.score',
+      ])
+      .where('e.user_id', '=', subscriber.id)
+      .orderBy('d.document_number')
+      .execute();
+    expect(events).toEqual([
+      {
+        document_number: name.documentNumber,
+        match_kind: 'name',
+        matched_value: 'SMITH, JOHN A.',
+        party_role: 'grantor',
+        is_exact: true,
+        score: expect.any(Number),
+      },
+      {
+        document_number: textApn.documentNumber,
+        match_kind: 'apn',
+        matched_value: '012-0345-006-0000',
+        party_role: null,
+        is_exact: true,
+        score: 1,
+      },
+      {
+        document_number: noPdf.documentNumber,
+        match_kind: 'name',
+        matched_value: 'SMITH JOHN ALLEN TRUSTEE',
+        party_role: 'grantee',
+        is_exact: false,
+        score: expect.any(Number),
+      },
+    ]);
+    expect(events[0]!.score).toBeGreaterThan(events[2]!.score);
+    const missing = await t.db
+      .selectFrom('recorded_documents')
+      .select(['pdf_error', 'page_count'])
+      .where('document_number', '=', noPdf.documentNumber)
+      .executeTakeFirstOrThrow();
+    expect(missing.pdf_error).toMatch(/not in the feed folder/);
+    expect(missing.page_count).toBeNull();
+  });
+
+  it('mails one alert per document with the first 2 pages attached, or says why not', async () => {
+    const messages = await waitFor('three alert emails', async () => {
+      const rows = await t.db
+        .selectFrom('outbox_messages')
+        .selectAll()
+        .where('recipient', '=', subscriber.email)
+        .where('subject', 'like', 'DeedWatch alert%')
+        .execute();
+      return rows.length >= 3 ? rows : undefined;
+    });
+    expect(messages).toHaveLength(3);
+    const attachmentsOf = (messageId: string) =>
+      t.db
+        .selectFrom('outbox_attachments')
+        .selectAll()
+        .where('message_id', '=', messageId)
+        .execute();
+
+    const byNumber = (n: string) => messages.find((m) => m.text_body.includes(n))!;
+    const five = await attachmentsOf(byNumber(name.documentNumber).id);
+    expect(five).toHaveLength(1);
+    expect(five[0]!.content_type).toBe('application/pdf');
+    const excerpt = await PDFDocument.load(five[0]!.content);
+    expect(excerpt.getPageCount()).toBe(2);
+    const text = await extractPdfText(new Uint8Array(five[0]!.content));
+    expect(text.ok && text.text).toContain(name.documentNumber);
+    expect(text.ok && text.text).toMatch(/Page 2 of 5/);
+    expect(byNumber(name.documentNumber).text_body).toContain('SMITH JOHN A');
+
+    const three = await attachmentsOf(byNumber(textApn.documentNumber).id);
+    expect((await PDFDocument.load(three[0]!.content)).getPageCount()).toBe(2);
+
+    const none = byNumber(noPdf.documentNumber);
+    expect(await attachmentsOf(none.id)).toHaveLength(0);
+    expect(none.text_body).toMatch(/not available|unavailable/i);
+  });
+
+  it("shows each event's reason and delivery status in the session user", async () => {
+    await waitFor('every alert delivery sent', async () => {
+      const rows = await t.db
+        .selectFrom('deliveries')
+        .select('status')
+        .where('kind', '=', 'alert')
+        .where('user_id', '=', subscriber.id)
+        .execute();
+      return rows.length === 3 && rows.every((r) => r.status === 'sent');
+    });
+    const cookie = await signInSubscriber(t, subscriber.email);
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/me', headers: { cookie } });
+    expect(res.statusCode, res.body).toBe(200);
+    const user = res.json();
+    const nameEvents = user.nameSubscriptions[0].events;
+    expect(nameEvents).toHaveLength(2);
+    for (const e of nameEvents) {
+      expect(e).toMatchObject({ matchKind: 'name', county: 'Engine', deliveryStatus: 'sent' });
+      expect(e.reason).toMatch(/name/i);
+    }
+    const apnEvents = user.apnSubscriptions[0].events;
+    expect(apnEvents).toEqual([
+      expect.objectContaining({
+        documentNumber: textApn.documentNumber,
+        matchKind: 'apn',
+        matchedValue: '012-0345-006-0000',
+        partyRole: null,
+        isExact: true,
+        confidence: 1,
+        deliveryStatus: 'sent',
+        deliveryError: null,
+      }),
+    ]);
+  });
+
+  it('changes nothing when the same folder is ingested again', async () => {
+    const before = await counts();
+    const again = await ingestFolder(t.engine, folder);
+    expect(again).toMatchObject({ documents: 0, repeats: 4, events: 0, alerts: 0, skipped: 2 });
+    expect(await counts()).toEqual(before);
+  });
+
+  async function counts() {
+    const { rows } = await sql<{
+      documents: string;
+      parties: string;
+      events: string;
+      deliveries: string;
+      jobs: string;
+    }>`
+      SELECT (SELECT count(*) FROM recorded_documents) AS documents,
+             (SELECT count(*) FROM document_parties) AS parties,
+             (SELECT count(*) FROM events) AS events,
+             (SELECT count(*) FROM deliveries WHERE kind = 'alert') AS deliveries,
+             (SELECT count(*) FROM pgboss.job WHERE name = ${SEND_ALERT}) AS jobs`.execute(t.db);
+    return rows[0]!;
+  }
+
+  it('loses and repeats nothing when a matcher is killed mid-batch and the batch is retried', async () => {
+    const batch = await mkdtemp(path.join(os.tmpdir(), 'deedwatch-feed-'));
+    const lines = Array.from({ length: 20 }, (_, i) =>
+      line({
+        documentNumber: `2026-10${String(i).padStart(5, '0')}`,
+        grantors: [i % 2 === 0 ? 'SMITH JOHN' : 'JOHN A SMITH'],
+        apns: i % 4 === 0 ? ['012-0345-006-0000'] : [],
+      }),
+    );
+    await writeFeed(
+      batch,
+      lines,
+      Object.fromEntries(await Promise.all(lines.map(async (l) => [l.file, await pdfFor(l, 1)]))),
+    );
+    try {
+      // Ingested without matching now: the match-documents job (and this test) will.
+      const summary = await ingestFolder(t.engine, batch, { matchNow: false });
+      expect(summary.documents).toBe(20);
+      const ids = (
+        await t.db
+          .selectFrom('recorded_documents')
+          .select('id')
+          .where('document_number', 'like', '2026-10%')
+          .execute()
+      ).map((r) => r.id);
+
+      // A matcher that claimed the batch and wrote its events, then died: its connection is
+      // terminated, as a SIGKILL of its process would do, and Postgres rolls it all back.
+      const victim = t.db.transaction().execute(async (trx) => {
+        const claimed = await claimUnmatched(trx, ids);
+        expect(claimed.length).toBeGreaterThan(0);
+        await insertEvents(trx, claimed);
+        const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(trx);
+        await sql`SELECT pg_terminate_backend(${rows[0]!.pid})`.execute(t.db);
+        await sql`SELECT 1`.execute(trx);
+      });
+      await expect(victim).rejects.toThrow();
+
+      // The retry (and the job's worker, racing it) finish the batch once.
+      const [a, b] = await Promise.all([
+        matchDocuments(t.db, t.boss, ids),
+        matchDocuments(t.db, t.boss, ids),
+      ]);
+      await waitFor('the batch matched', async () => {
+        const left = await t.db
+          .selectFrom('recorded_documents')
+          .select('id')
+          .where('id', 'in', ids)
+          .where('matched_at', 'is', null)
+          .execute();
+        return left.length === 0;
+      });
+      const events = await t.db
+        .selectFrom('events')
+        .select(['document_id', 'name_subscription_id', 'apn_subscription_id'])
+        .where('document_id', 'in', ids)
+        .execute();
+      // Every document hits the name; every fourth also the APN.
+      expect(events).toHaveLength(20 + 5);
+      expect(a.events + b.events).toBeLessThanOrEqual(25);
+
+      // Alerts: one per document, whatever number of send-alert jobs ran for it.
+      const alerts = await waitFor('25 documents alerted', async () => {
+        const rows = await t.db
+          .selectFrom('deliveries')
+          .select(['document_id', 'status'])
+          .where('kind', '=', 'alert')
+          .where('document_id', 'in', ids)
+          .execute();
+        return rows.length === 20 && rows.every((r) => r.status === 'sent') ? rows : undefined;
+      });
+      expect(new Set(alerts.map((r) => r.document_id)).size).toBe(20);
+      // A send-alert job run again queues nothing more.
+      expect(await sendAlert(t.engine, { userId: subscriber.id, documentId: ids[0]! })).toBe(0);
+    } finally {
+      await rm(batch, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('keeps the document files in the store under the county code', async () => {
+    const stored = await t.engine.blobs.get('ENG', name.file);
+    expect(stored).toBeDefined();
+    const bytes = Buffer.concat(await stored!.stream.toArray());
+    expect(bytes.equals(await readFile(path.join(folder, name.file)))).toBe(true);
+  });
+
+  it('sends a link instead of first pages over 10 MB once encoded', async () => {
+    const big = await mkdtemp(path.join(os.tmpdir(), 'deedwatch-feed-'));
+    try {
+      // Two pages, each drawing 4 MB of random (incompressible) image data: about 8 MB of
+      // first pages, 10.7 MB in base64.
+      const pdf = await PDFDocument.create();
+      for (let i = 0; i < 2; i++) {
+        const page = pdf.addPage([612, 792]);
+        const image = pdf.context.stream(randomBytes(4 * 1024 * 1024), {
+          Type: 'XObject',
+          Subtype: 'Image',
+          Width: 1024,
+          Height: 1366,
+          ColorSpace: 'DeviceRGB',
+          BitsPerComponent: 8,
+        });
+        page.node.setXObject(PDFName.of(`Im${i}`), pdf.context.register(image));
+        page.drawText(`Big page ${i + 1}`, { x: 72, y: 720 });
+      }
+      const l = line({ documentNumber: '2026-BIG-1', grantors: ['SMITH JOHN A'] });
+      await writeFeed(big, [l], { [l.file]: await pdf.save() });
+      const summary = await ingestFolder(t.engine, big);
+      expect(summary).toMatchObject({ documents: 1, alerts: 1, pdfProblems: 0 });
+      const mail = await waitFor('the alert of the big document', async () =>
+        t.db
+          .selectFrom('outbox_messages')
+          .selectAll()
+          .where('recipient', '=', subscriber.email)
+          .where('text_body', 'like', '%2026-BIG-1%')
+          .executeTakeFirst(),
+      );
+      expect(mail.text_body).toMatch(/too large to attach/);
+      expect(mail.text_body).toContain(`/documents/ENG/${l.file}`);
+      const attachments = await t.db
+        .selectFrom('outbox_attachments')
+        .select('id')
+        .where('message_id', '=', mail.id)
+        .execute();
+      expect(attachments).toHaveLength(0);
+    } finally {
+      await rm(big, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,406 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import type pg from 'pg';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../src/config.ts';
+import { createPool, type Database } from '../src/db/database.ts';
+import {
+  ImportError,
+  importParcels,
+  type ImportSummary,
+} from '../src/engine/parcels/import-parcels.ts';
+import { addressKey, nameKey } from '../src/matching/normalize.ts';
+import { searchNames } from '../src/modules/search/search.service.ts';
+import { createCounty, type CountyRow } from './helpers/factories.ts';
+import { TEST_SESSION_SECRET } from './helpers/test-app.ts';
+import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
+
+const HEADER = 'apn,situs_address,city,state,zip,owner_names';
+
+let t: TestDatabase;
+let pool: pg.Pool;
+let dir: string;
+let fileCount = 0;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  pool = createPool(t.url, 3, pino({ level: 'silent' }));
+  dir = await mkdtemp(path.join(os.tmpdir(), 'import-parcels-'));
+});
+afterAll(async () => {
+  await pool.end();
+  await t.drop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function csvFile(lines: string[], eol = '\r\n') {
+  const file = path.join(dir, `roll-${++fileCount}.csv`);
+  await writeFile(file, lines.join(eol) + eol);
+  return file;
+}
+
+/** A roll of `n` parcels, APNs 900-0000-000-0000 on, owners named after `owner`. */
+function roll(n: number, owner: string, start = 0) {
+  return [
+    HEADER,
+    ...Array.from({ length: n }, (_, i) => {
+      const k = String(start + i).padStart(4, '0');
+      return `900-0000-000-${k},${i + 1} OAK AVENUE,SACRAMENTO,CA,95814,${owner} ${k}`;
+    }),
+  ];
+}
+
+async function parcelsOf(db: Database, countyId: number) {
+  return db
+    .selectFrom('parcels')
+    .select(['apn', 'apn_key', 'address', 'address_key', 'city', 'state', 'zip', 'owner_names'])
+    .where('county_id', '=', countyId)
+    .orderBy('apn_key')
+    .execute();
+}
+
+async function namesOf(db: Database, countyId: number) {
+  return db
+    .selectFrom('index_names')
+    .select(['name', 'name_key', 'document_count'])
+    .where('county_id', '=', countyId)
+    .orderBy('name_key')
+    .execute();
+}
+
+/** Everything an import may touch in a county. */
+async function snapshot(countyId: number) {
+  return { parcels: await parcelsOf(t.db, countyId), names: await namesOf(t.db, countyId) };
+}
+
+async function rejection(promise: Promise<unknown>): Promise<ImportError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ImportError);
+  return error as ImportError;
+}
+
+describe('importParcels', () => {
+  let county: CountyRow;
+  let summary: ImportSummary;
+
+  beforeAll(async () => {
+    county = await createCounty(t.db, { name: 'Importville', code: 'IMP' });
+    // A name the recorder index already knows: the import must leave it as it is.
+    await t.db
+      .insertInto('index_names')
+      .values({
+        county_id: county.id,
+        name: 'Smith, John A.',
+        name_key: nameKey('Smith, John A.'),
+        document_count: 7,
+        last_recorded_at: new Date('2026-01-02T03:04:05Z'),
+      })
+      .execute();
+    const file = await csvFile([
+      // Columns in another order than the usual, with stray spaces and capitals in the header.
+      'APN, owner_names ,situs_address,city,state,zip',
+      '012-0345-006-0000,"Smith, John A.;Doe ""JJ"" Jane","123 North Main Street, Apt. 4",SACRAMENTO,CA,95814',
+      // A quoted line break: this record takes lines 3 and 4.
+      '01203450070000,GARCIA ROSA,"9 Elm\r\nBoulevard",ELK GROVE,CA,95624',
+      '012-0345-008-0000,"A ""B"" C\\D",55 Oak Avenue #2,FOLSOM,CA,95630',
+      '12-34,NOBODY,1 BAD ST,X,CA,1',
+      ',NOBODY,2 EMPTY ST,X,CA,1',
+      '012-0345-009-0000,TOO,FEW',
+      '012-0345-006-0000,"SMITH JOHN A; NEW OWNER ;",123 N MAIN ST APT 4,SACRAMENTO,CA,95814-0001',
+      '"012-0345-011-0000"x,NOBODY,3 QUOTE ST,X,CA,1',
+      '012 0345 012 0000,李小龍;Ødegård Åse,7 Unicode Way,OAKLAND,CA,94601',
+      '',
+      '012-0345-013-0000,NOBODY,"4 NUL\u0000 ST",X,CA,1',
+      '012-0345-014-0000,,14 Vacant Lot Road,X,CA,1',
+    ]);
+    summary = await importParcels(pool, { county: 'IMP', source: file });
+  });
+
+  it('imports the good rows, keeps the last of a repeated APN, skips and reports bad ones', () => {
+    expect(summary).toEqual({
+      county: 'IMP',
+      rows: 11,
+      imported: 5,
+      duplicates: 1,
+      skipped: 5,
+      skippedReasons: [
+        { line: 6, reason: "APN '12-34' does not fit the IMP APN format 000-0000-000-0000" },
+        { line: 7, reason: 'the APN is empty' },
+        { line: 8, reason: 'expected 6 fields, found 3' },
+        { line: 10, reason: 'a quoted field must end at a comma or at the end of the line' },
+        { line: 13, reason: 'situs_address holds a control character' },
+      ],
+      namesAdded: 4,
+      seconds: expect.any(Number),
+      phases: { read: expect.any(Number), replace: expect.any(Number) },
+    });
+  });
+
+  it('stores APNs in the county format with keys computed by the normalisers', async () => {
+    expect(await parcelsOf(t.db, county.id)).toEqual([
+      {
+        apn: '012-0345-006-0000',
+        apn_key: '01203450060000',
+        address: '123 N MAIN ST APT 4',
+        address_key: '123 N MAIN ST APT 4',
+        city: 'SACRAMENTO',
+        state: 'CA',
+        zip: '95814-0001',
+        owner_names: ['SMITH JOHN A', 'NEW OWNER'],
+      },
+      {
+        apn: '012-0345-007-0000',
+        apn_key: '01203450070000',
+        address: '9 Elm Boulevard',
+        address_key: addressKey('9 Elm Boulevard'),
+        city: 'ELK GROVE',
+        state: 'CA',
+        zip: '95624',
+        owner_names: ['GARCIA ROSA'],
+      },
+      {
+        apn: '012-0345-008-0000',
+        apn_key: '01203450080000',
+        address: '55 Oak Avenue #2',
+        address_key: '55 OAK AVE UNIT 2',
+        city: 'FOLSOM',
+        state: 'CA',
+        zip: '95630',
+        owner_names: ['A "B" C\\D'],
+      },
+      {
+        apn: '012-0345-012-0000',
+        apn_key: '01203450120000',
+        address: '7 Unicode Way',
+        address_key: '7 UNICODE WAY',
+        city: 'OAKLAND',
+        state: 'CA',
+        zip: '94601',
+        owner_names: ['李小龍', 'Ødegård Åse'],
+      },
+      {
+        apn: '012-0345-014-0000',
+        apn_key: '01203450140000',
+        address: '14 Vacant Lot Road',
+        address_key: '14 VACANT LOT RD',
+        city: 'X',
+        state: 'CA',
+        zip: '1',
+        owner_names: [],
+      },
+    ]);
+  });
+
+  it('adds the owners index_names lacked, with no documents, and leaves known names alone', async () => {
+    expect(await namesOf(t.db, county.id)).toEqual([
+      // nameKey keeps only A-Z letters: "Ødegård Åse" is keyed "DEG RD SE"; 李小龍 has no key
+      // and is not indexed (it stays among the parcel's owners).
+      { name: 'A "B" C\\D', name_key: 'A B C D', document_count: 0 },
+      { name: 'Ødegård Åse', name_key: 'DEG RD SE', document_count: 0 },
+      { name: 'GARCIA ROSA', name_key: 'GARCIA ROSA', document_count: 0 },
+      { name: 'NEW OWNER', name_key: 'NEW OWNER', document_count: 0 },
+      { name: 'Smith, John A.', name_key: 'SMITH JOHN A', document_count: 7 },
+    ]);
+  });
+
+  it('makes the owners findable by the name search, typos included', async () => {
+    const found = await searchNames(t.db, 'Importville', 'garci');
+    expect(found).toEqual([{ name: 'GARCIA ROSA', county: 'Importville', documentCount: 0 }]);
+    // The surname dictionary (kept by the index_names triggers) corrects one typo.
+    const typo = await searchNames(t.db, 'Importville', 'GRACIA ROSA');
+    expect(typo.map((n) => n.name)).toEqual(['GARCIA ROSA']);
+  });
+
+  it('replaces the county on a second import: parcels missing from the file are gone', async () => {
+    const before = await namesOf(t.db, county.id);
+    const file = await csvFile(roll(3, 'HOLDER'), '\n');
+    const second = await importParcels(pool, { county: 'IMP', source: file });
+    expect(second).toMatchObject({ rows: 3, imported: 3, duplicates: 0, skipped: 0 });
+    expect((await parcelsOf(t.db, county.id)).map((p) => p.apn)).toEqual([
+      '900-0000-000-0000',
+      '900-0000-000-0001',
+      '900-0000-000-0002',
+    ]);
+    // Names stay: they are the recorder index's, not the roll's.
+    const after = await namesOf(t.db, county.id);
+    expect(after.filter((n) => !n.name.startsWith('HOLDER'))).toEqual(before);
+  });
+
+  it('leaves other counties alone', async () => {
+    const other = await createCounty(t.db, { code: 'OTH' });
+    await importParcels(pool, { county: 'OTH', source: await csvFile(roll(2, 'OTHER')) });
+    const mine = await parcelsOf(t.db, county.id);
+    await importParcels(pool, { county: 'OTH', source: await csvFile(roll(1, 'OTHER')) });
+    expect(await parcelsOf(t.db, county.id)).toEqual(mine);
+    expect(await parcelsOf(t.db, other.id)).toHaveLength(1);
+  });
+});
+
+describe('importParcels changes nothing when it cannot import', () => {
+  let county: CountyRow;
+  let before: Awaited<ReturnType<typeof snapshot>>;
+
+  beforeAll(async () => {
+    county = await createCounty(t.db, { code: 'KEEP' });
+    await importParcels(pool, { county: 'KEEP', source: await csvFile(roll(5, 'KEEPER')) });
+    before = await snapshot(county.id);
+    expect(before.parcels).toHaveLength(5);
+  });
+
+  it('for an unknown county', async () => {
+    const error = await rejection(
+      importParcels(pool, { county: 'NOPE', source: await csvFile(roll(2, 'X')) }),
+    );
+    expect(error.message).toBe("County 'NOPE' not found");
+    expect(await snapshot(county.id)).toEqual(before);
+  });
+
+  it('for a missing file, a wrong header, an empty file or a file without a good row', async () => {
+    const cases: [string | string[], string | RegExp][] = [
+      [path.join(dir, 'missing.csv'), /^Cannot read '.*missing\.csv': ENOENT/],
+      [
+        ['apn,address,city,state,zip,owner_names,extra', '1,2,3,4,5,6,7'],
+        "The header row must name the columns apn,situs_address,city,state,zip,owner_names (in any order): unknown 'address', 'extra'; missing situs_address",
+      ],
+      [
+        [],
+        'The file is empty: the first line must be apn,situs_address,city,state,zip,owner_names',
+      ],
+      [
+        [HEADER, '1,A,B,C,D,E'],
+        'No row of the file could be imported (1 rows, 1 skipped); the parcels of KEEP were left as they were',
+      ],
+    ];
+    for (const [content, message] of cases) {
+      const source = typeof content === 'string' ? content : await csvFile(content);
+      const error = await rejection(importParcels(pool, { county: 'KEEP', source }));
+      expect(error.message).toMatch(message);
+    }
+    expect(await snapshot(county.id)).toEqual(before);
+  });
+
+  it('for a file that is not UTF-8', async () => {
+    const file = path.join(dir, 'latin1.csv');
+    await writeFile(file, Buffer.from(`${roll(3, 'NUÑEZ').join('\n')}\n`, 'latin1'));
+    const error = await rejection(importParcels(pool, { county: 'KEEP', source: file }));
+    expect(error.message).toBe(
+      'Cannot import: the file is not UTF-8 text (near line 2); save it as UTF-8 and try again',
+    );
+    expect(await snapshot(county.id)).toEqual(before);
+  });
+
+  it('when reading fails mid-file', async () => {
+    async function* brokenRead() {
+      yield `${roll(500, 'HALF').join('\n')}\n`;
+      throw new Error('EIO: i/o error, read');
+    }
+    const error = await rejection(importParcels(pool, { county: 'KEEP', source: brokenRead() }));
+    expect(error.message).toBe(
+      'The import stopped while reading the file; nothing was changed: EIO: i/o error, read',
+    );
+    expect(await snapshot(county.id)).toEqual(before);
+  });
+
+  it('when the database refuses a row inside the replacing transaction', async () => {
+    // Stands for any failure after the county's parcels were deleted: a constraint, a full
+    // disk, a lost connection.
+    await sql`
+      CREATE FUNCTION refuse_parcel() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.apn_key = '90000000000299' THEN RAISE EXCEPTION 'parcel refused'; END IF;
+        RETURN NEW;
+      END $$`.execute(t.db);
+    await sql`CREATE TRIGGER refuse_parcel BEFORE INSERT ON parcels
+      FOR EACH ROW EXECUTE FUNCTION refuse_parcel()`.execute(t.db);
+    try {
+      const file = await csvFile(roll(400, 'NEWCOMER'));
+      const error = await rejection(importParcels(pool, { county: 'KEEP', source: file }));
+      expect(error.message).toBe(
+        'The import failed and the parcels of KEEP were left as they were: parcel refused',
+      );
+      expect(await snapshot(county.id)).toEqual(before);
+    } finally {
+      await sql`DROP TRIGGER refuse_parcel ON parcels`.execute(t.db);
+      await sql`DROP FUNCTION refuse_parcel()`.execute(t.db);
+    }
+    // The failed session was discarded with its staging table; the next import works.
+    const again = await importParcels(pool, {
+      county: 'KEEP',
+      source: await csvFile(roll(5, 'KEEPER')),
+    });
+    expect(again.imported).toBe(5);
+    expect(await snapshot(county.id)).toEqual(before);
+  });
+});
+
+describe('importParcels of one county at the same time', () => {
+  it('runs one after the other: the county ends up as one file says, whole', async () => {
+    const county = await createCounty(t.db, { code: 'BOTH' });
+    const a = await csvFile(roll(300, 'ALPHA', 0));
+    const b = await csvFile(roll(200, 'BRAVO', 1000));
+    const results = await Promise.all([
+      importParcels(pool, { county: 'BOTH', source: a }),
+      importParcels(pool, { county: 'BOTH', source: b }),
+    ]);
+    expect(results.map((r) => r.imported)).toEqual([300, 200]);
+    const owners = new Set(
+      (await parcelsOf(t.db, county.id)).map((p) => p.owner_names[0]!.split(' ')[0]),
+    );
+    expect(owners.size).toBe(1);
+  });
+});
+
+function runScript(args: string[], env: Record<string, string>) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(
+      process.execPath,
+      [path.join(repoRoot, 'scripts/import-parcels.ts'), ...args],
+      {
+        cwd: repoRoot,
+        env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', ...env },
+      },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.once('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('npm run import:parcels', () => {
+  it('imports, prints the summary as JSON and a progress line per 10 %', async () => {
+    const county = await createCounty(t.db, { code: 'CLI' });
+    const env = { DATABASE_URL: t.url, SESSION_SECRET: TEST_SESSION_SECRET };
+    const file = await csvFile(roll(2000, 'CLIENT'));
+    const run = await runScript(['--county', 'cli', file], env);
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      county: 'CLI',
+      rows: 2000,
+      imported: 2000,
+      skipped: 0,
+    });
+    expect(run.stderr).toMatch(/^Reading CLI \[#+\.*\] \d+% [\d,]+\/[\d,]+ [\d.]+s$/m);
+    const [reading, replacing] = run.stderr.trim().split('\n').slice(-2);
+    expect(reading).toMatch(/^Reading CLI \[#{20}\] 100% /);
+    expect(replacing).toBe('Replacing the parcels of CLI (2000 rows)…');
+    expect(await parcelsOf(t.db, county.id)).toHaveLength(2000);
+
+    const unknown = await runScript(['--county', 'NOPE', file], env);
+    expect(unknown).toMatchObject({ code: 1, stdout: '', stderr: "County 'NOPE' not found\n" });
+
+    const usage = await runScript([file], env);
+    expect(usage).toMatchObject({
+      code: 2,
+      stderr: 'Usage: npm run import:parcels -- --county CODE parcels.csv\n',
+    });
+  });
+});

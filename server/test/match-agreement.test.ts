@@ -1,0 +1,220 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertDocument } from '../src/engine/ingest/ingest.repository.ts';
+import { matchDocuments } from '../src/engine/matching/match.service.ts';
+import { storedName } from '../src/matching/match-keys.ts';
+import { LABELLED_NAMES } from '../src/matching/labelled-names.ts';
+import { matchConfidence, matchName } from '../src/matching/names.ts';
+import { nameKey } from '../src/matching/normalize.ts';
+import { insertNameSubscriptions } from '../src/modules/user/user.repository.ts';
+import {
+  createCounty,
+  createSubscriber,
+  createStaff,
+  type CountyRow,
+} from './helpers/factories.ts';
+import { signInStaff, signInSubscriber } from './helpers/sign-in.ts';
+import { startTestApp, type TestApp } from './helpers/test-app.ts';
+
+// The match-documents job (SQL over stored keys) and POST admin/match/explain (names.ts in
+// code) must give the same verdict, kind and confidence for every guarded name and party:
+// here over every pair of the labelled table's names, not only the labelled pairs.
+
+const guardedNames = [...new Set(LABELLED_NAMES.map((l) => l.guarded))];
+const candidates = [...new Set(LABELLED_NAMES.map((l) => l.candidate))];
+
+describe('the matcher and explain agree', () => {
+  let t: TestApp;
+  let county: CountyRow;
+  let staffCookie: string;
+  /** subscription id → guarded name; document id → candidate name. */
+  const guardedOf = new Map<string, string>();
+  const candidateOf = new Map<string, string>();
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    county = await createCounty(t.db, { name: 'Agreement', code: 'AGR' });
+    const staff = await createStaff(t.db, 'customersupport');
+    staffCookie = await signInStaff(t, staff.email);
+    const recordedAt = new Date();
+    // One subscriber per guarded name, so every (subscription, document) pair is its own event.
+    for (const name of guardedNames) {
+      const user = await createSubscriber(t.db, { verified: true });
+      const key = nameKey(name);
+      await insertNameSubscriptions(
+        t.db,
+        user.id,
+        [{ countyId: county.id, name, nameKey: key, tokens: key.split(' ') }],
+        new Date(recordedAt.getTime() - 1000),
+      );
+      const row = await t.db
+        .selectFrom('name_subscriptions')
+        .select('id')
+        .where('user_id', '=', user.id)
+        .executeTakeFirstOrThrow();
+      guardedOf.set(row.id, name);
+    }
+    for (const [i, name] of candidates.entries()) {
+      const stored = storedName(name);
+      const id = await insertDocument(t.db, {
+        countyId: county.id,
+        documentNumber: `AGR-${i}`,
+        documentType: 'GRANT DEED',
+        recordedAt,
+        container: 'AGR',
+        fileName: `AGR-${i}.pdf`,
+        pageCount: 1,
+        pdfError: null,
+        text: '',
+        parties: [
+          {
+            role: 'grantor',
+            name,
+            nameKey: nameKey(name),
+            matchKey: stored.matchKey,
+            kind: stored.kind,
+            readings: stored.readings,
+          },
+        ],
+        parcels: [],
+      });
+      candidateOf.set(id!, name);
+    }
+  });
+  afterAll(() => t.close());
+
+  it('finds exactly the pairs names.ts matches, with the same kind and confidence', async () => {
+    await matchDocuments(t.db, t.boss, [...candidateOf.keys()]);
+    const events = await t.db
+      .selectFrom('events')
+      .select(['name_subscription_id', 'document_id', 'is_exact', 'score'])
+      .execute();
+    const bySql = new Map(
+      events.map((e) => [`${e.name_subscription_id}|${e.document_id}`, e] as const),
+    );
+
+    let pairs = 0;
+    let matches = 0;
+    const disagreements: string[] = [];
+    for (const [subscriptionId, guarded] of guardedOf) {
+      for (const [documentId, candidate] of candidateOf) {
+        pairs++;
+        const code = matchName(guarded, candidate);
+        const sqlEvent = bySql.get(`${subscriptionId}|${documentId}`);
+        if (code.matched) matches++;
+        if (code.matched !== (sqlEvent !== undefined)) {
+          disagreements.push(
+            `${guarded} ~ ${candidate}: code ${code.matched}, sql ${!code.matched}`,
+          );
+          continue;
+        }
+        if (code.matched && sqlEvent) {
+          // No index_names rows here: every name has count 0.
+          const expected = matchConfidence(code.kind, 0);
+          if (
+            sqlEvent.is_exact !== (code.kind === 'exact') ||
+            Math.abs(sqlEvent.score - expected) > 1e-6
+          ) {
+            disagreements.push(
+              `${guarded} ~ ${candidate}: code ${code.kind} ${expected}, sql exact=${sqlEvent.is_exact} ${sqlEvent.score}`,
+            );
+          }
+        }
+      }
+    }
+    console.log(
+      `matcher vs names.ts: ${pairs} pairs, ${matches} matches, ${disagreements.length} disagreements`,
+    );
+    expect(disagreements).toEqual([]);
+    expect(matches).toBeGreaterThan(LABELLED_NAMES.filter((l) => l.expected).length / 2);
+  });
+
+  it.each(LABELLED_NAMES.slice(0, 40))(
+    'explain says what the table says: $guarded ~ $candidate → $expected',
+    async ({ guarded, candidate, expected }) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/match/explain',
+        headers: { cookie: staffCookie, origin: t.config.appUrl },
+        payload: { county: county.name, kind: 'name', guarded, candidate },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json();
+      expect(body.matched).toBe(expected);
+      expect(body.reason.length).toBeGreaterThan(5);
+      if (expected) expect(body.confidence).toBeGreaterThan(0);
+      else expect(body).toMatchObject({ kind: 'none', confidence: 0 });
+    },
+  );
+
+  it('explains APNs and addresses with the job thresholds, and refuses bad input with a 400', async () => {
+    const explain = (payload: Record<string, unknown>, cookie = staffCookie) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/match/explain',
+        headers: { cookie, origin: t.config.appUrl },
+        payload,
+      });
+    const apn = await explain({
+      county: 'agreement',
+      kind: 'apn',
+      guarded: '012-0345-006-0000',
+      candidate: '01203450060000',
+    });
+    expect(apn.json()).toMatchObject({ matched: true, kind: 'exact', confidence: 1 });
+    const address = await explain({
+      county: county.name,
+      kind: 'address',
+      guarded: '123 Main Street, Sacramento, CA 95814',
+      candidate: '123 MAIN ST',
+    });
+    expect(address.json()).toMatchObject({ matched: true, kind: 'exact' });
+    const similar = await explain({
+      county: county.name,
+      kind: 'address',
+      guarded: '123 Riverside Boulevard, Sacramento, CA 95814',
+      candidate: '123 RIVERSIDE BLV, SACRAMENTO CA 95814',
+    });
+    expect(similar.json()).toMatchObject({ matched: true, kind: 'similar' });
+    const otherZip = await explain({
+      county: county.name,
+      kind: 'address',
+      guarded: '123 Riverside Boulevard, Sacramento, CA 95814',
+      candidate: '123 RIVERSIDE BLV, SACRAMENTO CA 95818',
+    });
+    expect(otherZip.json()).toMatchObject({ matched: false, kind: 'none' });
+    expect(otherZip.json().reason).toMatch(/zip/);
+
+    const unknown = await explain({
+      county: 'Atlantis',
+      kind: 'name',
+      guarded: 'A',
+      candidate: 'B',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toMatch(/Atlantis/);
+    const badKind = await explain({
+      county: county.name,
+      kind: 'ssn',
+      guarded: 'A',
+      candidate: 'B',
+    });
+    expect(badKind.statusCode).toBe(400);
+    const missing = await explain({ county: county.name, kind: 'name', guarded: 'A' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toMatch(/candidate/);
+
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/match/explain',
+      headers: { origin: t.config.appUrl },
+      payload: { county: county.name, kind: 'name', guarded: 'A', candidate: 'B' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const subscriber = await createSubscriber(t.db, { verified: true });
+    const cookie = await signInSubscriber(t, subscriber.email);
+    expect(
+      (await explain({ county: county.name, kind: 'name', guarded: 'A', candidate: 'B' }, cookie))
+        .statusCode,
+    ).toBe(403);
+  });
+});

@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertDocument } from '../src/engine/ingest/ingest.repository.ts';
+import { matchDocuments } from '../src/engine/matching/match.service.ts';
+import { storedAddress, storedName } from '../src/matching/match-keys.ts';
+import { nameKey } from '../src/matching/normalize.ts';
+import {
+  insertApnSubscriptions,
+  insertNameSubscriptions,
+} from '../src/modules/user/user.repository.ts';
+import { createCounty, createSubscriber, type CountyRow } from './helpers/factories.ts';
+import { startTestApp, type TestApp } from './helpers/test-app.ts';
+
+// The matcher's rules beyond names: activation time, disabled counties, APNs and addresses.
+
+describe('what the matcher matches', () => {
+  let t: TestApp;
+  let county: CountyRow;
+  let disabled: CountyRow;
+  let userId: string;
+  const activatedAt = new Date('2026-06-01T12:00:00Z');
+  let n = 0;
+
+  const documentWith = async (
+    c: CountyRow,
+    recordedAt: Date,
+    input: { names?: string[]; apns?: string[]; addresses?: string[] },
+  ) => {
+    const id = await insertDocument(t.db, {
+      countyId: c.id,
+      documentNumber: `R-${++n}`,
+      documentType: 'GRANT DEED',
+      recordedAt,
+      container: c.code,
+      fileName: `R-${n}.pdf`,
+      pageCount: 1,
+      pdfError: null,
+      text: '',
+      parties: (input.names ?? []).map((name) => {
+        const stored = storedName(name);
+        return {
+          role: 'grantor' as const,
+          name,
+          nameKey: nameKey(name),
+          matchKey: stored.matchKey,
+          kind: stored.kind,
+          readings: stored.readings,
+        };
+      }),
+      parcels: [
+        ...(input.apns ?? []).map((apn) => ({
+          apn,
+          apnKey: apn.replace(/\D/g, ''),
+          address: null,
+          addressKey: null,
+          zip: null,
+          source: 'index' as const,
+        })),
+        ...(input.addresses ?? []).map((address) => {
+          const a = storedAddress(address);
+          return {
+            apn: null,
+            apnKey: null,
+            address,
+            addressKey: a.streetKey,
+            zip: a.zip,
+            source: 'index' as const,
+          };
+        }),
+      ],
+    });
+    await matchDocuments(t.db, t.boss, [id!]);
+    return t.db
+      .selectFrom('events')
+      .select(['match_kind', 'matched_value', 'is_exact', 'score'])
+      .where('document_id', '=', id!)
+      .execute();
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp({}, { workers: false });
+    county = await createCounty(t.db, { name: 'Rules', code: 'RUL' });
+    disabled = await createCounty(t.db, { name: 'Closed', code: 'CLO', is_enabled: false });
+    userId = (await createSubscriber(t.db, { verified: true })).id;
+    for (const c of [county, disabled]) {
+      await insertNameSubscriptions(
+        t.db,
+        userId,
+        [
+          {
+            countyId: c.id,
+            name: 'GARCIA ROSA',
+            nameKey: 'GARCIA ROSA',
+            tokens: ['GARCIA', 'ROSA'],
+          },
+        ],
+        activatedAt,
+      );
+      await insertApnSubscriptions(
+        t.db,
+        userId,
+        [
+          {
+            countyId: c.id,
+            apn: '012-0345-006-0000',
+            apnKey: '01203450060000',
+            description: '123 RIVERSIDE BLVD, SACRAMENTO, CA 95818',
+            addressKey: '123 RIVERSIDE BLVD',
+            addressZip: '95818',
+          },
+        ],
+        activatedAt,
+      );
+    }
+  });
+  afterAll(() => t.close());
+
+  const after = new Date(activatedAt.getTime() + 60_000);
+
+  it('matches documents recorded at or after activation, never before', async () => {
+    expect(
+      await documentWith(county, new Date(activatedAt.getTime() - 1000), {
+        names: ['GARCIA ROSA'],
+      }),
+    ).toEqual([]);
+    expect(await documentWith(county, activatedAt, { names: ['GARCIA ROSA'] })).toHaveLength(1);
+  });
+
+  it('matches nothing in a disabled county', async () => {
+    expect(
+      await documentWith(disabled, after, { names: ['GARCIA ROSA'], apns: ['012-0345-006-0000'] }),
+    ).toEqual([]);
+  });
+
+  it('matches an APN by key, whatever its punctuation', async () => {
+    expect(await documentWith(county, after, { apns: ['01203450060000'] })).toEqual([
+      { match_kind: 'apn', matched_value: '01203450060000', is_exact: true, score: 1 },
+    ]);
+  });
+
+  it('matches an address by street key, or by house number, zip and a similar street', async () => {
+    expect(
+      await documentWith(county, after, {
+        addresses: ['123 Riverside Boulevard, Sacramento, CA 95818'],
+      }),
+    ).toEqual([expect.objectContaining({ match_kind: 'address', is_exact: true })]);
+    const similar = await documentWith(county, after, {
+      addresses: ['123 RIVERSIDE BLV, SACRAMENTO CA 95818'],
+    });
+    expect(similar).toEqual([expect.objectContaining({ match_kind: 'address', is_exact: false })]);
+    expect(similar[0]!.score).toBeLessThan(0.9);
+    // Another house number, or another zip: not the guarded property.
+    expect(
+      await documentWith(county, after, { addresses: ['125 RIVERSIDE BLVD, SACRAMENTO CA 95818'] }),
+    ).toEqual([]);
+    expect(
+      await documentWith(county, after, { addresses: ['123 RIVERSIDE BLV, SACRAMENTO CA 95822'] }),
+    ).toEqual([]);
+  });
+
+  it('keeps one event per subscription and document: the strongest reason', async () => {
+    const events = await documentWith(county, after, {
+      apns: ['012-0345-006-0000'],
+      addresses: ['123 RIVERSIDE BLVD, SACRAMENTO CA 95818'],
+      names: ['GARCIA ROSA', 'GARCIA, ROSA'],
+    });
+    expect(events.map((e) => e.match_kind).sort()).toEqual(['apn', 'name']);
+  });
+});
