@@ -22,6 +22,18 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // Minutes-long tests of crashes under load: `npm run test:reliability`.
+        test: {
+          name: 'reliability',
+          include: ['server/reliability/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['server/test/global-setup.ts'],
+          testTimeout: 900_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
       'web/vitest.config.ts',
       {
         test: {

@@ -21,9 +21,15 @@ export type ServerProcess = {
   exited: Promise<number | null>;
 };
 
-/** Runs the server as `npm start` does (main.ts on this Node), with only the given environment. */
-export function startServerProcess(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, [path.join(repoRoot, 'server/src/main.ts')], {
+/**
+ * Runs the server as `npm start` does (main.ts on this Node), with only the given environment;
+ * `args` as main.ts takes them (`--worker`, `--api`).
+ */
+export function startServerProcess(
+  env: Record<string, string>,
+  args: string[] = [],
+): ServerProcess {
+  const child = spawn(process.execPath, [path.join(repoRoot, 'server/src/main.ts'), ...args], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -74,6 +74,21 @@ export function describeIssues(part: string, issues: v.BaseIssue<unknown>[]): st
     .join('; ');
 }
 
+/**
+ * Where a string of `data` holds U+0000, as a dotted path ('' for `data` itself), or
+ * undefined when none does. Postgres text cannot store it (the driver would fail with a 500),
+ * and no name, address or code of ours needs it.
+ */
+function pathOfNul(data: unknown, at = ''): string | undefined {
+  if (typeof data === 'string') return data.includes('\u0000') ? at : undefined;
+  if (data === null || typeof data !== 'object') return undefined;
+  for (const [key, value] of Object.entries(data)) {
+    const found = pathOfNul(value, at ? `${at}.${key}` : key);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 export const valibotValidatorCompiler: FastifySchemaCompiler<unknown> = ({
   schema: json,
   httpPart,
@@ -86,7 +101,18 @@ export const valibotValidatorCompiler: FastifySchemaCompiler<unknown> = ({
   }
   return (data: unknown) => {
     const result = v.safeParse(original, data);
-    if (result.success) return { value: result.output };
-    return { error: new ValidationError(describeIssues(httpPart ?? 'body', result.issues)) };
+    if (!result.success) {
+      return { error: new ValidationError(describeIssues(httpPart ?? 'body', result.issues)) };
+    }
+    // After the schema, so a field that forbids control characters says so in its own words.
+    const nul = pathOfNul(result.output);
+    if (nul !== undefined) {
+      return {
+        error: new ValidationError(
+          `${httpPart ?? 'body'}${nul ? ` ${nul}` : ''} contains a NUL character (U+0000), which no text may hold.`,
+        ),
+      };
+    }
+    return { value: result.output };
   };
 };

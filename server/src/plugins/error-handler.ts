@@ -15,8 +15,11 @@ function bodyFor(statusCode: number, message: string): Body {
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    const status =
-      typeof err.statusCode === 'number' && err.statusCode >= 400 ? err.statusCode : 500;
+    const status = databaseUnavailable(err)
+      ? 503
+      : typeof err.statusCode === 'number' && err.statusCode >= 400
+        ? err.statusCode
+        : 500;
     if (status >= 500) {
       request.log.error({ err }, 'request failed');
       const message =
@@ -28,6 +31,35 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status === 401) void reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return reply.status(status).send(bodyFor(status, publicMessage(err, status)));
   });
+}
+
+// Postgres SQLSTATE classes 08 (connection exception) and 57P (operator intervention: a
+// shutdown or restart), and the socket errors of a server that is gone.
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+]);
+
+/**
+ * True for an error that means the database cannot be reached right now: the client gets a 503
+ * (try again) rather than a 500, and the server recovers on its own when the database is back.
+ */
+export function databaseUnavailable(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown; cause?: unknown } | null;
+  if (!e || typeof e !== 'object') return false;
+  const code = typeof e.code === 'string' ? e.code : '';
+  if (UNAVAILABLE_CODES.has(code) || code.startsWith('08') || code.startsWith('57P')) return true;
+  const message = typeof e.message === 'string' ? e.message : '';
+  if (
+    /Connection terminated|connection timeout|Client has encountered a connection error/i.test(
+      message,
+    )
+  )
+    return true;
+  return e.cause !== undefined && e.cause !== err && databaseUnavailable(e.cause);
 }
 
 function publicMessage(err: FastifyError, status: number): string {

@@ -57,7 +57,15 @@ export async function adminDashboardRoutes(
     await requireRole(request, db, ['admin']);
     return sendFetchResponse(reply, await handler(toFetchRequest(request, origin)));
   };
-  const options = { schema: { hide: true }, helmet: { contentSecurityPolicy: false } } as const;
-  app.all(DASHBOARD_PATH, options, serve);
-  app.all(`${DASHBOARD_PATH}/*`, options, serve);
+  // GET pages and POST form actions are all the dashboard uses; any other method is not found
+  // here (its router answers an unknown method with an error, a 500).
+  for (const url of [DASHBOARD_PATH, `${DASHBOARD_PATH}/*`]) {
+    app.route({
+      method: ['GET', 'POST'],
+      url,
+      schema: { hide: true },
+      helmet: { contentSecurityPolicy: false },
+      handler: serve,
+    });
+  }
 }

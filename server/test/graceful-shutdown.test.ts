@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  freePort,
+  type ServerProcess,
+  startServerProcess,
+  waitForReady,
+} from '../../e2e/helpers/process.ts';
+import { MATCH_DOCUMENTS } from '../src/jobs/queues.ts';
+import { createBoss } from '../src/jobs/boss.ts';
+import { pino } from 'pino';
+import { createCounty } from './helpers/factories.ts';
+import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
+import { TEST_SESSION_SECRET } from './helpers/test-app.ts';
+import { waitFor } from './helpers/wait.ts';
+
+// The server process (main.ts) stopped with SIGTERM while clients keep calling it: every request
+// it had received is answered, it exits 0, and queued jobs run after the next start.
+
+describe('SIGTERM under load', () => {
+  let database: TestDatabase;
+  let port: number;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await createCounty(database.db, { name: 'Shutdown', code: 'SHT' });
+    port = await freePort();
+    env = {
+      DATABASE_URL: database.url,
+      SESSION_SECRET: TEST_SESSION_SECRET,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'warn',
+      WEB_DIST: '/nonexistent',
+      SEED_DEMO_ON_FIRST_START: 'false',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+    };
+  });
+  afterAll(() => database.drop());
+
+  it('answers every request it received, exits 0, and runs queued jobs after the restart', async () => {
+    const base = `http://127.0.0.1:${port}`;
+    let server: ServerProcess = startServerProcess(env);
+    await waitForReady(base, server);
+
+    // A document left for the matcher, whose job waits a few seconds: the server stops first.
+    const document = await database.db
+      .insertInto('recorded_documents')
+      .values({
+        county_id: (await database.db.selectFrom('counties').select('id').executeTakeFirstOrThrow())
+          .id,
+        document_number: 'SHT-1',
+        document_type: 'GRANT DEED',
+        recorded_at: new Date(),
+        container: 'SHT',
+        file_name: 'SHT-1.pdf',
+        page_count: null,
+        pdf_error: null,
+        text_search: null,
+        matched_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const boss = createBoss(database.url, pino({ level: 'silent' }), { supervise: false });
+    await boss.start();
+    await boss.send(MATCH_DOCUMENTS, { documentIds: [document.id] }, { startAfter: 4 });
+    await boss.stop({ graceful: false, close: true });
+
+    // Eight clients call as fast as they can; the signal comes in the middle.
+    type Outcome = { started: number; status: number | 'network error' };
+    const outcomes: Outcome[] = [];
+    let running = true;
+    const client = async () => {
+      while (running) {
+        const started = performance.now();
+        const status = await fetch(`${base}/api/config`)
+          .then(async (r) => {
+            await r.arrayBuffer();
+            return r.status;
+          })
+          .catch(() => 'network error' as const);
+        outcomes.push({ started, status });
+        if (status === 'network error') await new Promise((r) => setTimeout(r, 20));
+      }
+    };
+    const clients = Array.from({ length: 8 }, client);
+    await waitFor('some load', () => outcomes.length > 200);
+    const signalledAt = performance.now();
+    server.child.kill('SIGTERM');
+    const code = await server.exited;
+    running = false;
+    await Promise.all(clients);
+    expect(code, server.output()).toBe(0);
+
+    // Every request sent before the signal got an answer, none a dropped connection. Those the
+    // server had surely received (sent 50 ms or more before it) got a 200; one arriving as it
+    // began closing may get a 503 asking to retry. After the signal, new connections are refused.
+    const before = outcomes.filter((o) => o.started < signalledAt);
+    expect(before.length).toBeGreaterThan(200);
+    expect(before.filter((o) => o.status !== 200 && o.status !== 503)).toEqual([]);
+    expect(before.filter((o) => o.started < signalledAt - 50 && o.status !== 200)).toEqual([]);
+    const after = outcomes.filter((o) => o.started >= signalledAt);
+    console.log(
+      `SIGTERM under load: ${before.length} requests before the signal (${before.filter((o) => o.status === 503).length} answered 503 as it closed, the rest 200); ${after.length} after it`,
+    );
+
+    server = startServerProcess(env);
+    await waitForReady(base, server);
+    await waitFor(
+      'the queued match job to run after the restart',
+      async () =>
+        (
+          await database.db
+            .selectFrom('recorded_documents')
+            .select('matched_at')
+            .where('id', '=', document.id)
+            .executeTakeFirstOrThrow()
+        ).matched_at !== null,
+      30_000,
+    );
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  }, 120_000);
+});

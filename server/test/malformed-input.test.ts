@@ -1,0 +1,247 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCounty, createStaff } from './helpers/factories.ts';
+import { signInStaff } from './helpers/sign-in.ts';
+import { NO_RATE_LIMITS, startTestApp, type TestApp } from './helpers/test-app.ts';
+
+// Every operation of the OpenAPI document, fed inputs generated from its own schema: missing
+// fields, wrong types, oversized strings, extra fields, `__proto__` keys, SQL metacharacters and
+// hostile Unicode. Malformed input must get a 4xx and write nothing; no input may get a 5xx.
+
+type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  enum?: unknown[];
+  const?: unknown;
+  format?: string;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+};
+type Operation = {
+  parameters?: { name: string; in: string; required?: boolean; schema: JsonSchema }[];
+  requestBody?: { content: Record<string, { schema: JsonSchema }> };
+};
+
+const UUID = '00000000-0000-4000-8000-000000000000';
+const SQL = "' OR 1=1; DROP TABLE users; -- \\ % _";
+const UNICODE = 'a\u202e\ud83d\ude00\u{1d518}\u0301\ufeff\u2028Ω';
+/** Postgres text cannot hold U+0000: refused at the edge. */
+const NUL = 'a\u0000b';
+
+/** Values the services accept for common fields, so the other fields reach the database. */
+const KNOWN: Record<string, unknown> = {
+  County: 'Fuzz',
+  county: 'Fuzz',
+  SearchTerm: 'SMI',
+  email: 'fuzz@example.com',
+  kind: 'name',
+};
+
+/** A value the schema's type accepts, not necessarily one the service accepts. */
+function sample(schema: JsonSchema): unknown {
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum) return schema.enum[0];
+  if (schema.anyOf) return sample(schema.anyOf[0]!);
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  switch (type) {
+    case 'string':
+      return schema.format === 'uuid' ? UUID : schema.format === 'email' ? 'x@example.com' : 'x';
+    case 'integer':
+    case 'number':
+      return 1;
+    case 'boolean':
+      return true;
+    case 'array':
+      return [];
+    case 'object':
+      return Object.fromEntries(
+        Object.entries(schema.properties ?? {}).map(([k, s]) => [k, KNOWN[k] ?? sample(s)]),
+      );
+    default:
+      return 'x';
+  }
+}
+
+/** A value of another JSON type than the schema's. */
+function wrongType(schema: JsonSchema): unknown {
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  return type === 'string' ? 12345 : type === 'object' ? 'x' : type === 'array' ? { a: 1 } : 'x';
+}
+
+type Case = { label: string; malformed: boolean; body?: string; query?: string };
+
+function bodyCases(schema: JsonSchema): Case[] {
+  const base = sample(schema) as Record<string, unknown>;
+  const props = Object.entries(schema.properties ?? {});
+  const json = (v: unknown) => JSON.stringify(v);
+  const cases: Case[] = [
+    { label: 'an array', malformed: true, body: '[]' },
+    { label: 'a string', malformed: true, body: '"x"' },
+    { label: 'null', malformed: true, body: 'null' },
+    { label: 'broken JSON', malformed: true, body: '{"a":' },
+    { label: 'an extra field', malformed: true, body: json({ ...base, unexpected: 1 }) },
+    {
+      label: 'a __proto__ key',
+      malformed: true,
+      body: `{"__proto__": {"role": "admin"}, ${json(base).slice(1)}`,
+    },
+    {
+      label: 'a constructor.prototype key',
+      malformed: true,
+      body: `{"constructor": {"prototype": {"role": "admin"}}, ${json(base).slice(1)}`,
+    },
+    // The body limit is 1 MB: a 1 MB string cannot fit.
+    {
+      label: 'a 1 MB body',
+      malformed: true,
+      body: json({ ...base, [props[0]?.[0] ?? 'x']: 'x'.repeat(1024 * 1024) }),
+    },
+  ];
+  for (const field of schema.required ?? []) {
+    const { [field]: _omitted, ...rest } = base;
+    cases.push({ label: `no ${field}`, malformed: true, body: json(rest) });
+  }
+  for (const [field, s] of props) {
+    cases.push({
+      label: `${field} of the wrong type`,
+      malformed: true,
+      body: json({ ...base, [field]: wrongType(s) }),
+    });
+    const type = Array.isArray(s.type) ? s.type[0] : s.type;
+    if (type === 'string' && !s.enum) {
+      cases.push({
+        label: `${field} with SQL`,
+        malformed: false,
+        body: json({ ...base, [field]: SQL }),
+      });
+      cases.push({
+        label: `${field} with a NUL`,
+        malformed: true,
+        body: json({ ...base, [field]: NUL }),
+      });
+      cases.push({
+        label: `${field} with hostile Unicode`,
+        malformed: false,
+        body: json({ ...base, [field]: UNICODE }),
+      });
+      cases.push({
+        label: `${field} of 100 KB`,
+        malformed: true,
+        body: json({ ...base, [field]: 'x'.repeat(100_000) }),
+      });
+    }
+  }
+  return cases;
+}
+
+function queryCases(parameters: NonNullable<Operation['parameters']>): Case[] {
+  const query = parameters.filter((p) => p.in === 'query');
+  const base = new URLSearchParams(
+    query.map((p): [string, string] => [p.name, String(KNOWN[p.name] ?? sample(p.schema))]),
+  );
+  const withValue = (name: string, value: string) => {
+    const q = new URLSearchParams(base);
+    q.set(name, value);
+    return q.toString();
+  };
+  const cases: Case[] = [
+    { label: 'an unknown parameter', malformed: true, query: `${base}&unexpected=1` },
+  ];
+  for (const p of query) {
+    if (p.required) {
+      const q = new URLSearchParams(base);
+      q.delete(p.name);
+      cases.push({ label: `no ${p.name}`, malformed: true, query: q.toString() });
+    }
+    cases.push({
+      label: `${p.name} twice`,
+      malformed: true,
+      query: `${base}&${p.name}=${encodeURIComponent(String(sample(p.schema)))}`,
+    });
+    cases.push({ label: `${p.name} with SQL`, malformed: false, query: withValue(p.name, SQL) });
+    cases.push({ label: `${p.name} with a NUL`, malformed: true, query: withValue(p.name, NUL) });
+    cases.push({
+      label: `${p.name} with hostile Unicode`,
+      malformed: false,
+      query: withValue(p.name, UNICODE),
+    });
+    cases.push({
+      label: `${p.name} of 100 KB`,
+      malformed: true,
+      query: withValue(p.name, 'x'.repeat(100_000)),
+    });
+  }
+  return cases;
+}
+
+describe('malformed input on every operation', () => {
+  let t: TestApp;
+  let cookie: string;
+
+  beforeAll(async () => {
+    t = await startTestApp(NO_RATE_LIMITS, { workers: false });
+    await createCounty(t.db, { name: 'Fuzz', code: 'FUZ' });
+    const admin = await createStaff(t.db, 'admin');
+    cookie = await signInStaff(t, admin.email);
+  });
+  afterAll(() => t.close());
+
+  /** Rows and last changes of the tables a request could write (not sessions or limits). */
+  async function written() {
+    const { rows } = await sql<{ state: string }>`
+      SELECT concat_ws(',',
+        (SELECT count(*) FROM users), (SELECT max(last_login_at) FROM users),
+        (SELECT count(*) FROM notification_methods), (SELECT count(*) FROM apn_subscriptions),
+        (SELECT count(*) FROM name_subscriptions), (SELECT count(*) FROM events),
+        (SELECT count(*) FILTER (WHERE is_archived) FROM events),
+        (SELECT max(updated_at) FROM counties), (SELECT count(*) FROM audit_log),
+        (SELECT count(*) FROM deliveries), (SELECT count(*) FROM auth_codes),
+        (SELECT count(*) FROM recorded_documents)) AS state`.execute(t.db);
+    return rows[0]!.state;
+  }
+
+  it('answers malformed input with a 4xx and writes nothing, and never answers with a 5xx', async () => {
+    const spec = t.app.swagger() as unknown as { paths: Record<string, Record<string, Operation>> };
+    const failures: string[] = [];
+    let calls = 0;
+    for (const [path, operations] of Object.entries(spec.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        // Signing out ends the session the other calls use.
+        if (path === '/api/auth/logout') continue;
+        const url = path.replace(/\{[^}]+\}/g, UUID);
+        const bodySchema = operation.requestBody?.content['application/json']?.schema;
+        const cases = [
+          ...(bodySchema ? bodyCases(bodySchema) : []),
+          ...(operation.parameters?.some((p) => p.in === 'query')
+            ? queryCases(operation.parameters)
+            : []),
+        ];
+        for (const c of cases) {
+          const before = c.malformed ? await written() : '';
+          const res = await t.app.inject({
+            method: method.toUpperCase() as 'GET',
+            url: c.query !== undefined ? `${url}?${c.query}` : url,
+            headers: {
+              cookie,
+              origin: t.config.appUrl,
+              ...(c.body !== undefined ? { 'content-type': 'application/json' } : {}),
+            },
+            ...(c.body !== undefined ? { payload: c.body } : {}),
+          });
+          calls++;
+          const where = `${method.toUpperCase()} ${path} with ${c.label}: ${res.statusCode} ${res.body.slice(0, 160)}`;
+          if (res.statusCode >= 500) failures.push(where);
+          else if (c.malformed && (res.statusCode < 400 || res.statusCode >= 500))
+            failures.push(where);
+          else if (c.malformed && (await written()) !== before)
+            failures.push(`${where} — and wrote`);
+          else if (res.statusCode >= 400 && !res.json().message)
+            failures.push(`${where} — no message`);
+        }
+      }
+    }
+    console.log(`malformed input: ${calls} calls over ${Object.keys(spec.paths).length} paths`);
+    expect(failures).toEqual([]);
+  });
+});

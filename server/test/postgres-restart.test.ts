@@ -1,0 +1,96 @@
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { PgBoss } from 'pg-boss';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { createDatabase, createPool, type Database } from '../src/db/database.ts';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from '../src/db/embedded.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { createBoss } from '../src/jobs/boss.ts';
+import { createCounty } from './helpers/factories.ts';
+import { offlineMailer, testConfig } from './helpers/test-app.ts';
+import { waitFor } from './helpers/wait.ts';
+
+// A Postgres of this test's own (the embedded one), stopped and started under the app and a
+// job worker: while it is down requests get a 503, and both recover by themselves.
+
+const log = pino({ level: 'silent' });
+
+describe('Postgres going away and coming back', () => {
+  let dir: string;
+  let port: number;
+  let pg: EmbeddedDatabase;
+  let db: Database;
+  let app: FastifyInstance;
+  let boss: PgBoss;
+  const processed: string[] = [];
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'deedwatch-restart-'));
+    await chmod(dir, 0o755);
+    port = 55000 + Math.floor(Math.random() * 2000);
+    pg = await startEmbeddedPostgres(dir, port, log);
+    db = createDatabase(createPool(pg.url, 4, log));
+    await migrateToLatest(db);
+    await createCounty(db, { name: 'Restart', code: 'RST' });
+    const config = testConfig(pg.url);
+    app = await buildApp(config, { db, mailer: offlineMailer(config, db), logger: false });
+    await app.ready();
+    boss = createBoss(pg.url, log, { isStopping: () => true });
+    await boss.start();
+    await boss.createQueue('restart-probe');
+    await boss.work('restart-probe', { pollingIntervalSeconds: 0.5 }, async ([job]) => {
+      processed.push((job!.data as { n: string }).n);
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await boss?.stop({ graceful: false, close: true }).catch(() => undefined);
+    await app?.close();
+    await db?.destroy();
+    await pg?.stop().catch(() => undefined);
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const config = () => app.inject({ method: 'GET', url: '/api/config' });
+
+  it('answers 200 while the database is up', async () => {
+    expect((await config()).statusCode).toBe(200);
+    await boss.send('restart-probe', { n: 'before' });
+    await waitFor('the job before the restart', async () => processed.includes('before'));
+  });
+
+  it('answers 503, with a message, while it is down, and 200 again soon after it is back', async () => {
+    await pg.stop();
+    for (const url of ['/api/config', '/readyz']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(503);
+      expect(res.json().message).toMatch(/unavailable|not reachable|try again/i);
+    }
+    // Liveness does not depend on the database.
+    expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+
+    const back = Date.now();
+    pg = await startEmbeddedPostgres(dir, port, log);
+    await waitFor(
+      'the API answering again',
+      async () => (await config()).statusCode === 200,
+      15_000,
+    );
+    console.log(`API answered 200 ${Date.now() - back} ms after Postgres started again`);
+  }, 60_000);
+
+  it('lets the job worker pick up work again without a restart of its own', async () => {
+    await waitFor(
+      'a job sent after the restart',
+      async () => {
+        await boss.send('restart-probe', { n: 'after' }).catch(() => undefined);
+        return processed.includes('after');
+      },
+      30_000,
+      500,
+    );
+  }, 60_000);
+});

@@ -1,0 +1,400 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertDocument } from '../src/engine/ingest/ingest.repository.ts';
+import { matchDocuments } from '../src/engine/matching/match.service.ts';
+import { nameKey } from '../src/matching/normalize.ts';
+import { insertNameSubscriptions } from '../src/modules/user/user.repository.ts';
+import {
+  addNotificationMethod,
+  createCounty,
+  createStaff,
+  createSubscriber,
+} from './helpers/factories.ts';
+import { signInStaff, signInSubscriber } from './helpers/sign-in.ts';
+import { startTestApp, type TestApp } from './helpers/test-app.ts';
+
+// Every route the app registers, called as each kind of caller against a declared policy: no
+// caller gets a 2xx the policy does not give them, nobody gets a 5xx, and a route missing from
+// the table fails the test. Subscriber A's calls name subscriber B's resources.
+
+type Policy =
+  /** Anyone. */
+  | 'public'
+  /** Any signed-in user, acting on their own account. */
+  | 'signed-in'
+  /** Only the owner of the resource the call names (B); everyone here gets a 4xx. */
+  | 'owner'
+  /** The owner, and staff (who help subscribers with their documents). */
+  | 'owner-or-staff'
+  | 'staff'
+  | 'admin';
+
+type Caller = 'anonymous' | 'subscriber' | 'customersupport' | 'admin';
+const CALLERS: Caller[] = ['anonymous', 'subscriber', 'customersupport', 'admin'];
+
+type Ids = {
+  b: {
+    id: string;
+    subscriptionId: string;
+    methodId: string;
+    eventId: string;
+    container: string;
+    file: string;
+  };
+  countyId: number;
+  countyName: string;
+};
+type Call = { url: string; payload?: unknown; replacesSession?: boolean };
+
+const ANY = '00000000-0000-4000-8000-000000000000';
+
+/** Each route: who may get a 2xx, and a well-formed request naming B's resources. */
+const ROUTES: Record<string, { policy: Policy; call: (ids: Ids) => Call }> = {
+  'GET /docs': { policy: 'public', call: () => ({ url: '/docs' }) },
+  'GET /docs/static/index.html': {
+    policy: 'public',
+    call: () => ({ url: '/docs/static/index.html' }),
+  },
+  'GET /docs/static/swagger-initializer.js': {
+    policy: 'public',
+    call: () => ({ url: '/docs/static/swagger-initializer.js' }),
+  },
+  'GET /docs/json': { policy: 'public', call: () => ({ url: '/docs/json' }) },
+  'GET /docs/yaml': { policy: 'public', call: () => ({ url: '/docs/yaml' }) },
+  'GET /docs/static/*': { policy: 'public', call: () => ({ url: '/docs/static/swagger-ui.css' }) },
+  'GET /healthz': { policy: 'public', call: () => ({ url: '/healthz' }) },
+  'GET /readyz': { policy: 'public', call: () => ({ url: '/readyz' }) },
+  'GET /api/config': { policy: 'public', call: () => ({ url: '/api/config' }) },
+  'POST /api/admin/auth/login': {
+    policy: 'public',
+    call: () => ({
+      url: '/api/admin/auth/login',
+      payload: { email: 'nobody@example.com', password: 'x' },
+    }),
+  },
+  'POST /api/auth/login': {
+    policy: 'public',
+    call: () => ({ url: '/api/auth/login?email=nobody%40example.com' }),
+  },
+  'POST /api/auth/code': { policy: 'public', call: () => ({ url: '/api/auth/code?code=forged' }) },
+  'POST /api/auth/verify-email': {
+    policy: 'public',
+    call: () => ({ url: '/api/auth/verify-email?code=forged' }),
+  },
+  'POST /api/auth/verify-sms': {
+    policy: 'public',
+    call: () => ({ url: '/api/auth/verify-sms?code=forged' }),
+  },
+  'POST /api/auth/me': { policy: 'signed-in', call: () => ({ url: '/api/auth/me' }) },
+  // Signing out without a session does nothing and says so with a 200.
+  'GET /api/auth/logout': {
+    policy: 'public',
+    call: () => ({ url: '/api/auth/logout', replacesSession: true }),
+  },
+  'POST /api/admin/impersonate': {
+    policy: 'staff',
+    call: (ids) => ({
+      url: '/api/admin/impersonate',
+      payload: { userId: ids.b.id },
+      replacesSession: true,
+    }),
+  },
+  'GET /api/search/name': {
+    policy: 'public',
+    call: (ids) => ({ url: `/api/search/name?SearchTerm=SMI&County=${ids.countyName}` }),
+  },
+  'GET /api/search/street': {
+    policy: 'public',
+    call: (ids) => ({ url: `/api/search/street?SearchTerm=MAIN&County=${ids.countyName}` }),
+  },
+  'GET /api/search/address': {
+    policy: 'public',
+    call: (ids) => ({ url: `/api/search/address?SearchTerm=12&County=${ids.countyName}` }),
+  },
+  'GET /api/search/apn': {
+    policy: 'public',
+    call: (ids) => ({ url: `/api/search/apn?SearchTerm=012&County=${ids.countyName}` }),
+  },
+  'POST /api/user/register': {
+    policy: 'public',
+    call: () => ({
+      url: '/api/user/register',
+      payload: { email: `policy-${Math.random().toString(36).slice(2)}@example.com` },
+    }),
+  },
+  'POST /api/user/subscriptions/apns/list/add': {
+    policy: 'signed-in',
+    call: (ids) => ({
+      url: '/api/user/subscriptions/apns/list/add',
+      payload: {
+        guardApnSubscriptions: [
+          { county: ids.countyName, apn: '012-0345-006-0000', description: '' },
+        ],
+      },
+    }),
+  },
+  'POST /api/user/subscriptions/names/list/add': {
+    policy: 'signed-in',
+    call: (ids) => ({
+      url: '/api/user/subscriptions/names/list/add',
+      payload: { guardNameSubscriptions: [{ county: ids.countyName, name: 'POLICY NAME' }] },
+    }),
+  },
+  'POST /api/user/subscriptions/remove': {
+    policy: 'owner',
+    call: (ids) => ({
+      url: '/api/user/subscriptions/remove',
+      payload: { guardRecordSubscriptionType: 'Name', guardSubscriptionId: ids.b.subscriptionId },
+    }),
+  },
+  'POST /api/user/notifications/add': {
+    policy: 'signed-in',
+    call: () => ({
+      url: '/api/user/notifications/add',
+      payload: {
+        email: `extra-${Math.random().toString(36).slice(2)}@example.com`,
+        notificationMethodType: 'Email',
+      },
+    }),
+  },
+  'POST /api/user/notifications/remove': {
+    policy: 'owner',
+    call: (ids) => ({
+      url: '/api/user/notifications/remove',
+      payload: { notificationMethodId: ids.b.methodId },
+    }),
+  },
+  'POST /api/user/notifications/verify/resend': {
+    policy: 'owner',
+    call: (ids) => ({
+      url: '/api/user/notifications/verify/resend',
+      payload: { notificationMethodId: ids.b.methodId },
+    }),
+  },
+  'POST /api/user/events/archive': {
+    policy: 'owner',
+    call: (ids) => ({ url: '/api/user/events/archive', payload: { eventId: ids.b.eventId } }),
+  },
+  'GET /api/document/download': {
+    policy: 'owner-or-staff',
+    call: (ids) => ({
+      url: `/api/document/download?containerName=${ids.b.container}&fileName=${ids.b.file}`,
+    }),
+  },
+  'GET /api/admin/metrics': { policy: 'staff', call: () => ({ url: '/api/admin/metrics' }) },
+  'GET /api/admin/users': { policy: 'staff', call: () => ({ url: '/api/admin/users' }) },
+  'GET /api/admin/counties': { policy: 'admin', call: () => ({ url: '/api/admin/counties' }) },
+  'POST /api/admin/counties/update': {
+    policy: 'admin',
+    call: (ids) => ({
+      url: '/api/admin/counties/update',
+      payload: {
+        id: ids.countyId,
+        name: ids.countyName,
+        code: 'POL',
+        uiMask: '000-0000-000-0000',
+        dataMask: '00000000000000',
+        format: '012-0345-006-0000',
+        linkUrl: 'https://recorder.example.gov',
+        alertSendGridEmailTemplateId: '',
+        isEnabled: true,
+      },
+    }),
+  },
+  'GET /api/admin/audit': { policy: 'admin', call: () => ({ url: '/api/admin/audit' }) },
+  'POST /api/admin/resend-welcome': {
+    policy: 'staff',
+    call: (ids) => ({ url: '/api/admin/resend-welcome', payload: { userId: ids.b.id } }),
+  },
+  'GET /api/admin/jobs/summary': {
+    policy: 'admin',
+    call: () => ({ url: '/api/admin/jobs/summary' }),
+  },
+  'POST /api/admin/match/explain': {
+    policy: 'staff',
+    call: (ids) => ({
+      url: '/api/admin/match/explain',
+      payload: {
+        county: ids.countyName,
+        kind: 'name',
+        guarded: 'SMITH JOHN',
+        candidate: 'SMITH JOHN A',
+      },
+    }),
+  },
+  // The dev mail viewer exists only with the outbox transport (no Postmark token): development.
+  'GET /dev/mail.json': { policy: 'public', call: () => ({ url: '/dev/mail.json' }) },
+  'GET /dev/mail': { policy: 'public', call: () => ({ url: '/dev/mail' }) },
+  'GET /dev/mail/:id': { policy: 'public', call: () => ({ url: `/dev/mail/${ANY}` }) },
+  'GET /dev/mail/:id/attachments/:attachmentId': {
+    policy: 'public',
+    call: () => ({ url: `/dev/mail/${ANY}/attachments/${ANY}` }),
+  },
+  ...Object.fromEntries(
+    ['GET', 'POST'].flatMap((method) => [
+      [`${method} /admin/jobs`, { policy: 'admin' as const, call: () => ({ url: '/admin/jobs' }) }],
+      [
+        `${method} /admin/jobs/*`,
+        { policy: 'admin' as const, call: () => ({ url: '/admin/jobs/api/queues' }) },
+      ],
+    ]),
+  ),
+};
+
+const allowed = (policy: Policy, caller: Caller) =>
+  policy === 'public' ||
+  (policy === 'signed-in' && caller !== 'anonymous') ||
+  ((policy === 'staff' || policy === 'owner-or-staff') &&
+    (caller === 'customersupport' || caller === 'admin')) ||
+  (policy === 'admin' && caller === 'admin');
+
+describe('every route against its declared policy', () => {
+  let t: TestApp;
+  let ids: Ids;
+  const emails = {} as Record<Exclude<Caller, 'anonymous'>, string>;
+  const cookies = {} as Record<Exclude<Caller, 'anonymous'>, string>;
+
+  const signIn = (caller: Exclude<Caller, 'anonymous'>) =>
+    caller === 'subscriber' ? signInSubscriber(t, emails[caller]) : signInStaff(t, emails[caller]);
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    const county = await createCounty(t.db, { name: 'Policy', code: 'POL' });
+    const b = await createSubscriber(t.db, { verified: true });
+    const second = await addNotificationMethod(t.db, b.id, {
+      type: 'Email',
+      address: 'b-second@example.com',
+    });
+    await insertNameSubscriptions(
+      t.db,
+      b.id,
+      [
+        {
+          countyId: county.id,
+          name: 'SMITH JOHN',
+          nameKey: nameKey('SMITH JOHN'),
+          tokens: ['SMITH', 'JOHN'],
+        },
+      ],
+      new Date(Date.now() - 60_000),
+    );
+    const subscription = await t.db
+      .selectFrom('name_subscriptions')
+      .select('id')
+      .where('user_id', '=', b.id)
+      .executeTakeFirstOrThrow();
+    const documentId = await insertDocument(t.db, {
+      countyId: county.id,
+      documentNumber: 'POL-1',
+      documentType: 'GRANT DEED',
+      recordedAt: new Date(),
+      container: 'POL',
+      fileName: 'POL-1.pdf',
+      pageCount: 1,
+      pdfError: null,
+      text: '',
+      parties: [
+        {
+          role: 'grantor',
+          name: 'SMITH JOHN',
+          nameKey: 'SMITH JOHN',
+          matchKey: 'SMITH JOHN',
+          kind: 'person',
+          readings: [],
+        },
+      ],
+      parcels: [],
+    });
+    await t.engine.blobs.put('POL', 'POL-1.pdf', new TextEncoder().encode('%PDF-1.7 B only'));
+    await matchDocuments(t.db, t.boss, [documentId!]);
+    const event = await t.db
+      .selectFrom('events')
+      .select('id')
+      .where('user_id', '=', b.id)
+      .executeTakeFirstOrThrow();
+    ids = {
+      b: {
+        id: b.id,
+        subscriptionId: subscription.id,
+        methodId: second.id,
+        eventId: event.id,
+        container: 'POL',
+        file: 'POL-1.pdf',
+      },
+      countyId: county.id,
+      countyName: county.name,
+    };
+    emails.subscriber = (await createSubscriber(t.db, { verified: true })).email;
+    emails.customersupport = (await createStaff(t.db, 'customersupport')).email;
+    emails.admin = (await createStaff(t.db, 'admin')).email;
+    for (const caller of ['subscriber', 'customersupport', 'admin'] as const)
+      cookies[caller] = await signIn(caller);
+  });
+  afterAll(() => t.close());
+
+  it('has a policy for every registered route, and no policy for a route that is gone', () => {
+    const registered = t.app.registeredRoutes.map((r) => `${r.method} ${r.url}`).sort();
+    expect(registered.filter((r) => !(r in ROUTES))).toEqual([]);
+    expect(Object.keys(ROUTES).filter((r) => !registered.includes(r))).toEqual([]);
+  });
+
+  it('gives no caller a 2xx its policy does not allow, and nobody a 5xx', async () => {
+    const unexpected: string[] = [];
+    let calls = 0;
+    for (const [route, { policy, call }] of Object.entries(ROUTES)) {
+      const method = route.slice(0, route.indexOf(' '));
+      for (const caller of CALLERS) {
+        const request = call(ids);
+        let cookie: string | undefined;
+        if (caller !== 'anonymous') {
+          // Calls that end or switch the session get a session of their own.
+          cookie = request.replacesSession ? await signIn(caller) : cookies[caller];
+        }
+        const res = await t.app.inject({
+          method: method as 'GET',
+          url: request.url,
+          headers: { origin: t.config.appUrl, ...(cookie ? { cookie } : {}) },
+          ...(request.payload !== undefined ? { payload: request.payload as object } : {}),
+        });
+        calls++;
+        const ok = res.statusCode >= 200 && res.statusCode < 300;
+        if (res.statusCode >= 500)
+          unexpected.push(`${route} as ${caller}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+        else if (ok && !allowed(policy, caller))
+          unexpected.push(`${route} as ${caller}: ${res.statusCode} (policy ${policy})`);
+        else if (!ok && !allowed(policy, caller) && !policy.startsWith('owner')) {
+          // Refused the way the API promises: 401 without a session, 403 for the wrong role.
+          const expected = caller === 'anonymous' ? 401 : 403;
+          if (res.statusCode !== expected)
+            unexpected.push(`${route} as ${caller}: ${res.statusCode}, expected ${expected}`);
+        }
+      }
+    }
+    console.log(
+      `route policy: ${Object.keys(ROUTES).length} routes × ${CALLERS.length} callers = ${calls} calls`,
+    );
+    expect(unexpected).toEqual([]);
+  });
+
+  it('still lets B act on what A could not touch (the requests were right, only the caller was wrong)', async () => {
+    const bEmail = await t.db
+      .selectFrom('users')
+      .select('email')
+      .where('id', '=', ids.b.id)
+      .executeTakeFirstOrThrow();
+    const cookie = await signInSubscriber(t, bEmail.email);
+    for (const route of [
+      'POST /api/user/events/archive',
+      'GET /api/document/download',
+      'POST /api/user/subscriptions/remove',
+    ]) {
+      const request = ROUTES[route]!.call(ids);
+      const res = await t.app.inject({
+        method: route.startsWith('GET') ? 'GET' : 'POST',
+        url: request.url,
+        headers: { origin: t.config.appUrl, cookie },
+        ...(request.payload !== undefined ? { payload: request.payload as object } : {}),
+      });
+      expect(res.statusCode, `${route}: ${res.body.slice(0, 200)}`).toBe(200);
+    }
+  });
+});
