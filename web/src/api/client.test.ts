@@ -75,6 +75,17 @@ describe('api client', () => {
     expect(onError).toHaveBeenCalledWith('Please log in.');
   });
 
+  it('treats a 401 from the staff password check as wrong credentials, not an ended session', async () => {
+    stubFetch({
+      'POST /api/admin/auth/login': () =>
+        json({ statusCode: 401, error: 'Unauthorized', message: 'Invalid email or password' }, 401),
+    });
+    const { api, onError, onUnauthorized } = client();
+    await api.POST('/api/admin/auth/login', { body: { email: 'a@b', password: 'x' } });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    expect(onError).toHaveBeenCalledWith('Invalid email or password');
+  });
+
   it('reports a network failure with the generic message', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('fetch failed')));
     const { api, onError } = client();

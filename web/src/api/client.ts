@@ -37,11 +37,17 @@ function isAbort(error: unknown): boolean {
   );
 }
 
+/**
+ * Calls whose 401 means wrong credentials, not an ended session: a mistyped staff password must
+ * leave the person on the login form, not sign out whoever is stored and go to /.
+ */
+const CREDENTIAL_CHECKS = new Set<string>(['/api/admin/auth/login']);
+
 function errorMiddleware({ onUnauthorized, onError }: ApiClientOptions): Middleware {
   return {
-    async onResponse({ request, response }) {
+    async onResponse({ request, response, schemaPath }) {
       if (response.ok) return undefined;
-      if (response.status === 401) onUnauthorized();
+      if (response.status === 401 && !CREDENTIAL_CHECKS.has(schemaPath)) onUnauthorized();
       const message = await messageOf(response);
       console.error(`${request.method} ${request.url} failed: ${response.status} ${message}`);
       onError(message);
@@ -70,11 +76,24 @@ export function createApiClient(options: ApiClientOptions) {
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
+const baseUrl = apiBaseUrl(__API_URL__, window.location.origin);
+
 /** The only way the web app talks to the server. */
 export const api = createApiClient({
-  baseUrl: apiBaseUrl(__API_URL__, window.location.origin),
+  baseUrl,
   onUnauthorized: () => sessionStore.expire(),
   onError: (message) => showErrorToast(message),
+});
+
+/**
+ * The same client without the generic error toast, for calls whose failure has a message of its
+ * own (spec §8: 'Failed to search Names', the registration 409) or none (county list): one
+ * failure, one toast. Failures are still logged, and a 401 still ends the session.
+ */
+export const quietApi = createApiClient({
+  baseUrl,
+  onUnauthorized: () => sessionStore.expire(),
+  onError: () => {},
 });
 
 /** TanStack Query hooks over `api`: `$api.useQuery('get', '/api/config')`. */

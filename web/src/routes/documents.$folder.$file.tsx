@@ -1,15 +1,11 @@
-import { Loader, Stack, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
+import { DocumentDownload } from '../features/documents/document-download';
 
 export const Route = createFileRoute('/documents/$folder/$file')({
   component: DocumentDownloadPage,
 });
 
 function DocumentDownloadPage() {
-  return (
-    <Stack align="center" py="xl">
-      <Title order={1}>Downloading your document</Title>
-      <Loader aria-label="Downloading" />
-    </Stack>
-  );
+  const { folder, file } = Route.useParams();
+  return <DocumentDownload folder={folder} file={file} />;
 }

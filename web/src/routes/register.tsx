@@ -1,5 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
+import { RegisterForm } from '../features/register/register-form';
 
 export const Route = createFileRoute('/register')({
   component: RegisterPage,
@@ -7,12 +8,16 @@ export const Route = createFileRoute('/register')({
 
 function RegisterPage() {
   return (
-    <Stack>
-      <Title order={1}>Free Real Estate Protection Service</Title>
-      <Text>
-        Sign up with your email, choose the names and properties to guard, and we will alert you
-        when a document affecting them is recorded.
-      </Text>
+    <Stack gap="lg" maw={900}>
+      <Stack gap="xs">
+        <Title order={1}>Free Real Estate Protection Service</Title>
+        <Text>
+          Sign up with your email, choose the names and properties to guard, and we will email you
+          when the county recorder records a document that affects them. It is free and takes under
+          5 minutes.
+        </Text>
+      </Stack>
+      <RegisterForm />
     </Stack>
   );
 }

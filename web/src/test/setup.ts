@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // Mantine reads these browser APIs, which jsdom does not implement.
@@ -25,6 +25,10 @@ class ResizeObserverStub implements ResizeObserver {
 window.ResizeObserver = ResizeObserverStub;
 window.HTMLElement.prototype.scrollIntoView = function scrollIntoView() {};
 window.scrollTo = () => {};
+
+// A busy machine (a parallel build, the browser tests) can take longer than the default second
+// to render a search result; findBy* and waitFor wait up to this long for it.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

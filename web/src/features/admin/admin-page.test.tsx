@@ -1,0 +1,154 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { json } from '../../test/fetch-stub';
+import { admin, makeMetrics, renderAdmin, support } from './test-helpers';
+
+const tabs = () => screen.getAllByRole('tab').map((t) => t.textContent);
+
+describe('the admin area', () => {
+  it('shows an admin the Stats, Users and Counties tabs and the queue dashboard link', async () => {
+    await renderAdmin({
+      'GET /api/admin/jobs/summary': () =>
+        json({
+          queues: [
+            {
+              name: 'send-alert',
+              queued: 2,
+              active: 1,
+              failed: 3,
+              completed: 40,
+              oldestQueuedAgeSeconds: 125,
+            },
+          ],
+        }),
+    });
+
+    expect(tabs()).toEqual(['Stats', 'Users', 'Counties']);
+    const queues = within(await screen.findByRole('region', { name: 'Job Queues' }));
+    expect(queues.getByRole('link', { name: 'Open Queue Dashboard' })).toHaveProperty(
+      'href',
+      'http://localhost:3000/admin/jobs',
+    );
+    const row = within(await queues.findByRole('row', { name: /send-alert/ }));
+    expect(row.getAllByRole('cell').map((c) => c.textContent)).toEqual([
+      'send-alert',
+      '2',
+      '1',
+      '3',
+      '40',
+      '2 min',
+    ]);
+  });
+
+  it('shows customer support Stats and Users only, whatever the address asks for', async () => {
+    const { requests, router } = await renderAdmin(
+      {},
+      { user: support, path: '/admin?tab=counties' },
+    );
+
+    expect(tabs()).toEqual(['Stats', 'Users']);
+    expect(screen.getByRole('tab', { name: 'Stats' }).getAttribute('aria-selected')).toBe('true');
+    await screen.findByRole('region', { name: 'Total Users' });
+    expect(screen.queryByRole('link', { name: 'Open Queue Dashboard' })).toBeNull();
+    const paths = requests.map((r) => new URL(r.url).pathname);
+    expect(paths).not.toContain('/api/admin/counties');
+    expect(paths).not.toContain('/api/admin/jobs/summary');
+    expect(router.state.location.pathname).toBe('/admin');
+  });
+
+  it('keeps the open tab in the address', async () => {
+    const { events, router } = await renderAdmin({
+      'GET /api/admin/users': () => json({ users: [], totalUsers: 0 }),
+    });
+
+    await events.click(screen.getByRole('tab', { name: 'Users' }));
+
+    await waitFor(() => expect(router.state.location.search).toEqual({ tab: 'users' }));
+    expect(await screen.findByText('No Users Found')).toBeDefined();
+  });
+});
+
+describe('Stats', () => {
+  it('shows the metrics as cards, with a by-county breakdown of four of them', async () => {
+    const { events } = await renderAdmin();
+
+    const figures = {
+      'Total Users': '1,234',
+      'Active Users (Last 30 Days)': '321',
+      'Registered (Last 7 Days)': '45',
+      'Guarded Properties': '678',
+      'Guarded Names': '910',
+      Events: '1,112',
+    };
+    for (const [title, value] of Object.entries(figures)) {
+      const card = within(await screen.findByRole('region', { name: title }));
+      expect(card.getByText(value)).toBeDefined();
+    }
+    expect(
+      screen
+        .getAllByRole('button', { name: /by County$/ })
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual([
+      'Total Users by County',
+      'Guarded Properties by County',
+      'Guarded Names by County',
+      'Events by County',
+    ]);
+
+    await events.click(screen.getByRole('button', { name: 'Guarded Names by County' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Guarded Names by County' }));
+    expect(
+      dialog
+        .getAllByRole('row')
+        .map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent)),
+    ).toEqual([
+      ['County', 'Guarded Names'],
+      ['Placer', '10'],
+      ['Sacramento', '900'],
+    ]);
+  });
+
+  it('charts the last 30 days, with the figures in a table for screen readers', async () => {
+    await renderAdmin();
+
+    expect(await screen.findByRole('img', { name: /over the last 30 days/ })).toBeDefined();
+    const table = screen.getByRole('table', { name: 'Figures per day, last 30 days' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(31);
+    expect(
+      within(rows[1]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['10/24/2026', '0', '0', '0']);
+    expect(
+      within(rows[30]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['11/22/2026', '2', '4', '1']);
+  });
+
+  it('says when the statistics could not be loaded, and tries again on request', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let fail = true;
+    const { events } = await renderAdmin({
+      'GET /api/admin/metrics': () =>
+        fail
+          ? json({ statusCode: 500, error: 'Internal Server Error', message: 'Down.' }, 500)
+          : json(makeMetrics({ totalUsers: 7 })),
+    });
+
+    expect(await screen.findByText('Statistics not loaded')).toBeDefined();
+    fail = false;
+    await events.click(screen.getByRole('button', { name: 'Try Again' }));
+    const card = within(await screen.findByRole('region', { name: 'Total Users' }));
+    expect(card.getByText('7')).toBeDefined();
+  });
+
+  it('shows a loader while the statistics load', async () => {
+    await renderAdmin(
+      { 'GET /api/admin/metrics': () => new Promise<Response>(() => {}) },
+      { user: admin },
+    );
+    expect(screen.getByRole('status', { name: 'Loading the statistics' })).toBeDefined();
+  });
+});

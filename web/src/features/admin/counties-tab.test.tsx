@@ -1,0 +1,196 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { json } from '../../test/fetch-stub';
+import { NO_COUNTIES } from './counties-tab';
+import { makeCounty, renderAdmin } from './test-helpers';
+import type { AdminCounty } from './types';
+
+const failure = () =>
+  json({ statusCode: 500, error: 'Internal Server Error', message: 'Down.' }, 500);
+
+/** Twelve counties, named and coded in opposite orders. */
+const twelve = Array.from({ length: 12 }, (_, i) =>
+  makeCounty({
+    id: i + 1,
+    name: `County ${String.fromCharCode(65 + i)}`,
+    code: `C${String(12 - i).padStart(2, '0')}`,
+  }),
+);
+
+async function openCounties(counties: AdminCounty[] | (() => Response) = twelve) {
+  const rendered = await renderAdmin(
+    {
+      'GET /api/admin/counties': typeof counties === 'function' ? counties : () => json(counties),
+    },
+    { path: '/admin?tab=counties' },
+  );
+  return rendered;
+}
+
+const names = () =>
+  within(screen.getByRole('table', { name: 'Counties' }))
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => r.querySelector('td')?.textContent);
+
+describe('Counties', () => {
+  it('lists counties by name, 10 a page, and pages through them', async () => {
+    const { events } = await openCounties();
+    await screen.findByRole('table', { name: 'Counties' });
+
+    expect(names()).toEqual(twelve.slice(0, 10).map((c) => c.name));
+    expect(screen.getByText('Showing 1–10 of 12')).toBeDefined();
+
+    await events.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(names()).toEqual(['County K', 'County L']);
+
+    await events.click(screen.getByRole('combobox', { name: 'Rows per page' }));
+    await events.click(await screen.findByRole('option', { name: '20', hidden: true }));
+    expect(names()).toHaveLength(12);
+    expect(screen.getByText('Showing 1–12 of 12')).toBeDefined();
+  });
+
+  it('sorts by code and by name, either way', async () => {
+    const { events } = await openCounties();
+    await screen.findByRole('table', { name: 'Counties' });
+
+    const code = screen.getByRole('columnheader', { name: /Code/ });
+    await events.click(within(code).getByRole('button'));
+    expect(code.getAttribute('aria-sort')).toBe('ascending');
+    expect(names()).toEqual([
+      'County L',
+      'County K',
+      'County J',
+      'County I',
+      'County H',
+      'County G',
+      'County F',
+      'County E',
+      'County D',
+      'County C',
+    ]);
+
+    const name = screen.getByRole('columnheader', { name: /Name/ });
+    await events.click(within(name).getByRole('button'));
+    await events.click(within(name).getByRole('button'));
+    expect(name.getAttribute('aria-sort')).toBe('descending');
+    expect(names()[0]).toBe('County L');
+  });
+
+  it("says 'No Counties Found', and when they could not be loaded", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await openCounties([]);
+    expect(await screen.findByText(NO_COUNTIES)).toBeDefined();
+  });
+
+  it('says when the counties could not be loaded', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await openCounties(failure);
+    expect(await screen.findByText('Counties not loaded')).toBeDefined();
+  });
+});
+
+describe('Edit County', () => {
+  const sacramento = makeCounty({ id: 3, mailerDocumentTypes: ['DEED OF TRUST'] });
+
+  async function openDrawer(save: (request: Request) => Response | Promise<Response>) {
+    const rendered = await renderAdmin(
+      {
+        'GET /api/admin/counties': () => json([sacramento]),
+        'POST /api/admin/counties/update': save,
+      },
+      { path: '/admin?tab=counties' },
+    );
+    await rendered.events.click(await screen.findByRole('button', { name: 'Edit Sacramento' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Edit County' });
+    return { ...rendered, drawer: within(drawer) };
+  }
+
+  it('marks the required fields and has every field, the inbox folder among the optional ones', async () => {
+    const { drawer } = await openDrawer(() => json(sacramento));
+
+    const required = [
+      'Name',
+      'Code',
+      'UI Mask',
+      'Data Mask',
+      'Format',
+      'Link URL',
+      'Alert Email Template',
+    ];
+    for (const label of required) {
+      expect(drawer.getByRole('textbox', { name: label })).toHaveProperty('required', true);
+    }
+    for (const label of ['Mailer Template Path', 'Mailer Output Path', 'Inbox Folder']) {
+      expect(drawer.getByRole('textbox', { name: label })).toHaveProperty('required', false);
+    }
+    for (const label of [
+      'Enabled',
+      'Create County Mailer',
+      'Use One-Page Mailer',
+      'Use Watermark',
+      'Add Sample to Mailer',
+    ]) {
+      expect(drawer.getByRole('switch', { name: new RegExp(`^${label}`) })).toBeDefined();
+    }
+    expect(drawer.getByRole('textbox', { name: 'Name' })).toHaveProperty('value', 'Sacramento');
+    expect(drawer.getByText('DEED OF TRUST')).toBeDefined();
+  });
+
+  it('does not save with a required field empty', async () => {
+    const save = vi.fn(() => json(sacramento));
+    const { drawer, events } = await openDrawer(save);
+
+    await events.clear(drawer.getByRole('textbox', { name: 'Name' }));
+    await events.click(drawer.getByRole('button', { name: 'Save' }));
+
+    expect(await drawer.findByText('Name is required')).toBeDefined();
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  it('saves every field, the document types as tags trimmed, upper-cased and once each', async () => {
+    let sent: Record<string, unknown> = {};
+    const { drawer, events } = await openDrawer(async (request) => {
+      sent = (await request.json()) as Record<string, unknown>;
+      return json({ ...sacramento, ...sent });
+    });
+
+    const types = drawer.getByLabelText('Mailer Document Types');
+    for (const type of [' grant  deed ', 'Grant Deed', 'lien']) {
+      await events.type(types, `${type}{Enter}`);
+    }
+    const inbox = drawer.getByRole('textbox', { name: 'Inbox Folder' });
+    await events.type(inbox, '/srv/feeds/sac');
+    await events.click(drawer.getByRole('switch', { name: 'Use Watermark' }));
+    const code = drawer.getByRole('textbox', { name: 'Code' });
+    await events.clear(code);
+    await events.type(code, 'sac_2');
+    expect(code).toHaveProperty('value', 'SAC_2');
+    await events.click(drawer.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit County' })).toBeNull());
+    expect(sent).toEqual({
+      ...sacramento,
+      code: 'SAC_2',
+      mailerDocumentTypes: ['DEED OF TRUST', 'GRANT DEED', 'LIEN'],
+      inboxPath: '/srv/feeds/sac',
+      useWatermark: true,
+    });
+    const row = within(screen.getByRole('row', { name: /Sacramento/ }));
+    expect(row.getByText('SAC_2')).toBeDefined();
+    expect(row.getByText('/srv/feeds/sac')).toBeDefined();
+    expect(screen.getByText('Sacramento is saved.')).toBeDefined();
+  });
+
+  it('stays open when the server refuses the change', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { drawer, events } = await openDrawer(() =>
+      json({ statusCode: 409, error: 'Conflict', message: 'Another county has that code.' }, 409),
+    );
+
+    await events.click(drawer.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Another county has that code.')).toBeDefined();
+    expect(screen.getByRole('dialog', { name: 'Edit County' })).toBeDefined();
+  });
+});

@@ -1,0 +1,119 @@
+import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { $api } from '../../api/client';
+import { CountyDrawer } from './county-drawer';
+import { ListFooter, PageSizeSelect, SortableTh } from './list-controls';
+import { Loading, LoadFailed } from './load-states';
+import { DEFAULT_PAGE_SIZE, type PageSize, type Sort, sortAndPage } from './paging';
+import type { AdminCounty } from './types';
+
+export const NO_COUNTIES = 'No Counties Found';
+
+type CountySortField = 'name' | 'code';
+/** Spec §9: by name, A to Z, unless chosen. */
+const DEFAULT_SORT: Sort<CountySortField> = { field: 'name', direction: 'asc' };
+
+const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+
+export function CountiesTab() {
+  const counties = $api.useQuery('get', '/api/admin/counties');
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState<PageSize>(DEFAULT_PAGE_SIZE);
+  const [sort, setSort] = useState(DEFAULT_SORT);
+  // The county outlives `opened`, so a closing drawer keeps its form during the transition.
+  const [editing, setEditing] = useState<AdminCounty | null>(null);
+  const [opened, setOpened] = useState(false);
+
+  const all = counties.data ?? [];
+  const rows = sortAndPage(all, sort, page, size);
+  const onSort = (next: Sort<CountySortField>) => {
+    setSort(next);
+    setPage(1);
+  };
+
+  return (
+    <Stack>
+      <Group justify="flex-end">
+        <PageSizeSelect
+          value={size}
+          onChange={(next) => {
+            setSize(next);
+            setPage(1);
+          }}
+        />
+      </Group>
+      {counties.isPending ? (
+        <Loading label="Loading counties" />
+      ) : counties.isError ? (
+        <LoadFailed
+          title="Counties not loaded"
+          message="The list of counties could not be loaded."
+          onRetry={() => void counties.refetch()}
+        />
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={720}>
+            <Table striped highlightOnHover aria-label="Counties">
+              <Table.Thead>
+                <Table.Tr>
+                  <SortableTh field="name" sort={sort} initial="asc" onSort={onSort}>
+                    Name
+                  </SortableTh>
+                  <SortableTh field="code" sort={sort} initial="asc" onSort={onSort}>
+                    Code
+                  </SortableTh>
+                  <Table.Th>Format</Table.Th>
+                  <Table.Th>Enabled</Table.Th>
+                  <Table.Th>County Mailer</Table.Th>
+                  <Table.Th>Inbox Folder</Table.Th>
+                  <Table.Th>Actions</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.length === 0 ? (
+                  <Table.Tr>
+                    <Table.Td colSpan={7} ta="center" py="lg">
+                      <Text c="dimmed">{NO_COUNTIES}</Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ) : (
+                  rows.map((county) => (
+                    <Table.Tr key={county.id}>
+                      <Table.Td>{county.name}</Table.Td>
+                      <Table.Td>{county.code}</Table.Td>
+                      <Table.Td>{county.format}</Table.Td>
+                      <Table.Td>
+                        <Badge variant="light" color={county.isEnabled ? 'teal' : 'gray'}>
+                          {yesNo(county.isEnabled)}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>{yesNo(county.createCountyMailer)}</Table.Td>
+                      <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                        {county.inboxPath || '—'}
+                      </Table.Td>
+                      <Table.Td>
+                        <Button
+                          size="xs"
+                          variant="light"
+                          onClick={() => {
+                            setEditing(county);
+                            setOpened(true);
+                          }}
+                          aria-label={`Edit ${county.name}`}
+                        >
+                          Edit
+                        </Button>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))
+                )}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <ListFooter page={page} size={size} total={all.length} onPage={setPage} />
+        </>
+      )}
+      <CountyDrawer county={editing} opened={opened} onClose={() => setOpened(false)} />
+    </Stack>
+  );
+}

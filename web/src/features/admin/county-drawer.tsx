@@ -1,0 +1,199 @@
+import {
+  Button,
+  Drawer,
+  Group,
+  SimpleGrid,
+  Stack,
+  Switch,
+  TagsInput,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ChangeEvent, ReactNode } from 'react';
+import { $api, api } from '../../api/client';
+import {
+  COUNTY_LABELS,
+  type CountyFormValues,
+  CountySchema,
+  formValuesOf,
+  normaliseDocumentTypes,
+  updateBody,
+} from './county-form';
+import type { AdminCounty } from './types';
+
+/** Spec §9. Narrow screens get the whole width: 55% of 375 px leaves no room for a form. */
+export const EDIT_COUNTY_WIDTH = '55%';
+
+type TextField = {
+  [K in keyof CountyFormValues]: CountyFormValues[K] extends string ? K : never;
+}[keyof CountyFormValues];
+type SwitchField = {
+  [K in keyof CountyFormValues]: CountyFormValues[K] extends boolean ? K : never;
+}[keyof CountyFormValues];
+
+const REQUIRED_TEXT: readonly TextField[] = [
+  'name',
+  'code',
+  'uiMask',
+  'dataMask',
+  'format',
+  'linkUrl',
+  'alertSendGridEmailTemplateId',
+];
+const OPTIONAL_TEXT: readonly TextField[] = ['mailerTemplatePath', 'mailerOutputPath', 'inboxPath'];
+const MAILER_SWITCHES: readonly SwitchField[] = [
+  'createCountyMailer',
+  'useOnePageMailer',
+  'useWatermark',
+  'addSampleToMailer',
+];
+const DESCRIPTIONS: Partial<Record<keyof CountyFormValues, string>> = {
+  code: 'Capital letters, digits and _',
+  uiMask: 'APN mask shown to subscribers: 0 a digit, a a letter, - kept',
+  dataMask: "APN mask of the county's data feed",
+  format: 'An example APN in the county format',
+  linkUrl: "The county recorder's web page",
+  alertSendGridEmailTemplateId: "The template alias of the county's alert emails",
+  mailerDocumentTypes: 'Press Enter after each type; they are saved in capitals, once each',
+  inboxPath: 'Optional: a folder on the server where the recorder drops its feed folders',
+};
+
+function CountyForm({ county, onDone }: { county: AdminCounty; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const form = useForm<CountyFormValues>({
+    mode: 'controlled',
+    initialValues: formValuesOf(county),
+    validate: schemaResolver(CountySchema, { sync: true }),
+    validateInputOnBlur: true,
+  });
+  const save = useMutation({
+    mutationFn: async (values: CountyFormValues) => {
+      const { data } = await api.POST('/api/admin/counties/update', {
+        body: updateBody(county.id, values),
+      });
+      if (!data) throw new Error(`County ${county.name} was not saved`);
+      return data;
+    },
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(
+        $api.queryOptions('get', '/api/admin/counties').queryKey,
+        (list: AdminCounty[] | undefined) => list?.map((c) => (c.id === saved.id ? saved : c)),
+      );
+      // The county list subscribers pick from may have changed too.
+      await queryClient.invalidateQueries({ queryKey: ['get', '/api/config'] });
+      notifications.show({
+        color: 'teal',
+        title: 'County Saved',
+        message: `${saved.name} is saved.`,
+      });
+      onDone();
+    },
+  });
+
+  const textInput = (field: TextField, isRequired: boolean) => (
+    <TextInput
+      key={form.key(field)}
+      label={COUNTY_LABELS[field]}
+      description={DESCRIPTIONS[field]}
+      withAsterisk={isRequired}
+      required={isRequired}
+      {...form.getInputProps(field)}
+      {...(field === 'code'
+        ? {
+            onChange: (e: ChangeEvent<HTMLInputElement>) =>
+              form.setFieldValue('code', e.currentTarget.value.toUpperCase()),
+          }
+        : {})}
+    />
+  );
+  const switchInput = (field: SwitchField, label: ReactNode = COUNTY_LABELS[field]) => (
+    <Switch
+      key={form.key(field)}
+      label={label}
+      {...form.getInputProps(field, { type: 'checkbox' })}
+    />
+  );
+
+  return (
+    <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate>
+      <Stack>
+        <Text size="sm" c="dimmed">
+          Fields marked{' '}
+          <Text span c="red">
+            *
+          </Text>{' '}
+          are required.
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {REQUIRED_TEXT.map((field) => textInput(field, true))}
+        </SimpleGrid>
+        {switchInput(
+          'isEnabled',
+          <>
+            {COUNTY_LABELS.isEnabled}{' '}
+            <Text span c="red" aria-hidden>
+              *
+            </Text>
+          </>,
+        )}
+        <Title order={3} size="h5">
+          County Mailer
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {MAILER_SWITCHES.map((field) => switchInput(field))}
+        </SimpleGrid>
+        <TagsInput
+          key={form.key('mailerDocumentTypes')}
+          label={COUNTY_LABELS.mailerDocumentTypes}
+          description={DESCRIPTIONS.mailerDocumentTypes}
+          clearable
+          {...form.getInputProps('mailerDocumentTypes')}
+          onChange={(types) =>
+            form.setFieldValue('mailerDocumentTypes', normaliseDocumentTypes(types))
+          }
+          isDuplicate={(value, current) =>
+            current.includes(normaliseDocumentTypes([value])[0] ?? '')
+          }
+        />
+        {OPTIONAL_TEXT.map((field) => textInput(field, false))}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone} disabled={save.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The Edit County side panel (spec §2): every field, the required ones marked. */
+export function CountyDrawer({
+  county,
+  opened,
+  onClose,
+}: {
+  county: AdminCounty | null;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const narrow = useMediaQuery('(max-width: 48em)');
+  return (
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      title="Edit County"
+      position="right"
+      size={narrow ? '100%' : EDIT_COUNTY_WIDTH}
+    >
+      {county && <CountyForm key={county.id} county={county} onDone={onClose} />}
+    </Drawer>
+  );
+}

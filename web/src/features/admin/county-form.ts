@@ -1,0 +1,94 @@
+import * as v from 'valibot';
+import type { AdminCounty } from './types';
+
+/**
+ * Mailer document types as the server keeps them (spec §5): trimmed, inner spaces collapsed,
+ * upper-cased, blanks dropped, the first of any repeat kept.
+ */
+export function normaliseDocumentTypes(types: readonly string[]): string[] {
+  const seen = new Set<string>();
+  for (const type of types) {
+    const clean = type.trim().replace(/\s+/g, ' ').toUpperCase();
+    if (clean) seen.add(clean);
+  }
+  return [...seen];
+}
+
+export type CountyFormValues = Omit<AdminCounty, 'id'>;
+
+/** The labels of the form, which its messages name. */
+export const COUNTY_LABELS = {
+  name: 'Name',
+  code: 'Code',
+  uiMask: 'UI Mask',
+  dataMask: 'Data Mask',
+  format: 'Format',
+  linkUrl: 'Link URL',
+  alertSendGridEmailTemplateId: 'Alert Email Template',
+  isEnabled: 'Enabled',
+  createCountyMailer: 'Create County Mailer',
+  mailerDocumentTypes: 'Mailer Document Types',
+  mailerTemplatePath: 'Mailer Template Path',
+  useOnePageMailer: 'Use One-Page Mailer',
+  mailerOutputPath: 'Mailer Output Path',
+  useWatermark: 'Use Watermark',
+  addSampleToMailer: 'Add Sample to Mailer',
+  inboxPath: 'Inbox Folder',
+} as const satisfies Record<keyof CountyFormValues, string>;
+
+const required = (field: keyof typeof COUNTY_LABELS, max: number) =>
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty(`${COUNTY_LABELS[field]} is required`),
+    v.maxLength(max, `${COUNTY_LABELS[field]} is at most ${max} characters`),
+  );
+const optional = (field: keyof typeof COUNTY_LABELS, max: number) =>
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.maxLength(max, `${COUNTY_LABELS[field]} is at most ${max} characters`),
+  );
+const MASK_RULE = 'Use 0 for a digit, a for a letter, and -';
+
+/** Spec §5's required fields, and the server's own limits so a save is not refused. */
+export const CountySchema = v.object({
+  name: required('name', 100),
+  code: v.pipe(
+    required('code', 50),
+    v.regex(/^[A-Z0-9_]+$/, 'Use capital letters, digits and _ only'),
+  ),
+  uiMask: v.pipe(required('uiMask', 50), v.regex(/^[0a-]+$/, MASK_RULE)),
+  dataMask: v.pipe(required('dataMask', 50), v.regex(/^[0a-]+$/, MASK_RULE)),
+  format: required('format', 100),
+  linkUrl: v.pipe(
+    required('linkUrl', 2000),
+    v.check((url) => /^https?:\/\/\S+$/i.test(url), 'Enter an http(s) address'),
+  ),
+  alertSendGridEmailTemplateId: required('alertSendGridEmailTemplateId', 200),
+  isEnabled: v.boolean(),
+  createCountyMailer: v.boolean(),
+  mailerDocumentTypes: v.array(v.string()),
+  mailerTemplatePath: optional('mailerTemplatePath', 500),
+  useOnePageMailer: v.boolean(),
+  mailerOutputPath: optional('mailerOutputPath', 500),
+  useWatermark: v.boolean(),
+  addSampleToMailer: v.boolean(),
+  inboxPath: optional('inboxPath', 500),
+});
+
+export function formValuesOf(county: AdminCounty): CountyFormValues {
+  const { id: _id, ...values } = county;
+  return values;
+}
+
+/** The update request: every field trimmed, the code upper-cased, the document types normalised. */
+export function updateBody(id: number, values: CountyFormValues) {
+  const trimmed = v.parse(CountySchema, values);
+  return {
+    ...trimmed,
+    id,
+    code: trimmed.code.toUpperCase(),
+    mailerDocumentTypes: normaliseDocumentTypes(trimmed.mailerDocumentTypes),
+  };
+}

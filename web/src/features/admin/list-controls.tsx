@@ -1,0 +1,81 @@
+import { Group, Pagination, Select, Table, Text, UnstyledButton } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { PAGE_SIZES, type PageSize, pageCount, rangeLabel, type Sort } from './paging';
+
+/** A column header that sorts its list: a first click sorts it in `initial` order, the next flips it. */
+export function SortableTh<F extends string>({
+  field,
+  sort,
+  initial,
+  onSort,
+  children,
+}: {
+  field: F;
+  sort: Sort<F>;
+  initial: Sort<F>['direction'];
+  onSort: (sort: Sort<F>) => void;
+  children: ReactNode;
+}) {
+  const active = sort.field === field;
+  const next: Sort<F> = active
+    ? { field, direction: sort.direction === 'asc' ? 'desc' : 'asc' }
+    : { field, direction: initial };
+  return (
+    <Table.Th aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <UnstyledButton onClick={() => onSort(next)} fw={700} fz="sm">
+        {children}
+        <span aria-hidden> {active ? (sort.direction === 'asc' ? '▲' : '▼') : '↕'}</span>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+export function PageSizeSelect({
+  value,
+  onChange,
+}: {
+  value: PageSize;
+  onChange: (size: PageSize) => void;
+}) {
+  return (
+    <Select
+      label="Rows per page"
+      data={[...PAGE_SIZES]}
+      value={value}
+      onChange={(v) => v && onChange(v as PageSize)}
+      allowDeselect={false}
+      w={130}
+    />
+  );
+}
+
+export function ListFooter({
+  page,
+  size,
+  total,
+  onPage,
+}: {
+  page: number;
+  size: PageSize;
+  total: number;
+  onPage: (page: number) => void;
+}) {
+  return (
+    <Group justify="space-between" gap="xs">
+      <Text size="sm" c="dimmed" aria-live="polite">
+        {rangeLabel(page, size, total)}
+      </Text>
+      <Pagination
+        total={pageCount(total, size)}
+        value={page}
+        onChange={onPage}
+        size="sm"
+        siblings={1}
+        getControlProps={(control) => ({
+          'aria-label': `${control.charAt(0).toUpperCase()}${control.slice(1)} page`,
+        })}
+        getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
+      />
+    </Group>
+  );
+}

@@ -1,0 +1,139 @@
+import { Button, Card, Modal, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { $api } from '../../api/client';
+import { DailyChart } from './daily-chart';
+import { Loading, LoadFailed } from './load-states';
+import { QueueSummary } from './queue-summary';
+import type { Metrics } from './types';
+
+type ByCounty =
+  'eventsByCounty' | 'subscriptionsApnByCounty' | 'subscriptionsNameByCounty' | 'usersByCounty';
+
+type Figure = { key: keyof Metrics; title: string; byCounty?: ByCounty };
+
+export const FIGURES: readonly Figure[] = [
+  { key: 'totalUsers', title: 'Total Users', byCounty: 'usersByCounty' },
+  { key: 'activeUsersInLast30Days', title: 'Active Users (Last 30 Days)' },
+  { key: 'totalRegisteredInLast7Days', title: 'Registered (Last 7 Days)' },
+  {
+    key: 'totalApnSubscriptions',
+    title: 'Guarded Properties',
+    byCounty: 'subscriptionsApnByCounty',
+  },
+  { key: 'totalNameSubscriptions', title: 'Guarded Names', byCounty: 'subscriptionsNameByCounty' },
+  { key: 'totalEvents', title: 'Events', byCounty: 'eventsByCounty' },
+];
+
+const numberFormat = new Intl.NumberFormat('en-US');
+
+function BreakdownModal({
+  figure,
+  opened,
+  metrics,
+  onClose,
+}: {
+  figure: Figure | null;
+  opened: boolean;
+  metrics: Metrics;
+  onClose: () => void;
+}) {
+  const counts = figure?.byCounty ? Object.entries(metrics[figure.byCounty]) : [];
+  counts.sort(([a], [b]) => a.localeCompare(b));
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={figure ? `${figure.title} by County` : ''}
+      centered
+    >
+      {counts.length === 0 ? (
+        <Text c="dimmed">No counties yet.</Text>
+      ) : (
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>County</Table.Th>
+              <Table.Th ta="right">{figure?.title}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {counts.map(([county, count]) => (
+              <Table.Tr key={county}>
+                <Table.Td>{county}</Table.Td>
+                <Table.Td ta="right">{numberFormat.format(count)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Modal>
+  );
+}
+
+export function StatsTab({ isAdmin }: { isAdmin: boolean }) {
+  const metrics = $api.useQuery('get', '/api/admin/metrics');
+  // The figure outlives `opened`, so a closing modal keeps its title during the transition.
+  const [breakdown, setBreakdown] = useState<Figure | null>(null);
+  const [opened, setOpened] = useState(false);
+  const showBreakdown = (figure: Figure) => {
+    setBreakdown(figure);
+    setOpened(true);
+  };
+
+  return (
+    <Stack>
+      {metrics.isPending ? (
+        <Loading label="Loading the statistics" />
+      ) : metrics.isError ? (
+        <LoadFailed
+          title="Statistics not loaded"
+          message="The statistics could not be loaded."
+          onRetry={() => void metrics.refetch()}
+        />
+      ) : (
+        <>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
+            {FIGURES.map((figure) => (
+              <Card withBorder key={figure.key} component="section" aria-label={figure.title}>
+                <Stack gap={4} align="flex-start">
+                  <Text size="sm" c="dimmed" fw={700}>
+                    {figure.title}
+                  </Text>
+                  <Text fz={28} fw={900} lh={1.2}>
+                    {numberFormat.format(metrics.data[figure.key] as number)}
+                  </Text>
+                  {figure.byCounty && (
+                    <Button
+                      variant="subtle"
+                      size="xs"
+                      px={0}
+                      onClick={() => showBreakdown(figure)}
+                      aria-label={`${figure.title} by County`}
+                    >
+                      By County
+                    </Button>
+                  )}
+                </Stack>
+              </Card>
+            ))}
+          </SimpleGrid>
+          <Card withBorder component="section" aria-labelledby="daily-heading">
+            <Stack gap="xs">
+              <Title order={2} size="h4" id="daily-heading">
+                Last 30 Days
+              </Title>
+              <DailyChart days={metrics.data.daily} />
+            </Stack>
+          </Card>
+          <BreakdownModal
+            figure={breakdown}
+            opened={opened}
+            metrics={metrics.data}
+            onClose={() => setOpened(false)}
+          />
+        </>
+      )}
+      {isAdmin && <QueueSummary />}
+    </Stack>
+  );
+}

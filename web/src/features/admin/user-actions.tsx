@@ -1,0 +1,95 @@
+import { Text } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { api } from '../../api/client';
+import { ConfirmModal } from '../dashboard/confirm-modal';
+import { useSession } from '../session/session-context';
+import type { AdminUserRow } from './types';
+
+export const IMPERSONATE_FAILED = 'Failed to impersonate user. Please try again later.';
+export const RESEND_WELCOME_FAILED = 'Failed to resend welcome email. Please try again later.';
+
+export type UserAction = 'impersonate' | 'resend';
+export type ActionOutcome = { ok: boolean; message: string };
+
+/**
+ * The Impersonate User and Resend Welcome Email confirmations (spec §2). Impersonating replaces
+ * the session with the user's and opens their dashboard; the outcome of a resend, and a failed
+ * impersonation, go back to the list as a banner (spec §8).
+ */
+export function UserActionModal({
+  action,
+  user,
+  opened,
+  onClose,
+  onOutcome,
+}: {
+  action: UserAction;
+  user: AdminUserRow | null;
+  opened: boolean;
+  onClose: () => void;
+  onOutcome: (outcome: ActionOutcome) => void;
+}) {
+  const { setUser } = useSession();
+  const navigate = useNavigate();
+
+  const impersonate = useMutation({
+    mutationFn: async (target: AdminUserRow) => {
+      const { data } = await api.POST('/api/admin/impersonate', {
+        body: { userId: target.userId },
+      });
+      if (!data) throw new Error(IMPERSONATE_FAILED);
+      return data;
+    },
+    onSuccess: async (session) => {
+      setUser(session);
+      await navigate({ to: '/dashboard' });
+    },
+    onError: () => onOutcome({ ok: false, message: IMPERSONATE_FAILED }),
+    onSettled: onClose,
+  });
+  const resend = useMutation({
+    mutationFn: async (target: AdminUserRow) => {
+      const { data } = await api.POST('/api/admin/resend-welcome', {
+        body: { userId: target.userId },
+      });
+      if (!data) throw new Error(RESEND_WELCOME_FAILED);
+      return data;
+    },
+    onSuccess: (data) => onOutcome({ ok: true, message: data.message }),
+    onError: () => onOutcome({ ok: false, message: RESEND_WELCOME_FAILED }),
+    onSettled: onClose,
+  });
+
+  const mutation = action === 'impersonate' ? impersonate : resend;
+  const confirm = () => user && mutation.mutate(user);
+
+  return action === 'impersonate' ? (
+    <ConfirmModal
+      opened={opened}
+      title="Impersonate User"
+      confirmLabel="Impersonate"
+      loading={impersonate.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+    >
+      <Text>
+        Sign in as {user?.userEmail} and see DeedWatch as they do? Log out to return to your own
+        account.
+      </Text>
+    </ConfirmModal>
+  ) : (
+    <ConfirmModal
+      opened={opened}
+      title="Resend Welcome Email"
+      confirmLabel="Resend"
+      loading={resend.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+    >
+      <Text>
+        Send {user?.userEmail} the welcome email again, with a new link to verify their email?
+      </Text>
+    </ConfirmModal>
+  );
+}

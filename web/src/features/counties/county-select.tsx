@@ -1,0 +1,29 @@
+import { Select } from '@mantine/core';
+import type { County } from './counties-query';
+
+/** Step 1 of a guard modal: the county the names or properties are in. */
+export function CountySelect({
+  counties,
+  loading,
+  value,
+  onChange,
+}: {
+  counties: readonly County[];
+  loading: boolean;
+  value: string | null;
+  onChange: (county: string | null) => void;
+}) {
+  return (
+    <Select
+      label="County"
+      placeholder={loading ? 'Loading counties…' : 'Select a county'}
+      data={counties.map((county) => county.name)}
+      value={value}
+      onChange={onChange}
+      allowDeselect={false}
+      disabled={loading}
+      nothingFoundMessage="No counties available"
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}

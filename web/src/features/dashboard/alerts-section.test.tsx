@@ -1,0 +1,199 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { makeUser } from '../../test/factories';
+import { json } from '../../test/fetch-stub';
+import { ARCHIVE_FAILED, DOWNLOAD_FAILED } from './alerts-section';
+import { bodyOf, callsTo, makeEvent, renderDashboard } from './test-helpers';
+
+const failure = (status = 500) =>
+  json({ statusCode: status, error: 'Failure', message: 'The server says no.' }, status);
+
+function alertsSection() {
+  return within(screen.getByRole('region', { name: 'Alerts' }));
+}
+
+const articleTitles = () =>
+  alertsSection()
+    .queryAllByRole('article')
+    .map((a) => within(a).getByRole('heading').textContent);
+
+describe('alerts on the dashboard', () => {
+  it('lists alerts newest first, without archived ones, with why they matched', async () => {
+    const older = makeEvent({ documentNumber: '2026-0000100', createdAt: '2026-11-01T12:00:00Z' });
+    const newer = makeEvent({
+      documentNumber: '2026-0000200',
+      createdAt: '2026-11-21T12:00:00Z',
+      documentDate: '2026-11-20T12:00:00Z',
+      documentType: 'DEED OF TRUST',
+      county: 'Placer',
+      matchKind: 'apn',
+      matchedValue: '012-345-006-000',
+      partyRole: null,
+      reason: 'The document names APN 012-345-006-000.',
+      deliveryStatus: 'failed',
+      deliveryError: 'The mailbox does not exist.',
+    });
+    const archived = makeEvent({ documentNumber: '2026-0000300', isArchived: true });
+    const user = makeUser({
+      nameSubscriptions: [
+        {
+          id: crypto.randomUUID(),
+          county: 'Sacramento',
+          name: 'SMITH JOHN',
+          events: [older, archived],
+        },
+      ],
+      apnSubscriptions: [
+        {
+          id: crypto.randomUUID(),
+          county: 'Placer',
+          apn: '012-345-006-000',
+          description: '',
+          events: [newer],
+        },
+      ],
+    });
+
+    await renderDashboard(user);
+
+    expect(articleTitles()).toEqual(['Document 2026-0000200', 'Document 2026-0000100']);
+    const first = within(alertsSection().getAllByRole('article')[0]!);
+    expect(first.getByText('DEED OF TRUST · Recorded 11/20/2026 · Placer')).toBeDefined();
+    expect(first.getByText('The document names APN 012-345-006-000.')).toBeDefined();
+    expect(first.getByText('Guarded property: APN 012-345-006-000, Unknown')).toBeDefined();
+    expect(first.getByText('Email Failed')).toBeDefined();
+    expect(first.getByText('The mailbox does not exist.')).toBeDefined();
+    const second = within(alertsSection().getAllByRole('article')[1]!);
+    expect(second.getByText('GRANT DEED · Recorded 11/19/2026 · Sacramento')).toBeDefined();
+    expect(second.getByText('Email Sent')).toBeDefined();
+    expect(
+      second.getByText(/Name match \(grantor\): SMITH JOHN · exact · 90% confidence/),
+    ).toBeDefined();
+    expect(screen.queryByText('Document 2026-0000300')).toBeNull();
+  });
+
+  it('says so when there are no alerts', async () => {
+    await renderDashboard(makeUser());
+    expect(alertsSection().getByText(/^No alerts\./)).toBeDefined();
+  });
+
+  it('archives an alert and hides it', async () => {
+    const event = makeEvent({ documentNumber: '2026-0000400' });
+    const subscription = { id: crypto.randomUUID(), county: 'Sacramento', name: 'SMITH JOHN' };
+    const user = makeUser({ nameSubscriptions: [{ ...subscription, events: [event] }] });
+    const archived = makeUser({
+      nameSubscriptions: [{ ...subscription, events: [{ ...event, isArchived: true }] }],
+    });
+    const { events, requests } = await renderDashboard(user, {
+      'POST /api/user/events/archive': () => json(archived),
+    });
+
+    await events.click(
+      screen.getByRole('button', { name: 'Archive alert for document 2026-0000400' }),
+    );
+
+    await waitFor(() => expect(articleTitles()).toEqual([]));
+    const [archive] = callsTo(requests, 'POST /api/user/events/archive');
+    expect(await bodyOf(archive!)).toEqual({ eventId: event.id });
+    expect(alertsSection().getByText(/^No alerts\./)).toBeDefined();
+  });
+
+  it('keeps the alert and shows the toast when archiving fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const event = makeEvent({ documentNumber: '2026-0000500' });
+    const user = makeUser({
+      nameSubscriptions: [
+        { id: crypto.randomUUID(), county: 'Sacramento', name: 'A B', events: [event] },
+      ],
+    });
+    const { events } = await renderDashboard(user, {
+      'POST /api/user/events/archive': () => failure(),
+    });
+
+    await events.click(
+      screen.getByRole('button', { name: 'Archive alert for document 2026-0000500' }),
+    );
+
+    expect(await screen.findByText(ARCHIVE_FAILED)).toBeDefined();
+    expect(screen.getByText('The server says no.')).toBeDefined();
+    expect(articleTitles()).toEqual(['Document 2026-0000500']);
+  });
+
+  it('downloads the document of an alert', async () => {
+    const createObjectURL = vi.fn((_blob: Blob) => 'blob:http://localhost:3000/document');
+    // jsdom has no object URLs.
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    onTestFinished(() => {
+      Reflect.deleteProperty(URL, 'createObjectURL');
+      Reflect.deleteProperty(URL, 'revokeObjectURL');
+    });
+    const clicked: { href: string; download: string }[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push({ href: this.href, download: this.download });
+    });
+    const event = makeEvent({
+      documentNumber: '2026-0000600',
+      countyCodeContainerName: 'SAC',
+      parsedDocumentName: '2026-0000600.pdf',
+    });
+    const user = makeUser({
+      nameSubscriptions: [
+        { id: crypto.randomUUID(), county: 'Sacramento', name: 'A B', events: [event] },
+      ],
+    });
+    const { events, requests } = await renderDashboard(user, {
+      'GET /api/document/download': () =>
+        new Response('%PDF-1.7 pages', { headers: { 'content-type': 'application/pdf' } }),
+    });
+
+    await events.click(screen.getByRole('button', { name: 'Download document 2026-0000600' }));
+
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    expect(clicked[0]).toEqual({
+      href: 'blob:http://localhost:3000/document',
+      download: '2026-0000600.pdf',
+    });
+    expect(await createObjectURL.mock.calls[0]![0].text()).toBe('%PDF-1.7 pages');
+    const [download] = callsTo(requests, 'GET /api/document/download');
+    const query = new URL(download!.url).searchParams;
+    expect(query.get('containerName')).toBe('SAC');
+    expect(query.get('fileName')).toBe('2026-0000600.pdf');
+  });
+
+  it('shows the toast when the download fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const event = makeEvent({ documentNumber: '2026-0000700' });
+    const user = makeUser({
+      nameSubscriptions: [
+        { id: crypto.randomUUID(), county: 'Sacramento', name: 'A B', events: [event] },
+      ],
+    });
+    const { events } = await renderDashboard(user, {
+      'GET /api/document/download': () => failure(404),
+    });
+
+    await events.click(screen.getByRole('button', { name: 'Download document 2026-0000700' }));
+
+    expect(await screen.findByText(DOWNLOAD_FAILED)).toBeDefined();
+  });
+
+  it('checks for new alerts on request, and says when it could not', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const subscription = { id: crypto.randomUUID(), county: 'Sacramento', name: 'SMITH JOHN' };
+    const user = makeUser({ nameSubscriptions: [{ ...subscription, events: [] }] });
+    const fresh = makeEvent({ documentNumber: '2026-0000800' });
+    let answer = () => json(user);
+    const { events } = await renderDashboard(user, { 'POST /api/auth/me': () => answer() });
+
+    answer = () => failure(503);
+    await events.click(screen.getByRole('button', { name: 'Check for New Alerts' }));
+    expect(await screen.findByText('Alerts not refreshed')).toBeDefined();
+
+    answer = () => json(makeUser({ nameSubscriptions: [{ ...subscription, events: [fresh] }] }));
+    await events.click(screen.getByRole('button', { name: 'Check for New Alerts' }));
+    await waitFor(() => expect(articleTitles()).toEqual(['Document 2026-0000800']));
+    expect(screen.queryByText('Alerts not refreshed')).toBeNull();
+  });
+});

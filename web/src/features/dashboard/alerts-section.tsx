@@ -1,0 +1,155 @@
+import { Alert as Banner, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import type { SessionUser } from '../../api/types';
+import { showErrorToast } from '../notifications/show-error-toast';
+import { useSession } from '../session/session-context';
+import { type Alert, activeAlerts, deliveryLabels, matchSummary } from './alerts';
+import { downloadDocument } from './download-document';
+import { formatDate } from './format';
+import type { AlertEvent } from './types';
+import { useUserAction } from './use-user-action';
+
+export const DOWNLOAD_FAILED = 'Failed to download document';
+export const ARCHIVE_FAILED = 'Failed to Archive Event';
+
+function guardedLabel(alert: Alert): string {
+  if (alert.guarded.kind === 'name') return `Guarded name: ${alert.guarded.name}`;
+  const address = alert.guarded.address.trim() || 'Unknown';
+  return `Guarded property: APN ${alert.guarded.apn}, ${address}`;
+}
+
+function AlertCard({
+  alert,
+  downloading,
+  archiving,
+  onDownload,
+  onArchive,
+}: {
+  alert: Alert;
+  downloading: boolean;
+  archiving: boolean;
+  onDownload: (event: AlertEvent) => void;
+  onArchive: (event: AlertEvent) => void;
+}) {
+  const { event } = alert;
+  const delivery = deliveryLabels[event.deliveryStatus];
+  const titleId = `alert-${event.id}`;
+  return (
+    <Card withBorder component="article" aria-labelledby={titleId}>
+      <Stack gap={6}>
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <Title order={3} size="h5" id={titleId}>
+            Document {event.documentNumber}
+          </Title>
+          <Badge color={delivery.color} variant="light">
+            {delivery.label}
+          </Badge>
+        </Group>
+        <Text size="sm">
+          {event.documentType} · Recorded {formatDate(event.documentDate)} · {event.county}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {guardedLabel(alert)}
+        </Text>
+        <Text size="sm">
+          <Text span fw={700}>
+            Why it matched:{' '}
+          </Text>
+          {event.reason}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {matchSummary(event)}
+        </Text>
+        {event.deliveryStatus === 'failed' && event.deliveryError && (
+          <Text size="sm" c="red">
+            {event.deliveryError}
+          </Text>
+        )}
+        <Group gap="xs" mt={4}>
+          <Button
+            size="xs"
+            onClick={() => onDownload(event)}
+            loading={downloading}
+            aria-label={`Download document ${event.documentNumber}`}
+          >
+            Download
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => onArchive(event)}
+            loading={archiving}
+            aria-label={`Archive alert for document ${event.documentNumber}`}
+          >
+            Archive
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/** Alerts of the signed-in user, from the session user: newest first, archived hidden. */
+export function AlertsSection({ user }: { user: SessionUser }) {
+  const { setUser } = useSession();
+  const alerts = activeAlerts(user);
+
+  const archive = useUserAction(
+    (event: AlertEvent) => api.POST('/api/user/events/archive', { body: { eventId: event.id } }),
+    ARCHIVE_FAILED,
+  );
+  const download = useMutation({
+    mutationFn: downloadDocument,
+    onError: () => showErrorToast(DOWNLOAD_FAILED),
+  });
+  // The session user carries the alerts; asking for it again brings any recorded since.
+  const refresh = useMutation({
+    mutationFn: async () => {
+      const { data } = await api.POST('/api/auth/me');
+      if (!data) throw new Error('The session was not refreshed');
+      return data;
+    },
+    onSuccess: (fresh) => setUser(fresh),
+  });
+
+  return (
+    <Stack component="section" aria-labelledby="alerts-heading" gap="sm">
+      <Group justify="space-between">
+        <Title order={2} id="alerts-heading">
+          Alerts
+        </Title>
+        <Button
+          variant="subtle"
+          size="xs"
+          onClick={() => refresh.mutate()}
+          loading={refresh.isPending}
+        >
+          Check for New Alerts
+        </Button>
+      </Group>
+      {refresh.isError && (
+        <Banner color="red" title="Alerts not refreshed">
+          We could not check for new alerts. Please try again later.
+        </Banner>
+      )}
+      {alerts.length === 0 ? (
+        <Text c="dimmed">
+          No alerts. When a document is recorded that matches one of your guarded items, it appears
+          here and we email you.
+        </Text>
+      ) : (
+        alerts.map((alert) => (
+          <AlertCard
+            key={alert.event.id}
+            alert={alert}
+            downloading={download.isPending && download.variables.id === alert.event.id}
+            archiving={archive.isPending && archive.variables.id === alert.event.id}
+            onDownload={(event) => download.mutate(event)}
+            onArchive={(event) => archive.mutate(event)}
+          />
+        ))
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,47 @@
+import type { SessionUser } from '../../api/types';
+import type { AlertEvent } from './types';
+
+/** The guarded item an alert is about. */
+export type GuardedItem =
+  { kind: 'name'; name: string } | { kind: 'apn'; apn: string; address: string };
+
+export type Alert = { event: AlertEvent; guarded: GuardedItem };
+
+/** Alerts of every guarded item, archived ones left out, newest first (spec §2, §9). */
+export function activeAlerts(user: SessionUser): Alert[] {
+  const alerts: Alert[] = [
+    ...user.apnSubscriptions.flatMap((s) =>
+      s.events.map((event) => ({
+        event,
+        guarded: { kind: 'apn', apn: s.apn, address: s.description } as const,
+      })),
+    ),
+    ...user.nameSubscriptions.flatMap((s) =>
+      s.events.map((event) => ({ event, guarded: { kind: 'name', name: s.name } as const })),
+    ),
+  ];
+  return alerts
+    .filter((a) => !a.event.isArchived)
+    .sort((a, b) => Date.parse(b.event.createdAt) - Date.parse(a.event.createdAt));
+}
+
+type DeliveryStatus = AlertEvent['deliveryStatus'];
+
+/** How the alert email fared, for a person. */
+export const deliveryLabels: Record<DeliveryStatus, { label: string; color: string }> = {
+  none: { label: 'Not Emailed: No Verified Email', color: 'gray' },
+  queued: { label: 'Email Queued', color: 'blue' },
+  sending: { label: 'Email Sending', color: 'blue' },
+  sent: { label: 'Email Sent', color: 'teal' },
+  failed: { label: 'Email Failed', color: 'red' },
+  ambiguous: { label: 'Email May Have Been Sent', color: 'yellow' },
+};
+
+/** What of the guarded item the document hit, in a few words. */
+export function matchSummary(event: AlertEvent): string {
+  const kind = { apn: 'APN', address: 'Address', name: 'Name' }[event.matchKind];
+  const role = event.partyRole ? ` (${event.partyRole})` : '';
+  const exactness = event.isExact ? 'exact' : 'variant';
+  const confidence = Math.round(event.confidence * 100);
+  return `${kind} match${role}: ${event.matchedValue} · ${exactness} · ${confidence}% confidence`;
+}

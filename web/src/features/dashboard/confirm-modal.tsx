@@ -1,0 +1,39 @@
+import { Button, Group, Modal, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/** A yes-or-no question in a modal; the confirm button shows the call's progress. */
+export function ConfirmModal({
+  opened,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  loading = false,
+  onConfirm,
+  onClose,
+}: {
+  opened: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  cancelLabel?: string;
+  loading?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered>
+      <Stack>
+        {children}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={loading}>
+            {cancelLabel}
+          </Button>
+          <Button onClick={onConfirm} loading={loading} data-autofocus>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

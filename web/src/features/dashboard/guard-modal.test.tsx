@@ -1,0 +1,348 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { SessionUser } from '../../api/types';
+import { makeUser } from '../../test/factories';
+import { json } from '../../test/fetch-stub';
+import { DISCARD_MESSAGE } from './guard-modal';
+import { APN_SEARCH_FAILED, NAME_SEARCH_FAILED } from './guard-search';
+import { bodyOf, callsTo, renderDashboard } from './test-helpers';
+
+const counties = [
+  { name: 'Sacramento', mask: '000-0000-000-0000', format: '012-0345-006-0000' },
+  { name: 'Alameda', mask: '000a-0000-000-00', format: '048A-7046-001-00' },
+];
+const failure = () =>
+  json({ statusCode: 500, error: 'Failure', message: 'The server says no.' }, 500);
+
+const nameResults = (names: string[], county = 'Sacramento') =>
+  names.map((name, i) => ({ name, county, documentCount: i === 0 ? 40 : 2 }));
+
+const nameSubscription = (name: string, county = 'Sacramento') => ({
+  id: crypto.randomUUID(),
+  county,
+  name,
+  events: [],
+});
+
+async function openGuardModal(
+  events: UserEvent,
+  button: 'Guard a Name' | 'Guard a Property',
+  county = 'Sacramento',
+) {
+  await events.click(screen.getByRole('button', { name: button }));
+  const title = button === 'Guard a Name' ? 'Guard A Name' : 'Guard A Property';
+  const dialog = await screen.findByRole('dialog', { name: title });
+  const select = within(dialog).getByRole('combobox', { name: 'County' });
+  await waitFor(() => expect(select).toHaveProperty('disabled', false));
+  await events.click(select);
+  await events.click(await screen.findByRole('option', { name: county, hidden: true }));
+  return within(dialog);
+}
+
+/** The names or APNs of the result rows, in order. */
+const resultRows = (dialog: { queryAllByRole: (role: 'row') => HTMLElement[] }) =>
+  dialog.queryAllByRole('row').map((row) => within(row).getAllByText(/\S/)[0]!.textContent);
+
+function nameHandlers(user: SessionUser, results: ReturnType<typeof nameResults>) {
+  return {
+    'GET /api/config': () => json(counties),
+    'GET /api/search/name': () => json(results),
+    'POST /api/user/subscriptions/names/list/add': async (request: Request) => {
+      const { guardNameSubscriptions } = (await bodyOf(request)) as {
+        guardNameSubscriptions: { county: string; name: string }[];
+      };
+      return json({
+        ...user,
+        nameSubscriptions: [
+          ...user.nameSubscriptions,
+          ...guardNameSubscriptions.map((s) => nameSubscription(s.name, s.county)),
+        ],
+      });
+    },
+  };
+}
+
+describe('Guard A Name', () => {
+  it('searches the typed name upper-cased, once the typing stops', async () => {
+    const user = makeUser();
+    const { events, requests } = await renderDashboard(
+      user,
+      nameHandlers(user, nameResults(['SMITH JOHN', 'SMITH JOHN A'])),
+    );
+    const dialog = await openGuardModal(events, 'Guard a Name');
+
+    const input = dialog.getByRole('textbox', { name: 'Name' });
+    await events.type(input, 'smith john');
+
+    expect(input).toHaveProperty('value', 'SMITH JOHN');
+    await waitFor(() => expect(resultRows(dialog)).toEqual(['SMITH JOHN', 'SMITH JOHN A']));
+    const searches = callsTo(requests, 'GET /api/search/name');
+    expect(searches.map((r) => Object.fromEntries(new URL(r.url).searchParams))).toEqual([
+      { SearchTerm: 'SMITH JOHN', County: 'Sacramento' },
+    ]);
+    expect(dialog.getByText('Common name: expect alerts about namesakes')).toBeDefined();
+  });
+
+  it('offers a name that is not among the results first, as You Entered, and shows at most 10', async () => {
+    const user = makeUser();
+    const many = nameResults(Array.from({ length: 12 }, (_, i) => `SMITH JO${i}`));
+    const { events } = await renderDashboard(user, nameHandlers(user, many));
+    const dialog = await openGuardModal(events, 'Guard a Name');
+
+    await events.type(dialog.getByRole('textbox', { name: 'Name' }), 'smith jo');
+
+    await waitFor(() => expect(resultRows(dialog)).toHaveLength(11));
+    expect(resultRows(dialog)[0]).toBe('SMITH JO');
+    expect(within(dialog.getAllByRole('row')[0]!).getByText('You Entered')).toBeDefined();
+  });
+
+  it('shows an already guarded name of the same county as Guarded', async () => {
+    const user = makeUser({
+      nameSubscriptions: [
+        nameSubscription('SMITH JOHN'),
+        nameSubscription('SMITH JOHN A', 'Alameda'),
+      ],
+    });
+    const { events } = await renderDashboard(
+      user,
+      nameHandlers(user, nameResults(['SMITH JOHN', 'SMITH JOHN A'])),
+    );
+    const dialog = await openGuardModal(events, 'Guard a Name');
+
+    await events.type(dialog.getByRole('textbox', { name: 'Name' }), 'smith john');
+
+    await waitFor(() => expect(resultRows(dialog)).toEqual(['SMITH JOHN', 'SMITH JOHN A']));
+    expect(dialog.getByRole('button', { name: 'SMITH JOHN is guarded' })).toBeDefined();
+    expect(dialog.getByRole('button', { name: 'Guard SMITH JOHN A' })).toBeDefined();
+  });
+
+  it('guards the selected names: Guard, then loading, then Guarded', async () => {
+    const user = makeUser();
+    let release: () => void = () => {};
+    const handlers = nameHandlers(user, nameResults(['SMITH JOHN', 'SMITH JOHN A']));
+    const save = handlers['POST /api/user/subscriptions/names/list/add'];
+    const { events, requests } = await renderDashboard(user, {
+      ...handlers,
+      'POST /api/user/subscriptions/names/list/add': async (request) => {
+        await new Promise<void>((resolve) => (release = resolve));
+        return save(request);
+      },
+    });
+    const dialog = await openGuardModal(events, 'Guard a Name');
+    await events.type(dialog.getByRole('textbox', { name: 'Name' }), 'smith john');
+
+    await events.click(await dialog.findByRole('button', { name: 'Guard SMITH JOHN A' }));
+    expect(dialog.getByRole('button', { name: 'Unselect SMITH JOHN A' })).toBeDefined();
+    await events.click(dialog.getByRole('button', { name: 'Guard Selected Items' }));
+
+    expect(await dialog.findByRole('button', { name: 'Guarding SMITH JOHN A' })).toBeDefined();
+    release();
+    expect(await dialog.findByRole('button', { name: 'SMITH JOHN A is guarded' })).toBeDefined();
+    expect(dialog.getByRole('button', { name: 'Guard SMITH JOHN' })).toBeDefined();
+    const [add] = callsTo(requests, 'POST /api/user/subscriptions/names/list/add');
+    expect(await bodyOf(add!)).toEqual({
+      guardNameSubscriptions: [{ county: 'Sacramento', name: 'SMITH JOHN A' }],
+    });
+
+    // Nothing is pending any more: the modal closes without asking.
+    await events.click(dialog.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Guard A Name' })).toBeNull());
+    const names = within(screen.getByRole('region', { name: 'Items Being Guarded' }));
+    expect(names.getByRole('listitem', { name: 'SMITH JOHN A' })).toBeDefined();
+  });
+
+  it('asks before discarding selected names: Keep Adding keeps them, Discard Changes drops them', async () => {
+    const user = makeUser();
+    const { events, requests } = await renderDashboard(
+      user,
+      nameHandlers(user, nameResults(['SMITH JOHN'])),
+    );
+    const dialog = await openGuardModal(events, 'Guard a Name');
+    await events.type(dialog.getByRole('textbox', { name: 'Name' }), 'smith john');
+    await events.click(await dialog.findByRole('button', { name: 'Guard SMITH JOHN' }));
+
+    await events.click(dialog.getByRole('button', { name: 'Close' }));
+    let discard = within(await screen.findByRole('dialog', { name: 'Discard Changes?' }));
+    expect(discard.getByText(DISCARD_MESSAGE)).toBeDefined();
+    await events.click(discard.getByRole('button', { name: 'Keep Adding' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Discard Changes?' })).toBeNull(),
+    );
+    expect(dialog.getByRole('button', { name: 'Unselect SMITH JOHN' })).toBeDefined();
+
+    await events.keyboard('{Escape}');
+    discard = within(await screen.findByRole('dialog', { name: 'Discard Changes?' }));
+    expect(screen.getByRole('dialog', { name: 'Guard A Name' })).toBeDefined();
+    await events.click(discard.getByRole('button', { name: 'Discard Changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Guard A Name' })).toBeNull());
+    expect(callsTo(requests, 'POST /api/user/subscriptions/names/list/add')).toHaveLength(0);
+
+    const reopened = await openGuardModal(events, 'Guard a Name');
+    expect(reopened.queryByText(/^Selected:/)).toBeNull();
+    expect(reopened.getByRole('button', { name: 'Guard Selected Items' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+  });
+
+  it('shows the toasts when the search or the save fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const user = makeUser();
+    const { events } = await renderDashboard(user, {
+      'GET /api/config': () => json(counties),
+      'GET /api/search/name': failure,
+      'POST /api/user/subscriptions/names/list/add': failure,
+    });
+    const dialog = await openGuardModal(events, 'Guard a Name');
+    await events.type(dialog.getByRole('textbox', { name: 'Name' }), 'smith john');
+
+    expect(await screen.findByText(NAME_SEARCH_FAILED)).toBeDefined();
+    await events.click(dialog.getByRole('button', { name: 'Guard SMITH JOHN' }));
+    await events.click(dialog.getByRole('button', { name: 'Guard Selected Items' }));
+    expect(await screen.findByText('Failed to add Guard Name Subscriptions')).toBeDefined();
+    // Still pending, so still savable.
+    expect(dialog.getByRole('button', { name: 'Unselect SMITH JOHN' })).toBeDefined();
+  });
+
+  it('says so when the counties cannot be loaded', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { events } = await renderDashboard(makeUser(), { 'GET /api/config': failure });
+    await events.click(screen.getByRole('button', { name: 'Guard a Name' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Guard A Name' }));
+    expect(await dialog.findByText('The list of counties could not be loaded.')).toBeDefined();
+    expect(dialog.getByRole('button', { name: 'Try Again' })).toBeDefined();
+  });
+});
+
+describe('Guard A Property', () => {
+  const parcel = {
+    apn: '012-0345-006-0000',
+    address: '12 ELM ST',
+    cityStateZip: 'SACRAMENTO, CA 95814',
+    county: 'Sacramento',
+  };
+
+  it('formats the APN by the county mask, searches it, and guards a parcel with its address', async () => {
+    const user = makeUser();
+    const { events, requests } = await renderDashboard(user, {
+      'GET /api/config': () => json(counties),
+      'GET /api/search/apn': () => json([parcel]),
+      'POST /api/user/subscriptions/apns/list/add': () =>
+        json({
+          ...user,
+          apnSubscriptions: [
+            {
+              id: crypto.randomUUID(),
+              county: 'Sacramento',
+              apn: parcel.apn,
+              description: '12 ELM ST, SACRAMENTO, CA 95814',
+              events: [],
+            },
+          ],
+        }),
+    });
+    const dialog = await openGuardModal(events, 'Guard a Property');
+
+    const input = dialog.getByRole('textbox', { name: 'APN' });
+    await events.type(input, '012x03450');
+    expect(input).toHaveProperty('value', '012-0345-0');
+
+    await events.click(await dialog.findByRole('button', { name: `Guard ${parcel.apn}` }));
+    await events.click(dialog.getByRole('button', { name: 'Guard Selected Items' }));
+    expect(await dialog.findByRole('button', { name: `${parcel.apn} is guarded` })).toBeDefined();
+
+    const [search] = callsTo(requests, 'GET /api/search/apn');
+    expect(new URL(search!.url).searchParams.get('SearchTerm')).toBe('012-0345-0');
+    const [add] = callsTo(requests, 'POST /api/user/subscriptions/apns/list/add');
+    expect(await bodyOf(add!)).toEqual({
+      guardApnSubscriptions: [
+        { county: 'Sacramento', apn: parcel.apn, description: '12 ELM ST, SACRAMENTO, CA 95814' },
+      ],
+    });
+  });
+
+  it('offers a complete APN that is not found as You Entered, with an unknown address', async () => {
+    const { events } = await renderDashboard(makeUser(), {
+      'GET /api/config': () => json(counties),
+      'GET /api/search/apn': () => json([]),
+    });
+    const dialog = await openGuardModal(events, 'Guard a Property', 'Alameda');
+
+    await events.type(dialog.getByRole('textbox', { name: 'APN' }), '048a704600100');
+
+    const row = within(await dialog.findByRole('row'));
+    expect(row.getByText('048A-7046-001-00')).toBeDefined();
+    expect(row.getByText('You Entered')).toBeDefined();
+  });
+
+  it('searches by address and shows the toast when the search fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { events, requests } = await renderDashboard(makeUser(), {
+      'GET /api/config': () => json(counties),
+      'GET /api/search/address': failure,
+    });
+    const dialog = await openGuardModal(events, 'Guard a Property');
+
+    await events.click(dialog.getByText('Address'));
+    await events.type(dialog.getByRole('textbox', { name: 'Address' }), '12 elm');
+
+    expect(await screen.findByText(APN_SEARCH_FAILED)).toBeDefined();
+    const [search] = callsTo(requests, 'GET /api/search/address');
+    expect(new URL(search!.url).searchParams.get('SearchTerm')).toBe('12 elm');
+  });
+});
+
+describe('removing a guarded item', () => {
+  it('asks first, then removes it', async () => {
+    const kept = nameSubscription('DOE JANE');
+    const removed = nameSubscription('SMITH JOHN');
+    const { events, requests } = await renderDashboard(
+      makeUser({ nameSubscriptions: [kept, removed] }),
+      {
+        'POST /api/user/subscriptions/remove': () => json(makeUser({ nameSubscriptions: [kept] })),
+      },
+    );
+    const section = within(screen.getByRole('region', { name: 'Items Being Guarded' }));
+
+    await events.click(section.getByRole('button', { name: 'Remove SMITH JOHN' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Remove Guard Subscription' }));
+    await events.click(dialog.getByRole('button', { name: 'Remove' }));
+
+    await waitFor(() => expect(section.queryByRole('listitem', { name: 'SMITH JOHN' })).toBeNull());
+    expect(section.getByRole('listitem', { name: 'DOE JANE' })).toBeDefined();
+    const [remove] = callsTo(requests, 'POST /api/user/subscriptions/remove');
+    expect(await bodyOf(remove!)).toEqual({
+      guardRecordSubscriptionType: 'Name',
+      guardSubscriptionId: removed.id,
+    });
+  });
+
+  it('shows properties with their address or Unknown, and the toast when removing fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { events } = await renderDashboard(
+      makeUser({
+        apnSubscriptions: [
+          {
+            id: crypto.randomUUID(),
+            county: 'Sacramento',
+            apn: '012-0345-006-0000',
+            description: '',
+            events: [],
+          },
+        ],
+      }),
+      { 'POST /api/user/subscriptions/remove': failure },
+    );
+    const section = within(screen.getByRole('region', { name: 'Items Being Guarded' }));
+    const item = within(section.getByRole('listitem', { name: 'APN 012-0345-006-0000' }));
+    expect(item.getByText('Unknown')).toBeDefined();
+    expect(section.getByText('No names guarded yet.')).toBeDefined();
+
+    await events.click(item.getByRole('button', { name: 'Remove APN 012-0345-006-0000' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Remove Guard Subscription' }));
+    await events.click(dialog.getByRole('button', { name: 'Remove' }));
+
+    expect(await screen.findByText('Failed to remove Guard Apn Subscription')).toBeDefined();
+  });
+});

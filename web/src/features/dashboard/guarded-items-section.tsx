@@ -1,0 +1,157 @@
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import { api } from '../../api/client';
+import type { SessionUser } from '../../api/types';
+import { ConfirmModal } from './confirm-modal';
+import { addressOrUnknown, type GuardKind, removeGuardFailed } from './guard-items';
+import { GuardModal } from './guard-modal';
+import { useUserAction } from './use-user-action';
+
+type Removal = { kind: GuardKind; id: string; label: string; county: string };
+
+function ItemRow({
+  title,
+  detail,
+  county,
+  onRemove,
+}: {
+  title: string;
+  detail?: string;
+  county: string;
+  onRemove: () => void;
+}) {
+  return (
+    <Paper component="li" withBorder p="sm" aria-label={title}>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Stack gap={0} style={{ minWidth: 0 }}>
+          <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+            {title}
+          </Text>
+          {detail !== undefined && (
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {detail}
+            </Text>
+          )}
+          <Text size="sm" c="dimmed">
+            {county}
+          </Text>
+        </Stack>
+        <Button size="xs" variant="default" onClick={onRemove} aria-label={`Remove ${title}`}>
+          Remove
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
+
+function ItemList({ children, empty }: { children: ReactNode[]; empty: string }) {
+  if (children.length === 0) return <Text c="dimmed">{empty}</Text>;
+  return (
+    <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+      {children}
+    </Stack>
+  );
+}
+
+export function GuardedItemsSection({ user }: { user: SessionUser }) {
+  // The kind outlives `guardOpened`, so a closing modal keeps its title during the transition.
+  const [guardKind, setGuardKind] = useState<GuardKind>('name');
+  const [guardOpened, setGuardOpened] = useState(false);
+  const guard = (kind: GuardKind) => {
+    setGuardKind(kind);
+    setGuardOpened(true);
+  };
+  const [removal, setRemoval] = useState<Removal | null>(null);
+  const [confirming, setConfirming] = useState(false);
+
+  const remove = useUserAction(
+    (r: Removal) =>
+      api.POST('/api/user/subscriptions/remove', {
+        body: {
+          guardRecordSubscriptionType: r.kind === 'name' ? 'Name' : 'Apn',
+          guardSubscriptionId: r.id,
+        },
+      }),
+    (r) => removeGuardFailed(r.kind),
+  );
+  const askRemove = (r: Removal) => {
+    setRemoval(r);
+    setConfirming(true);
+  };
+  const close = () => setConfirming(false);
+
+  return (
+    <Stack component="section" aria-labelledby="guarded-heading" gap="sm">
+      <Group justify="space-between">
+        <Title order={2} id="guarded-heading">
+          Items Being Guarded
+        </Title>
+        <Group gap="xs">
+          <Button size="xs" onClick={() => guard('name')}>
+            Guard a Name
+          </Button>
+          <Button size="xs" onClick={() => guard('apn')}>
+            Guard a Property
+          </Button>
+        </Group>
+      </Group>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Stack gap="xs">
+          <Title order={3} size="h4">
+            Names
+          </Title>
+          <ItemList empty="No names guarded yet.">
+            {user.nameSubscriptions.map((s) => (
+              <ItemRow
+                key={s.id}
+                title={s.name}
+                county={s.county}
+                onRemove={() =>
+                  askRemove({ kind: 'name', id: s.id, label: s.name, county: s.county })
+                }
+              />
+            ))}
+          </ItemList>
+        </Stack>
+        <Stack gap="xs">
+          <Title order={3} size="h4">
+            Properties
+          </Title>
+          <ItemList empty="No properties guarded yet.">
+            {user.apnSubscriptions.map((s) => (
+              <ItemRow
+                key={s.id}
+                title={`APN ${s.apn}`}
+                detail={addressOrUnknown(s.description)}
+                county={s.county}
+                onRemove={() =>
+                  askRemove({ kind: 'apn', id: s.id, label: `APN ${s.apn}`, county: s.county })
+                }
+              />
+            ))}
+          </ItemList>
+        </Stack>
+      </SimpleGrid>
+      <GuardModal
+        kind={guardKind}
+        user={user}
+        opened={guardOpened}
+        onClose={() => setGuardOpened(false)}
+      />
+      <ConfirmModal
+        opened={confirming}
+        title="Remove Guard Subscription"
+        confirmLabel="Remove"
+        loading={remove.isPending}
+        onConfirm={() => removal && remove.mutate(removal, { onSettled: close })}
+        onClose={close}
+      >
+        <Text>
+          Stop guarding {removal?.label} in {removal?.county}? Documents recorded from now on will
+          not be checked against it.
+        </Text>
+      </ConfirmModal>
+    </Stack>
+  );
+}

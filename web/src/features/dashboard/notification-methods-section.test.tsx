@@ -1,0 +1,191 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { makeUser } from '../../test/factories';
+import { json } from '../../test/fetch-stub';
+import { ADD_EMAIL_FAILED } from './add-email-modal';
+import { RESEND_FAILED } from './notification-methods-section';
+import { bodyOf, callsTo, renderDashboard } from './test-helpers';
+import type { NotificationMethod } from './types';
+
+const failure = () =>
+  json({ statusCode: 500, error: 'Failure', message: 'The server says no.' }, 500);
+
+const own: NotificationMethod = {
+  id: '11111111-1111-4111-8111-111111111111',
+  email: 'owner@example.com',
+  verified: true,
+  verifiedAt: '2026-11-02T12:00:00.000Z',
+  notificationMethodType: 'Email',
+};
+const second: NotificationMethod = {
+  id: '22222222-2222-4222-8222-222222222222',
+  email: 'second@example.com',
+  verified: false,
+  verifiedAt: null,
+  notificationMethodType: 'Email',
+};
+
+const methodsSection = () => within(screen.getByRole('region', { name: 'Notification Methods' }));
+const methodItems = () =>
+  methodsSection()
+    .queryAllByRole('listitem')
+    .map((item) => item.getAttribute('aria-label'));
+
+describe('notification methods', () => {
+  it('shows each method as verified with its date or unverified, and keeps the account email', async () => {
+    await renderDashboard(makeUser({ emailNotificationMethods: [own, second] }));
+
+    const ownItem = within(methodsSection().getByRole('listitem', { name: own.email }));
+    expect(ownItem.getByText('Verified on 11/02/2026')).toBeDefined();
+    expect(ownItem.getByRole('button', { name: `Remove ${own.email}` })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    expect(ownItem.queryByRole('button', { name: /Resend verification/ })).toBeNull();
+
+    const secondItem = within(methodsSection().getByRole('listitem', { name: second.email }));
+    expect(secondItem.getByText(/^Unverified/)).toBeDefined();
+    expect(secondItem.getByRole('button', { name: `Remove ${second.email}` })).toHaveProperty(
+      'disabled',
+      false,
+    );
+    expect(
+      secondItem.getByRole('button', { name: `Resend verification to ${second.email}` }),
+    ).toBeDefined();
+  });
+
+  it('validates the new email and blocks Add while an error is set', async () => {
+    const { events, requests } = await renderDashboard(
+      makeUser({ emailNotificationMethods: [own] }),
+    );
+    await events.click(screen.getByRole('button', { name: 'Add Email' }));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: 'Add Email Notification Method' }),
+    );
+    const add = dialog.getByRole('button', { name: 'Add' });
+
+    await events.click(add);
+    expect(await dialog.findByText('Email is required')).toBeDefined();
+    expect(add).toHaveProperty('disabled', true);
+
+    await events.type(dialog.getByRole('textbox', { name: 'Email' }), 'second');
+    expect(await dialog.findByText('Invalid Email')).toBeDefined();
+    expect(add).toHaveProperty('disabled', true);
+
+    await events.type(dialog.getByRole('textbox', { name: 'Email' }), '@example.com');
+    await waitFor(() => expect(dialog.queryByText('Invalid Email')).toBeNull());
+    expect(add).toHaveProperty('disabled', false);
+    expect(callsTo(requests, 'POST /api/user/notifications/add')).toHaveLength(0);
+  });
+
+  it('adds an email and lists it as unverified', async () => {
+    const { events, requests } = await renderDashboard(
+      makeUser({ emailNotificationMethods: [own] }),
+      {
+        'POST /api/user/notifications/add': () =>
+          json(makeUser({ emailNotificationMethods: [own, second] })),
+      },
+    );
+    await events.click(screen.getByRole('button', { name: 'Add Email' }));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: 'Add Email Notification Method' }),
+    );
+    await events.type(dialog.getByRole('textbox', { name: 'Email' }), ' second@example.com ');
+    await events.click(dialog.getByRole('button', { name: 'Add' }));
+
+    await waitFor(() => expect(methodItems()).toEqual([own.email, second.email]));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Add Email Notification Method' })).toBeNull(),
+    );
+    const [add] = callsTo(requests, 'POST /api/user/notifications/add');
+    expect(await bodyOf(add!)).toEqual({
+      email: 'second@example.com',
+      notificationMethodType: 'Email',
+    });
+  });
+
+  it('keeps the modal open with its toast when adding fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { events } = await renderDashboard(makeUser({ emailNotificationMethods: [own] }), {
+      'POST /api/user/notifications/add': failure,
+    });
+    await events.click(screen.getByRole('button', { name: 'Add Email' }));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: 'Add Email Notification Method' }),
+    );
+    await events.type(dialog.getByRole('textbox', { name: 'Email' }), 'second@example.com');
+    await events.click(dialog.getByRole('button', { name: 'Add' }));
+
+    expect(await screen.findByText(ADD_EMAIL_FAILED)).toBeDefined();
+    expect(screen.getByRole('dialog', { name: 'Add Email Notification Method' })).toBeDefined();
+    expect(methodItems()).toEqual([own.email]);
+  });
+
+  it('removes a method after the confirmation', async () => {
+    const { events, requests } = await renderDashboard(
+      makeUser({ emailNotificationMethods: [own, second] }),
+      {
+        'POST /api/user/notifications/remove': () =>
+          json(makeUser({ emailNotificationMethods: [own] })),
+      },
+    );
+
+    await events.click(screen.getByRole('button', { name: `Remove ${second.email}` }));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: 'Remove Notification Method' }),
+    );
+    expect(dialog.getByText(/second@example.com/)).toBeDefined();
+    expect(callsTo(requests, 'POST /api/user/notifications/remove')).toHaveLength(0);
+    await events.click(dialog.getByRole('button', { name: 'Remove' }));
+
+    await waitFor(() => expect(methodItems()).toEqual([own.email]));
+    const [remove] = callsTo(requests, 'POST /api/user/notifications/remove');
+    expect(await bodyOf(remove!)).toEqual({
+      notificationMethodId: second.id,
+      notificationMethodType: 'Email',
+    });
+  });
+
+  it('names the method type in the toast when removing fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { events } = await renderDashboard(
+      makeUser({ emailNotificationMethods: [own, second] }),
+      { 'POST /api/user/notifications/remove': failure },
+    );
+
+    await events.click(screen.getByRole('button', { name: `Remove ${second.email}` }));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: 'Remove Notification Method' }),
+    );
+    await events.click(dialog.getByRole('button', { name: 'Remove' }));
+
+    expect(await screen.findByText('Failed to remove Email Notification Method')).toBeDefined();
+    expect(methodItems()).toEqual([own.email, second.email]);
+  });
+
+  it('resends the verification email after the confirmation, or says it failed', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const user = makeUser({ emailNotificationMethods: [own, second] });
+    let answer = () => json(user);
+    const { events, requests } = await renderDashboard(user, {
+      'POST /api/user/notifications/verify/resend': () => answer(),
+    });
+
+    await events.click(
+      screen.getByRole('button', { name: `Resend verification to ${second.email}` }),
+    );
+    let dialog = within(await screen.findByRole('dialog', { name: 'Resend Verification' }));
+    await events.click(dialog.getByRole('button', { name: 'Resend' }));
+    expect(await screen.findByText('Verification Sent')).toBeDefined();
+    const [resend] = callsTo(requests, 'POST /api/user/notifications/verify/resend');
+    expect(await bodyOf(resend!)).toEqual({ notificationMethodId: second.id });
+
+    answer = failure;
+    await events.click(
+      screen.getByRole('button', { name: `Resend verification to ${second.email}` }),
+    );
+    dialog = within(await screen.findByRole('dialog', { name: 'Resend Verification' }));
+    await events.click(dialog.getByRole('button', { name: 'Resend' }));
+    expect(await screen.findByText(RESEND_FAILED)).toBeDefined();
+  });
+});

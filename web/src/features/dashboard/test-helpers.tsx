@@ -1,0 +1,58 @@
+import { screen, waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
+import type { SessionUser } from '../../api/types';
+import { json, stubFetch } from '../../test/fetch-stub';
+import { renderApp } from '../../test/render-app';
+import type { AlertEvent } from './types';
+
+type Handler = Parameters<typeof stubFetch>[0][string];
+
+let eventNumber = 0;
+
+/** An alert about a recorded document, as the session user carries it. */
+export function makeEvent(overrides: Partial<AlertEvent> = {}): AlertEvent {
+  eventNumber += 1;
+  const documentNumber = overrides.documentNumber ?? `2026-000000${eventNumber}`;
+  return {
+    id: `00000000-0000-4000-8000-${String(eventNumber).padStart(12, '0')}`,
+    isArchived: false,
+    createdAt: '2026-11-20T12:00:00.000Z',
+    documentDate: '2026-11-19T12:00:00.000Z',
+    documentNumber,
+    documentType: 'GRANT DEED',
+    countyCodeContainerName: 'SAC',
+    parsedDocumentName: `${documentNumber}.pdf`,
+    county: 'Sacramento',
+    matchKind: 'name',
+    matchedValue: 'SMITH JOHN',
+    partyRole: 'grantor',
+    isExact: true,
+    confidence: 0.9,
+    reason: 'The document names SMITH JOHN, exactly as guarded.',
+    deliveryStatus: 'sent',
+    deliveryError: null,
+    ...overrides,
+  };
+}
+
+/**
+ * Renders /dashboard for `user`, with the startup revalidation answered by the same user, and
+ * waits for it to settle. `handlers` answer every other call.
+ */
+export async function renderDashboard(user: SessionUser, handlers: Record<string, Handler> = {}) {
+  const stub = stubFetch({ 'POST /api/auth/me': () => json(user), ...handlers });
+  const rendered = renderApp({ path: '/dashboard', user });
+  await screen.findByRole('heading', { name: 'Dashboard', level: 1 });
+  await waitFor(() =>
+    expect(screen.queryByRole('status', { name: 'Checking your session' })).toBeNull(),
+  );
+  return { ...rendered, ...stub };
+}
+
+/** The JSON body a stubbed request was sent with. */
+export const bodyOf = async (request: Request): Promise<unknown> =>
+  JSON.parse(await request.clone().text()) as unknown;
+
+/** Requests to one "METHOD /path". */
+export const callsTo = (requests: Request[], route: string) =>
+  requests.filter((r) => `${r.method} ${new URL(r.url).pathname}` === route);

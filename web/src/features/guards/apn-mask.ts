@@ -1,0 +1,40 @@
+/** The letters and digits of what was typed: the only characters an APN is compared by. */
+export function apnCharacters(input: string): string {
+  return input.replace(/[^a-z0-9]/gi, '');
+}
+
+function fits(char: string, slot: string): boolean {
+  if (slot === '0') return /[0-9]/.test(char);
+  if (slot === 'a') return /[a-z]/i.test(char);
+  return false;
+}
+
+/**
+ * Formats typed input by a county's APN mask (spec §5): the input is stripped to letters and
+ * digits, then each `0` of the mask takes the next digit, each `a` the next letter (upper-cased),
+ * and a `-` is written as it is. A character that fits no slot is dropped; the result stops where
+ * the input or the mask ends, so '0120345' by '000-0000-000-0000' gives '012-0345'.
+ */
+export function formatApn(input: string, mask: string): string {
+  const chars = apnCharacters(input);
+  let out = '';
+  let next = 0;
+  for (const slot of mask) {
+    if (next >= chars.length) break;
+    if (slot !== '0' && slot !== 'a') {
+      out += slot;
+      continue;
+    }
+    while (next < chars.length && !fits(chars[next]!, slot)) next++;
+    if (next >= chars.length) break;
+    out += slot === 'a' ? chars[next]!.toUpperCase() : chars[next];
+    next++;
+  }
+  // A separator is written only before a character that follows it.
+  return out.replace(/[^a-z0-9]+$/i, '');
+}
+
+/** Whether a formatted APN fills every slot of the mask. */
+export function isCompleteApn(apn: string, mask: string): boolean {
+  return apn.length === mask.length && formatApn(apn, mask) === apn;
+}

@@ -1,0 +1,52 @@
+import { apnCharacters } from './apn-mask';
+
+/** A name to guard in a county (spec §3). */
+export interface GuardName {
+  county: string;
+  name: string;
+}
+
+/** A property to guard in a county: its APN and, when known, its address. */
+export interface GuardApn {
+  county: string;
+  apn: string;
+  /** The address; empty when unknown. */
+  description: string;
+}
+
+export type GuardKind = 'name' | 'apn';
+
+/** What a property's address column shows: the address, or 'Unknown' (spec §2). */
+export function addressOrUnknown(description: string): string {
+  return description.trim() === '' ? 'Unknown' : description;
+}
+
+const sameCounty = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** A name as the server keys it: upper-cased, spaces collapsed. */
+export function nameKey(name: string): string {
+  return name.trim().replace(/\s+/g, ' ').toUpperCase();
+}
+
+export function apnKey(apn: string): string {
+  return apnCharacters(apn).toUpperCase();
+}
+
+export function isNameGuarded(list: readonly GuardName[], item: GuardName): boolean {
+  const key = nameKey(item.name);
+  return list.some((g) => sameCounty(g.county, item.county) && nameKey(g.name) === key);
+}
+
+export function isApnGuarded(list: readonly GuardApn[], item: Pick<GuardApn, 'county' | 'apn'>) {
+  const key = apnKey(item.apn);
+  return list.some((g) => sameCounty(g.county, item.county) && apnKey(g.apn) === key);
+}
+
+/**
+ * The register page's remove rule (spec §4): the item is removed only when the list holds more
+ * than one; with exactly one, the list is emptied.
+ */
+export function removeAt<T>(list: readonly T[], index: number): T[] {
+  if (list.length > 1) return list.filter((_, i) => i !== index);
+  return [];
+}

@@ -1,0 +1,164 @@
+import type { TextInputProps } from '@mantine/core';
+import { Loader, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import type { ChangeEvent } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
+import { GuardButton } from './guard-button';
+import type { GuardName } from './guard-items';
+import { nameKey } from './guard-items';
+import { ResultsScroller } from './results-scroller';
+import type { NameResult } from './search-queries';
+import { canSearch, nameSearchQueryOptions, SEARCH_DEBOUNCE_MS } from './search-queries';
+
+/**
+ * A name carried by this many recorded documents or more is common in the county: guarding it
+ * brings alerts about namesakes. The server's match confidence halves around the same count.
+ */
+export const COMMON_NAME_DOCUMENT_COUNT = 25;
+
+export function documentCountText(count: number): string {
+  return `On ${count} recorded document${count === 1 ? '' : 's'}`;
+}
+
+/**
+ * The typed name, offered first as 'You Entered' when the search did not find it (spec §5), so a
+ * name missing from the index can still be guarded.
+ */
+export function customNameOffer(term: string, results: readonly NameResult[]): string | null {
+  const typed = nameKey(term);
+  if (typed.length < 2) return null;
+  return results.some((r) => nameKey(r.name) === typed) ? null : typed;
+}
+
+/**
+ * A text input whose value is upper-cased as it is typed, with the caret kept where it was:
+ * setting the value from state would otherwise move it to the end.
+ */
+function UpperCaseInput({
+  value,
+  onValueChange,
+  ...props
+}: Omit<TextInputProps, 'value' | 'onChange'> & {
+  value: string;
+  onValueChange: (value: string) => void;
+}) {
+  const ref = useRef<HTMLInputElement>(null);
+  const caret = useRef<[number | null, number | null] | null>(null);
+
+  useLayoutEffect(() => {
+    const input = ref.current;
+    const selection = caret.current;
+    caret.current = null;
+    if (!input || !selection || document.activeElement !== input) return;
+    const [start, end] = selection;
+    if (start !== null) input.setSelectionRange(start, end);
+  }, [value]);
+
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const { selectionStart, selectionEnd } = event.currentTarget;
+    caret.current = [selectionStart, selectionEnd];
+    onValueChange(event.currentTarget.value.toUpperCase());
+  };
+
+  return <TextInput {...props} ref={ref} value={value} onChange={onChange} />;
+}
+
+export function NamePicker({
+  county,
+  isGuarded,
+  onGuard,
+}: {
+  /** The county picked in step 1; the search waits for it. */
+  county: string | null;
+  isGuarded: (item: GuardName) => boolean;
+  onGuard: (item: GuardName) => void;
+}) {
+  const [value, setValue] = useState('');
+  const [term] = useDebouncedValue(value, SEARCH_DEBOUNCE_MS);
+  const searchable = canSearch(county, term);
+  const search = useQuery({
+    ...nameSearchQueryOptions(county ?? '', term.trim()),
+    enabled: searchable,
+    // The last results stay while the next term is searched, but never another county's.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === county ? previous : undefined,
+  });
+
+  const results = searchable ? (search.data ?? []) : [];
+  const settled = searchable && !search.isFetching;
+  const custom = settled ? customNameOffer(term, results) : null;
+
+  return (
+    <Stack gap="xs">
+      <UpperCaseInput
+        label="Name"
+        description="As the recorder writes it, last name first: SMITH JOHN"
+        placeholder="SMITH JOHN"
+        autoComplete="off"
+        disabled={county === null}
+        value={value}
+        onValueChange={setValue}
+        rightSection={search.isFetching ? <Loader size="xs" aria-hidden /> : null}
+      />
+      <VisuallyHidden role="status">
+        {settled ? `${results.length} names found` : ''}
+      </VisuallyHidden>
+      {(custom !== null || results.length > 0) && county !== null && (
+        <ResultsScroller>
+          <Table aria-label="Names found" verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th w={110}>
+                  <VisuallyHidden>Action</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {custom !== null && (
+                <Table.Tr>
+                  <Table.Td>
+                    <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+                      You Entered
+                    </Text>
+                    <Text fw={700}>{custom}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <GuardButton
+                      label={custom}
+                      guarded={isGuarded({ county, name: custom })}
+                      onGuard={() => onGuard({ county, name: custom })}
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              )}
+              {results.map((result) => (
+                <Table.Tr key={result.name}>
+                  <Table.Td>
+                    <Text fw={700}>{result.name}</Text>
+                    <Text size="sm" c="dimmed">
+                      {documentCountText(result.documentCount)}
+                    </Text>
+                    {result.documentCount >= COMMON_NAME_DOCUMENT_COUNT && (
+                      <Text size="sm" c="orange.9" fw={500}>
+                        Common name: you may get alerts about other people with this name.
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <GuardButton
+                      label={result.name}
+                      guarded={isGuarded({ county, name: result.name })}
+                      onGuard={() => onGuard({ county, name: result.name })}
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ResultsScroller>
+      )}
+    </Stack>
+  );
+}

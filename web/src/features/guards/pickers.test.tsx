@@ -1,0 +1,85 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, stubFetch } from '../../test/fetch-stub';
+import { makeName, makeParcel, SACRAMENTO, searchOf } from '../../test/guard-fixtures';
+import { renderUi } from '../../test/render-ui';
+import { NamePicker } from './name-picker';
+import { PropertyPicker } from './property-picker';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+describe('search-as-you-type', () => {
+  it('searches names 300 ms after the last keystroke, once, with the upper-cased term', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { requests } = stubFetch({
+      'GET /api/search/name': () => json([makeName('SMITH JOHN')]),
+    });
+    renderUi(<NamePicker county="Sacramento" isGuarded={() => false} onGuard={vi.fn()} />);
+    const input = screen.getByRole('textbox', { name: 'Name' });
+
+    fireEvent.change(input, { target: { value: 'sm' } });
+    expect(input).toHaveProperty('value', 'SM');
+    await advance(299);
+    expect(requests).toHaveLength(0);
+
+    fireEvent.change(input, { target: { value: 'smith' } });
+    await advance(299);
+    expect(requests).toHaveLength(0);
+    await advance(1);
+    expect(requests.map(searchOf)).toEqual([
+      { path: '/api/search/name', term: 'SMITH', county: 'Sacramento' },
+    ]);
+
+    await vi.waitFor(() => expect(screen.getByText('SMITH JOHN')).toBeDefined());
+    expect(requests).toHaveLength(1);
+  });
+
+  it('does not search before a county is picked, or for fewer than 2 characters', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { requests } = stubFetch({});
+    const { rerender } = renderUi(
+      <NamePicker county={null} isGuarded={() => false} onGuard={vi.fn()} />,
+    );
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveProperty('disabled', true);
+
+    rerender(<NamePicker county="Sacramento" isGuarded={() => false} onGuard={vi.fn()} />);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 's ' } });
+    await advance(1000);
+    expect(requests).toHaveLength(0);
+  });
+
+  it('searches APNs 300 ms after the last keystroke with the formatted APN', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { requests } = stubFetch({
+      'GET /api/search/apn': () => json([makeParcel('012-0345-006-0000', '1 MAIN ST')]),
+    });
+    const onGuard = vi.fn();
+    renderUi(<PropertyPicker county={SACRAMENTO} isGuarded={() => false} onGuard={onGuard} />);
+    const input = screen.getByRole('textbox', { name: 'APN' });
+
+    fireEvent.change(input, { target: { value: '0120' } });
+    expect(input).toHaveProperty('value', '012-0');
+    await advance(200);
+    fireEvent.change(input, { target: { value: '012-03' } });
+    await advance(299);
+    expect(requests).toHaveLength(0);
+    await advance(1);
+    expect(requests.map(searchOf)).toEqual([
+      { path: '/api/search/apn', term: '012-03', county: 'Sacramento' },
+    ]);
+
+    await vi.waitFor(() =>
+      expect(screen.getByText('1 MAIN ST, SACRAMENTO, CA 95814')).toBeDefined(),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Guard APN 012-0345-006-0000' }));
+    expect(onGuard).toHaveBeenCalledWith({
+      county: 'Sacramento',
+      apn: '012-0345-006-0000',
+      description: '1 MAIN ST, SACRAMENTO, CA 95814',
+    });
+  });
+});

@@ -1,0 +1,33 @@
+import { schemaResolver } from '@mantine/form';
+import { describe, expect, it } from 'vitest';
+import { RegisterEmailsSchema } from './register-schema';
+
+// Through the resolver the form uses: it keeps the first message of each field.
+const resolve = schemaResolver(RegisterEmailsSchema, { sync: true });
+const errors = (email: string, confirmEmail: string) => resolve({ email, confirmEmail });
+
+describe('register step 1 rules (spec §5)', () => {
+  it('requires both emails', () => {
+    expect(errors('', '')).toEqual({
+      email: 'Email is required',
+      confirmEmail: 'Confirm Email is required',
+    });
+    expect(errors('   ', 'a@b')).toMatchObject({ email: 'Email is required' });
+  });
+
+  it('wants non-space characters, an @, then non-space characters', () => {
+    expect(errors('owner', 'owner')).toEqual({ email: 'Invalid email' });
+    expect(errors('owner@', 'owner@')).toEqual({ email: 'Invalid email' });
+    expect(errors('own er@example.com', 'own er@example.com')).toEqual({
+      email: 'Invalid email',
+    });
+    expect(errors('owner@example', 'owner@example')).toEqual({});
+    expect(errors(' owner@example.com ', 'owner@example.com')).toEqual({});
+  });
+
+  it('wants the confirmation to equal the email', () => {
+    expect(errors('owner@example.com', 'owner@example.org')).toEqual({
+      confirmEmail: 'Emails do not match',
+    });
+  });
+});
