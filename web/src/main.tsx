@@ -4,6 +4,7 @@ import '@fontsource/roboto/700.css';
 import '@fontsource/roboto/900.css';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import '@mantine/charts/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';

@@ -23,6 +23,15 @@ class ResizeObserverStub implements ResizeObserver {
   disconnect() {}
 }
 window.ResizeObserver = ResizeObserverStub;
+
+// jsdom lays nothing out, so every box measures 0 × 0 and recharts' ResponsiveContainer (under
+// @mantine/charts) would draw nothing. Its container alone gets the size of a desktop card.
+const measure = window.HTMLElement.prototype.getBoundingClientRect;
+window.HTMLElement.prototype.getBoundingClientRect = function getBoundingClientRect() {
+  return this.classList.contains('recharts-responsive-container')
+    ? new DOMRect(0, 0, 640, 260)
+    : measure.call(this);
+};
 window.HTMLElement.prototype.scrollIntoView = function scrollIntoView() {};
 window.scrollTo = () => {};
 

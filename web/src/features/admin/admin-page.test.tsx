@@ -69,8 +69,8 @@ describe('the admin area', () => {
 });
 
 describe('Stats', () => {
-  it('shows the metrics as cards, with a by-county breakdown of four of them', async () => {
-    const { events } = await renderAdmin();
+  it('shows the metrics as cards', async () => {
+    await renderAdmin();
 
     const figures = {
       'Total Users': '1,234',
@@ -84,6 +84,21 @@ describe('Stats', () => {
       const card = within(await screen.findByRole('region', { name: title }));
       expect(card.getByText(value)).toBeDefined();
     }
+  });
+
+  it('breaks down events, guarded properties, guarded names and users by county', async () => {
+    const { events } = await renderAdmin({
+      'GET /api/admin/metrics': () =>
+        json(
+          makeMetrics({
+            eventsByCounty: { Sacramento: 1000, Placer: 112 },
+            subscriptionsApnByCounty: { Sacramento: 600, Placer: 78, Yolo: 0 },
+            subscriptionsNameByCounty: { Sacramento: 900, Placer: 10 },
+            usersByCounty: { Yolo: 5, Sacramento: 1200, Placer: 34 },
+          }),
+        ),
+    });
+    await screen.findByRole('region', { name: 'Total Users' });
     expect(
       screen
         .getAllByRole('button', { name: /by County$/ })
@@ -95,26 +110,88 @@ describe('Stats', () => {
       'Events by County',
     ]);
 
-    await events.click(screen.getByRole('button', { name: 'Guarded Names by County' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Guarded Names by County' }));
-    expect(
-      dialog
-        .getAllByRole('row')
-        .map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent)),
-    ).toEqual([
-      ['County', 'Guarded Names'],
-      ['Placer', '10'],
-      ['Sacramento', '900'],
-    ]);
+    const breakdowns: Record<string, string[][]> = {
+      'Events by County': [
+        ['County', 'Events'],
+        ['Placer', '112'],
+        ['Sacramento', '1,000'],
+      ],
+      'Guarded Properties by County': [
+        ['County', 'Guarded Properties'],
+        ['Placer', '78'],
+        ['Sacramento', '600'],
+        ['Yolo', '0'],
+      ],
+      'Guarded Names by County': [
+        ['County', 'Guarded Names'],
+        ['Placer', '10'],
+        ['Sacramento', '900'],
+      ],
+      'Total Users by County': [
+        ['County', 'Total Users'],
+        ['Placer', '34'],
+        ['Sacramento', '1,200'],
+        ['Yolo', '5'],
+      ],
+    };
+    for (const [name, rows] of Object.entries(breakdowns)) {
+      await events.click(screen.getByRole('button', { name }));
+      const dialog = within(await screen.findByRole('dialog', { name }));
+      expect(
+        dialog
+          .getAllByRole('row')
+          .map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent)),
+      ).toEqual(rows);
+      await events.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    }
   });
 
-  it('charts the last 30 days, with the figures in a table for screen readers', async () => {
+  it('charts the last 30 days: a line for each series over MM/DD dates, with a legend', async () => {
+    const metrics = makeMetrics();
+    await renderAdmin({ 'GET /api/admin/metrics': () => json(metrics) });
+
+    const figure = await screen.findByRole('figure', {
+      name: 'Registrations, events and alerts sent per day over the last 30 days',
+    });
+    const texts = (selector: string) =>
+      [...figure.querySelectorAll(selector)].map((e) => e.textContent);
+    expect(texts('.mantine-ChartLegend-legendItemName')).toEqual([
+      'Registrations',
+      'Events',
+      'Alerts Sent',
+    ]);
+    expect(texts('.recharts-xAxis-tick-labels text')).toEqual(
+      metrics.daily.map((d) => `${d.date.slice(5, 7)}/${d.date.slice(8, 10)}`),
+    );
+
+    // Read each line back in the chart's own units: the x axis is 0, the top y tick its value.
+    const axis = figure.querySelector('.recharts-xAxis .recharts-cartesian-axis-line')!;
+    const zero = Number(axis.getAttribute('y1'));
+    const top = [...figure.querySelectorAll('.recharts-yAxis-tick-labels text')].at(-1)!;
+    const perUnit = (zero - Number(top.getAttribute('y'))) / Number(top.textContent);
+    const plotted = (key: string) =>
+      [
+        ...(
+          figure.querySelector(`path.recharts-line-curve[name="${key}"]`)?.getAttribute('d') ?? ''
+        ).matchAll(/[ML][\d.]+,([\d.]+)/g),
+      ].map((m) => Math.round((zero - Number(m[1])) / perUnit));
+    expect(plotted('registrations')).toEqual(metrics.daily.map((d) => d.registrations));
+    expect(plotted('events')).toEqual(metrics.daily.map((d) => d.events));
+    expect(plotted('alertsSent')).toEqual(metrics.daily.map((d) => d.alertsSent));
+  });
+
+  it('gives screen readers the figures per day as a table', async () => {
     await renderAdmin();
 
-    expect(await screen.findByRole('img', { name: /over the last 30 days/ })).toBeDefined();
-    const table = screen.getByRole('table', { name: 'Figures per day, last 30 days' });
+    const table = await screen.findByRole('table', { name: 'Figures per day, last 30 days' });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(31);
+    expect(
+      within(rows[0]!)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['Date', 'Registrations', 'Events', 'Alerts Sent']);
     expect(
       within(rows[1]!)
         .getAllByRole('cell')
