@@ -1,12 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { json } from '../../test/fetch-stub';
-import { NO_COUNTIES } from './counties-tab';
 import { makeCounty, renderAdmin } from './test-helpers';
 import type { AdminCounty } from './types';
-
-const failure = () =>
-  json({ statusCode: 500, error: 'Internal Server Error', message: 'Down.' }, 500);
 
 /** Twelve counties, named and coded in opposite orders. */
 const twelve = Array.from({ length: 12 }, (_, i) =>
@@ -77,16 +73,31 @@ describe('Counties', () => {
     expect(names()[0]).toBe('County L');
   });
 
-  it("says 'No Counties Found', and when they could not be loaded", async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+  it("says 'No Counties Found' when there are none", async () => {
     await openCounties([]);
-    expect(await screen.findByText(NO_COUNTIES)).toBeDefined();
+    expect(await screen.findByText('No Counties Found')).toBeDefined();
   });
 
-  it('says when the counties could not be loaded', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    await openCounties(failure);
+  it('only logs a failure to load the counties: no toast, an inline note and a retry', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    let fail = true;
+    const { events } = await openCounties(() =>
+      fail
+        ? json({ statusCode: 500, error: 'Internal Server Error', message: 'Counties down.' }, 500)
+        : json(twelve),
+    );
+
     expect(await screen.findByText('Counties not loaded')).toBeDefined();
+    expect(logged).toHaveBeenCalledWith(
+      expect.stringMatching(/\/api\/admin\/counties failed: 500/),
+    );
+    expect(screen.queryByText('Counties down.')).toBeNull();
+    expect(screen.queryByText('Error')).toBeNull();
+
+    fail = false;
+    await events.click(screen.getByRole('button', { name: 'Try Again' }));
+    await screen.findByRole('table', { name: 'Counties' });
+    expect(names()).toHaveLength(10);
   });
 });
 

@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { $api } from '../../api/client';
+import { adminCountiesQuery } from './admin-queries';
 import { CountyDrawer } from './county-drawer';
 import { ListFooter, PageSizeSelect, SortableTh } from './list-controls';
 import { Loading, LoadFailed } from './load-states';
@@ -16,7 +17,7 @@ const DEFAULT_SORT: Sort<CountySortField> = { field: 'name', direction: 'asc' };
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
 export function CountiesTab() {
-  const counties = $api.useQuery('get', '/api/admin/counties');
+  const counties = useQuery(adminCountiesQuery());
   const [page, setPage] = useState(1);
   const [size, setSize] = useState<PageSize>(DEFAULT_PAGE_SIZE);
   const [sort, setSort] = useState(DEFAULT_SORT);

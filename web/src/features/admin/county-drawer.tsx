@@ -15,7 +15,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChangeEvent, ReactNode } from 'react';
-import { $api, api } from '../../api/client';
+import { api } from '../../api/client';
+import { adminCountiesQuery } from './admin-queries';
 import {
   COUNTY_LABELS,
   type CountyFormValues,
@@ -80,9 +81,8 @@ function CountyForm({ county, onDone }: { county: AdminCounty; onDone: () => voi
       return data;
     },
     onSuccess: async (saved) => {
-      queryClient.setQueryData(
-        $api.queryOptions('get', '/api/admin/counties').queryKey,
-        (list: AdminCounty[] | undefined) => list?.map((c) => (c.id === saved.id ? saved : c)),
+      queryClient.setQueryData(adminCountiesQuery().queryKey, (list: AdminCounty[] | undefined) =>
+        list?.map((c) => (c.id === saved.id ? saved : c)),
       );
       // The county list subscribers pick from may have changed too.
       await queryClient.invalidateQueries({ queryKey: ['get', '/api/config'] });

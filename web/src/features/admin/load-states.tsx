@@ -9,7 +9,10 @@ export function Loading({ label }: { label: string }) {
   );
 }
 
-/** A list or panel that failed to load, with a way to ask again. */
+/**
+ * A list or panel that failed to load, with a way to ask again. Neutral, not red: the red of
+ * spec §8 belongs to its toasts and banners, and some of these failures have none (§8).
+ */
 export function LoadFailed({
   title,
   message,
@@ -20,7 +23,7 @@ export function LoadFailed({
   onRetry: () => void;
 }) {
   return (
-    <Alert color="red" title={title}>
+    <Alert color="gray" variant="light" title={title}>
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{message}</Text>
         <Button size="xs" variant="default" onClick={onRetry}>

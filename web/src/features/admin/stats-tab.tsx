@@ -1,6 +1,7 @@
 import { Button, Card, Modal, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { $api } from '../../api/client';
+import { metricsQuery } from './admin-queries';
 import { DailyChart } from './daily-chart';
 import { Loading, LoadFailed } from './load-states';
 import { QueueSummary } from './queue-summary';
@@ -71,7 +72,7 @@ function BreakdownModal({
 }
 
 export function StatsTab({ isAdmin }: { isAdmin: boolean }) {
-  const metrics = $api.useQuery('get', '/api/admin/metrics');
+  const metrics = useQuery(metricsQuery());
   // The figure outlives `opened`, so a closing modal keeps its title during the transition.
   const [breakdown, setBreakdown] = useState<Figure | null>(null);
   const [opened, setOpened] = useState(false);

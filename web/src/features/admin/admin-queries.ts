@@ -1,0 +1,12 @@
+import createQueryHooks from 'openapi-react-query';
+import { quietApi } from '../../api/client';
+
+/**
+ * Spec §8: failures fetching counties or metrics are only logged, with no user message. The
+ * metrics and the county list are read through the quiet client; the tab shows its own inline
+ * state instead of a toast.
+ */
+const $quietApi = createQueryHooks(quietApi);
+
+export const metricsQuery = () => $quietApi.queryOptions('get', '/api/admin/metrics');
+export const adminCountiesQuery = () => $quietApi.queryOptions('get', '/api/admin/counties');
