@@ -73,6 +73,23 @@ describe('Counties', () => {
     expect(names()[0]).toBe('County L');
   });
 
+  it('shows a loader until the counties arrive', async () => {
+    let reply: (response: Response) => void = () => {};
+    await openCounties(
+      () =>
+        new Promise<Response>((resolve) => {
+          reply = resolve;
+        }),
+    );
+
+    expect(await screen.findByRole('status', { name: 'Loading counties' })).toBeDefined();
+    expect(screen.queryByRole('table', { name: 'Counties' })).toBeNull();
+    reply(json(twelve));
+    await screen.findByRole('table', { name: 'Counties' });
+    expect(screen.queryByRole('status', { name: 'Loading counties' })).toBeNull();
+    expect(names()).toHaveLength(10);
+  });
+
   it("says 'No Counties Found' when there are none", async () => {
     await openCounties([]);
     expect(await screen.findByText('No Counties Found')).toBeDefined();
@@ -117,10 +134,14 @@ describe('Edit County', () => {
     return { ...rendered, drawer: within(drawer) };
   }
 
-  it('marks the required fields and has every field, the inbox folder among the optional ones', async () => {
+  it('marks every required field, and has the optional ones unmarked', async () => {
     const { drawer } = await openDrawer(() => json(sacramento));
+    const labelOf = (input: HTMLElement) =>
+      [...((input as HTMLInputElement).labels ?? [])].map((l) => l.textContent).join('');
+    const marked = (input: HTMLElement) => /\*\s*$/.test(labelOf(input));
 
-    const required = [
+    // name, code, uiMask, dataMask, format, linkUrl, alertSendGridEmailTemplateId
+    const requiredText = [
       'Name',
       'Code',
       'UI Mask',
@@ -129,21 +150,31 @@ describe('Edit County', () => {
       'Link URL',
       'Alert Email Template',
     ];
-    for (const label of required) {
-      expect(drawer.getByRole('textbox', { name: label })).toHaveProperty('required', true);
+    for (const label of requiredText) {
+      const input = drawer.getByRole('textbox', { name: label });
+      expect(input, label).toHaveProperty('required', true);
+      expect(marked(input), label).toBe(true);
     }
+    // isEnabled: a switch always has a value, so it is marked but not `required` (which would
+    // demand it be on).
+    const enabled = drawer.getByRole('switch', { name: 'Enabled' });
+    expect(marked(enabled)).toBe(true);
+    expect(enabled).toHaveProperty('checked', true);
+
     for (const label of ['Mailer Template Path', 'Mailer Output Path', 'Inbox Folder']) {
-      expect(drawer.getByRole('textbox', { name: label })).toHaveProperty('required', false);
+      const input = drawer.getByRole('textbox', { name: label });
+      expect(input, label).toHaveProperty('required', false);
+      expect(marked(input), label).toBe(false);
     }
     for (const label of [
-      'Enabled',
       'Create County Mailer',
       'Use One-Page Mailer',
       'Use Watermark',
       'Add Sample to Mailer',
     ]) {
-      expect(drawer.getByRole('switch', { name: new RegExp(`^${label}`) })).toBeDefined();
+      expect(marked(drawer.getByRole('switch', { name: label })), label).toBe(false);
     }
+    expect(marked(drawer.getByLabelText('Mailer Document Types'))).toBe(false);
     expect(drawer.getByRole('textbox', { name: 'Name' })).toHaveProperty('value', 'Sacramento');
     expect(drawer.getByText('DEED OF TRUST')).toBeDefined();
   });

@@ -3,8 +3,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { makeUser } from '../../test/factories';
 import { json } from '../../test/fetch-stub';
 import { SESSION_STORAGE_KEY } from '../session/session-store';
-import { IMPERSONATE_FAILED, RESEND_WELCOME_FAILED } from './user-actions';
-import { NO_USERS } from './users-tab';
 import { lastQuery, makeUserRow, renderAdmin } from './test-helpers';
 import type { AdminUserRow } from './types';
 
@@ -92,6 +90,44 @@ describe('Users', () => {
     expect(screen.getByText('Showing 1–20 of 25')).toBeDefined();
   });
 
+  it('offers 10, 20, 50 or 100 rows a page, 10 unless chosen', async () => {
+    const { events } = await openUsers({ 'GET /api/admin/users': usersEndpoint([makeUserRow()]) });
+
+    const select = screen.getByRole('combobox', { name: 'Rows per page' });
+    expect(select).toHaveProperty('value', '10');
+    await events.click(select);
+    const listbox = await screen.findByRole('listbox', { name: 'Rows per page', hidden: true });
+    expect(
+      within(listbox)
+        .getAllByRole('option', { hidden: true })
+        .map((o) => o.textContent),
+    ).toEqual(['10', '20', '50', '100']);
+    expect(
+      within(listbox)
+        .getByRole('option', { name: '10', hidden: true })
+        .getAttribute('aria-selected'),
+    ).toBe('true');
+  });
+
+  it('shows a loader until the first page arrives', async () => {
+    let reply: (response: Response) => void = () => {};
+    await renderAdmin(
+      {
+        'GET /api/admin/users': () =>
+          new Promise<Response>((resolve) => {
+            reply = resolve;
+          }),
+      },
+      { path: '/admin?tab=users' },
+    );
+
+    expect(await screen.findByRole('status', { name: 'Loading users' })).toBeDefined();
+    expect(screen.queryByRole('table', { name: 'Users' })).toBeNull();
+    reply(json({ users: [makeUserRow({ userEmail: 'jane@example.com' })], totalUsers: 1 }));
+    await screen.findByRole('cell', { name: 'jane@example.com' });
+    expect(screen.queryByRole('status', { name: 'Loading users' })).toBeNull();
+  });
+
   it('sorts by email and by created date', async () => {
     const { events, requests, table } = await openUsers({
       'GET /api/admin/users': usersEndpoint([makeUserRow()]),
@@ -144,7 +180,7 @@ describe('Users', () => {
 
   it("says 'No Users Found' for an empty list", async () => {
     await openUsers({ 'GET /api/admin/users': usersEndpoint([]) });
-    expect(screen.getByText(NO_USERS)).toBeDefined();
+    expect(screen.getByText('No Users Found')).toBeDefined();
   });
 
   it('says when the users could not be loaded', async () => {
@@ -199,7 +235,9 @@ describe('Impersonate User', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Impersonate User' }));
     await events.click(dialog.getByRole('button', { name: 'Impersonate' }));
 
-    expect(await screen.findByText(IMPERSONATE_FAILED)).toBeDefined();
+    expect(
+      await screen.findByText('Failed to impersonate user. Please try again later.'),
+    ).toBeDefined();
     expect(router.state.location.pathname).toBe('/admin');
   });
 });
@@ -230,7 +268,9 @@ describe('Resend Welcome Email', () => {
 
     answer = failure;
     await resend();
-    expect(await screen.findByText(RESEND_WELCOME_FAILED)).toBeDefined();
+    expect(
+      await screen.findByText('Failed to resend welcome email. Please try again later.'),
+    ).toBeDefined();
     expect(screen.queryByText('The welcome email to jane@example.com is on its way.')).toBeNull();
   });
 });
