@@ -13,7 +13,9 @@ const twelve = Array.from({ length: 12 }, (_, i) =>
   }),
 );
 
-async function openCounties(counties: AdminCounty[] | (() => Response) = twelve) {
+async function openCounties(
+  counties: AdminCounty[] | (() => Response | Promise<Response>) = twelve,
+) {
   const rendered = await renderAdmin(
     {
       'GET /api/admin/counties': typeof counties === 'function' ? counties : () => json(counties),
