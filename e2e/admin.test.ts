@@ -45,7 +45,7 @@ describe('the staff back-office, in Chromium against the real server', () => {
       .getByRole('region', { name: 'Total Users' })
       .getByText('3', { exact: true })
       .waitFor();
-    await page.getByRole('img', { name: /over the last 30 days/ }).waitFor();
+    await page.getByRole('figure', { name: /over the last 30 days/ }).waitFor();
 
     await page.getByRole('tab', { name: 'Users' }).click();
     const table = page.getByRole('table', { name: 'Users' });
@@ -97,6 +97,36 @@ describe('the staff back-office, in Chromium against the real server', () => {
     expect(await tabNames(page)).toEqual(['Stats', 'Users']);
     await page.getByRole('region', { name: 'Total Users' }).waitFor();
     expect(await page.getByRole('link', { name: 'Open Queue Dashboard' }).count()).toBe(0);
+
+    // The 30-day chart at 375 px: three lines and their legend, MM/DD under the axis, the full
+    // date in the tooltip, and nothing wider than the window.
+    const chart = page.getByRole('figure', { name: /over the last 30 days/ });
+    await chart.scrollIntoViewIfNeeded();
+    expect(await chart.locator('path.recharts-line-curve').count()).toBe(3);
+    expect(await chart.locator('.mantine-ChartLegend-legendItemName').allInnerTexts()).toEqual([
+      'Registrations',
+      'Events',
+      'Alerts Sent',
+    ]);
+    const ticks = await chart.locator('.recharts-xAxis-tick-labels text').allTextContents();
+    expect(ticks.length).toBeGreaterThan(1);
+    for (const tick of ticks) expect(tick).toMatch(/^\d{2}\/\d{2}$/);
+    const box = (await chart.locator('svg.recharts-surface').boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    expect(box.height).toBeGreaterThan(150);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await chart
+      .locator('.mantine-ChartTooltip-tooltipLabel')
+      .filter({ hasText: /^\d{2}\/\d{2}\/\d{4}$/ })
+      .waitFor();
+    // Away again, so the screenshot shows the lines rather than the tooltip over them.
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height + 200);
+    await chart.locator('.recharts-tooltip-wrapper').waitFor({ state: 'hidden' });
+    expect(
+      await page.evaluate<boolean>('document.documentElement.scrollWidth <= window.innerWidth'),
+    ).toBe(true);
+    await screenshot(page, 'admin-stats-375');
 
     const refused = await page.goto(`${server.url}/admin/jobs`);
     expect(refused?.status()).toBe(403);

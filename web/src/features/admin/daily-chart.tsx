@@ -31,10 +31,9 @@ export function DailyChart({ days }: { days: DailyFigures[] }) {
         withDots={false}
         withLegend
         legendProps={{ verticalAlign: 'bottom', itemSorter: null }}
-        gridAxis="xy"
         valueFormatter={(value) => numberFormat.format(value)}
         xAxisProps={{ tickFormatter: shortDay, minTickGap: 12 }}
-        yAxisProps={{ allowDecimals: false, width: 40 }}
+        yAxisProps={{ allowDecimals: false, width: 48 }}
         tooltipProps={{ labelFormatter: (day) => formatDay(String(day)) }}
       />
       <VisuallyHidden>
