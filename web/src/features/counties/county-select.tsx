@@ -22,7 +22,9 @@ export function CountySelect({
       onChange={onChange}
       allowDeselect={false}
       disabled={loading}
-      nothingFoundMessage="No counties available"
+      // Typing part of the name narrows the list, so a county can be picked by keyboard.
+      searchable
+      nothingFoundMessage={counties.length === 0 ? 'No counties available' : 'No such county'}
       comboboxProps={{ withinPortal: true }}
     />
   );

@@ -1,37 +1,53 @@
 import { Button } from '@mantine/core';
 
 /**
- * A search result's action (spec §4): Guard, or a green Guarded that cannot be pressed once the
- * item is guarded in that county. `label` names the item for screen readers.
+ * Where a search result stands (spec §4): `guard` can be picked; `selected` is picked but not
+ * saved yet (the dashboard saves picks in one call); `saving` while that call runs; `guarded`
+ * once guarded in that county, which cannot be picked again.
+ */
+export type GuardState = 'guard' | 'selected' | 'saving' | 'guarded';
+
+/** The green of Guarded, kept on a disabled button, which Mantine would otherwise grey out. */
+const GUARDED_STYLE = {
+  backgroundColor: 'var(--mantine-color-green-light)',
+  color: 'var(--mantine-color-green-light-color)',
+} as const;
+
+/**
+ * A search result's action: Guard, Selected (pressing it unpicks), loading, or a green Guarded
+ * that cannot be pressed. `label` names the item for screen readers.
  */
 export function GuardButton({
   label,
-  guarded,
+  state,
   onGuard,
+  onUnselect,
 }: {
   label: string;
-  guarded: boolean;
+  state: GuardState;
   onGuard: () => void;
+  onUnselect?: () => void;
 }) {
-  if (guarded) {
-    return (
-      <Button
-        size="xs"
-        disabled
-        aria-label={`Guarded: ${label}`}
-        // Disabled buttons are grey in Mantine; Guarded stays green (spec §4).
-        style={{
-          backgroundColor: 'var(--mantine-color-green-light)',
-          color: 'var(--mantine-color-green-light-color)',
-        }}
-      >
-        Guarded
-      </Button>
-    );
+  switch (state) {
+    case 'guarded':
+      return (
+        <Button size="xs" disabled aria-label={`Guarded: ${label}`} style={GUARDED_STYLE}>
+          Guarded
+        </Button>
+      );
+    case 'saving':
+      return <Button size="xs" loading aria-label={`Guarding ${label}`} />;
+    case 'selected':
+      return (
+        <Button size="xs" variant="light" onClick={onUnselect} aria-label={`Unselect ${label}`}>
+          Selected
+        </Button>
+      );
+    case 'guard':
+      return (
+        <Button size="xs" onClick={onGuard} aria-label={`Guard ${label}`}>
+          Guard
+        </Button>
+      );
   }
-  return (
-    <Button size="xs" onClick={onGuard} aria-label={`Guard ${label}`}>
-      Guard
-    </Button>
-  );
 }

@@ -4,12 +4,18 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { ChangeEvent } from 'react';
 import { useLayoutEffect, useRef, useState } from 'react';
+import type { GuardState } from './guard-button';
 import { GuardButton } from './guard-button';
 import type { GuardName } from './guard-items';
 import { nameKey } from './guard-items';
-import { ResultsScroller } from './results-scroller';
+import { ResultsTable, YouEntered } from './results-table';
 import type { NameResult } from './search-queries';
-import { canSearch, nameSearchQueryOptions, SEARCH_DEBOUNCE_MS } from './search-queries';
+import {
+  canSearch,
+  MAX_SUGGESTIONS,
+  nameSearchQueryOptions,
+  SEARCH_DEBOUNCE_MS,
+} from './search-queries';
 
 /**
  * A name carried by this many recorded documents or more is common in the county: guarding it
@@ -66,13 +72,16 @@ function UpperCaseInput({
 
 export function NamePicker({
   county,
-  isGuarded,
+  stateOf,
   onGuard,
+  onUnselect,
 }: {
   /** The county picked in step 1; the search waits for it. */
   county: string | null;
-  isGuarded: (item: GuardName) => boolean;
+  stateOf: (item: GuardName) => GuardState;
   onGuard: (item: GuardName) => void;
+  /** For pages whose picks can be undone before they are saved. */
+  onUnselect?: (item: GuardName) => void;
 }) {
   const [value, setValue] = useState('');
   const [term] = useDebouncedValue(value, SEARCH_DEBOUNCE_MS);
@@ -85,9 +94,19 @@ export function NamePicker({
       previousQuery?.queryKey[2] === county ? previous : undefined,
   });
 
-  const results = searchable ? (search.data ?? []) : [];
+  const found = searchable ? (search.data ?? []) : [];
   const settled = searchable && !search.isFetching;
-  const custom = settled ? customNameOffer(term, results) : null;
+  const custom = settled ? customNameOffer(term, found) : null;
+  // 'You Entered' counts towards the 10 rows shown (spec §9).
+  const results = found.slice(0, custom === null ? MAX_SUGGESTIONS : MAX_SUGGESTIONS - 1);
+  const button = (item: GuardName) => (
+    <GuardButton
+      label={item.name}
+      state={stateOf(item)}
+      onGuard={() => onGuard(item)}
+      onUnselect={onUnselect && (() => onUnselect(item))}
+    />
+  );
 
   return (
     <Stack gap="xs">
@@ -105,59 +124,32 @@ export function NamePicker({
         {settled ? `${results.length} names found` : ''}
       </VisuallyHidden>
       {(custom !== null || results.length > 0) && county !== null && (
-        <ResultsScroller>
-          <Table aria-label="Names found" verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th w={110}>
-                  <VisuallyHidden>Action</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {custom !== null && (
-                <Table.Tr>
-                  <Table.Td>
-                    <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-                      You Entered
-                    </Text>
-                    <Text fw={700}>{custom}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <GuardButton
-                      label={custom}
-                      guarded={isGuarded({ county, name: custom })}
-                      onGuard={() => onGuard({ county, name: custom })}
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              )}
-              {results.map((result) => (
-                <Table.Tr key={result.name}>
-                  <Table.Td>
-                    <Text fw={700}>{result.name}</Text>
-                    <Text size="sm" c="dimmed">
-                      {documentCountText(result.documentCount)}
-                    </Text>
-                    {result.documentCount >= COMMON_NAME_DOCUMENT_COUNT && (
-                      <Text size="sm" c="orange.9" fw={500}>
-                        Common name: you may get alerts about other people with this name.
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <GuardButton
-                      label={result.name}
-                      guarded={isGuarded({ county, name: result.name })}
-                      onGuard={() => onGuard({ county, name: result.name })}
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ResultsScroller>
+        <ResultsTable label="Names found" heading="Name">
+          {custom !== null && (
+            <Table.Tr>
+              <Table.Td>
+                <YouEntered value={custom} />
+              </Table.Td>
+              <Table.Td>{button({ county, name: custom })}</Table.Td>
+            </Table.Tr>
+          )}
+          {results.map((result) => (
+            <Table.Tr key={result.name}>
+              <Table.Td>
+                <Text fw={700}>{result.name}</Text>
+                <Text size="sm" c="dimmed">
+                  {documentCountText(result.documentCount)}
+                </Text>
+                {result.documentCount >= COMMON_NAME_DOCUMENT_COUNT && (
+                  <Text size="sm" c="orange.9" fw={500}>
+                    Common name: you may get alerts about other people with this name.
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>{button({ county, name: result.name })}</Table.Td>
+            </Table.Tr>
+          ))}
+        </ResultsTable>
       )}
     </Stack>
   );

@@ -18,7 +18,7 @@ describe('search-as-you-type', () => {
     const { requests } = stubFetch({
       'GET /api/search/name': () => json([makeName('SMITH JOHN')]),
     });
-    renderUi(<NamePicker county="Sacramento" isGuarded={() => false} onGuard={vi.fn()} />);
+    renderUi(<NamePicker county="Sacramento" stateOf={() => 'guard'} onGuard={vi.fn()} />);
     const input = screen.getByRole('textbox', { name: 'Name' });
 
     fireEvent.change(input, { target: { value: 'sm' } });
@@ -42,11 +42,11 @@ describe('search-as-you-type', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { requests } = stubFetch({});
     const { rerender } = renderUi(
-      <NamePicker county={null} isGuarded={() => false} onGuard={vi.fn()} />,
+      <NamePicker county={null} stateOf={() => 'guard'} onGuard={vi.fn()} />,
     );
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveProperty('disabled', true);
 
-    rerender(<NamePicker county="Sacramento" isGuarded={() => false} onGuard={vi.fn()} />);
+    rerender(<NamePicker county="Sacramento" stateOf={() => 'guard'} onGuard={vi.fn()} />);
     fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 's ' } });
     await advance(1000);
     expect(requests).toHaveLength(0);
@@ -58,7 +58,7 @@ describe('search-as-you-type', () => {
       'GET /api/search/apn': () => json([makeParcel('012-0345-006-0000', '1 MAIN ST')]),
     });
     const onGuard = vi.fn();
-    renderUi(<PropertyPicker county={SACRAMENTO} isGuarded={() => false} onGuard={onGuard} />);
+    renderUi(<PropertyPicker county={SACRAMENTO} stateOf={() => 'guard'} onGuard={onGuard} />);
     const input = screen.getByRole('textbox', { name: 'APN' });
 
     fireEvent.change(input, { target: { value: '0120' } });
@@ -81,5 +81,59 @@ describe('search-as-you-type', () => {
       apn: '012-0345-006-0000',
       description: '1 MAIN ST, SACRAMENTO, CA 95814',
     });
+  });
+});
+
+describe('You Entered', () => {
+  const shownRows = () =>
+    screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.querySelector('button')!.getAttribute('aria-label'));
+
+  const tenNames = Array.from({ length: 10 }, (_, i) => makeName(`SMITH JO${i}`));
+
+  function searchName(term: string) {
+    stubFetch({ 'GET /api/search/name': () => json(tenNames) });
+    renderUi(<NamePicker county="Sacramento" stateOf={() => 'guard'} onGuard={vi.fn()} />);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: term } });
+  }
+
+  it('offers the typed name as the spec writes it, within 10 rows in all', async () => {
+    searchName('smith jo');
+
+    const label = await screen.findByText('You Entered');
+    expect(getComputedStyle(label).textTransform).not.toBe('uppercase');
+    expect(shownRows()).toEqual([
+      'Guard SMITH JO',
+      ...tenNames.slice(0, 9).map((r) => `Guard ${r.name}`),
+    ]);
+  });
+
+  it('shows all 10 results when the typed name is among them', async () => {
+    searchName('smith jo9');
+
+    await screen.findByRole('button', { name: 'Guard SMITH JO9' });
+    expect(screen.queryByText('You Entered')).toBeNull();
+    expect(shownRows()).toHaveLength(10);
+  });
+
+  it('offers a complete APN the search did not find, within 10 rows in all', async () => {
+    const found = Array.from({ length: 10 }, (_, i) =>
+      makeParcel(`012-0345-006-000${i}`, `${i} MAIN ST`),
+    );
+    stubFetch({ 'GET /api/search/apn': () => json(found) });
+    renderUi(<PropertyPicker county={SACRAMENTO} stateOf={() => 'guard'} onGuard={vi.fn()} />);
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'APN' }), {
+      target: { value: '01203450069999' },
+    });
+
+    const label = await screen.findByText('You Entered');
+    expect(getComputedStyle(label).textTransform).not.toBe('uppercase');
+    expect(shownRows()).toEqual([
+      'Guard APN 012-0345-006-9999',
+      ...found.slice(0, 9).map((r) => `Guard APN ${r.apn}`),
+    ]);
   });
 });

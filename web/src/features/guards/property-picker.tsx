@@ -12,12 +12,18 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { County } from '../counties/counties-query';
 import { formatApn, isCompleteApn } from './apn-mask';
+import type { GuardState } from './guard-button';
 import { GuardButton } from './guard-button';
 import type { GuardApn } from './guard-items';
 import { addressOrUnknown, apnKey } from './guard-items';
-import { ResultsScroller } from './results-scroller';
+import { ResultsTable, YouEntered } from './results-table';
 import type { ParcelResult, ParcelSearchBy } from './search-queries';
-import { canSearch, parcelSearchQueryOptions, SEARCH_DEBOUNCE_MS } from './search-queries';
+import {
+  canSearch,
+  MAX_SUGGESTIONS,
+  parcelSearchQueryOptions,
+  SEARCH_DEBOUNCE_MS,
+} from './search-queries';
 
 /** A search result as a property to guard: its address is the full one, city and zip included. */
 export function parcelToGuard(result: ParcelResult, county: string): GuardApn {
@@ -48,13 +54,16 @@ const searchByOptions = [
 
 export function PropertyPicker({
   county,
-  isGuarded,
+  stateOf,
   onGuard,
+  onUnselect,
 }: {
   /** The county picked in step 1, with its APN mask; the search waits for it. */
   county: County | null;
-  isGuarded: (item: GuardApn) => boolean;
+  stateOf: (item: GuardApn) => GuardState;
   onGuard: (item: GuardApn) => void;
+  /** For pages whose picks can be undone before they are saved. */
+  onUnselect?: (item: GuardApn) => void;
 }) {
   const [by, setBy] = useState<ParcelSearchBy>('apn');
   const [value, setValue] = useState('');
@@ -70,10 +79,20 @@ export function PropertyPicker({
         : undefined,
   });
 
-  const results = searchable ? (search.data ?? []) : [];
+  const found = searchable ? (search.data ?? []) : [];
   const settled = searchable && !search.isFetching;
   const custom =
-    settled && by === 'apn' && county ? customApnOffer(term, county.mask, results) : null;
+    settled && by === 'apn' && county ? customApnOffer(term, county.mask, found) : null;
+  // 'You Entered' counts towards the 10 rows shown (spec §9).
+  const results = found.slice(0, custom === null ? MAX_SUGGESTIONS : MAX_SUGGESTIONS - 1);
+  const button = (item: GuardApn) => (
+    <GuardButton
+      label={`APN ${item.apn}`}
+      state={stateOf(item)}
+      onGuard={() => onGuard(item)}
+      onUnselect={onUnselect && (() => onUnselect(item))}
+    />
+  );
 
   const changeBy = (next: string) => {
     setBy(next as ParcelSearchBy);
@@ -121,58 +140,31 @@ export function PropertyPicker({
         {settled ? `${results.length} properties found` : ''}
       </VisuallyHidden>
       {(custom !== null || results.length > 0) && countyName !== null && (
-        <ResultsScroller>
-          <Table aria-label="Properties found" verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Property</Table.Th>
-                <Table.Th w={110}>
-                  <VisuallyHidden>Action</VisuallyHidden>
-                </Table.Th>
+        <ResultsTable label="Properties found" heading="Property">
+          {custom !== null && (
+            <Table.Tr>
+              <Table.Td>
+                <YouEntered value={custom} />
+                <Text size="sm" c="dimmed">
+                  Address {addressOrUnknown('')}
+                </Text>
+              </Table.Td>
+              <Table.Td>{button({ county: countyName, apn: custom, description: '' })}</Table.Td>
+            </Table.Tr>
+          )}
+          {results.map((result) => {
+            const item = parcelToGuard(result, countyName);
+            return (
+              <Table.Tr key={result.apn}>
+                <Table.Td>
+                  <Text fw={700}>{result.apn}</Text>
+                  <Text size="sm">{addressOrUnknown(item.description)}</Text>
+                </Table.Td>
+                <Table.Td>{button(item)}</Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {custom !== null && (
-                <Table.Tr>
-                  <Table.Td>
-                    <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-                      You Entered
-                    </Text>
-                    <Text fw={700}>{custom}</Text>
-                    <Text size="sm" c="dimmed">
-                      Address {addressOrUnknown('')}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <GuardButton
-                      label={`APN ${custom}`}
-                      guarded={isGuarded({ county: countyName, apn: custom, description: '' })}
-                      onGuard={() => onGuard({ county: countyName, apn: custom, description: '' })}
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              )}
-              {results.map((result) => {
-                const item = parcelToGuard(result, countyName);
-                return (
-                  <Table.Tr key={result.apn}>
-                    <Table.Td>
-                      <Text fw={700}>{result.apn}</Text>
-                      <Text size="sm">{addressOrUnknown(item.description)}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <GuardButton
-                        label={`APN ${result.apn}`}
-                        guarded={isGuarded(item)}
-                        onGuard={() => onGuard(item)}
-                      />
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </ResultsScroller>
+            );
+          })}
+        </ResultsTable>
       )}
     </Stack>
   );

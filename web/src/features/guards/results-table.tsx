@@ -1,13 +1,46 @@
-import { ScrollArea } from '@mantine/core';
+import { ScrollArea, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /** Search results scroll past this height (spec §9). */
 export const RESULTS_MAX_HEIGHT = 250;
 
-export function ResultsScroller({ children }: { children: ReactNode }) {
+/** A picker's results: one row per item, its action in the last column; scrolls past 250 px. */
+export function ResultsTable({
+  label,
+  heading,
+  children,
+}: {
+  /** The table's accessible name, 'Names found'. */
+  label: string;
+  /** The first column's heading. */
+  heading: string;
+  children: ReactNode;
+}) {
   return (
     <ScrollArea.Autosize mah={RESULTS_MAX_HEIGHT} type="auto" offsetScrollbars data-results>
-      {children}
+      <Table aria-label={label} verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{heading}</Table.Th>
+            <Table.Th w={110}>
+              <VisuallyHidden>Action</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>{children}</Table.Tbody>
+      </Table>
     </ScrollArea.Autosize>
+  );
+}
+
+/** What was typed, offered as it is (spec §5), labelled as the spec writes it. */
+export function YouEntered({ value }: { value: string }) {
+  return (
+    <>
+      <Text size="xs" c="dimmed" fw={700}>
+        You Entered
+      </Text>
+      <Text fw={700}>{value}</Text>
+    </>
   );
 }

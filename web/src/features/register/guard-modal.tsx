@@ -1,30 +1,19 @@
-import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
 import type { Dispatch } from 'react';
 import { useState } from 'react';
-import { countiesQueryOptions } from '../counties/counties-query';
-import { CountySelect } from '../counties/county-select';
+import { DiscardChangesModal, modalTitleStyles } from '../guards/discard-changes-modal';
 import { isApnGuarded, isNameGuarded } from '../guards/guard-items';
-import { NamePicker } from '../guards/name-picker';
-import { PropertyPicker } from '../guards/property-picker';
+import { GuardSteps } from '../guards/guard-steps';
 import type { GuardSelection, GuardSelectionAction } from './guard-selection';
 import { hasUnsavedSelections, newSelectionCount } from './guard-selection';
-
-export const DISCARD_TITLE = 'Discard Changes?';
-export const DISCARD_TEXT =
-  'You are about to exit this screen without guarding your selected items. Are you sure?';
-
-const titleStyles = {
-  title: { fontWeight: 900, fontSize: 'var(--mantine-h4-font-size)' },
-} as const;
 
 const titles = { name: 'Guard A name', apn: 'Guard A apn' } as const;
 
 /**
  * The register page's 'Guard A name' / 'Guard A apn' modal (spec §2, §4): pick a county, then
- * names or properties; 'Guard Selected Items' commits them. Closing it with picks that are not
- * committed asks first.
+ * names or properties; a pick shows Guarded at once, and 'Guard Selected Items' commits them.
+ * Closing it with picks that are not committed asks first.
  */
 export function GuardModal({
   selection,
@@ -40,9 +29,7 @@ export function GuardModal({
   const mode = selection.mode ?? lastMode;
   const [county, setCounty] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const counties = useQuery(countiesQueryOptions());
   const narrow = useMediaQuery('(max-width: 36em)');
-  const selectedCounty = counties.data?.find((c) => c.name === county) ?? null;
   const added = newSelectionCount(selection);
 
   const requestClose = () => {
@@ -64,41 +51,24 @@ export function GuardModal({
         size="lg"
         fullScreen={narrow === true}
         closeButtonProps={{ 'aria-label': 'Close' }}
-        styles={titleStyles}
+        styles={modalTitleStyles}
       >
         <Stack gap="lg">
-          <Stack gap="xs">
-            <Title order={3} size="h5">
-              Step 1: Select a County
-            </Title>
-            <CountySelect
-              counties={counties.data ?? []}
-              loading={counties.isPending}
-              value={county}
-              onChange={setCounty}
+          {mode && (
+            <GuardSteps
+              kind={mode}
+              county={county}
+              onCountyChange={setCounty}
+              names={{
+                stateOf: (item) => (isNameGuarded(pending.names, item) ? 'guarded' : 'guard'),
+                onGuard: (item) => dispatch({ type: 'addName', item }),
+              }}
+              apns={{
+                stateOf: (item) => (isApnGuarded(pending.apns, item) ? 'guarded' : 'guard'),
+                onGuard: (item) => dispatch({ type: 'addApn', item }),
+              }}
             />
-          </Stack>
-          <Stack gap="xs">
-            <Title order={3} size="h5">
-              {mode === 'name' ? 'Step 2: Search for a Name' : 'Step 2: Search for a Property'}
-            </Title>
-            {mode === 'name' && (
-              <NamePicker
-                key={county ?? ''}
-                county={county}
-                isGuarded={(item) => isNameGuarded(pending.names, item)}
-                onGuard={(item) => dispatch({ type: 'addName', item })}
-              />
-            )}
-            {mode === 'apn' && (
-              <PropertyPicker
-                key={county ?? ''}
-                county={selectedCounty}
-                isGuarded={(item) => isApnGuarded(pending.apns, item)}
-                onGuard={(item) => dispatch({ type: 'addApn', item })}
-              />
-            )}
-          </Stack>
+          )}
           <Group justify="space-between">
             <Text size="sm" c="dimmed" aria-live="polite">
               {added > 0 ? `${added} selected` : 'Nothing selected yet'}
@@ -107,27 +77,11 @@ export function GuardModal({
           </Group>
         </Stack>
       </Modal>
-      <Modal
-        stackId="discard"
+      <DiscardChangesModal
         opened={confirming}
-        onClose={() => setConfirming(false)}
-        title={DISCARD_TITLE}
-        centered
-        closeButtonProps={{ 'aria-label': 'Close' }}
-        styles={titleStyles}
-      >
-        <Stack>
-          <Text>{DISCARD_TEXT}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)} data-autofocus>
-              Keep Adding
-            </Button>
-            <Button color="red" onClick={discard}>
-              Discard Changes
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        onKeepAdding={() => setConfirming(false)}
+        onDiscard={discard}
+      />
     </Modal.Stack>
   );
 }

@@ -59,16 +59,31 @@ async function pickCounty(events: UserEvent, dialog: ReturnType<typeof within>, 
   expect(select).toHaveProperty('value', county);
 }
 
-async function guardNames(events: UserEvent, names: string[], term = 'smith') {
-  const dialog = await openModal(events, 'Guard a Name');
+/** Searches `term` in Sacramento, presses the buttons named `picks`, and guards them. */
+async function guardItems(
+  events: UserEvent,
+  card: 'Guard a Name' | 'Guard a Property',
+  term: string,
+  picks: string[],
+) {
+  const dialog = await openModal(events, card);
   await pickCounty(events, dialog, 'Sacramento');
-  await events.type(dialog.getByRole('textbox', { name: 'Name' }), term);
-  for (const name of names) {
-    await events.click(await dialog.findByRole('button', { name: `Guard ${name}` }));
+  const field = card === 'Guard a Name' ? 'Name' : 'APN';
+  await events.type(dialog.getByRole('textbox', { name: field }), term);
+  for (const name of picks) {
+    await events.click(await dialog.findByRole('button', { name }));
   }
   await events.click(dialog.getByRole('button', { name: 'Guard Selected Items' }));
-  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Guard A name' })).toBeNull());
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 }
+
+const guardNames = (events: UserEvent, names: string[], term = 'smith') =>
+  guardItems(
+    events,
+    'Guard a Name',
+    term,
+    names.map((name) => `Guard ${name}`),
+  );
 
 describe('register step 1', { timeout: 20_000 }, () => {
   it('validates the emails as they are typed', async () => {
@@ -362,6 +377,36 @@ describe('the property picker', { timeout: 20_000 }, () => {
     expect(properties.getAllByRole('row')[1]!.textContent).toBe(
       'Sacramento999-8887-777-6666UnknownRemove',
     );
+  });
+
+  it('shows an already committed property as Guarded, which cannot be added again', async () => {
+    const { events } = setup();
+    await guardItems(events, 'Guard a Property', '0120345', ['Guard APN 012-0345-006-0000']);
+
+    const dialog = await openModal(events, 'Guard a Property');
+    await pickCounty(events, dialog, 'Sacramento');
+    await events.type(dialog.getByRole('textbox', { name: 'APN' }), '0120345');
+    const guarded = await dialog.findByRole('button', {
+      name: 'Guarded: APN 012-0345-006-0000',
+    });
+    expect(guarded.textContent).toBe('Guarded');
+    expect(guarded).toHaveProperty('disabled', true);
+    expect(dialog.queryByRole('button', { name: 'Guard APN 012-0345-006-0000' })).toBeNull();
+    // The other parcel of the results can still be picked.
+    expect(dialog.getByRole('button', { name: 'Guard APN 012-0345-007-0000' })).toBeDefined();
+
+    await events.click(guarded);
+    expect(dialog.getByText('Nothing selected yet')).toBeDefined();
+    await events.click(dialog.getByRole('button', { name: 'Guard Selected Items' }));
+    const properties = within(
+      await screen.findByRole('table', { name: 'Properties To Be Guarded' }),
+    );
+    expect(
+      properties
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual(['Sacramento012-0345-006-0000123 MAIN ST, SACRAMENTO, CA 95814Remove']);
   });
 
   it('searches by address', async () => {

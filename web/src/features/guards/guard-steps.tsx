@@ -1,0 +1,61 @@
+import { Stack, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { countiesQueryOptions } from '../counties/counties-query';
+import { CountySelect } from '../counties/county-select';
+import type { GuardState } from './guard-button';
+import type { GuardApn, GuardKind, GuardName } from './guard-items';
+import { NamePicker } from './name-picker';
+import { PropertyPicker } from './property-picker';
+
+/** What a page does with the picker's results: how each stands, and what pressing it does. */
+export interface PickHandlers<T> {
+  stateOf: (item: T) => GuardState;
+  onGuard: (item: T) => void;
+  onUnselect?: (item: T) => void;
+}
+
+/**
+ * The body of a guard modal, on the register page and the dashboard alike (spec §2): Step 1 a
+ * county, Step 2 the name or property search of that county.
+ */
+export function GuardSteps({
+  kind,
+  county,
+  onCountyChange,
+  names,
+  apns,
+}: {
+  kind: GuardKind;
+  county: string | null;
+  onCountyChange: (county: string | null) => void;
+  names: PickHandlers<GuardName>;
+  apns: PickHandlers<GuardApn>;
+}) {
+  const counties = useQuery(countiesQueryOptions());
+  const selectedCounty = counties.data?.find((c) => c.name === county) ?? null;
+  return (
+    <>
+      <Stack gap="xs">
+        <Title order={3} size="h5">
+          Step 1: Select a County
+        </Title>
+        <CountySelect
+          counties={counties.data ?? []}
+          loading={counties.isPending}
+          value={county}
+          onChange={onCountyChange}
+        />
+      </Stack>
+      <Stack gap="xs">
+        <Title order={3} size="h5">
+          {kind === 'name' ? 'Step 2: Search for a Name' : 'Step 2: Search for a Property'}
+        </Title>
+        {kind === 'name' ? (
+          <NamePicker key={county ?? ''} county={county} {...names} />
+        ) : (
+          <PropertyPicker key={county ?? ''} county={selectedCounty} {...apns} />
+        )}
+      </Stack>
+    </>
+  );
+}
