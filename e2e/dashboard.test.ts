@@ -62,7 +62,7 @@ describe('the subscriber dashboard, in Chromium against the real server', () => 
     await modal.getByRole('row').filter({ hasText: 'You Entered' }).waitFor();
     await modal.getByRole('button', { name: `Guard ${guarded}` }).click();
     await modal.getByRole('button', { name: 'Guard Selected Items' }).click();
-    await modal.getByRole('button', { name: `${guarded} is guarded` }).waitFor();
+    await modal.getByRole('button', { name: `Guarded: ${guarded}` }).waitFor();
     await screenshot(page, 'dashboard-guard-modal');
     await modal.getByRole('button', { name: 'Close' }).click();
     await modal.waitFor({ state: 'hidden' });

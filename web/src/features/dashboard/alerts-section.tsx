@@ -2,15 +2,13 @@ import { Alert as Banner, Badge, Button, Card, Group, Stack, Text, Title } from 
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import type { SessionUser } from '../../api/types';
-import { showErrorToast } from '../notifications/show-error-toast';
+import { downloadDocument } from '../documents/document-download';
 import { useSession } from '../session/session-context';
 import { type Alert, activeAlerts, deliveryLabels, matchSummary } from './alerts';
-import { downloadDocument } from './download-document';
 import { formatDate } from './format';
 import type { AlertEvent } from './types';
 import { useUserAction } from './use-user-action';
 
-export const DOWNLOAD_FAILED = 'Failed to download document';
 export const ARCHIVE_FAILED = 'Failed to Archive Event';
 
 function guardedLabel(alert: Alert): string {
@@ -99,9 +97,10 @@ export function AlertsSection({ user }: { user: SessionUser }) {
     (event: AlertEvent) => api.POST('/api/user/events/archive', { body: { eventId: event.id } }),
     ARCHIVE_FAILED,
   );
+  // A failure shows its own toast, 'Failed to download document' (spec §8).
   const download = useMutation({
-    mutationFn: downloadDocument,
-    onError: () => showErrorToast(DOWNLOAD_FAILED),
+    mutationFn: (event: AlertEvent) =>
+      downloadDocument(event.countyCodeContainerName, event.parsedDocumentName),
   });
   // The session user carries the alerts; asking for it again brings any recorded since.
   const refresh = useMutation({

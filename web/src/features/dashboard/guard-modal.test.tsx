@@ -4,9 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../api/types';
 import { makeUser } from '../../test/factories';
 import { json } from '../../test/fetch-stub';
-import { DISCARD_MESSAGE } from './guard-modal';
-import { APN_SEARCH_FAILED, NAME_SEARCH_FAILED } from './guard-search';
-import { bodyOf, callsTo, renderDashboard } from './test-helpers';
+import { bodyOf, callsTo, renderDashboard, toasts } from './test-helpers';
 
 const counties = [
   { name: 'Sacramento', mask: '000-0000-000-0000', format: '012-0345-006-0000' },
@@ -33,6 +31,7 @@ async function openGuardModal(
   await events.click(screen.getByRole('button', { name: button }));
   const title = button === 'Guard a Name' ? 'Guard A Name' : 'Guard A Property';
   const dialog = await screen.findByRole('dialog', { name: title });
+  expect(within(dialog).getByRole('heading', { name: 'Step 1: Select a County' })).toBeDefined();
   const select = within(dialog).getByRole('combobox', { name: 'County' });
   await waitFor(() => expect(select).toHaveProperty('disabled', false));
   await events.click(select);
@@ -40,9 +39,17 @@ async function openGuardModal(
   return within(dialog);
 }
 
-/** The names or APNs of the result rows, in order. */
+/** The names or APNs of the result rows, in order, as their buttons name them. */
 const resultRows = (dialog: { queryAllByRole: (role: 'row') => HTMLElement[] }) =>
-  dialog.queryAllByRole('row').map((row) => within(row).getAllByText(/\S/)[0]!.textContent);
+  dialog
+    .queryAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getByRole('button')
+        .getAttribute('aria-label')!
+        .replace(/^(Guard|Guarded:|Guarding|Unselect) (APN )?/, ''),
+    );
 
 function nameHandlers(user: SessionUser, results: ReturnType<typeof nameResults>) {
   return {
@@ -81,10 +88,12 @@ describe('Guard A Name', () => {
     expect(searches.map((r) => Object.fromEntries(new URL(r.url).searchParams))).toEqual([
       { SearchTerm: 'SMITH JOHN', County: 'Sacramento' },
     ]);
-    expect(dialog.getByText('Common name: expect alerts about namesakes')).toBeDefined();
+    expect(
+      dialog.getByText('Common name: you may get alerts about other people with this name.'),
+    ).toBeDefined();
   });
 
-  it('offers a name that is not among the results first, as You Entered, and shows at most 10', async () => {
+  it('offers a name that is not among the results first, as You Entered, within 10 rows', async () => {
     const user = makeUser();
     const many = nameResults(Array.from({ length: 12 }, (_, i) => `SMITH JO${i}`));
     const { events } = await renderDashboard(user, nameHandlers(user, many));
@@ -92,9 +101,12 @@ describe('Guard A Name', () => {
 
     await events.type(dialog.getByRole('textbox', { name: 'Name' }), 'smith jo');
 
-    await waitFor(() => expect(resultRows(dialog)).toHaveLength(11));
-    expect(resultRows(dialog)[0]).toBe('SMITH JO');
-    expect(within(dialog.getAllByRole('row')[0]!).getByText('You Entered')).toBeDefined();
+    await waitFor(() => expect(resultRows(dialog)[0]).toBe('SMITH JO'));
+    expect(resultRows(dialog)).toEqual([
+      'SMITH JO',
+      ...Array.from({ length: 9 }, (_, i) => `SMITH JO${i}`),
+    ]);
+    expect(within(dialog.getAllByRole('row')[1]!).getByText('You Entered')).toBeDefined();
   });
 
   it('shows an already guarded name of the same county as Guarded', async () => {
@@ -113,7 +125,10 @@ describe('Guard A Name', () => {
     await events.type(dialog.getByRole('textbox', { name: 'Name' }), 'smith john');
 
     await waitFor(() => expect(resultRows(dialog)).toEqual(['SMITH JOHN', 'SMITH JOHN A']));
-    expect(dialog.getByRole('button', { name: 'SMITH JOHN is guarded' })).toBeDefined();
+    expect(dialog.getByRole('button', { name: 'Guarded: SMITH JOHN' })).toHaveProperty(
+      'disabled',
+      true,
+    );
     expect(dialog.getByRole('button', { name: 'Guard SMITH JOHN A' })).toBeDefined();
   });
 
@@ -138,7 +153,10 @@ describe('Guard A Name', () => {
 
     expect(await dialog.findByRole('button', { name: 'Guarding SMITH JOHN A' })).toBeDefined();
     release();
-    expect(await dialog.findByRole('button', { name: 'SMITH JOHN A is guarded' })).toBeDefined();
+    const guarded = await dialog.findByRole('button', { name: 'Guarded: SMITH JOHN A' });
+    expect(guarded.style.backgroundColor).toBe('var(--mantine-color-green-light)');
+    expect(guarded.style.color).toBe('var(--mantine-color-green-light-color)');
+    expect(guarded).toHaveProperty('disabled', true);
     expect(dialog.getByRole('button', { name: 'Guard SMITH JOHN' })).toBeDefined();
     const [add] = callsTo(requests, 'POST /api/user/subscriptions/names/list/add');
     expect(await bodyOf(add!)).toEqual({
@@ -164,7 +182,11 @@ describe('Guard A Name', () => {
 
     await events.click(dialog.getByRole('button', { name: 'Close' }));
     let discard = within(await screen.findByRole('dialog', { name: 'Discard Changes?' }));
-    expect(discard.getByText(DISCARD_MESSAGE)).toBeDefined();
+    expect(
+      discard.getByText(
+        'You are about to exit this screen without guarding your selected items. Are you sure?',
+      ),
+    ).toBeDefined();
     await events.click(discard.getByRole('button', { name: 'Keep Adding' }));
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Discard Changes?' })).toBeNull(),
@@ -197,21 +219,34 @@ describe('Guard A Name', () => {
     const dialog = await openGuardModal(events, 'Guard a Name');
     await events.type(dialog.getByRole('textbox', { name: 'Name' }), 'smith john');
 
-    expect(await screen.findByText(NAME_SEARCH_FAILED)).toBeDefined();
-    await events.click(dialog.getByRole('button', { name: 'Guard SMITH JOHN' }));
+    const toast = await screen.findByText('Failed to search Names');
+    expect(toast.closest('[data-position]')?.getAttribute('data-position')).toBe('top-center');
+    // One failure, one toast: not the client's generic one as well.
+    expect(toasts()).toEqual(['ErrorFailed to search Names']);
+    await events.click(await dialog.findByRole('button', { name: 'Guard SMITH JOHN' }));
     await events.click(dialog.getByRole('button', { name: 'Guard Selected Items' }));
     expect(await screen.findByText('Failed to add Guard Name Subscriptions')).toBeDefined();
     // Still pending, so still savable.
     expect(dialog.getByRole('button', { name: 'Unselect SMITH JOHN' })).toBeDefined();
   });
 
-  it('says so when the counties cannot be loaded', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { events } = await renderDashboard(makeUser(), { 'GET /api/config': failure });
+  it('only logs a failure to load the counties, with no message', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { events, requests } = await renderDashboard(makeUser(), {
+      'GET /api/config': failure,
+    });
     await events.click(screen.getByRole('button', { name: 'Guard a Name' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Guard A Name' }));
-    expect(await dialog.findByText('The list of counties could not be loaded.')).toBeDefined();
-    expect(dialog.getByRole('button', { name: 'Try Again' })).toBeDefined();
+
+    await waitFor(() => expect(callsTo(requests, 'GET /api/config')).toHaveLength(1));
+    await waitFor(() =>
+      expect(logged).toHaveBeenCalledWith(expect.stringMatching(/\/api\/config/)),
+    );
+    await waitFor(() =>
+      expect(dialog.getByRole('combobox', { name: 'County' })).toHaveProperty('disabled', false),
+    );
+    expect(toasts()).toEqual([]);
+    expect(dialog.queryByRole('alert')).toBeNull();
   });
 });
 
@@ -248,9 +283,10 @@ describe('Guard A Property', () => {
     await events.type(input, '012x03450');
     expect(input).toHaveProperty('value', '012-0345-0');
 
-    await events.click(await dialog.findByRole('button', { name: `Guard ${parcel.apn}` }));
+    await events.click(await dialog.findByRole('button', { name: `Guard APN ${parcel.apn}` }));
     await events.click(dialog.getByRole('button', { name: 'Guard Selected Items' }));
-    expect(await dialog.findByRole('button', { name: `${parcel.apn} is guarded` })).toBeDefined();
+    const guarded = await dialog.findByRole('button', { name: `Guarded: APN ${parcel.apn}` });
+    expect(guarded.style.backgroundColor).toBe('var(--mantine-color-green-light)');
 
     const [search] = callsTo(requests, 'GET /api/search/apn');
     expect(new URL(search!.url).searchParams.get('SearchTerm')).toBe('012-0345-0');
@@ -271,9 +307,28 @@ describe('Guard A Property', () => {
 
     await events.type(dialog.getByRole('textbox', { name: 'APN' }), '048a704600100');
 
-    const row = within(await dialog.findByRole('row'));
+    const table = within(await dialog.findByRole('table', { name: 'Properties found' }));
+    const row = within(table.getAllByRole('row')[1]!);
     expect(row.getByText('048A-7046-001-00')).toBeDefined();
     expect(row.getByText('You Entered')).toBeDefined();
+    expect(row.getByText('Address Unknown')).toBeDefined();
+  });
+
+  it('says it failed to add the properties, and keeps them pending', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { events } = await renderDashboard(makeUser(), {
+      'GET /api/config': () => json(counties),
+      'GET /api/search/apn': () => json([parcel]),
+      'POST /api/user/subscriptions/apns/list/add': failure,
+    });
+    const dialog = await openGuardModal(events, 'Guard a Property');
+    await events.type(dialog.getByRole('textbox', { name: 'APN' }), '0120345');
+    await events.click(await dialog.findByRole('button', { name: `Guard APN ${parcel.apn}` }));
+    await events.click(dialog.getByRole('button', { name: 'Guard Selected Items' }));
+
+    expect(await screen.findByText('Failed to add Guard Apn Subscriptions')).toBeDefined();
+    expect(dialog.getByRole('button', { name: `Unselect APN ${parcel.apn}` })).toBeDefined();
+    expect(dialog.queryByRole('button', { name: `Guarded: APN ${parcel.apn}` })).toBeNull();
   });
 
   it('searches by address and shows the toast when the search fails', async () => {
@@ -287,7 +342,7 @@ describe('Guard A Property', () => {
     await events.click(dialog.getByText('Address'));
     await events.type(dialog.getByRole('textbox', { name: 'Address' }), '12 elm');
 
-    expect(await screen.findByText(APN_SEARCH_FAILED)).toBeDefined();
+    await waitFor(() => expect(toasts()).toEqual(['ErrorFailed to search APNs']));
     const [search] = callsTo(requests, 'GET /api/search/address');
     expect(new URL(search!.url).searchParams.get('SearchTerm')).toBe('12 elm');
   });

@@ -4,7 +4,9 @@ import { useState } from 'react';
 import { api } from '../../api/client';
 import type { SessionUser } from '../../api/types';
 import { ConfirmModal } from './confirm-modal';
-import { addressOrUnknown, type GuardKind, removeGuardFailed } from './guard-items';
+import type { GuardKind } from '../guards/guard-items';
+import { addressOrUnknown } from '../guards/guard-items';
+import { removeGuardFailed } from './guard-messages';
 import { GuardModal } from './guard-modal';
 import { useUserAction } from './use-user-action';
 

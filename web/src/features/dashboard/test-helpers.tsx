@@ -56,3 +56,7 @@ export const bodyOf = async (request: Request): Promise<unknown> =>
 /** Requests to one "METHOD /path". */
 export const callsTo = (requests: Request[], route: string) =>
   requests.filter((r) => `${r.method} ${new URL(r.url).pathname}` === route);
+
+/** The text of each toast shown, title first. */
+export const toasts = () =>
+  [...document.querySelectorAll('.mantine-Notification-root')].map((n) => n.textContent);
