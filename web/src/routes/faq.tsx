@@ -20,13 +20,13 @@ const questions = [
   },
   {
     id: 'documents',
-    question: 'What does an alert include?',
+    question: 'Which documents does an alert include?',
     answer:
       'The alert email includes the first 2 pages of the recorded document, and you can download it from your dashboard.',
   },
   {
     id: 'unsubscribing',
-    question: 'How do I stop guarding an item?',
+    question: 'How do I unsubscribe from an item?',
     answer:
       'Log in, open your dashboard and remove the item from Items Being Guarded. You will no longer receive alerts for it.',
   },

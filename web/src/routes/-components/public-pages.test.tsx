@@ -32,12 +32,26 @@ describe('public pages', () => {
   it('/faq answers the six topics and states the limits', async () => {
     const { events } = visit('/faq');
     await screen.findByRole('heading', { name: 'Frequently Asked Questions' });
-    const questions = screen.getAllByRole('button', { expanded: false });
-    expect(questions).toHaveLength(6);
+    const questions = screen
+      .getAllByRole('button', { expanded: false })
+      .map((button) => button.textContent);
+    // The six topics of spec §2, in order, each named by its question.
+    expect(questions).toEqual([
+      'How do I enroll?',
+      'When will I receive an alert?',
+      'Which documents does an alert include?',
+      'How do I unsubscribe from an item?',
+      'What should I do if I suspect fraud?',
+      'Can I guard a business or a trust?',
+    ]);
+    const topics = [/enroll/, /alert/, /documents/, /unsubscribe/, /fraud/, /trust/];
+    topics.forEach((topic, i) => expect(questions[i]).toMatch(topic));
 
     await events.click(screen.getByRole('button', { name: 'How do I enroll?' }));
     expect(await screen.findByText(/up to 10 names and 10 APNs/)).toBeDefined();
-    await events.click(screen.getByRole('button', { name: 'What does an alert include?' }));
+    await events.click(
+      screen.getByRole('button', { name: 'Which documents does an alert include?' }),
+    );
     expect(await screen.findByText(/the first 2 pages of the recorded document/)).toBeDefined();
   });
 
