@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { PDFDocument, PDFName } from 'pdf-lib';
@@ -10,8 +9,6 @@ import { type IngestSummary, ingestFolder } from '../src/engine/ingest/ingest.se
 import { claimUnmatched, insertEvents } from '../src/engine/matching/match.repository.ts';
 import { matchDocuments } from '../src/engine/matching/match.service.ts';
 import { sendAlert } from '../src/engine/alerts/alerts.service.ts';
-import { isoWithOffset } from '../src/engine/simulate/simulate.ts';
-import { samplePdf } from '../src/engine/sample-documents.ts';
 import { SEND_ALERT } from '../src/jobs/queues.ts';
 import {
   insertApnSubscriptions,
@@ -19,6 +16,7 @@ import {
 } from '../src/modules/user/user.repository.ts';
 import { nameKey } from '../src/matching/normalize.ts';
 import { createCounty, createSubscriber, type CountyRow } from './helpers/factories.ts';
+import { feedFolder, feedLine, type FeedLineInput, feedPdf, writeFeed } from './helpers/feed.ts';
 import { signInSubscriber } from './helpers/sign-in.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 import { waitFor } from './helpers/wait.ts';
@@ -26,62 +24,10 @@ import { waitFor } from './helpers/wait.ts';
 // The engine end to end on real PDFs: a feed folder → ingest → matcher → send-alert → the
 // outbox, with the first 2 pages attached; then repeats, a killed matcher, and retries.
 
-type Line = {
-  county: string;
-  documentNumber: string;
-  recordedAt: string;
-  documentType: string;
-  grantors: string[];
-  grantees: string[];
-  apns: string[];
-  addresses: string[];
-  file: string;
-};
-
-async function writeFeed(
-  folder: string,
-  lines: (Line | string)[],
-  pdfs: Record<string, Uint8Array>,
-) {
-  await writeFile(
-    path.join(folder, 'index.ndjson'),
-    lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n') + '\n',
-  );
-  for (const [file, bytes] of Object.entries(pdfs)) await writeFile(path.join(folder, file), bytes);
-}
-
 const recordedAt = new Date();
-
-function line(overrides: Partial<Line> & { documentNumber: string }): Line {
-  return {
-    county: 'ENG',
-    recordedAt: isoWithOffset(recordedAt),
-    documentType: 'GRANT DEED',
-    grantors: ['DOE RICHARD'],
-    grantees: ['ROE JANE'],
-    apns: [],
-    addresses: [],
-    file: `${overrides.documentNumber}.pdf`,
-    ...overrides,
-  };
-}
-
-/** The PDF of a line; its text names the line's APNs, or an APN nobody guards. */
-async function pdfFor(l: Line, pages: number, textApns = l.apns) {
-  return samplePdf(
-    {
-      countyName: 'Engine',
-      documentNumber: l.documentNumber,
-      recordedAt: new Date(l.recordedAt),
-      documentType: l.documentType,
-      grantors: l.grantors,
-      grantees: l.grantees,
-      apns: textApns.length > 0 ? textApns : ['999-9999-999-9999'],
-      addresses: l.addresses,
-    },
-    { pages },
-  );
-}
+const line = (overrides: Partial<FeedLineInput> & { documentNumber: string }) =>
+  feedLine('ENG', recordedAt, overrides);
+const pdfFor = (l: FeedLineInput, pages: number, textApns = l.apns) => feedPdf(l, pages, textApns);
 
 describe('the engine, from a feed folder to alert emails', () => {
   let t: TestApp;
@@ -133,7 +79,7 @@ describe('the engine, from a feed folder to alert emails', () => {
       activatedAt,
     );
 
-    folder = await mkdtemp(path.join(os.tmpdir(), 'deedwatch-feed-'));
+    folder = await feedFolder();
     await writeFeed(
       folder,
       [
@@ -321,7 +267,7 @@ describe('the engine, from a feed folder to alert emails', () => {
   }
 
   it('loses and repeats nothing when a matcher is killed mid-batch and the batch is retried', async () => {
-    const batch = await mkdtemp(path.join(os.tmpdir(), 'deedwatch-feed-'));
+    const batch = await feedFolder();
     const lines = Array.from({ length: 20 }, (_, i) =>
       line({
         documentNumber: `2026-10${String(i).padStart(5, '0')}`,
@@ -407,7 +353,7 @@ describe('the engine, from a feed folder to alert emails', () => {
   });
 
   it('sends a link instead of first pages over 10 MB once encoded', async () => {
-    const big = await mkdtemp(path.join(os.tmpdir(), 'deedwatch-feed-'));
+    const big = await feedFolder();
     try {
       // Two pages, each drawing 4 MB of random (incompressible) image data: about 8 MB of
       // first pages, 10.7 MB in base64.

@@ -15,12 +15,19 @@ export const MAX_ATTACHMENT_ENCODED_BYTES = 10 * 1024 * 1024;
 type Excerpt =
   { state: 'attached'; attachment: BlobAttachment } | { state: 'too-large' | 'unavailable' };
 
-const excerptName = (documentId: string) => `excerpt-${documentId}.pdf`;
+/**
+ * The blob container of alert excerpts: never a county's, whose codes are upper-case letters,
+ * digits and underscores (a CHECK on counties.code), so no feed file can take an excerpt's key
+ * and /documents/<container>/<file> can never serve one.
+ */
+export const EXCERPT_CONTAINER = 'alert-excerpts';
+
+const excerptName = (documentId: string) => `${documentId}.pdf`;
 
 /**
  * The first pages of the document as a PDF of their own, made once per document and kept in
- * the blob store beside it. A document that cannot be read is alerted without it, and why is
- * kept on the document.
+ * the blob store's excerpt container. A document that cannot be read is alerted without it,
+ * and why is kept on the document.
  */
 async function excerptOf(
   engine: Engine,
@@ -29,7 +36,7 @@ async function excerptOf(
   let file = doc.excerpt_file;
   let size: number | undefined;
   if (file) {
-    const stored = await engine.blobs.get(doc.container, file);
+    const stored = await engine.blobs.get(EXCERPT_CONTAINER, file);
     if (stored) {
       stored.stream.destroy();
       size = stored.size;
@@ -48,7 +55,7 @@ async function excerptOf(
         engine.pdfLimits,
       );
       file = excerptName(doc.id);
-      await engine.blobs.put(doc.container, file, excerpt.bytes);
+      await engine.blobs.put(EXCERPT_CONTAINER, file, excerpt.bytes);
       await repo.setExcerpt(engine.db, doc.id, file);
       size = excerpt.bytes.byteLength;
     } catch (err) {
@@ -63,7 +70,7 @@ async function excerptOf(
     attachment: {
       name: `${doc.document_number.replace(/[^A-Za-z0-9._-]/g, '_')}-first-${ALERT_PAGES}-pages.pdf`,
       contentType: 'application/pdf',
-      container: doc.container,
+      container: EXCERPT_CONTAINER,
       file,
     },
   };
