@@ -58,6 +58,7 @@ const EnvSchema = v.object({
   POSTMARK_USE_HTTPS: v.optional(boolean, 'true'),
   POSTMARK_MESSAGE_STREAM: v.optional(v.pipe(v.string(), v.minLength(1)), 'outbound'),
   POSTMARK_TIMEOUT_SECONDS: v.optional(integer(1, 300), '30'),
+  POSTMARK_ALERT_TEMPLATES: v.optional(boolean, 'false'),
   MAIL_FROM: v.optional(
     v.pipe(v.string(), v.regex(/@/, 'must be an address such as DeedWatch <alerts@example.com>')),
     'DeedWatch <alerts@deedwatch.localhost>',
@@ -101,6 +102,11 @@ export type Config = Readonly<{
         useHttps: boolean;
         messageStream: string;
         timeoutSeconds: number;
+        /**
+         * Alerts go out with the county's template alias (alertSendGridEmailTemplateId), which
+         * must then exist in Postmark; off: with the built-in alert template.
+         */
+        alertTemplates: boolean;
       }
     | undefined;
   mailFrom: string;
@@ -163,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           useHttps: e.POSTMARK_USE_HTTPS,
           messageStream: e.POSTMARK_MESSAGE_STREAM,
           timeoutSeconds: e.POSTMARK_TIMEOUT_SECONDS,
+          alertTemplates: e.POSTMARK_ALERT_TEMPLATES,
         }
       : undefined,
     mailFrom: e.MAIL_FROM,

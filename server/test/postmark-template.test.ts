@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendAlert } from '../src/engine/alerts/alerts.service.ts';
+import { createEngine } from '../src/engine/engine.ts';
 import { alertMail, alertTemplateModel, type AlertMailInput } from '../src/mail/alert-template.ts';
 import { type MailMessage, MailSendError } from '../src/mail/mail.types.ts';
 import { createOutboxTransport } from '../src/mail/outbox-transport.ts';
 import { createPostmarkTransport } from '../src/mail/postmark-transport.ts';
 import type { Brand } from '../src/mail/templates.ts';
 import { type FakePostmark, startFakePostmark } from './helpers/fake-postmark.ts';
-import { createSubscriber } from './helpers/factories.ts';
-import { startTestApp, type TestApp } from './helpers/test-app.ts';
+import { createCounty, createEvent, createSubscriber } from './helpers/factories.ts';
+import { startTestApp, type TestApp, testConfig } from './helpers/test-app.ts';
 import { waitFor } from './helpers/wait.ts';
 
 const MAIL_FROM = 'DeedWatch Test <alerts@deedwatch.test>';
@@ -69,16 +71,18 @@ function transportFor(fake: FakePostmark) {
 describe('sending with a Postmark template', () => {
   let fake: FakePostmark;
   let t: TestApp;
+  let postmarkEnv: Record<string, string>;
   beforeAll(async () => {
     fake = await startFakePostmark();
     fake.addTemplate(ALIAS);
-    t = await startTestApp({
+    postmarkEnv = {
       POSTMARK_SERVER_TOKEN: fake.token,
       POSTMARK_API_HOST: fake.host,
       POSTMARK_USE_HTTPS: 'false',
       POSTMARK_TIMEOUT_SECONDS: '5',
       MAIL_FROM,
-    });
+    };
+    t = await startTestApp(postmarkEnv);
   });
   afterAll(async () => {
     await t?.close();
@@ -201,5 +205,40 @@ describe('sending with a Postmark template', () => {
       text_body: message.text,
       html_body: message.html,
     });
+  });
+
+  /** An alert of a county whose template alias is ALIAS, sent by an engine of `env`. */
+  async function alertThroughEngine(env: Record<string, string>) {
+    const config = testConfig(t.database.url, { ...postmarkEnv, ...env });
+    const engine = createEngine(config, { ...t.engine, mailer: t.mailer });
+    const county = await createCounty(t.db);
+    await t.db
+      .updateTable('counties')
+      .set({ alert_template_id: ALIAS })
+      .where('id', '=', county.id)
+      .execute();
+    const user = await createSubscriber(t.db, { verified: true });
+    const event = await createEvent(t.db, { userId: user.id, countyId: county.id });
+    expect(await sendAlert(engine, { userId: user.id, documentId: event.document_id })).toBe(1);
+    return waitFor(`the alert to ${user.email} at the fake Postmark`, () => {
+      const [request] = fake.requestsTo(user.email);
+      return request?.reply ? request : undefined;
+    });
+  }
+
+  it('sends an alert with the built-in template unless POSTMARK_ALERT_TEMPLATES is on', async () => {
+    const request = await alertThroughEngine({});
+    expect(request.path).toBe('/email');
+    expect(request.body).not.toHaveProperty('TemplateAlias');
+    expect(request.body!.Subject).toMatch(/^DeedWatch alert: GRANT DEED recorded in /);
+    expect(request.reply!.status).toBe(200);
+  });
+
+  it("sends an alert with the county's template alias when POSTMARK_ALERT_TEMPLATES is on", async () => {
+    const request = await alertThroughEngine({ POSTMARK_ALERT_TEMPLATES: 'true' });
+    expect(request.path).toBe('/email/withTemplate');
+    expect(request.body).toMatchObject({ TemplateAlias: ALIAS, Tag: 'alert' });
+    expect(request.body!.TemplateModel).toMatchObject({ documentType: 'GRANT DEED' });
+    expect(request.reply!.status).toBe(200);
   });
 });

@@ -15,16 +15,20 @@ export type Engine = {
   blobs: BlobStore;
   brand: Brand;
   log: Logger;
+  /** Alerts use the county's Postmark template alias (POSTMARK_ALERT_TEMPLATES with Postmark). */
+  alertTemplates: boolean;
   pdfLimits?: Partial<PdfLimits>;
 };
 
 export function createEngine(
-  config: Pick<Config, 'appUrl' | 'supportPhone' | 'supportEmail' | 'documentsDir'>,
+  config: Pick<Config, 'appUrl' | 'supportPhone' | 'supportEmail' | 'documentsDir'> &
+    Partial<Pick<Config, 'postmark'>>,
   deps: { db: Database; boss: PgBoss; mailer: Mailer; log: Logger; blobs?: BlobStore },
 ): Engine {
   return {
     ...deps,
     blobs: deps.blobs ?? createFileBlobStore(config.documentsDir),
+    alertTemplates: config.postmark?.alertTemplates ?? false,
     brand: {
       appUrl: config.appUrl,
       supportPhone: config.supportPhone,

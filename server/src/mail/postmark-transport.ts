@@ -2,7 +2,7 @@ import { ServerClient } from 'postmark';
 import type { Config } from '../config.ts';
 import { type MailMessage, MailSendError, type MailTransport } from './mail.types.ts';
 
-type PostmarkConfig = NonNullable<Config['postmark']>;
+type PostmarkConfig = Omit<NonNullable<Config['postmark']>, 'alertTemplates'>;
 
 // Postmark's own error codes, sent in a 422 body (https://postmarkapp.com/developer/api/overview#error-codes).
 const INACTIVE_RECIPIENT = 406;

@@ -115,8 +115,10 @@ export async function sendAlert(engine: Engine, job: SendAlertJob): Promise<numb
     attachment: excerpt.state,
   };
   const rendered = alertMail(brand, input);
+  // The county's alias only when Postmark templates are configured: an alias Postmark does not
+  // know is refused (422), and the alert would never go out.
   const template =
-    mailer.transport.name === 'postmark' && doc.alert_template_id
+    mailer.transport.name === 'postmark' && engine.alertTemplates && doc.alert_template_id
       ? { alias: doc.alert_template_id, model: alertTemplateModel(brand, input) }
       : undefined;
 
