@@ -21,6 +21,7 @@ import {
 import { samplePdf } from '../src/engine/sample-documents.ts';
 import { insertNameSubscriptions } from '../src/modules/user/user.repository.ts';
 import { createCounty, createSubscriber, type CountyRow } from './helpers/factories.ts';
+import { feedFolder, feedLine, feedPdf, writeFeed } from './helpers/feed.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 import { waitFor } from './helpers/wait.ts';
 
@@ -258,5 +259,71 @@ describe('county mailers', () => {
     const result = await makeCountyMailer(t.engine, county.id, day);
     const text = await extractPdfText(new Uint8Array(await readFile(result.file!)));
     expect(text.ok && text.text).toContain('RECORDER OF MAILER COUNTY LETTERHEAD');
+  });
+
+  it("writes every other county's mailer when one county's fails, then fails the job; the retry redoes only that county", async () => {
+    await t.db.deleteFrom('county_mailers').execute();
+    // The first county (by id) gets a letterhead that is not a PDF.
+    const broken = path.join(output, 'letterhead.txt');
+    await writeFile(broken, 'not a PDF');
+    await t.db
+      .updateTable('counties')
+      .set({ mailer_template_path: broken })
+      .where('id', '=', county.id)
+      .execute();
+    const otherOutput = path.join(output, 'other');
+    const other = await createCounty(t.db, { name: 'Other Mailer', code: 'MLO' });
+    await t.db
+      .updateTable('counties')
+      .set({
+        create_county_mailer: true,
+        mailer_document_types: ['GRANT DEED'],
+        mailer_output_path: otherOutput,
+      })
+      .where('id', '=', other.id)
+      .execute();
+    await t.db
+      .insertInto('parcels')
+      .values({
+        county_id: other.id,
+        apn: '55555555555555',
+        apn_key: '55555555555555',
+        address: '9 PINE ST',
+        address_key: '9 PINE ST',
+        city: 'AUBURN',
+        state: 'CA',
+        zip: '95603',
+        owner_names: ['NGUYEN LINH'],
+      })
+      .execute();
+    const otherFeed = await feedFolder();
+    const deed = feedLine('MLO', recordedAt, {
+      documentNumber: 'O-1',
+      grantors: ['NGUYEN LINH'],
+      apns: ['55555555555555'],
+    });
+    await writeFeed(otherFeed, [deed], { [deed.file]: await feedPdf(deed, 2) });
+    await ingestFolder(t.engine, otherFeed);
+    await rm(otherFeed, { recursive: true, force: true });
+
+    await expect(makeCountyMailers(t.engine, day)).rejects.toThrow(/MLR.*not a readable PDF/);
+    const written = path.join(otherOutput, `MLO-${day}.pdf`);
+    const text = await extractPdfText(new Uint8Array(await readFile(written)));
+    expect(text.ok && text.text).toContain('NGUYEN LINH');
+    const made = await t.db.selectFrom('county_mailers').select('county_id').execute();
+    expect(made).toEqual([{ county_id: other.id }]);
+
+    // The retry, once the letterhead is fixed, makes the failed county's and leaves the other's.
+    await t.db
+      .updateTable('counties')
+      .set({ mailer_template_path: '' })
+      .where('id', '=', county.id)
+      .execute();
+    const retried = await makeCountyMailers(t.engine, day);
+    expect(retried).toEqual([
+      expect.objectContaining({ county: 'MLR', file: path.join(output, `MLR-${day}.pdf`) }),
+      expect.objectContaining({ county: 'MLO', file: null }),
+    ]);
+    expect(await t.db.selectFrom('county_mailers').select('county_id').execute()).toHaveLength(2);
   });
 });

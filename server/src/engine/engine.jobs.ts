@@ -10,7 +10,7 @@ import { sendAlert } from './alerts/alerts.service.ts';
 import { batchOptions, eachJob } from '../jobs/batch.ts';
 import type { Engine } from './engine.ts';
 import { pollInboxes } from './inbox/inbox.service.ts';
-import { makeCountyMailers } from './mailer/county-mailer.service.ts';
+import { makeCountyMailers, previousCountyDay } from './mailer/county-mailer.service.ts';
 import { unmatchedIds } from './matching/match.repository.ts';
 import { matchDocuments, type SendAlertJob } from './matching/match.service.ts';
 
@@ -45,7 +45,9 @@ export async function registerEngineWorkers(engine: Engine): Promise<void> {
     if (stale.length > 0) await matchDocuments(db, boss, stale);
   });
   await boss.schedule(COUNTY_MAILERS, '0 6 * * *');
-  await boss.work(COUNTY_MAILERS, async () => {
-    await makeCountyMailers(engine);
+  // The day is the one before the job's creation, not its run: a retry after midnight must
+  // finish the same day's mailers.
+  await boss.work(COUNTY_MAILERS, { includeMetadata: true }, async ([job]) => {
+    if (job) await makeCountyMailers(engine, previousCountyDay(job.createdOn));
   });
 }

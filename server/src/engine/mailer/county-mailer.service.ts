@@ -26,18 +26,37 @@ export function previousCountyDay(now: Date): string {
 /**
  * Every county with createCountyMailer on gets the mailer of `date` (default: yesterday in
  * county time) written once. A day already made is skipped, so the cron may run again safely.
+ * One county's failure (a letterhead that is not a PDF, an unwritable output path) is logged
+ * and the other counties still get theirs; then this throws, naming the failed counties, so the
+ * job is retried — and the retry redoes only those, the others' days being recorded as made.
  */
 export async function makeCountyMailers(engine: Engine, date?: string): Promise<MailerResult[]> {
   const day = date ?? previousCountyDay(new Date());
   const counties = await engine.db
     .selectFrom('counties')
-    .selectAll()
+    .select(['id', 'code'])
     .where('create_county_mailer', '=', true)
     .where('mailer_output_path', '<>', '')
     .orderBy('id')
     .execute();
   const results: MailerResult[] = [];
-  for (const county of counties) results.push(await makeCountyMailer(engine, county.id, day));
+  const failures: { county: string; err: unknown }[] = [];
+  for (const county of counties) {
+    try {
+      results.push(await makeCountyMailer(engine, county.id, day));
+    } catch (err) {
+      engine.log.error({ county: county.code, day, err }, 'county mailer failed');
+      failures.push({ county: county.code, err });
+    }
+  }
+  if (failures.length > 0) {
+    throw new AggregateError(
+      failures.map((f) => f.err),
+      `County mailer of ${day} failed for ${failures
+        .map((f) => `${f.county} (${f.err instanceof Error ? f.err.message : String(f.err)})`)
+        .join(', ')}; the other counties' mailers were written.`,
+    );
+  }
   return results;
 }
 
