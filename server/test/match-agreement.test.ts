@@ -1,11 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertDocument } from '../src/engine/ingest/ingest.repository.ts';
 import { matchDocuments } from '../src/engine/matching/match.service.ts';
-import { storedName } from '../src/matching/match-keys.ts';
+import { storedAddress, storedName } from '../src/matching/match-keys.ts';
+import { LABELLED_ADDRESSES } from '../src/matching/labelled-addresses.ts';
 import { LABELLED_NAMES } from '../src/matching/labelled-names.ts';
 import { matchConfidence, matchName } from '../src/matching/names.ts';
 import { nameKey } from '../src/matching/normalize.ts';
-import { insertNameSubscriptions } from '../src/modules/user/user.repository.ts';
+import { explain } from '../src/modules/match/match.service.ts';
+import {
+  insertApnSubscriptions,
+  insertNameSubscriptions,
+} from '../src/modules/user/user.repository.ts';
 import {
   createCounty,
   createSubscriber,
@@ -216,5 +221,75 @@ describe('the matcher and explain agree', () => {
       (await explain({ county: county.name, kind: 'name', guarded: 'A', candidate: 'B' }, cookie))
         .statusCode,
     ).toBe(403);
+  });
+
+  it('gives the labelled verdict on every address pair, the job and explain alike', async () => {
+    const addresses = await createCounty(t.db, { name: 'Agreement Addresses', code: 'AGA' });
+    const recordedAt = new Date();
+    const verdicts: string[] = [];
+    for (const [i, { guarded, candidate, expected }] of LABELLED_ADDRESSES.entries()) {
+      // One subscriber and one document per pair: an event is the job's verdict on that pair.
+      const user = await createSubscriber(t.db, { verified: true });
+      const apnKey = String(70_000_000_000_000 + i);
+      const stored = storedAddress(guarded);
+      await insertApnSubscriptions(
+        t.db,
+        user.id,
+        [
+          {
+            countyId: addresses.id,
+            apn: apnKey,
+            apnKey,
+            description: guarded,
+            addressKey: stored.streetKey,
+            addressZip: stored.zip,
+          },
+        ],
+        new Date(recordedAt.getTime() - 1000),
+      );
+      const document = storedAddress(candidate);
+      const id = await insertDocument(t.db, {
+        countyId: addresses.id,
+        documentNumber: `AGA-${i}`,
+        documentType: 'GRANT DEED',
+        recordedAt,
+        container: 'AGA',
+        fileName: `AGA-${i}.pdf`,
+        pageCount: 1,
+        pdfError: null,
+        text: '',
+        parties: [],
+        parcels: [
+          {
+            apn: null,
+            apnKey: null,
+            address: candidate,
+            addressKey: document.streetKey,
+            zip: document.zip,
+            source: 'index',
+          },
+        ],
+      });
+      await matchDocuments(t.db, t.boss, [id!]);
+      const event = await t.db
+        .selectFrom('events')
+        .select(['is_exact', 'score'])
+        .where('user_id', '=', user.id)
+        .executeTakeFirst();
+      const code = await explain(t.db, {
+        county: addresses.name,
+        kind: 'address',
+        guarded,
+        candidate,
+      });
+      const job = event
+        ? `matched ${event.is_exact ? 'exact' : 'similar'} ${event.score}`
+        : 'no event';
+      const said = code.matched ? `matched ${code.kind} ${code.confidence}` : 'no event';
+      if ((event !== undefined) !== expected || code.matched !== expected || job !== said) {
+        verdicts.push(`${guarded} ~ ${candidate}: label ${expected}, job ${job}, explain ${said}`);
+      }
+    }
+    expect(verdicts).toEqual([]);
   });
 });

@@ -31,6 +31,16 @@ export function storedName(raw: string): StoredName {
 
 export type StoredAddress = { streetKey: string; zip: string | null };
 
+/**
+ * Two addresses with equal street keys are one address unless both give a zip and the zips
+ * differ: 123 MAIN ST in 95814 and in 95624 are two houses of one county. A ZIP+4 (a parcel
+ * roll may give one) counts by its first five digits.
+ * SQL twin (match.repository.ts address_hits): either zip NULL, or equal left(zip, 5).
+ */
+export function zipsDiffer(a: string | null, b: string | null): boolean {
+  return a !== null && b !== null && a.slice(0, 5) !== b.slice(0, 5);
+}
+
 const ZIP = /\b(\d{5})(?:-\d{4})?\s*$/;
 
 /**

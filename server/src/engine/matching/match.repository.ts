@@ -26,7 +26,8 @@ export type NewEvent = { user_id: string; document_id: string };
  * the strongest reason kept, an existing one never repeated. Set-based over the whole batch,
  * joining keys computed at write time (migration 0010, DESIGN.md §5):
  * - APN: equal keys in the county;
- * - address: equal street keys, or the same house number and zip with similar street keys;
+ * - address: equal street keys (unless both sides give a zip and the zips differ), or the same
+ *   house number and zip with similar street keys;
  * - name: equal canonical keys (any kind); for people, a reading with the same surname and
  *   first name and a compatible middle; or a surname one edit away (a shared deletion key) with
  *   the same first name and a compatible middle.
@@ -66,6 +67,7 @@ export async function insertEvents(trx: Kysely<DB>, ids: readonly string[]): Pro
       FROM parcels p
       JOIN apn_subscriptions s ON s.county_id = p.county_id AND s.address_key = p.address_key
       WHERE p.address_key <> '' AND s.activated_at <= p.recorded_at
+        AND (s.address_zip IS NULL OR p.zip IS NULL OR left(s.address_zip, 5) = left(p.zip, 5))
       UNION ALL
       SELECT s.id, NULL::uuid, s.user_id, p.document_id, 'address', p.address, NULL,
              false, round(${ADDRESS_CONFIDENCE} * similarity(s.address_key, p.address_key)::numeric, 3)

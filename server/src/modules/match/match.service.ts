@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { ADDRESS_CONFIDENCE, ADDRESS_SIMILARITY } from '../../engine/matching/match.repository.ts';
-import { storedAddress } from '../../matching/match-keys.ts';
+import { storedAddress, zipsDiffer } from '../../matching/match-keys.ts';
 import { matchConfidence, matchName } from '../../matching/names.ts';
 import { apnKey, nameKey } from '../../matching/normalize.ts';
 import { resolveCounty } from '../counties/counties.service.ts';
@@ -52,6 +52,14 @@ export async function explain(db: Database, body: ExplainBody): Promise<Explanat
   const guarded = storedAddress(body.guarded);
   const candidate = storedAddress(body.candidate);
   if (guarded.streetKey !== '' && guarded.streetKey === candidate.streetKey) {
+    if (zipsDiffer(guarded.zip, candidate.zip)) {
+      return {
+        matched: false,
+        kind: 'none',
+        reason: `Not the same address: ${guarded.streetKey} in zip ${candidate.zip}, not ${guarded.zip}.`,
+        confidence: 0,
+      };
+    }
     return {
       matched: true,
       kind: 'exact',
