@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertDocument } from '../src/engine/ingest/ingest.repository.ts';
+import { countIndexNames, insertDocument } from '../src/engine/ingest/ingest.repository.ts';
 import { matchDocuments } from '../src/engine/matching/match.service.ts';
 import { storedAddress, storedName } from '../src/matching/match-keys.ts';
+import { matchConfidence } from '../src/matching/names.ts';
 import { nameKey } from '../src/matching/normalize.ts';
 import {
   insertApnSubscriptions,
@@ -155,6 +156,47 @@ describe('what the matcher matches', () => {
     expect(
       await documentWith(county, after, { addresses: ['123 RIVERSIDE BLV, SACRAMENTO CA 95822'] }),
     ).toEqual([]);
+  });
+
+  it('matches an equal street in another zip of the county only when a side gives no zip', async () => {
+    expect(
+      await documentWith(county, after, { addresses: ['123 Riverside Blvd, Elk Grove, CA 95624'] }),
+    ).toEqual([]);
+    expect(await documentWith(county, after, { addresses: ['123 RIVERSIDE BLVD'] })).toEqual([
+      expect.objectContaining({ match_kind: 'address', is_exact: true, score: 0.9 }),
+    ]);
+  });
+
+  it("scores a name common in the county's index lower than a rare one, as matchConfidence does", async () => {
+    await insertNameSubscriptions(
+      t.db,
+      userId,
+      [
+        {
+          countyId: county.id,
+          name: 'LOPEZ MARIA',
+          nameKey: 'LOPEZ MARIA',
+          tokens: ['LOPEZ', 'MARIA'],
+        },
+      ],
+      activatedAt,
+    );
+    const common = 2_000;
+    await countIndexNames(t.db, [
+      {
+        countyId: county.id,
+        name: 'LOPEZ MARIA',
+        nameKey: 'LOPEZ MARIA',
+        documents: common,
+        lastRecordedAt: after,
+      },
+    ]);
+    const events = await documentWith(county, after, { names: ['LOPEZ MARIA', 'GARCIA ROSA'] });
+    const score = (name: string) => events.find((e) => e.matched_value === name)!.score;
+    expect(score('LOPEZ MARIA')).toBeLessThan(score('GARCIA ROSA'));
+    expect(score('LOPEZ MARIA')).toBe(matchConfidence('exact', common));
+    expect(score('GARCIA ROSA')).toBe(matchConfidence('exact', 0));
+    expect(score('LOPEZ MARIA')).toBeLessThan(0.5);
   });
 
   it('keeps one event per subscription and document: the strongest reason', async () => {
