@@ -245,10 +245,47 @@ describe('the engine, from a feed folder to alert emails', () => {
 
   it('changes nothing when the same folder is ingested again', async () => {
     const before = await counts();
+    const names = await indexNames();
+    expect(names).toContainEqual({ name: 'SMITH, JOHN A.', document_count: 1 });
     const again = await ingestFolder(t.engine, folder);
     expect(again).toMatchObject({ documents: 0, repeats: 4, events: 0, alerts: 0, skipped: 2 });
     expect(await counts()).toEqual(before);
+    expect(await indexNames()).toEqual(names);
   });
+
+  it('counts a document once in the name index when another ingest inserts it first', async () => {
+    const race = await feedFolder();
+    const raced = line({ documentNumber: '2026-RACE-1', grantors: ['PARK MINJI'] });
+    await writeFeed(race, [raced], { [raced.file]: await pdfFor(raced, 1) });
+    try {
+      // The inbox cron's ingest of the same folder commits between this ingest's repeat check
+      // and its insert: it runs when this one stores the PDF.
+      let other: Promise<IngestSummary> | undefined;
+      const blobs = {
+        ...t.engine.blobs,
+        put: async (container: string, file: string, bytes: Uint8Array) => {
+          other ??= ingestFolder(t.engine, race);
+          await other;
+          return t.engine.blobs.put(container, file, bytes);
+        },
+      };
+      const late = await ingestFolder({ ...t.engine, blobs }, race);
+      expect(await other).toMatchObject({ documents: 1, repeats: 0 });
+      expect(late).toMatchObject({ documents: 0, repeats: 1, parties: 0 });
+      const counted = (await indexNames()).filter((n) => n.name === 'PARK MINJI');
+      expect(counted).toEqual([{ name: 'PARK MINJI', document_count: 1 }]);
+    } finally {
+      await rm(race, { recursive: true, force: true });
+    }
+  });
+
+  const indexNames = () =>
+    t.db
+      .selectFrom('index_names')
+      .select(['name', 'document_count'])
+      .where('county_id', '=', county.id)
+      .orderBy('name_key')
+      .execute();
 
   async function counts() {
     const { rows } = await sql<{

@@ -162,16 +162,20 @@ async function ingestChunk(
 
   const ids = await engine.db.transaction().execute(async (trx) => {
     const ids: string[] = [];
+    // A document another ingest (the inbox cron) inserted since the repeat check is a repeat
+    // too, and its names were counted by that ingest.
+    const inserted: repo.NewDocument[] = [];
     for (const doc of documents) {
       const id = await repo.insertDocument(trx, doc);
       if (id === undefined) summary.repeats++;
       else {
         ids.push(id);
+        inserted.push(doc);
         summary.parties += doc.parties.length;
       }
     }
     const names = new Map<string, Parameters<typeof repo.countIndexNames>[1][number]>();
-    for (const doc of documents) {
+    for (const doc of inserted) {
       for (const party of doc.parties) {
         if (!party.nameKey) continue;
         const key = `${doc.countyId}:${party.nameKey}`;
