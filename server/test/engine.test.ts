@@ -279,6 +279,59 @@ describe('the engine, from a feed folder to alert emails', () => {
     }
   });
 
+  it('reports the events and alerts of its documents when the match-documents job matched them first', async () => {
+    const early = await feedFolder();
+    const lines = [1, 2].map((n) =>
+      line({ documentNumber: `2026-EARLY-${n}`, grantors: ['SMITH JOHN A'] }),
+    );
+    await writeFeed(
+      early,
+      lines,
+      Object.fromEntries(await Promise.all(lines.map(async (l) => [l.file, await pdfFor(l, 1)]))),
+    );
+    try {
+      // The job's matcher runs right after the chunk commits, before the ingest's own match.
+      let jobRan = false;
+      const db = new Proxy(t.db, {
+        get(target, property) {
+          const value = Reflect.get(target, property, target) as unknown;
+          if (property !== 'transaction') {
+            return typeof value === 'function' ? value.bind(target) : value;
+          }
+          return () => ({
+            execute: async <T>(work: (trx: typeof t.db) => Promise<T>) => {
+              const result = await target.transaction().execute(work);
+              if (!jobRan) {
+                jobRan = true;
+                const ids = await t.db
+                  .selectFrom('recorded_documents')
+                  .select('id')
+                  .where('document_number', 'like', '2026-EARLY-%')
+                  .execute();
+                expect(
+                  await matchDocuments(
+                    t.db,
+                    t.boss,
+                    ids.map((r) => r.id),
+                  ),
+                ).toMatchObject({
+                  documents: 2,
+                  events: 2,
+                });
+              }
+              return result;
+            },
+          });
+        },
+      });
+      const summary = await ingestFolder({ ...t.engine, db }, early);
+      expect(jobRan).toBe(true);
+      expect(summary).toMatchObject({ documents: 2, events: 2, alerts: 2 });
+    } finally {
+      await rm(early, { recursive: true, force: true });
+    }
+  });
+
   const indexNames = () =>
     t.db
       .selectFrom('index_names')

@@ -11,6 +11,7 @@ import { apnKey, formatApn, nameKey } from '../../matching/normalize.ts';
 import type { Engine } from '../engine.ts';
 import type { FeedLine } from '../feed/feed-line.ts';
 import { readFeed } from '../feed/read-feed.ts';
+import { matchedCounts } from '../matching/match.repository.ts';
 import { matchDocuments } from '../matching/match.service.ts';
 import * as repo from './ingest.repository.ts';
 
@@ -203,7 +204,10 @@ async function ingestChunk(
   summary.documents += ids.length;
 
   if (options.matchNow !== false && ids.length > 0) {
-    const matched = await matchDocuments(engine.db, engine.boss, ids);
+    // The chunk's job may claim some documents first: the summary counts what the documents
+    // got, whoever matched them.
+    await matchDocuments(engine.db, engine.boss, ids);
+    const matched = await matchedCounts(engine.db, ids);
     summary.events += matched.events;
     summary.alerts += matched.alerts;
   }

@@ -147,6 +147,24 @@ export async function markMatched(trx: Kysely<DB>, ids: readonly string[]): Prom
   );
 }
 
+/**
+ * The events of the documents, and the alerts they make (one per user and document), once
+ * whichever matcher holds the documents now has committed: the match-documents job may have
+ * claimed them before the caller could.
+ */
+export async function matchedCounts(db: Kysely<DB>, ids: readonly string[]) {
+  if (ids.length === 0) return { events: 0, alerts: 0 };
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT id FROM recorded_documents WHERE id = ANY (${ids}::bigint[]) FOR SHARE`.execute(
+      trx,
+    );
+    const { rows } = await sql<{ events: number; alerts: number }>`
+      SELECT count(*)::int AS events, count(DISTINCT (user_id, document_id))::int AS alerts
+      FROM events WHERE document_id = ANY (${ids}::bigint[])`.execute(trx);
+    return rows[0]!;
+  });
+}
+
 /** Documents ingested but never matched (a lost job, a crash): the sweep's work. */
 export async function unmatchedIds(db: Kysely<DB>, olderThan: Date, limit: number) {
   const { rows } = await sql<{ id: string }>`
