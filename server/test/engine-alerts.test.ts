@@ -9,6 +9,7 @@ import { insertNameSubscriptions } from '../src/modules/user/user.repository.ts'
 import {
   addNotificationMethod,
   createCounty,
+  createEvent,
   createSubscriber,
   type CountyRow,
   uniqueEmail,
@@ -89,6 +90,34 @@ describe('alerts of ingested documents', () => {
       .execute();
     return { ...mail, attachments };
   }
+
+  it('does not parse again a document whose PDF was recorded as unreadable', async () => {
+    const user = await createSubscriber(t.db, { verified: true });
+    const event = await createEvent(t.db, { userId: user.id, countyId: county.id });
+    const doc = await t.db
+      .updateTable('recorded_documents')
+      .set({ pdf_error: 'timeout: the PDF took longer than 15 s to read' })
+      .where('id', '=', event.document_id)
+      .returning(['container', 'file_name', 'document_number'])
+      .executeTakeFirstOrThrow();
+    // A readable file in the store: only the recorded error keeps it from being parsed.
+    const l = line({ documentNumber: doc.document_number });
+    await t.engine.blobs.put(doc.container, doc.file_name, await feedPdf(l, 3));
+
+    expect(await sendAlert(t.engine, { userId: user.id, documentId: event.document_id })).toBe(1);
+    const mail = await alertMailTo(user.email, doc.document_number);
+    expect(mail.attachments).toEqual([]);
+    expect(mail.text_body).toMatch(/not available to attach/);
+    const after = await t.db
+      .selectFrom('recorded_documents')
+      .select(['pdf_error', 'excerpt_file'])
+      .where('id', '=', event.document_id)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual({
+      pdf_error: 'timeout: the PDF took longer than 15 s to read',
+      excerpt_file: null,
+    });
+  });
 
   const textOf = async (bytes: Buffer) => {
     const text = await extractPdfText(new Uint8Array(bytes));

@@ -27,12 +27,14 @@ const excerptName = (documentId: string) => `${documentId}.pdf`;
 /**
  * The first pages of the document as a PDF of their own, made once per document and kept in
  * the blob store's excerpt container. A document that cannot be read is alerted without it,
- * and why is kept on the document.
+ * and why is kept on the document; one already known unreadable (at ingest, or by an earlier
+ * alert) is not parsed again for every user it alerts.
  */
 async function excerptOf(
   engine: Engine,
   doc: NonNullable<Awaited<ReturnType<typeof repo.findDocument>>>,
 ): Promise<Excerpt> {
+  if (doc.pdf_error !== null) return { state: 'unavailable' };
   let file = doc.excerpt_file;
   let size: number | undefined;
   if (file) {
