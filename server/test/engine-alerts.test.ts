@@ -1,6 +1,8 @@
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encryptedPdf, truncatedPdf } from '../src/documents/pdf/hostile-pdfs.ts';
 import { extractPdfText } from '../src/documents/pdf/extract-text.ts';
 import { sendAlert } from '../src/engine/alerts/alerts.service.ts';
 import { ingestFolder } from '../src/engine/ingest/ingest.service.ts';
@@ -14,7 +16,9 @@ import {
   type CountyRow,
   uniqueEmail,
 } from './helpers/factories.ts';
+import { type FakePostmark, fakePostmarkEnv, startFakePostmark } from './helpers/fake-postmark.ts';
 import { feedFolder, feedLine, type FeedLineInput, feedPdf, writeFeed } from './helpers/feed.ts';
+import { signInSubscriberByPostmark } from './helpers/sign-in.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 import { waitFor } from './helpers/wait.ts';
 
@@ -24,6 +28,23 @@ import { waitFor } from './helpers/wait.ts';
 const recordedAt = new Date();
 const line = (overrides: Partial<FeedLineInput> & { documentNumber: string }) =>
   feedLine('ALR', recordedAt, overrides);
+
+/** A verified subscriber guarding `names` in the county since a minute before the recordings. */
+async function guardNames(t: TestApp, county: CountyRow, names: string[]) {
+  const user = await createSubscriber(t.db, { verified: true });
+  await insertNameSubscriptions(
+    t.db,
+    user.id,
+    names.map((name) => ({
+      countyId: county.id,
+      name,
+      nameKey: nameKey(name),
+      tokens: nameKey(name).split(' '),
+    })),
+    new Date(recordedAt.getTime() - 60_000),
+  );
+  return user;
+}
 
 describe('alerts of ingested documents', () => {
   let t: TestApp;
@@ -39,22 +60,7 @@ describe('alerts of ingested documents', () => {
     for (const folder of folders) await rm(folder, { recursive: true, force: true });
   });
 
-  /** A verified subscriber guarding `names` in the county since a minute before the recordings. */
-  async function guard(...names: string[]) {
-    const user = await createSubscriber(t.db, { verified: true });
-    await insertNameSubscriptions(
-      t.db,
-      user.id,
-      names.map((name) => ({
-        countyId: county.id,
-        name,
-        nameKey: nameKey(name),
-        tokens: nameKey(name).split(' '),
-      })),
-      new Date(recordedAt.getTime() - 60_000),
-    );
-    return user;
-  }
+  const guard = (...names: string[]) => guardNames(t, county, names);
 
   /** Ingests the lines with their PDFs (or the sample PDF of `pages` pages). */
   async function ingest(lines: FeedLineInput[], pdfs: Record<string, Uint8Array>) {
@@ -119,6 +125,104 @@ describe('alerts of ingested documents', () => {
     });
   });
 
+  it('indexes a corrupt and an encrypted PDF, records why, and alerts without them, saying so', async () => {
+    const user = await guard('QUINTERO ALMA');
+    const corrupt = line({ documentNumber: 'ALR-BAD-1', grantors: ['QUINTERO ALMA'] });
+    const encrypted = line({ documentNumber: 'ALR-BAD-2', grantees: ['QUINTERO ALMA'] });
+    const { summary } = await ingest([corrupt, encrypted], {
+      [corrupt.file]: await truncatedPdf(),
+      [encrypted.file]: encryptedPdf(),
+    });
+    expect(summary).toMatchObject({ documents: 2, pdfProblems: 2, events: 2, alerts: 2 });
+
+    const documents = await t.db
+      .selectFrom('recorded_documents')
+      .select(['document_number', 'pdf_error', 'page_count'])
+      .where('document_number', 'in', [corrupt.documentNumber, encrypted.documentNumber])
+      .orderBy('document_number')
+      .execute();
+    expect(documents).toEqual([
+      { document_number: corrupt.documentNumber, pdf_error: expect.any(String), page_count: null },
+      {
+        document_number: encrypted.documentNumber,
+        pdf_error: expect.stringMatching(/^encrypted/),
+        page_count: null,
+      },
+    ]);
+    for (const l of [corrupt, encrypted]) {
+      const mail = await alertMailTo(user.email, l.documentNumber);
+      expect(mail.attachments).toEqual([]);
+      expect(mail.text_body).toContain(
+        'A copy of the document is not available to attach. Use the link below',
+      );
+      expect(mail.text_body).toContain(`/documents/ALR/${l.file}`);
+    }
+  });
+
+  it('mails the alert to every verified email of the user, each with the first pages', async () => {
+    const user = await guard('LINDQVIST BO');
+    const second = uniqueEmail('second');
+    await addNotificationMethod(t.db, user.id, { type: 'Email', address: second, verified: true });
+    await addNotificationMethod(t.db, user.id, {
+      type: 'Email',
+      address: uniqueEmail('unverified'),
+      verified: false,
+    });
+    const deed = line({ documentNumber: 'ALR-TWO-1', grantors: ['LINDQVIST BO'] });
+    const { summary } = await ingest([deed], { [deed.file]: await feedPdf(deed, 4) });
+    expect(summary).toMatchObject({ events: 1, alerts: 1 });
+    for (const to of [user.email, second]) {
+      const mail = await alertMailTo(to, deed.documentNumber);
+      expect(mail.attachments).toHaveLength(1);
+      expect(await textOf(mail.attachments[0]!.content)).toMatch(/Page 2 of 4/);
+    }
+    const deliveries = await t.db
+      .selectFrom('deliveries')
+      .select('recipient')
+      .where('user_id', '=', user.id)
+      .where('kind', '=', 'alert')
+      .execute();
+    expect(deliveries.map((d) => d.recipient).sort()).toEqual([user.email, second].sort());
+  });
+
+  it('sends one email for a document that hits two guarded items, with each and why', async () => {
+    const user = await guard('NAKAMURA KEN', 'OKAFOR CHIDI');
+    const deed = line({
+      documentNumber: 'ALR-BOTH-1',
+      grantors: ['NAKAMURA, KEN'],
+      grantees: ['OKAFOR CHIDI'],
+    });
+    const { summary } = await ingest([deed], { [deed.file]: await feedPdf(deed, 2) });
+    expect(summary).toMatchObject({ events: 2, alerts: 1 });
+    const mail = await alertMailTo(user.email, deed.documentNumber);
+    expect(mail.text_body).toMatch(
+      /- Name NAKAMURA KEN: the document shows NAKAMURA, KEN as grantor\b.*Exact match\. Same name: NAKAMURA KEN\n/,
+    );
+    expect(mail.text_body).toMatch(
+      /- Name OKAFOR CHIDI: the document shows OKAFOR CHIDI as grantee\b.*Exact match\. Same name: OKAFOR CHIDI\n/,
+    );
+    const mails = await t.db
+      .selectFrom('outbox_messages')
+      .select('id')
+      .where('recipient', '=', user.email)
+      .execute();
+    expect(mails).toHaveLength(1);
+  });
+
+  it("fills the document's full-text index from the words of its PDF", async () => {
+    const deed = line({ documentNumber: 'ALR-TEXT-1', grantors: ['ZABRISKIE HORTENSE'] });
+    const pdf = await feedPdf(deed, 2);
+    const text = await extractPdfText(pdf);
+    expect(text.ok && text.text).toContain('ZABRISKIE');
+    await ingest([deed], { [deed.file]: pdf });
+    const found = await t.db
+      .selectFrom('recorded_documents')
+      .select('document_number')
+      .where(sql<boolean>`text_search @@ to_tsquery('simple', 'zabriskie & hortense')`)
+      .execute();
+    expect(found).toEqual([{ document_number: deed.documentNumber }]);
+  });
+
   const textOf = async (bytes: Buffer) => {
     const text = await extractPdfText(new Uint8Array(bytes));
     if (!text.ok) throw new Error(`unreadable attachment: ${text.reason}`);
@@ -151,5 +255,58 @@ describe('alerts of ingested documents', () => {
     const stored = await t.engine.blobs.get(county.code, impostor.file);
     const bytes = Buffer.concat(await stored!.stream.toArray());
     expect(bytes.equals(await readFile(path.join(folder, impostor.file)))).toBe(true);
+  });
+});
+
+describe('an alert Postmark refuses', () => {
+  let fake: FakePostmark;
+  let t: TestApp;
+  let folder: string;
+
+  beforeAll(async () => {
+    fake = await startFakePostmark();
+    t = await startTestApp(fakePostmarkEnv(fake));
+    folder = await feedFolder();
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it("shows deliveryStatus 'failed' and Postmark's reason on the event in the session user", async () => {
+    const county = await createCounty(t.db, { name: 'Refused', code: 'REF' });
+    const user = await guardNames(t, county, ['FERREIRA LUIS']);
+    // The alert is refused (422, an invalid request); the sign-in mail after it goes through.
+    fake.setBehaviour(user.email, ['invalid', 'ok']);
+    const deed = feedLine('REF', recordedAt, {
+      documentNumber: 'REF-1',
+      grantors: ['FERREIRA LUIS'],
+    });
+    await writeFeed(folder, [deed], { [deed.file]: await feedPdf(deed, 3) });
+    expect(await ingestFolder(t.engine, folder)).toMatchObject({ events: 1, alerts: 1 });
+    const delivery = await waitFor('the refused alert recorded as failed', () =>
+      t.db
+        .selectFrom('deliveries')
+        .select(['status', 'last_error'])
+        .where('user_id', '=', user.id)
+        .where('kind', '=', 'alert')
+        .where('status', '=', 'failed')
+        .executeTakeFirst(),
+    );
+    const [refused] = fake.requestsTo(user.email);
+    expect(refused!.reply!.status).toBe(422);
+    expect(delivery.last_error).toContain(String(refused!.reply!.body.Message));
+
+    const cookie = await signInSubscriberByPostmark(t, fake, user.email);
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/me', headers: { cookie } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().nameSubscriptions[0].events).toEqual([
+      expect.objectContaining({
+        documentNumber: 'REF-1',
+        deliveryStatus: 'failed',
+        deliveryError: delivery.last_error,
+      }),
+    ]);
   });
 });

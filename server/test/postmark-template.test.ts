@@ -6,7 +6,7 @@ import { type MailMessage, MailSendError } from '../src/mail/mail.types.ts';
 import { createOutboxTransport } from '../src/mail/outbox-transport.ts';
 import { createPostmarkTransport } from '../src/mail/postmark-transport.ts';
 import type { Brand } from '../src/mail/templates.ts';
-import { type FakePostmark, startFakePostmark } from './helpers/fake-postmark.ts';
+import { type FakePostmark, fakePostmarkEnv, startFakePostmark } from './helpers/fake-postmark.ts';
 import { createCounty, createEvent, createSubscriber } from './helpers/factories.ts';
 import { startTestApp, type TestApp, testConfig } from './helpers/test-app.ts';
 import { waitFor } from './helpers/wait.ts';
@@ -75,13 +75,7 @@ describe('sending with a Postmark template', () => {
   beforeAll(async () => {
     fake = await startFakePostmark();
     fake.addTemplate(ALIAS);
-    postmarkEnv = {
-      POSTMARK_SERVER_TOKEN: fake.token,
-      POSTMARK_API_HOST: fake.host,
-      POSTMARK_USE_HTTPS: 'false',
-      POSTMARK_TIMEOUT_SECONDS: '5',
-      MAIL_FROM,
-    };
+    postmarkEnv = fakePostmarkEnv(fake, { MAIL_FROM });
     t = await startTestApp(postmarkEnv);
   });
   afterAll(async () => {

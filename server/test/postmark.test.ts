@@ -9,6 +9,7 @@ import { createPostmarkTransport } from '../src/mail/postmark-transport.ts';
 import {
   type FakePostmark,
   type FakePostmarkBehaviour,
+  fakePostmarkEnv,
   startFakePostmark,
 } from './helpers/fake-postmark.ts';
 import { addNotificationMethod } from './helpers/factories.ts';
@@ -170,13 +171,7 @@ describe('mail delivery through the real app, pg-boss and a fake Postmark', () =
   let t: TestApp;
   beforeAll(async () => {
     fake = await startFakePostmark();
-    t = await startTestApp({
-      POSTMARK_SERVER_TOKEN: fake.token,
-      POSTMARK_API_HOST: fake.host,
-      POSTMARK_USE_HTTPS: 'false',
-      POSTMARK_TIMEOUT_SECONDS: '1',
-      MAIL_FROM,
-    });
+    t = await startTestApp(fakePostmarkEnv(fake, { POSTMARK_TIMEOUT_SECONDS: '1', MAIL_FROM }));
     // Jobs take their retry timing from the queue when sent: a short, flat delay keeps the
     // retry tests to seconds without changing how many attempts there are.
     await t.boss.updateQueue(SEND_MAIL, { retryDelay: 1, retryBackoff: false });

@@ -225,3 +225,17 @@ export async function startFakePostmark(): Promise<FakePostmark> {
       }),
   };
 }
+
+/** The environment of an app that sends through `fake` (over http, with a 5 s timeout). */
+export function fakePostmarkEnv(
+  fake: FakePostmark,
+  env: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    POSTMARK_SERVER_TOKEN: fake.token,
+    POSTMARK_API_HOST: fake.host,
+    POSTMARK_USE_HTTPS: 'false',
+    POSTMARK_TIMEOUT_SECONDS: '5',
+    ...env,
+  };
+}

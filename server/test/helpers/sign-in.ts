@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { sessionCookieOf } from './cookies.ts';
 import { STAFF_PASSWORD } from './factories.ts';
+import type { FakePostmark } from './fake-postmark.ts';
 import { codeFrom, countOutbox, waitForMail } from './mail.ts';
 import type { TestApp } from './test-app.ts';
 import { waitFor } from './wait.ts';
@@ -23,7 +24,33 @@ export async function requestLoginCode(t: TestApp, email: string): Promise<strin
 
 /** Signs a subscriber in by magic link; returns the session cookie (`name=value`). */
 export async function signInSubscriber(t: TestApp, email: string): Promise<string> {
-  const code = await requestLoginCode(t, email);
+  return redeemLoginCode(t, await requestLoginCode(t, email));
+}
+
+/** Signs a subscriber in by the magic link of a mail sent to the fake Postmark. */
+export async function signInSubscriberByPostmark(
+  t: TestApp,
+  fake: FakePostmark,
+  email: string,
+): Promise<string> {
+  const before = fake.requestsTo(email).length;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/auth/login?email=${encodeURIComponent(email)}`,
+  });
+  expect(res.statusCode).toBe(200);
+  const mail = await waitFor(`a sign-in mail to ${email} at the fake Postmark`, () =>
+    fake
+      .requestsTo(email)
+      .slice(before)
+      .find(
+        (r) => r.reply?.status === 200 && String(r.body?.TextBody).includes('/login-redirect/'),
+      ),
+  );
+  return redeemLoginCode(t, codeFrom(String(mail.body!.TextBody), 'login-redirect'));
+}
+
+async function redeemLoginCode(t: TestApp, code: string): Promise<string> {
   const res = await t.app.inject({ method: 'POST', url: `/api/auth/code?code=${code}` });
   expect(res.statusCode).toBe(200);
   return sessionCookieOf(res)!;
