@@ -7,6 +7,8 @@ import { extractPdfText } from '../src/documents/pdf/extract-text.ts';
 import { createRandom } from '../src/db/seed/random.ts';
 import { pollInboxes, SUMMARY_FILE } from '../src/engine/inbox/inbox.service.ts';
 import { ingestFolder } from '../src/engine/ingest/ingest.service.ts';
+import { COUNTY_MAILERS } from '../src/jobs/queues.ts';
+import { COUNTY_TIME_ZONE } from '../src/lib/county-time.ts';
 import {
   makeCountyMailer,
   makeCountyMailers,
@@ -109,6 +111,12 @@ describe('county inboxes and the demo recorder', () => {
     }
     // Nothing left to do on the next poll.
     expect(await pollInboxes(t.engine)).toEqual([]);
+  });
+
+  it('schedules the county mailers for 01:00 county time, once the county day is over', async () => {
+    expect(await t.boss.getSchedules(COUNTY_MAILERS)).toEqual([
+      expect.objectContaining({ cron: '0 1 * * *', timezone: COUNTY_TIME_ZONE }),
+    ]);
   });
 });
 

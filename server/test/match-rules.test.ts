@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countIndexNames, insertDocument } from '../src/engine/ingest/ingest.repository.ts';
+import { unmatchedIds } from '../src/engine/matching/match.repository.ts';
 import { matchDocuments } from '../src/engine/matching/match.service.ts';
 import { storedAddress, storedName } from '../src/matching/match-keys.ts';
 import { matchConfidence } from '../src/matching/names.ts';
@@ -206,5 +207,40 @@ describe('what the matcher matches', () => {
       names: ['GARCIA ROSA', 'GARCIA, ROSA'],
     });
     expect(events.map((e) => e.match_kind).sort()).toEqual(['apn', 'name']);
+  });
+
+  it("leaves a disabled county's documents unmatched, for the sweep once it is enabled again", async () => {
+    expect(await documentWith(disabled, after, { names: ['GARCIA ROSA'] })).toEqual([]);
+    const document = await t.db
+      .selectFrom('recorded_documents')
+      .select(['id', 'matched_at'])
+      .where('county_id', '=', disabled.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(document.matched_at).toBeNull();
+    const sweep = () => unmatchedIds(t.db, new Date(Date.now() + 60_000), 1000);
+    expect(await sweep()).not.toContain(document.id);
+
+    await t.db
+      .updateTable('counties')
+      .set({ is_enabled: true })
+      .where('id', '=', disabled.id)
+      .execute();
+    try {
+      expect(await sweep()).toContain(document.id);
+      expect(await matchDocuments(t.db, t.boss, [document.id])).toMatchObject({ events: 1 });
+      const events = await t.db
+        .selectFrom('events')
+        .select('matched_value')
+        .where('document_id', '=', document.id)
+        .execute();
+      expect(events).toEqual([{ matched_value: 'GARCIA ROSA' }]);
+    } finally {
+      await t.db
+        .updateTable('counties')
+        .set({ is_enabled: false })
+        .where('id', '=', disabled.id)
+        .execute();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import type { Job } from 'pg-boss';
+import { COUNTY_TIME_ZONE } from '../lib/county-time.ts';
 import {
   COUNTY_MAILERS,
   FAST_POLLING_SECONDS,
@@ -16,13 +17,16 @@ import { matchDocuments, type SendAlertJob } from './matching/match.service.ts';
 
 export type MatchDocumentsJob = { documentIds: string[] };
 
+/** 01:00 in the county's zone: the previous county day is over, the next has not begun. */
+export const COUNTY_MAILERS_CRON = '0 1 * * *';
+
 /** Documents unmatched this long after ingest are matched by the inbox cron's sweep. */
 const SWEEP_AFTER_MS = 5 * 60 * 1000;
 
 /**
  * The engine's queues: match-documents and send-alert as they are sent; the inbox poll every
  * minute (with a sweep for documents whose match job was lost); the county mailers daily at
- * 06:00 UTC (before the county's working day), for the previous county day.
+ * 01:00 county time, for the county day that just ended, printed before the next working day.
  */
 export async function registerEngineWorkers(engine: Engine): Promise<void> {
   const { boss, db } = engine;
@@ -44,7 +48,7 @@ export async function registerEngineWorkers(engine: Engine): Promise<void> {
     const stale = await unmatchedIds(db, new Date(Date.now() - SWEEP_AFTER_MS), 1000);
     if (stale.length > 0) await matchDocuments(db, boss, stale);
   });
-  await boss.schedule(COUNTY_MAILERS, '0 6 * * *');
+  await boss.schedule(COUNTY_MAILERS, COUNTY_MAILERS_CRON, null, { tz: COUNTY_TIME_ZONE });
   // The day is the one before the job's creation, not its run: a retry after midnight must
   // finish the same day's mailers.
   await boss.work(COUNTY_MAILERS, { includeMetadata: true }, async ([job]) => {

@@ -8,14 +8,16 @@ export const ADDRESS_CONFIDENCE = 0.9;
 
 /**
  * Locks the documents of `ids` not matched yet, skipping any another matcher holds: each
- * document is matched once, by whichever transaction claims it.
+ * document is matched once, by whichever transaction claims it. Documents of a disabled county
+ * are left unmatched, for the sweep to match once the county is enabled again.
  */
 export async function claimUnmatched(trx: Kysely<DB>, ids: readonly string[]): Promise<string[]> {
   const { rows } = await sql<{ id: string }>`
-    SELECT id FROM recorded_documents
-    WHERE id = ANY (${ids}::bigint[]) AND matched_at IS NULL
-    ORDER BY id
-    FOR UPDATE SKIP LOCKED`.execute(trx);
+    SELECT d.id FROM recorded_documents d
+    WHERE d.id = ANY (${ids}::bigint[]) AND d.matched_at IS NULL
+      AND EXISTS (SELECT 1 FROM counties c WHERE c.id = d.county_id AND c.is_enabled)
+    ORDER BY d.id
+    FOR UPDATE OF d SKIP LOCKED`.execute(trx);
   return rows.map((r) => r.id);
 }
 
@@ -165,11 +167,15 @@ export async function matchedCounts(db: Kysely<DB>, ids: readonly string[]) {
   });
 }
 
-/** Documents ingested but never matched (a lost job, a crash): the sweep's work. */
+/**
+ * Documents ingested but never matched (a lost job, a crash, a county enabled again): the
+ * sweep's work. A disabled county's documents wait, and do not crowd out the others.
+ */
 export async function unmatchedIds(db: Kysely<DB>, olderThan: Date, limit: number) {
   const { rows } = await sql<{ id: string }>`
-    SELECT id FROM recorded_documents
-    WHERE matched_at IS NULL AND ingested_at < ${olderThan}
-    ORDER BY id LIMIT ${limit}`.execute(db);
+    SELECT d.id FROM recorded_documents d
+    JOIN counties c ON c.id = d.county_id AND c.is_enabled
+    WHERE d.matched_at IS NULL AND d.ingested_at < ${olderThan}
+    ORDER BY d.id LIMIT ${limit}`.execute(db);
   return rows.map((r) => r.id);
 }
