@@ -5,7 +5,9 @@ import { type Kysely, sql } from 'kysely';
 // table, the planner took search_tokens for empty and ran that lookup as an index scan over the
 // whole county with `kind` as a filter: 2.3 ms a token, 14 s for 6,000 surnames, and a parcel
 // roll of 20,000 rows took 32 s to import. ON CONFLICT DO NOTHING already skips known keys
-// through the full primary key whatever the statistics say, so the lookup goes.
+// through the full primary key whatever the statistics say, so the lookup goes. The keys are
+// inserted in primary-key order: the btree then fills page by page instead of at random
+// (715,000 surname keys: 11.5 s in hash order, 5.6 s sorted).
 const withoutLookup = sql`
   CREATE OR REPLACE FUNCTION search_tokens_insert(p_kind text, p_tokens text[], p_counties integer[])
   RETURNS void LANGUAGE sql AS $$
@@ -20,6 +22,7 @@ const withoutLookup = sql`
       WHERE length(t.token) >= 3
     ) AS k
     WHERE length(t.token) >= 2
+    ORDER BY 1, 2, 3, 4
     ON CONFLICT DO NOTHING
   $$`;
 
