@@ -1,20 +1,10 @@
-// npm run bench:matching -- [--subscriptions 500000] [--documents 10000] [--batch 1000]
-//                           [--peer-parties 300] [--keep]
-// The matcher's throughput: a scratch database on the server of DATABASE_URL (or
-// TEST_DATABASE_URL) with one county, `--subscriptions` guarded items (60% names drawn like the
-// recorder's index, 40% APNs with their addresses) over subscribers with 1.5 items each, then
-// `--documents` new documents of 4 parties, 1 APN and 1 address, matched in batches of `--batch`
-// by the same matchDocuments the job runs. The naive peer, one trigram `%` query per party
-// through a GIN index, is timed on `--peer-parties` parties and extrapolated. Prints one JSON
-// object; drops the database unless --keep.
-import { parseArgs } from 'node:util';
+// The matcher's throughput (issue 9): new documents of 4 parties, 1 APN and 1 address, matched
+// in batches by the job's own matchDocuments against the loaded subscriptions; beside it the
+// naive peer, one trigram `%` query per party through a GIN index on the guarded names.
 import { sql } from 'kysely';
-import pg from 'pg';
 import { pino } from 'pino';
-import { createDatabase, createPool, type Database } from '../../server/src/db/database.ts';
-import { migrateToLatest } from '../../server/src/db/migrate.ts';
-import { demoApn, DEMO_COUNTIES, indexName } from '../../server/src/db/seed/demo-data.ts';
-import { createRandom } from '../../server/src/db/seed/random.ts';
+import type { Database } from '../../server/src/db/database.ts';
+import { demoApn } from '../../server/src/db/seed/demo-data.ts';
 import {
   insertDocument,
   type NewDocument,
@@ -24,194 +14,63 @@ import { createBoss } from '../../server/src/jobs/boss.ts';
 import { ensureQueues } from '../../server/src/jobs/queues.ts';
 import { storedAddress, storedName } from '../../server/src/matching/match-keys.ts';
 import { nameKey } from '../../server/src/matching/normalize.ts';
+import {
+  BENCH_COUNTY,
+  createNameSource,
+  type GuardedSample,
+  log,
+  secondsSince,
+} from './dataset.ts';
 
-const { values: args } = parseArgs({
-  options: {
-    subscriptions: { type: 'string', default: '500000' },
-    documents: { type: 'string', default: '10000' },
-    batch: { type: 'string', default: '1000' },
-    'peer-parties': { type: 'string', default: '300' },
-    keep: { type: 'boolean', default: false },
-  },
-});
-const SUBSCRIPTIONS = Number(args.subscriptions);
-const DOCUMENTS = Number(args.documents);
-const BATCH = Number(args.batch);
-const PEER_PARTIES = Number(args['peer-parties']);
-const serverUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (!serverUrl || !(SUBSCRIPTIONS > 0) || !(DOCUMENTS > 0)) {
-  console.error(
-    'Set DATABASE_URL or TEST_DATABASE_URL to a Postgres server (a scratch database is made on it).',
-  );
-  process.exit(2);
-}
-const log = (message: string) => console.error(`${new Date().toISOString()} ${message}`);
-const seconds = (since: number) => Math.round((performance.now() - since) / 100) / 10;
+export type MatchingBenchOptions = {
+  db: Database;
+  url: string;
+  countyId: number;
+  documents: number;
+  /** Parcels of the roll, numbered 1..parcels (dataset.ts writeParcelRoll). */
+  parcels: number;
+  guarded: GuardedSample;
+  seed: number;
+  batch?: number;
+  /** Parties the naive peer is timed on (it is extrapolated to all documents). */
+  peerParties?: number;
+};
 
-const name = `deedwatch_bench_matching_${Date.now()}`;
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${name}`);
-const url = new URL(serverUrl);
-url.pathname = `/${name}`;
-const db: Database = createDatabase(createPool(url.toString(), 4, pino({ level: 'silent' })));
-const county = DEMO_COUNTIES.find((c) => c.code === 'SAC')!;
-const r = createRandom(20261122);
+/** A document's party is a guarded name this often, its parcel a guarded one this often. */
+const GUARDED_SHARE = 0.02;
 
-try {
-  await migrateToLatest(db);
-  const { id: countyId } = await db
-    .insertInto('counties')
-    .values({
-      name: county.name,
-      code: county.code,
-      ui_mask: county.uiMask,
-      data_mask: county.dataMask,
-      format: county.format,
-      link_url: 'https://recorder.example.gov',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-
-  // Subscribers and their guarded items, with every key the matcher joins on.
-  let started = performance.now();
-  const users = Math.ceil(SUBSCRIPTIONS / 1.5);
-  await sql`
-    INSERT INTO users (email, email_verified_at)
-    SELECT 'bench' || i || '@example.com', now() FROM generate_series(1, ${users}) AS i`.execute(
-    db,
-  );
-  const userIds = (await db.selectFrom('users').select('id').orderBy('id').execute()).map(
-    (u) => u.id,
-  );
-  const activatedAt = new Date(Date.now() - 86_400_000);
-  const guardedNames: string[] = [];
-  const guardedApns: { apn: string; apnKey: string; street: string; zip: string }[] = [];
-  const CHUNK = 5000;
-  for (let done = 0; done < SUBSCRIPTIONS; done += CHUNK) {
-    const names: { user: string; name: string }[] = [];
-    const apns: { user: string; apn: string; apnKey: string; street: string; zip: string }[] = [];
-    for (let i = done; i < Math.min(SUBSCRIPTIONS, done + CHUNK); i++) {
-      const user = userIds[Math.floor(i / 1.5)]!;
-      if (r.next() < 0.6) {
-        const n = indexName(r);
-        names.push({ user, name: n });
-        if (guardedNames.length < 20_000) guardedNames.push(n);
-      } else {
-        const { apn, apnKey } = demoApn(county, i, r);
-        const street = `${r.int(1, 9999)} ${r.pick(['MAIN', 'OAK', 'RIVERSIDE', 'ELM', 'J', 'FOLSOM', 'FREEPORT'])} ${r.pick(['ST', 'AVE', 'BLVD', 'WAY'])}`;
-        const zip = String(95800 + r.int(0, 99));
-        apns.push({ user, apn, apnKey, street, zip });
-        if (guardedApns.length < 20_000) guardedApns.push({ apn, apnKey, street, zip });
-      }
-    }
-    const unique = [...new Map(names.map((n) => [`${n.user}|${nameKey(n.name)}`, n])).values()];
-    const stored = unique.map((n) => storedName(n.name));
-    const inserted = await db
-      .insertInto('name_subscriptions')
-      .values(
-        unique.map((n, k) => ({
-          user_id: n.user,
-          county_id: countyId,
-          name: n.name,
-          name_key: nameKey(n.name),
-          match_key: stored[k]!.matchKey,
-          name_kind: stored[k]!.kind,
-          activated_at: activatedAt,
-        })),
-      )
-      .onConflict((oc) => oc.doNothing())
-      .returning(['id', 'user_id', 'name_key'])
-      .execute();
-    const byKey = new Map(unique.map((n, k) => [`${n.user}|${nameKey(n.name)}`, stored[k]!]));
-    const readings = inserted.flatMap((row) =>
-      byKey.get(`${row.user_id}|${row.name_key}`)!.readings.map((reading) => ({ row, reading })),
-    );
-    if (readings.length > 0) {
-      await db
-        .insertInto('name_subscription_readings')
-        .values(
-          readings.map(({ row, reading: x }) => ({
-            subscription_id: row.id,
-            county_id: countyId,
-            surname: x.surname,
-            first: x.first,
-            middle: x.middle,
-          })),
-        )
-        .execute();
-      const keys = readings.flatMap(({ row, reading: x }) =>
-        [...new Set(x.deletionKeys)].map((k) => ({
-          subscription_id: row.id,
-          county_id: countyId,
-          deletion_key: k,
-          surname: x.surname,
-          first: x.first,
-          middle: x.middle,
-        })),
-      );
-      for (let k = 0; k < keys.length; k += 5000) {
-        await db
-          .insertInto('name_subscription_typo_keys')
-          .values(keys.slice(k, k + 5000))
-          .execute();
-      }
-    }
-    if (apns.length > 0) {
-      await db
-        .insertInto('apn_subscriptions')
-        .values(
-          apns.map((a) => ({
-            user_id: a.user,
-            county_id: countyId,
-            apn: a.apn,
-            apn_key: a.apnKey,
-            description: `${a.street}, SACRAMENTO, CA ${a.zip}`,
-            address_key: a.street,
-            address_zip: a.zip,
-            activated_at: activatedAt,
-          })),
-        )
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-    }
-    if ((done / CHUNK) % 20 === 0) log(`  subscriptions: ${Math.min(SUBSCRIPTIONS, done + CHUNK)}`);
-  }
-  await sql`VACUUM (ANALYZE)`.execute(db);
-  const loadSubscriptions = seconds(started);
-  log(`subscriptions loaded in ${loadSubscriptions} s`);
-
-  // Documents: 4 parties (mostly names like the index's, some of them guarded), 1 APN, 1 address.
-  started = performance.now();
+export async function benchMatching(o: MatchingBenchOptions) {
+  const batch = o.batch ?? 1000;
+  const names = createNameSource(o.seed);
+  const r = names.random;
   const recordedAt = new Date();
   const ids: string[] = [];
-  const partiesOf: string[] = [];
-  for (let done = 0; done < DOCUMENTS; done += 500) {
-    await db.transaction().execute(async (trx) => {
-      for (let i = done; i < Math.min(DOCUMENTS, done + 500); i++) {
-        const names = [0, 1, 2, 3].map(() =>
-          r.next() < 0.05 ? r.pick(guardedNames) : indexName(r),
+  const parties: string[] = [];
+  let started = performance.now();
+  for (let done = 0; done < o.documents; done += 500) {
+    await o.db.transaction().execute(async (trx) => {
+      for (let i = done; i < Math.min(o.documents, done + 500); i++) {
+        const docNames = [0, 1, 2, 3].map(() =>
+          r.next() < GUARDED_SHARE ? r.pick(o.guarded.names) : names.party(),
         );
-        partiesOf.push(...names);
-        const guarded = r.next() < 0.05 ? r.pick(guardedApns) : undefined;
+        parties.push(...docNames);
+        const guarded = r.next() < GUARDED_SHARE ? r.pick(o.guarded.parcels) : undefined;
         const parcel = guarded ?? {
-          ...demoApn(county, SUBSCRIPTIONS + i, r),
-          street: `${r.int(1, 9999)} MAIN ST`,
-          zip: '95814',
+          ...demoApn(BENCH_COUNTY, r.int(1, o.parcels), r),
+          address: `${names.street()}, SACRAMENTO, CA 958${r.int(10, 99)}`,
         };
-        const address = `${parcel.street}, SACRAMENTO, CA ${parcel.zip}`;
-        const stored = storedAddress(address);
+        const stored = storedAddress(parcel.address);
         const doc: NewDocument = {
-          countyId,
+          countyId: o.countyId,
           documentNumber: `B-${i}`,
           documentType: 'GRANT DEED',
           recordedAt,
-          container: 'SAC',
+          container: BENCH_COUNTY.code,
           fileName: `B-${i}.pdf`,
           pageCount: 2,
           pdfError: null,
           text: '',
-          parties: names.map((n, k) => {
+          parties: docNames.map((n, k) => {
             const s = storedName(n);
             return {
               role: k < 2 ? 'grantor' : 'grantee',
@@ -234,7 +93,7 @@ try {
             {
               apn: null,
               apnKey: null,
-              address,
+              address: parcel.address,
               addressKey: stored.streetKey,
               zip: stored.zip,
               source: 'index',
@@ -245,86 +104,77 @@ try {
       }
     });
   }
-  await sql`ANALYZE`.execute(db);
-  const loadDocuments = seconds(started);
-  log(`documents loaded in ${loadDocuments} s`);
+  await sql`ANALYZE`.execute(o.db);
+  const loadSeconds = secondsSince(started);
+  log(`matching: ${ids.length} documents written in ${loadSeconds} s`);
 
-  // The matcher, as the job runs it.
-  const boss = createBoss(url.toString(), pino({ level: 'silent' }), { supervise: false });
+  const boss = createBoss(o.url, pino({ level: 'silent' }), { supervise: false });
   await boss.start();
   await ensureQueues(boss);
   started = performance.now();
   let events = 0;
   let alerts = 0;
   const batchSeconds: number[] = [];
-  for (let k = 0; k < ids.length; k += BATCH) {
-    const t = performance.now();
-    const result = await matchDocuments(db, boss, ids.slice(k, k + BATCH));
-    batchSeconds.push(seconds(t));
-    events += result.events;
-    alerts += result.alerts;
+  try {
+    for (let k = 0; k < ids.length; k += batch) {
+      const t = performance.now();
+      const result = await matchDocuments(o.db, boss, ids.slice(k, k + batch));
+      batchSeconds.push(secondsSince(t));
+      events += result.events;
+      alerts += result.alerts;
+    }
+  } finally {
+    await boss.stop({ graceful: false, close: true });
   }
   const matchSeconds = (performance.now() - started) / 1000;
-  await boss.stop({ graceful: false, close: true });
-  log(`matched ${ids.length} documents in ${matchSeconds.toFixed(2)} s: ${events} events`);
+  const documentsPerSecond = ids.length / matchSeconds;
+  log(`matching: ${ids.length} documents in ${matchSeconds.toFixed(2)} s, ${events} events`);
+  const byKind = await sql<{ match_kind: string; is_exact: boolean; n: string }>`
+    SELECT match_kind, is_exact, count(*) AS n FROM events GROUP BY 1, 2 ORDER BY 1, 2`.execute(
+    o.db,
+  );
 
-  // The naive peer: one trigram query per party through a GIN index on the guarded names.
+  // The naive peer: every guarded name within trigram similarity of a party.
   started = performance.now();
   await sql`CREATE INDEX bench_names_trgm ON name_subscriptions USING gin (name gin_trgm_ops)`.execute(
-    db,
+    o.db,
   );
-  const peerIndexSeconds = seconds(started);
-  const sample = partiesOf.slice(0, PEER_PARTIES);
+  const peerIndexSeconds = secondsSince(started);
+  const sample = parties.slice(0, o.peerParties ?? 400);
   started = performance.now();
   let peerHits = 0;
   for (const party of sample) {
     const { rows } = await sql<{ n: string }>`
-      SELECT count(*) AS n FROM name_subscriptions WHERE county_id = ${countyId} AND name % ${party}`.execute(
-      db,
-    );
+      SELECT count(*) AS n FROM name_subscriptions
+      WHERE county_id = ${o.countyId} AND name % ${party}`.execute(o.db);
     peerHits += Number(rows[0]!.n);
   }
   const peerSeconds = (performance.now() - started) / 1000;
-  const peerDocsPerSecond = sample.length / 4 / peerSeconds;
-  const docsPerSecond = ids.length / matchSeconds;
+  const peerDocumentsPerSecond = sample.length / 4 / peerSeconds;
+  await sql`DROP INDEX bench_names_trgm`.execute(o.db);
 
-  const counts = await sql<{ names: string; readings: string; typo_keys: string; apns: string }>`
-    SELECT (SELECT count(*) FROM name_subscriptions) AS names,
-           (SELECT count(*) FROM name_subscription_readings) AS readings,
-           (SELECT count(*) FROM name_subscription_typo_keys) AS typo_keys,
-           (SELECT count(*) FROM apn_subscriptions) AS apns`.execute(db);
-  console.log(
-    JSON.stringify(
-      {
-        scale: {
-          subscriptions: SUBSCRIPTIONS,
-          documents: DOCUMENTS,
-          batch: BATCH,
-          ...Object.fromEntries(Object.entries(counts.rows[0]!).map(([k, v]) => [k, Number(v)])),
-        },
-        loadSeconds: { subscriptions: loadSubscriptions, documents: loadDocuments },
-        matching: {
-          seconds: Math.round(matchSeconds * 100) / 100,
-          documentsPerSecond: Math.round(docsPerSecond),
-          batchSeconds,
-          events,
-          alerts,
-        },
-        naivePeer: {
-          parties: sample.length,
-          seconds: Math.round(peerSeconds * 100) / 100,
-          documentsPerSecond: Math.round(peerDocsPerSecond * 10) / 10,
-          candidateHitsPerParty: Math.round((peerHits / sample.length) * 10) / 10,
-          ginIndexSeconds: peerIndexSeconds,
-        },
-        ratio: Math.round(docsPerSecond / peerDocsPerSecond),
-      },
-      null,
-      2,
-    ),
-  );
-} finally {
-  await db.destroy();
-  if (!args.keep) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
+  return {
+    documents: ids.length,
+    batch,
+    writeSeconds: loadSeconds,
+    seconds: Math.round(matchSeconds * 100) / 100,
+    documentsPerSecond: Math.round(documentsPerSecond),
+    batchSeconds,
+    events,
+    alerts,
+    eventsByKind: byKind.rows.map((row) => ({
+      kind: row.match_kind,
+      exact: row.is_exact,
+      events: Number(row.n),
+    })),
+    naivePeer: {
+      parties: sample.length,
+      seconds: Math.round(peerSeconds * 100) / 100,
+      documentsPerSecond: Math.round(peerDocumentsPerSecond * 10) / 10,
+      // Extrapolated to every party of every document: the candidates it would flag.
+      events: Math.round((peerHits / sample.length) * parties.length),
+      ginIndexSeconds: peerIndexSeconds,
+    },
+    ratio: Math.round((documentsPerSecond / peerDocumentsPerSecond) * 10) / 10,
+  };
 }

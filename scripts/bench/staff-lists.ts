@@ -1,4 +1,4 @@
-// npm run bench -- [--users 1000000] [--metrics-runs 30] [--users-calls 300] [--keep]
+// npm run bench:staff -- [--users 1000000] [--metrics-runs 30] [--users-calls 300] [--keep]
 //                   [--database NAME] [--load-only]
 //
 // Times the staff back-office reads at scale: GET /api/admin/metrics and GET /api/admin/users,

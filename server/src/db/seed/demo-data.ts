@@ -80,7 +80,7 @@ export const DEMO_COUNTIES: readonly DemoCounty[] = [
 ];
 
 // Most common first: pickSkewed makes the head of each list common, as in real indexes.
-const SURNAMES = [
+export const SURNAMES = [
   'SMITH',
   'JOHNSON',
   'WILLIAMS',
@@ -194,7 +194,7 @@ const SURNAMES = [
   'TRAN',
 ] as const;
 
-const GIVEN_NAMES = [
+export const GIVEN_NAMES = [
   'JAMES',
   'MARY',
   'ROBERT',
@@ -303,7 +303,7 @@ const LENDERS = [
   'FIRST AMERICAN TITLE COMPANY',
   'MORTGAGE ELECTRONIC REGISTRATION SYSTEMS INC',
 ] as const;
-const STREETS = [
+export const STREETS = [
   'MAIN',
   'OAK',
   'PINE',
@@ -368,7 +368,7 @@ const STREETS = [
   'P',
   'Q',
 ] as const;
-const STREET_SUFFIXES = [
+export const STREET_SUFFIXES = [
   'ST',
   'AVE',
   'BLVD',

@@ -1,0 +1,152 @@
+// Alert latency (issue 9): from the commit of a document by the ingest command to its alert
+// message stored by the outbox transport, over documents that each hit a guarded parcel.
+// The worker is a separate process (`main.ts --worker`), as in production; the ingest runs here
+// as `npm run ingest` runs it (ingestFolder, matching each chunk right after its commit).
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { pino } from 'pino';
+import { startServerProcess } from '../../e2e/helpers/process.ts';
+import type { Database } from '../../server/src/db/database.ts';
+import { createRandom } from '../../server/src/db/seed/random.ts';
+import { createEngine } from '../../server/src/engine/engine.ts';
+import { ingestFolder } from '../../server/src/engine/ingest/ingest.service.ts';
+import { writeFeedFolder } from '../../server/src/engine/simulate/simulate.ts';
+import { createBoss } from '../../server/src/jobs/boss.ts';
+import { ensureQueues } from '../../server/src/jobs/queues.ts';
+import { deriveSealingKey } from '../../server/src/lib/sealed.ts';
+import { createMailer } from '../../server/src/mail/mailer.ts';
+import { createOutboxTransport } from '../../server/src/mail/outbox-transport.ts';
+import { createFileBlobStore } from '../../server/src/storage/blob-store.ts';
+import { waitFor } from '../../server/test/helpers/wait.ts';
+import { BENCH_COUNTY, type GuardedSample, log, percentiles, secondsSince } from './dataset.ts';
+
+export type AlertLatencyOptions = {
+  db: Database;
+  url: string;
+  countyId: number;
+  documents: number;
+  guarded: GuardedSample;
+  seed: number;
+};
+
+export async function benchAlertLatency(o: AlertLatencyOptions) {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'deedwatch-latency-'));
+  const sessionSecret = 'bench-session-secret-of-at-least-32-characters';
+  const env = {
+    DATABASE_URL: o.url,
+    SESSION_SECRET: sessionSecret,
+    DATA_DIR: dir,
+    DOCUMENTS_DIR: path.join(dir, 'documents'),
+    LOG_LEVEL: 'warn',
+  };
+  const worker = startServerProcess(env, ['--worker']);
+  const logger = pino({ level: 'silent' });
+  const boss = createBoss(o.url, logger, { supervise: false });
+  try {
+    // The documents, each naming a different guarded parcel, written as a feed folder with PDFs.
+    const r = createRandom(o.seed);
+    const parcels = [...new Map(o.guarded.parcels.map((p) => [p.apnKey, p])).values()];
+    const recordedAt = new Date();
+    const lines = Array.from({ length: Math.min(o.documents, parcels.length) }, (_, i) => {
+      const parcel = parcels[(i * 7919) % parcels.length]!;
+      const documentNumber = `L${String(i).padStart(7, '0')}`;
+      return {
+        county: BENCH_COUNTY.code,
+        documentNumber,
+        recordedAt,
+        documentType: r.pick(['GRANT DEED', 'DEED OF TRUST', 'QUITCLAIM DEED']),
+        grantors: ['BENCH GRANTOR A'],
+        grantees: ['BENCH GRANTEE B'],
+        apns: [parcel.apn],
+        addresses: [parcel.address],
+        file: `${documentNumber}.pdf`,
+      };
+    });
+    let started = performance.now();
+    const folder = await writeFeedFolder(
+      dir,
+      'feed',
+      { id: o.countyId, code: BENCH_COUNTY.code, name: BENCH_COUNTY.name, inboxPath: dir },
+      lines,
+    );
+    log(`alert latency: ${lines.length} documents with PDFs written in ${secondsSince(started)} s`);
+
+    await boss.start();
+    await ensureQueues(boss);
+    const blobs = createFileBlobStore(env.DOCUMENTS_DIR);
+    const engine = createEngine(
+      {
+        appUrl: 'http://localhost:3000',
+        supportPhone: '(800) 555-0142',
+        supportEmail: 'support@example.com',
+        documentsDir: env.DOCUMENTS_DIR,
+      },
+      {
+        db: o.db,
+        boss,
+        log: logger,
+        blobs,
+        mailer: createMailer(
+          boss,
+          createOutboxTransport(o.db),
+          deriveSealingKey(sessionSecret, 'mail'),
+          blobs,
+        ),
+      },
+    );
+    started = performance.now();
+    const summary = await ingestFolder(engine, folder);
+    const ingestSeconds = secondsSince(started);
+    log(`alert latency: ${summary.documents} documents ingested in ${ingestSeconds} s`);
+
+    // Done when every document is matched and each (user, document) it alerts has a delivery
+    // that is finished, whichever process matched it (the command, or the worker's job).
+    const numbers = lines.map((l) => l.documentNumber);
+    const progress = async () =>
+      (
+        await sql<{ unmatched: string; alerts: string; finished: string }>`
+          WITH docs AS (
+            SELECT id, matched_at FROM recorded_documents WHERE document_number = ANY (${numbers}))
+          SELECT (SELECT count(*) FROM docs WHERE matched_at IS NULL) AS unmatched,
+                 (SELECT count(DISTINCT (e.user_id, e.document_id)) FROM events e
+                  JOIN docs ON docs.id = e.document_id) AS alerts,
+                 (SELECT count(*) FROM deliveries l JOIN docs ON docs.id = l.document_id
+                  WHERE l.kind = 'alert' AND l.status IN ('sent', 'failed', 'ambiguous')) AS finished`.execute(
+          o.db,
+        )
+      ).rows[0]!;
+    await waitFor(
+      'every alert to be sent',
+      async () => {
+        const p = await progress();
+        return p.unmatched === '0' && Number(p.finished) >= Number(p.alerts);
+      },
+      900_000,
+      250,
+    );
+    const drainSeconds = secondsSince(started);
+    const { rows } = await sql<{ ms: number; status: string }>`
+      SELECT extract(epoch FROM (min(l.sent_at) - d.ingested_at)) * 1000 AS ms, min(l.status) AS status
+      FROM recorded_documents d
+      JOIN deliveries l ON l.document_id = d.id AND l.kind = 'alert'
+      WHERE d.document_number = ANY (${numbers})
+      GROUP BY d.id`.execute(o.db);
+    const sent = rows.filter((row) => row.status === 'sent');
+    return {
+      documents: lines.length,
+      alertsSent: sent.length,
+      notSent: rows.length - sent.length,
+      documentsWithoutAlert: lines.length - rows.length,
+      ingestSeconds,
+      secondsUntilAllSent: drainSeconds,
+      latencyMs: percentiles(sent.map((row) => Number(row.ms))),
+    };
+  } finally {
+    await boss.stop({ graceful: false, close: true }).catch(() => {});
+    worker.child.kill('SIGTERM');
+    await worker.exited;
+    await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,188 @@
+// npm run bench -- [--scale small|full] [--only import,search,matching,latency,coldstart,staff]
+//                  [--keep]
+//
+// Every benchmark of issue 9 in one run, printing one JSON object on stdout (progress on
+// stderr). A scratch database on the server of DATABASE_URL (or TEST_DATABASE_URL) gets one
+// county at the chosen scale (dataset.ts): the parcel roll imported through the import command's
+// own code (timed), the index names loaded with COPY, the subscriptions; then search through the
+// real HTTP server beside two peers, the matcher beside a naive peer, the alert latency through
+// the ingest command and a worker process, `npm start`'s cold start, and the staff lists
+// (staff-lists.ts, in a database of its own). Small scale is CI's smoke test: no thresholds.
+// Each benchmark's module is loaded only when it runs.
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+import { repoRoot } from '../../server/src/config.ts';
+import { importParcels } from '../../server/src/engine/parcels/import-parcels.ts';
+import {
+  BENCH_COUNTY,
+  createScratchDatabase,
+  insertCounty,
+  loadIndexNames,
+  loadSubscriptions,
+  log,
+  SCALES,
+  secondsSince,
+  writeParcelRoll,
+} from './dataset.ts';
+
+const ALL = ['import', 'search', 'matching', 'latency', 'coldstart', 'staff'] as const;
+const SEED = 20261124;
+
+const { values: args } = parseArgs({
+  options: {
+    scale: { type: 'string', default: 'small' },
+    only: { type: 'string' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+if (args.scale !== 'small' && args.scale !== 'full') {
+  console.error(`--scale must be small or full, not '${args.scale}'`);
+  process.exit(2);
+}
+const only = new Set(args.only ? args.only.split(',') : ALL);
+const unknown = [...only].filter((b) => !(ALL as readonly string[]).includes(b));
+if (unknown.length > 0) {
+  console.error(`Unknown benchmark ${unknown.join(', ')}: choose from ${ALL.join(', ')}`);
+  process.exit(2);
+}
+const scale = SCALES[args.scale];
+const serverUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+if (!serverUrl) {
+  console.error(
+    'Set DATABASE_URL or TEST_DATABASE_URL to a Postgres server (a scratch database is made on it).',
+  );
+  process.exit(2);
+}
+
+const started = performance.now();
+const results: Record<string, unknown> = {
+  scale: args.scale,
+  sizes: scale,
+  machine: {
+    cpus: os.cpus().length,
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    loadAverage: os.loadavg().map((x) => Math.round(x * 100) / 100),
+  },
+};
+
+const needsData = ['import', 'search', 'matching', 'latency'].some((b) => only.has(b));
+if (needsData) {
+  const scratch = await createScratchDatabase(serverUrl, 'deedwatch_bench');
+  const tmp = await mkdtemp(path.join(os.tmpdir(), 'deedwatch-bench-'));
+  try {
+    const { db } = scratch;
+    const postgres = await sql<{ v: string }>`SELECT version() AS v`.execute(db);
+    results.postgres = postgres.rows[0]!.v.split(' on ')[0];
+    const countyId = await insertCounty(db);
+
+    let t = performance.now();
+    const roll = path.join(tmp, 'parcels.csv');
+    await writeParcelRoll(roll, scale.parcels, SEED);
+    log(`parcel roll of ${scale.parcels} rows written in ${secondsSince(t)} s`);
+    const imported = await importParcels(scratch.pool, { county: BENCH_COUNTY.code, source: roll });
+    log(`import: ${imported.imported} parcels in ${imported.seconds} s`);
+    results.import = {
+      rows: imported.rows,
+      imported: imported.imported,
+      namesAdded: imported.namesAdded,
+      seconds: imported.seconds,
+      phases: imported.phases,
+    };
+
+    t = performance.now();
+    await loadIndexNames(scratch.url, countyId, scale.indexRows, SEED + 1);
+    const subscriptionsStarted = performance.now();
+    const guarded = await loadSubscriptions(db, countyId, scale.subscriptions, SEED + 2);
+    await sql`VACUUM (ANALYZE)`.execute(db);
+    const counts = await sql<Record<string, string>>`
+      SELECT (SELECT count(*) FROM parcels) AS parcels,
+             (SELECT count(*) FROM index_names) AS index_names,
+             (SELECT sum(document_count) FROM index_names) AS index_rows,
+             (SELECT count(*) FROM search_tokens) AS search_tokens,
+             (SELECT count(*) FROM name_subscriptions) AS name_subscriptions,
+             (SELECT count(*) FROM apn_subscriptions) AS apn_subscriptions,
+             (SELECT count(*) FROM users) AS users,
+             pg_size_pretty(pg_database_size(current_database())) AS database_size`.execute(db);
+    results.data = {
+      ...Object.fromEntries(
+        Object.entries(counts.rows[0]!).map(([k, v]) => [k, /^\d+$/.test(v) ? Number(v) : v]),
+      ),
+      loadSeconds: {
+        indexNames: Math.round((subscriptionsStarted - t) / 10) / 100,
+        subscriptions: secondsSince(subscriptionsStarted),
+      },
+    };
+    log(`data: ${JSON.stringify(results.data)}`);
+
+    if (only.has('search')) {
+      const { benchSearch } = await import('./search.ts');
+      results.search = await benchSearch({
+        databaseUrl: scratch.url,
+        countyId,
+        countyName: BENCH_COUNTY.name,
+        rate: scale.searchRate,
+        seconds: scale.searchSeconds,
+        peerQueries: scale.peerQueries,
+        log,
+      });
+    }
+    if (only.has('matching')) {
+      const { benchMatching } = await import('./matching.ts');
+      results.matching = await benchMatching({
+        db,
+        url: scratch.url,
+        countyId,
+        documents: scale.documents,
+        parcels: scale.parcels,
+        guarded,
+        seed: SEED + 3,
+      });
+    }
+    if (only.has('latency')) {
+      const { benchAlertLatency } = await import('./alert-latency.ts');
+      results.alertLatency = await benchAlertLatency({
+        db,
+        url: scratch.url,
+        countyId,
+        documents: scale.latencyDocuments,
+        guarded,
+        seed: SEED + 4,
+      });
+    }
+  } finally {
+    await rm(tmp, { recursive: true, force: true });
+    if (args.keep) {
+      log(`kept the database ${scratch.url}`);
+      await scratch.db.destroy();
+    } else await scratch.drop();
+  }
+}
+
+if (only.has('coldstart')) {
+  const { benchColdStart } = await import('./cold-start.ts');
+  results.coldStart = await benchColdStart();
+}
+
+if (only.has('staff')) {
+  const runs = args.scale === 'full' ? [] : ['--metrics-runs', '10', '--users-calls', '60'];
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [
+      path.join(repoRoot, 'scripts/bench/staff-lists.ts'),
+      '--users',
+      String(scale.staffUsers),
+      ...runs,
+    ],
+    { env: { ...process.env, DATABASE_URL: serverUrl }, maxBuffer: 16 * 2 ** 20 },
+  );
+  results.staffLists = JSON.parse(stdout);
+}
+
+results.seconds = secondsSince(started);
+console.log(JSON.stringify(results, null, 2));
