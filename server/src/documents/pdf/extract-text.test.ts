@@ -1,3 +1,8 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { detectApns } from './apn-detect.ts';
 import { DEFAULT_PDF_LIMITS, extractPdfText } from './extract-text.ts';
@@ -15,7 +20,7 @@ import {
   truncatedPdf,
   xrefLoopPdf,
 } from './hostile-pdfs.ts';
-import { runningPdfWorkers } from './pdf-worker.ts';
+import { pdfWorkersStarted, runningPdfWorkers } from './pdf-worker.ts';
 
 const LIMITS = { timeoutMs: 5000, maxMemoryMb: 128, maxPages: 50 };
 const NORMAL_TEXT = [
@@ -66,14 +71,76 @@ describe('extractPdfText', { timeout: 30_000 }, () => {
     expect(await extractPdfText(bytes, LIMITS)).toMatchObject({ ok: true, pageCount: 3 });
   });
 
-  it('refuses an empty file and an oversized one without starting a worker', async () => {
+  it('refuses an empty file and an oversized one without reaching a worker', async () => {
     const bytes = await normalPdf();
-    expect(await extractPdfText(emptyFile())).toMatchObject({ ok: false, reason: 'empty' });
-    expect(await extractPdfText(bytes, { maxBytes: 100 })).toMatchObject({
-      ok: false,
-      reason: 'too-large',
-    });
+    const started = pdfWorkersStarted();
+    const empty = extractPdfText(emptyFile());
+    const tooLarge = extractPdfText(bytes, { maxBytes: 100 });
     expect(runningPdfWorkers()).toBe(0);
+    expect(await empty).toMatchObject({ ok: false, reason: 'empty' });
+    expect(await tooLarge).toMatchObject({ ok: false, reason: 'too-large' });
+    expect(pdfWorkersStarted()).toBe(started);
+  });
+
+  it('reads the next document in the same warm thread', async () => {
+    const bytes = await normalPdf();
+    await extractPdfText(bytes, LIMITS);
+    const started = pdfWorkersStarted();
+    for (let i = 0; i < 3; i++) {
+      expect(await extractPdfText(bytes, LIMITS)).toEqual({
+        ok: true,
+        pageCount: 3,
+        pagesRead: 3,
+        text: NORMAL_TEXT,
+      });
+    }
+    expect(pdfWorkersStarted()).toBe(started);
+  });
+
+  it('reads a normal deed right, in the thread that has just parsed hostile files', async () => {
+    const bytes = await normalPdf();
+    await extractPdfText(bytes, LIMITS);
+    const started = pdfWorkersStarted();
+    for (const hostile of [garbage(65_536, 2, true), encryptedPdf(), xrefLoopPdf()]) {
+      await extractPdfText(hostile, LIMITS);
+      expect(await extractPdfText(bytes, LIMITS)).toEqual({
+        ok: true,
+        pageCount: 3,
+        pagesRead: 3,
+        text: NORMAL_TEXT,
+      });
+    }
+    expect(pdfWorkersStarted()).toBe(started); // each answered cleanly, so the thread was kept
+  });
+
+  it('leaves nothing that keeps a process alive once the document is read', async () => {
+    // Idle pooled threads are unreferenced: a script that reads one PDF exits by itself.
+    const script = [
+      `import { extractPdfText } from ${JSON.stringify(new URL('./extract-text.ts', import.meta.url).href)};`,
+      `import { normalPdf } from ${JSON.stringify(new URL('./hostile-pdfs.ts', import.meta.url).href)};`,
+      'const result = await extractPdfText(await normalPdf());',
+      'console.log(JSON.stringify(result));',
+    ].join('\n');
+    // A file rather than --eval: the PDF threads inherit the process's flags, --input-type too.
+    const dir = await mkdtemp(path.join(tmpdir(), 'deedwatch-pdf-'));
+    const file = path.join(dir, 'read-one.mjs');
+    await writeFile(file, script);
+    const child = spawn(process.execPath, [file], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    try {
+      const [code] = await once(child, 'exit');
+      expect(code).toBe(0);
+      expect(JSON.parse(output)).toEqual({
+        ok: true,
+        pageCount: 3,
+        pagesRead: 3,
+        text: NORMAL_TEXT,
+      });
+    } finally {
+      child.kill();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('has defaults sized for recorder documents', () => {

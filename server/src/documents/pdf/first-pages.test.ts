@@ -11,7 +11,7 @@ import {
   numberedPdf,
   truncatedPdf,
 } from './hostile-pdfs.ts';
-import { runningPdfWorkers } from './pdf-worker.ts';
+import { pdfWorkersStarted, runningPdfWorkers } from './pdf-worker.ts';
 
 const LIMITS = { timeoutMs: 5000, maxMemoryMb: 128 };
 
@@ -73,6 +73,17 @@ describe('firstPages', { timeout: 30_000 }, () => {
       expect(await firstPages(await normalPdf(), 2, LIMITS)).toMatchObject({ pages: 2 });
     },
   );
+
+  it('copies the next document in the same warm thread, including after a corrupt one', async () => {
+    const bytes = await numberedPdf(5);
+    await firstPages(bytes, 2, LIMITS);
+    const started = pdfWorkersStarted();
+    expect(await problemOf(firstPages(await truncatedPdf(), 2, LIMITS))).toBe('corrupt');
+    const copy = await firstPages(bytes, 2, LIMITS);
+    expect(copy).toMatchObject({ pages: 2, totalPages: 5 });
+    expect(pdfWorkersStarted()).toBe(started);
+    expect(await extractPdfText(copy.bytes)).toMatchObject({ text: 'Page 1 of 5\nPage 2 of 5' });
+  });
 
   it('refuses a file over maxBytes', async () => {
     expect(await problemOf(firstPages(await normalPdf(), 2, { maxBytes: 100 }))).toBe('too-large');

@@ -1,16 +1,17 @@
-import { parentPort, workerData } from 'node:worker_threads';
 import { ParseSpeeds, PDFDocument } from 'pdf-lib';
 import type { FirstPages } from './first-pages.ts';
 import { message } from './pdf-worker.ts';
 import type { WorkerInput, WorkerReply } from './pdf-worker.ts';
 
-const { bytes, n } = workerData as WorkerInput & { n: number };
-
 // pdf-lib warns once per damaged object it skips; the reply already says whether the file was
 // usable, and a hostile file could otherwise write without bound to the service's log.
 console.warn = () => {};
 
-async function run(): Promise<WorkerReply<FirstPages>> {
+/** The first-pages task, run by a pooled thread (pdf-thread.ts); the reply's bytes move to the host. */
+export async function handle({
+  bytes,
+  n,
+}: WorkerInput & { n: number }): Promise<WorkerReply<FirstPages>> {
   let source: PDFDocument;
   try {
     // Fastest: no yielding to the event loop, which only matters on a thread that serves others.
@@ -50,6 +51,3 @@ async function run(): Promise<WorkerReply<FirstPages>> {
     };
   }
 }
-
-const reply = await run();
-parentPort?.postMessage(reply, reply.ok ? [reply.bytes.buffer as ArrayBuffer] : []);

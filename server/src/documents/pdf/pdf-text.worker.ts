@@ -1,5 +1,4 @@
 import { fileURLToPath } from 'node:url';
-import { parentPort, workerData } from 'node:worker_threads';
 import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem, TextMarkedContent } from 'pdfjs-dist/types/src/display/api.js';
 import { message } from './pdf-worker.ts';
@@ -7,14 +6,16 @@ import type { WorkerInput, WorkerReply } from './pdf-worker.ts';
 
 export type TextReply = { pageCount: number; pagesRead: number; text: string };
 
-const { bytes, maxPages } = workerData as WorkerInput & { maxPages: number };
-
 // pdfjs reads these with fs in Node, so they must be paths, and it insists on the trailing slash.
 const pdfjsRoot = new URL('../../', import.meta.resolve('pdfjs-dist/legacy/build/pdf.mjs'));
 const standardFontDataUrl = fileURLToPath(new URL('standard_fonts/', pdfjsRoot));
 const cMapUrl = fileURLToPath(new URL('cmaps/', pdfjsRoot));
 
-async function run(): Promise<WorkerReply<TextReply>> {
+/** The text task, run by a pooled thread (pdf-thread.ts); pdfjs loads once per thread. */
+export async function handle({
+  bytes,
+  maxPages,
+}: WorkerInput & { maxPages: number }): Promise<WorkerReply<TextReply>> {
   const task = getDocument({
     data: bytes,
     standardFontDataUrl,
@@ -71,5 +72,3 @@ function pageText(items: Array<TextItem | TextMarkedContent>): string {
     .filter((line) => line !== '')
     .join('\n');
 }
-
-parentPort?.postMessage(await run());

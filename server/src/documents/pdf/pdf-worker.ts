@@ -54,10 +54,10 @@ export function resolveLimits(limits: Partial<PdfLimits> | undefined): PdfLimits
 export type WorkerFailure = { ok: false; reason: PdfProblemReason; detail: string };
 export type WorkerReply<T> = ({ ok: true } & T) | WorkerFailure;
 
-/** What every PDF worker receives as `workerData`. */
+/** What every PDF task's `handle` receives. */
 export type WorkerInput = { bytes: Uint8Array } & Record<string, unknown>;
 
-/** Checks that need no parser, so an obviously bad input never costs a worker start. */
+/** Checks that need no parser, so an obviously bad input never reaches a worker. */
 export function precheck(bytes: Uint8Array, limits: PdfLimits): WorkerFailure | undefined {
   if (bytes.byteLength === 0) return { ok: false, reason: 'empty', detail: 'The file is empty' };
   if (bytes.byteLength > limits.maxBytes) {
@@ -70,32 +70,105 @@ export function precheck(bytes: Uint8Array, limits: PdfLimits): WorkerFailure | 
   return undefined;
 }
 
-let running = 0;
-
 // A stream that inflates at about 1 GB/s gets at most ~20 MB past the cap between two looks.
 const MEMORY_POLL_MS = 20;
 
-/** Worker threads started for PDFs that have not exited yet: a gauge for metrics and tests. */
+/**
+ * Tasks one thread runs before it is replaced: whatever documents leave behind in a thread (leaked
+ * memory, module state a hostile file could reach) lives for at most this many documents.
+ */
+export const PDF_WORKER_MAX_TASKS = 100;
+
+// The check after a task is one message round trip on an idle thread: a thread that cannot answer
+// in this time is still running something the task left behind.
+const CHECK_TIMEOUT_MS = 1000;
+
+// V8 sizes each thread's young generation from the machine (192 MB here), on top of the cap. Node stops a thread
+// at its cap by granting it 16 MB more; a scavenge that promotes more than that at once aborts the
+// whole process instead (seen with a task hoarding objects). A small young generation keeps every
+// promotion within that allowance, and the cap close to the thread's real heap.
+const YOUNG_MB = 16;
+
+const THREAD_SCRIPT = new URL('./pdf-thread.ts', import.meta.url);
+
+/**
+ * Host to pooled thread: a task, or after each task a check that the thread is idle and of the
+ * memory it still holds. The thread answers a task with its reply, a check with its heap.
+ */
+export type ThreadRequest = { id: number; input: WorkerInput } | { id: number; check: true };
+export type ThreadResponse =
+  | { id: number; reply: WorkerReply<unknown> }
+  | { id: number; heap: { used: number; external: number } };
+
+type ThreadEvent =
+  | { kind: 'message'; response: ThreadResponse }
+  | { kind: 'error'; error: unknown }
+  | { kind: 'exit'; code: number };
+
+type PdfThread = {
+  worker: Worker;
+  task: string;
+  maxMemoryMb: number;
+  tasksRun: number;
+  state: 'busy' | 'idle' | 'stopping';
+  /** Receives the thread's events while a request is out. */
+  listener: ((event: ThreadEvent) => void) | undefined;
+};
+
+const live = new Set<PdfThread>();
+const idle = new Map<string, PdfThread[]>();
+let started = 0;
+let nextRequestId = 0;
+
+/**
+ * PDF threads at work: running a task or stopping after a failure or a recycle. Idle threads
+ * waiting in the pool are not counted, so 0 means no PDF work is under way and every thread that
+ * was condemned has exited. A gauge for metrics and tests.
+ */
 export function runningPdfWorkers(): number {
-  return running;
+  let count = 0;
+  for (const thread of live) if (thread.state !== 'idle') count++;
+  return count;
+}
+
+/** PDF threads started since the process began: tests tell a reused thread from a new one by it. */
+export function pdfWorkersStarted(): number {
+  return started;
+}
+
+/** PDF threads that have not exited, idle ones included. */
+export function livePdfWorkers(): number {
+  return live.size;
 }
 
 /**
- * Runs one PDF task in a fresh worker thread and always terminates it. A fresh worker per document
- * means a hostile file cannot leave state or leaked memory behind for the next one, and a hung
- * parser is stopped by terminating the thread, which no in-thread timeout could do.
- * Resolves with the worker's reply, or a failure for a timeout, an out-of-memory or a crash.
+ * Terminates every PDF thread, idle or busy (a task under way comes back as 'crashed'), and
+ * resolves when all have exited; later tasks start new threads. Idle threads never keep the process
+ * alive, so this is only for a caller that wants them gone before it exits.
+ */
+export async function closePdfWorkers(): Promise<void> {
+  await Promise.all([...live].map((thread) => stop(thread)));
+}
+
+/**
+ * Runs one PDF task in a pooled worker thread: `task` is a module exporting
+ * `handle(input): Promise<WorkerReply<T>>`, loaded once per thread (pdf-thread.ts runs it).
+ * Threads are kept warm between documents, but a thread that timed out, ran out of memory, crashed
+ * or did not answer the check after its task is terminated, never reused; so is one that has run
+ * PDF_WORKER_MAX_TASKS tasks or holds more than half its memory cap after a task. A hung parser is
+ * stopped by terminating its thread, which no in-thread timeout could do.
+ * Resolves with the task's reply, or a failure for a timeout, an out-of-memory or a crash.
  */
 export async function runPdfWorker<T>(
-  script: URL,
+  task: URL,
   input: WorkerInput,
   limits: PdfLimits,
 ): Promise<WorkerReply<T>> {
-  // At most one PDF thread per core: a batch of alerts (or an ingest) must not start dozens of
-  // parsers, each allowed its own memory cap, at once.
+  // At most one PDF thread at work per core: a batch of alerts (or an ingest) must not start
+  // dozens of parsers, each allowed its own memory cap, at once.
   await slots.acquire();
   try {
-    return await runInWorker<T>(script, input, limits);
+    return await runTask<T>(task.href, input, limits);
   } finally {
     slots.release();
   }
@@ -122,42 +195,84 @@ function semaphore(max: number) {
 }
 const slots = semaphore(Math.max(1, availableParallelism()));
 
-function runInWorker<T>(
-  script: URL,
+async function runTask<T>(
+  task: string,
   input: WorkerInput,
   limits: PdfLimits,
 ): Promise<WorkerReply<T>> {
-  // The caller keeps its bytes: the worker gets a copy whose buffer moves rather than being cloned.
+  const deadline = performance.now() + limits.timeoutMs;
+  let thread: PdfThread;
+  try {
+    thread = checkout(task, limits.maxMemoryMb);
+  } catch (err) {
+    return {
+      ok: false,
+      reason: 'crashed',
+      detail: `The PDF worker did not start: ${message(err)}`,
+    };
+  }
+
+  // The caller keeps its bytes: the thread gets a copy whose buffer moves rather than being cloned.
   const bytes = input.bytes.slice();
-  const workerData: WorkerInput = { ...input, bytes };
+  const answer = await exchange(
+    thread,
+    { id: ++nextRequestId, input: { ...input, bytes } },
+    [bytes.buffer],
+    limits,
+    deadline,
+  );
+  if (!('reply' in answer)) {
+    void stop(thread);
+    return 'heap' in answer ? crashed('answered a task with its heap') : answer;
+  }
+  thread.tasksRun++;
 
+  const check = await exchange(
+    thread,
+    { id: ++nextRequestId, check: true },
+    [],
+    limits,
+    Math.min(deadline, performance.now() + CHECK_TIMEOUT_MS),
+  );
+  if ('heap' in check && thread.state === 'busy' && reusable(thread, check.heap, limits)) {
+    park(thread);
+  } else {
+    void stop(thread);
+  }
+  return answer.reply as WorkerReply<T>;
+}
+
+function reusable(
+  thread: PdfThread,
+  heap: { used: number; external: number },
+  limits: PdfLimits,
+): boolean {
+  // Every document then gets at least half the cap, whatever the thread ran before. The heap's
+  // used size counts garbage too, so this errs towards a new thread.
+  const half = (limits.maxMemoryMb * 1024 * 1024) / 2;
+  return thread.tasksRun < PDF_WORKER_MAX_TASKS && heap.used <= half && heap.external <= half;
+}
+
+/**
+ * Sends one request and waits for its answer under the time limit, the memory watchdog and the
+ * thread's error and exit events. A failure leaves the thread to the caller to stop.
+ */
+function exchange(
+  thread: PdfThread,
+  request: ThreadRequest,
+  transfer: ArrayBuffer[],
+  limits: PdfLimits,
+  deadline: number,
+): Promise<ThreadResponse | WorkerFailure> {
   return new Promise((resolve) => {
-    let worker: Worker;
-    try {
-      worker = new Worker(script, {
-        workerData,
-        transferList: [bytes.buffer],
-        resourceLimits: { maxOldGenerationSizeMb: limits.maxMemoryMb },
-      });
-    } catch (err) {
-      resolve({
-        ok: false,
-        reason: 'crashed',
-        detail: `The PDF worker did not start: ${message(err)}`,
-      });
-      return;
-    }
-    running++;
-    worker.once('exit', () => running--);
-
     let settled = false;
-    const settle = (reply: WorkerReply<T>) => {
+    const settle = (answer: ThreadResponse | WorkerFailure) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       clearInterval(watchdog);
-      resolve(reply);
-      void worker.terminate();
+      thread.listener = undefined;
+      resolve(answer);
     };
     const outOfMemory = (): WorkerFailure => ({
       ok: false,
@@ -165,20 +280,28 @@ function runInWorker<T>(
       detail: `Reading the PDF needed more than ${limits.maxMemoryMb} MB`,
     });
 
-    const timer = setTimeout(() => {
+    // Timers count from the event loop's cached clock and can fire a little early: the limit is
+    // only declared once it has truly passed.
+    const expire = () => {
+      const left = deadline - performance.now();
+      if (left > 0) {
+        timer = setTimeout(expire, Math.ceil(left));
+        return;
+      }
       settle({
         ok: false,
         reason: 'timeout',
         detail: `Reading the PDF took longer than ${limits.timeoutMs} ms`,
       });
-    }, limits.timeoutMs);
+    };
+    let timer = setTimeout(expire, Math.ceil(deadline - performance.now()));
 
     // resourceLimits bounds only the V8 heap: a decompression bomb fills array buffers outside it,
     // so their size is read from outside the thread, which works while the worker is busy. The
     // heap is left to V8, whose used size counts garbage it would still collect before its cap.
     const capBytes = limits.maxMemoryMb * 1024 * 1024;
     const watchdog = setInterval(() => {
-      worker.getHeapStatistics().then(
+      thread.worker.getHeapStatistics().then(
         (heap) => {
           if (heap.external_memory > capBytes) settle(outOfMemory());
         },
@@ -186,22 +309,99 @@ function runInWorker<T>(
       );
     }, MEMORY_POLL_MS);
 
-    worker.once('message', (reply: WorkerReply<T>) => settle(reply));
-    worker.once('error', (err: Error & { code?: string }) => {
-      if (err.code === 'ERR_WORKER_OUT_OF_MEMORY') {
-        settle(outOfMemory());
+    thread.listener = (event) => {
+      if (event.kind === 'message') {
+        if (event.response.id === request.id) settle(event.response);
+      } else if (event.kind === 'error') {
+        const code = (event.error as { code?: unknown } | null)?.code;
+        settle(
+          code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? outOfMemory()
+            : crashed(`failed: ${message(event.error)}`),
+        );
       } else {
-        settle({ ok: false, reason: 'crashed', detail: `The PDF worker failed: ${message(err)}` });
+        settle(crashed(`exited with code ${event.code} before replying`));
       }
-    });
-    worker.once('exit', (code) => {
-      settle({
-        ok: false,
-        reason: 'crashed',
-        detail: `The PDF worker exited with code ${code} before replying`,
-      });
-    });
+    };
+
+    try {
+      thread.worker.postMessage(request, transfer);
+    } catch (err) {
+      settle(crashed(`could not be sent the document: ${message(err)}`));
+    }
   });
+}
+
+function crashed(what: string): WorkerFailure {
+  return { ok: false, reason: 'crashed', detail: `The PDF worker ${what}` };
+}
+
+/** An idle thread of this task with this memory cap, or a new one. */
+function checkout(task: string, maxMemoryMb: number): PdfThread {
+  const parked = idle.get(task) ?? [];
+  const warm = parked.find((thread) => thread.maxMemoryMb === maxMemoryMb);
+  if (warm) {
+    unpark(warm);
+    warm.state = 'busy';
+    warm.worker.ref();
+    return warm;
+  }
+  // A thread's cap is fixed when it starts. Retiring an idle thread of another cap keeps each task
+  // at no more threads than cores.
+  if (parked[0]) void stop(parked[0]);
+  return spawn(task, maxMemoryMb);
+}
+
+function spawn(task: string, maxMemoryMb: number): PdfThread {
+  const worker = new Worker(THREAD_SCRIPT, {
+    workerData: { task },
+    resourceLimits: { maxOldGenerationSizeMb: maxMemoryMb, maxYoungGenerationSizeMb: YOUNG_MB },
+  });
+  started++;
+  const thread: PdfThread = {
+    worker,
+    task,
+    maxMemoryMb,
+    tasksRun: 0,
+    state: 'busy',
+    listener: undefined,
+  };
+  live.add(thread);
+  worker.on('message', (response: ThreadResponse) => {
+    thread.listener?.({ kind: 'message', response });
+  });
+  worker.on('error', (error: unknown) => {
+    if (thread.listener) thread.listener({ kind: 'error', error });
+    else void stop(thread); // an idle thread: whatever broke it, it is not handed out again
+  });
+  worker.on('exit', (code: number) => {
+    unpark(thread);
+    thread.state = 'stopping';
+    live.delete(thread);
+    thread.listener?.({ kind: 'exit', code });
+  });
+  return thread;
+}
+
+/** Idle threads wait unreferenced, so they never keep the process alive. */
+function park(thread: PdfThread): void {
+  thread.state = 'idle';
+  thread.worker.unref();
+  const parked = idle.get(thread.task);
+  if (parked) parked.push(thread);
+  else idle.set(thread.task, [thread]);
+}
+
+function unpark(thread: PdfThread): void {
+  const parked = idle.get(thread.task);
+  const at = parked?.indexOf(thread) ?? -1;
+  if (parked && at >= 0) parked.splice(at, 1);
+}
+
+function stop(thread: PdfThread): Promise<number> {
+  unpark(thread);
+  thread.state = 'stopping';
+  return thread.worker.terminate();
 }
 
 export function message(err: unknown): string {
