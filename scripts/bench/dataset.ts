@@ -104,9 +104,16 @@ export async function createScratchDatabase(
   prefix: string,
 ): Promise<ScratchDatabase> {
   const name = `${prefix}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  const onServer = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  await onServer(`CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const pool = createPool(url.toString(), 6, pino({ level: 'silent' }));
@@ -118,8 +125,7 @@ export async function createScratchDatabase(
     pool,
     drop: async () => {
       await db.destroy();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
+      await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }
