@@ -1,12 +1,71 @@
 import { Button, Stack, Table, Title, VisuallyHidden } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { GuardApn, GuardName } from '../guards/guard-items';
 import { addressOrUnknown } from '../guards/guard-items';
 
-function RemoveButton({ label, onRemove }: { label: string; onRemove: () => void }) {
+type Column<T> = { header: string; cell: (item: T) => ReactNode; nowrap?: boolean };
+
+/** A register-page list of picked items: a heading, a table and a remove button per row. */
+function ToBeGuarded<T>({
+  id,
+  title,
+  items,
+  columns,
+  keyOf,
+  removeLabel,
+  onRemove,
+}: {
+  id: string;
+  title: string;
+  items: readonly T[];
+  columns: Column<T>[];
+  keyOf: (item: T) => string;
+  removeLabel: (item: T) => string;
+  onRemove: (index: number) => void;
+}) {
+  if (items.length === 0) return null;
   return (
-    <Button variant="subtle" color="red" size="xs" onClick={onRemove} aria-label={label}>
-      Remove
-    </Button>
+    <Stack gap="xs" component="section" aria-labelledby={id}>
+      <Title order={3} id={id}>
+        {title}
+      </Title>
+      <Table.ScrollContainer minWidth={320}>
+        <Table striped aria-labelledby={id}>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((c) => (
+                <Table.Th key={c.header}>{c.header}</Table.Th>
+              ))}
+              <Table.Th w={90}>
+                <VisuallyHidden>Remove</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((item, index) => (
+              <Table.Tr key={keyOf(item)}>
+                {columns.map((c) => (
+                  <Table.Td key={c.header} style={c.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
+                    {c.cell(item)}
+                  </Table.Td>
+                ))}
+                <Table.Td>
+                  <Button
+                    variant="subtle"
+                    color="red"
+                    size="xs"
+                    onClick={() => onRemove(index)}
+                    aria-label={removeLabel(item)}
+                  >
+                    Remove
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
   );
 }
 
@@ -18,40 +77,19 @@ export function NamesToBeGuarded({
   names: readonly GuardName[];
   onRemove: (index: number) => void;
 }) {
-  if (names.length === 0) return null;
   return (
-    <Stack gap="xs" component="section" aria-labelledby="names-to-be-guarded">
-      <Title order={3} id="names-to-be-guarded">
-        Names To Be Guarded
-      </Title>
-      <Table.ScrollContainer minWidth={320}>
-        <Table striped aria-labelledby="names-to-be-guarded">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>County</Table.Th>
-              <Table.Th>Name</Table.Th>
-              <Table.Th w={90}>
-                <VisuallyHidden>Remove</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {names.map((item, index) => (
-              <Table.Tr key={`${item.county}:${item.name}`}>
-                <Table.Td>{item.county}</Table.Td>
-                <Table.Td>{item.name}</Table.Td>
-                <Table.Td>
-                  <RemoveButton
-                    label={`Remove ${item.name} (${item.county})`}
-                    onRemove={() => onRemove(index)}
-                  />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Stack>
+    <ToBeGuarded
+      id="names-to-be-guarded"
+      title="Names To Be Guarded"
+      items={names}
+      columns={[
+        { header: 'County', cell: (n) => n.county },
+        { header: 'Name', cell: (n) => n.name },
+      ]}
+      keyOf={(n) => `${n.county}:${n.name}`}
+      removeLabel={(n) => `Remove ${n.name} (${n.county})`}
+      onRemove={onRemove}
+    />
   );
 }
 
@@ -63,41 +101,19 @@ export function PropertiesToBeGuarded({
   apns: readonly GuardApn[];
   onRemove: (index: number) => void;
 }) {
-  if (apns.length === 0) return null;
   return (
-    <Stack gap="xs" component="section" aria-labelledby="properties-to-be-guarded">
-      <Title order={3} id="properties-to-be-guarded">
-        Properties To Be Guarded
-      </Title>
-      <Table.ScrollContainer minWidth={320}>
-        <Table striped aria-labelledby="properties-to-be-guarded">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>County</Table.Th>
-              <Table.Th>APN</Table.Th>
-              <Table.Th>Address</Table.Th>
-              <Table.Th w={90}>
-                <VisuallyHidden>Remove</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {apns.map((item, index) => (
-              <Table.Tr key={`${item.county}:${item.apn}`}>
-                <Table.Td>{item.county}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{item.apn}</Table.Td>
-                <Table.Td>{addressOrUnknown(item.description)}</Table.Td>
-                <Table.Td>
-                  <RemoveButton
-                    label={`Remove APN ${item.apn} (${item.county})`}
-                    onRemove={() => onRemove(index)}
-                  />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Stack>
+    <ToBeGuarded
+      id="properties-to-be-guarded"
+      title="Properties To Be Guarded"
+      items={apns}
+      columns={[
+        { header: 'County', cell: (a) => a.county },
+        { header: 'APN', cell: (a) => a.apn, nowrap: true },
+        { header: 'Address', cell: (a) => addressOrUnknown(a.description) },
+      ]}
+      keyOf={(a) => `${a.county}:${a.apn}`}
+      removeLabel={(a) => `Remove APN ${a.apn} (${a.county})`}
+      onRemove={onRemove}
+    />
   );
 }
