@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countIndexNames, insertDocument } from '../src/engine/ingest/ingest.repository.ts';
-import { unmatchedIds } from '../src/engine/matching/match.repository.ts';
+import { MIN_VARIANT_CONFIDENCE, unmatchedIds } from '../src/engine/matching/match.repository.ts';
 import { matchDocuments } from '../src/engine/matching/match.service.ts';
 import { storedAddress, storedName } from '../src/matching/match-keys.ts';
 import { matchConfidence } from '../src/matching/names.ts';
@@ -198,6 +198,69 @@ describe('what the matcher matches', () => {
     expect(score('LOPEZ MARIA')).toBe(matchConfidence('exact', common));
     expect(score('GARCIA ROSA')).toBe(matchConfidence('exact', 0));
     expect(score('LOPEZ MARIA')).toBeLessThan(0.5);
+  });
+
+  it('alerts on a variant or typo of a rare name, not of a surname and first name common in the index', async () => {
+    const guard = (name: string) =>
+      insertNameSubscriptions(
+        t.db,
+        userId,
+        [{ countyId: county.id, name, nameKey: name, tokens: name.split(' ') }],
+        activatedAt,
+      );
+    const index = (counts: Record<string, number>) =>
+      countIndexNames(
+        t.db,
+        Object.entries(counts).map(([name, documents]) => ({
+          countyId: county.id,
+          name,
+          nameKey: name,
+          documents,
+          lastRecordedAt: after,
+        })),
+      );
+    await guard('NAKAMURA KENJI');
+    await guard('JOHNSON ROBERT');
+    await guard('PAGE ANN');
+    // JOHNSON ROBERT itself is rare (10 documents), but 510 documents carry that surname and
+    // first name with some middle: a variant cannot tell the subscriber from those namesakes.
+    // ROBERTA and JOHNSONS are other names and do not count.
+    await index({
+      'JOHNSON ROBERT': 10,
+      'JOHNSON ROBERT A': 300,
+      'JOHNSON ROBERT LEE': 200,
+      'JOHNSON ROBERTA': 5_000,
+      'JOHNSONS ROBERT': 5_000,
+      'PAGE ANNE': 5_000,
+      'PAGE ANN B': 3,
+    });
+    const hits = async (name: string) =>
+      (await documentWith(county, after, { names: [name] })).map((e) => ({
+        value: e.matched_value,
+        exact: e.is_exact,
+        score: e.score,
+      }));
+
+    // Rare: a variant (another middle) and a typo (one letter off the surname) still alert.
+    expect(await hits('NAKAMURA KENJI T')).toEqual([
+      { value: 'NAKAMURA KENJI T', exact: false, score: matchConfidence('variant', 0) },
+    ]);
+    expect(await hits('NAKAMORA KENJI')).toEqual([
+      { value: 'NAKAMORA KENJI', exact: false, score: matchConfidence('typo', 0) },
+    ]);
+    expect(await hits('PAGE ANN C')).toEqual([
+      { value: 'PAGE ANN C', exact: false, score: matchConfidence('variant', 3) },
+    ]);
+    // Common surname and first name: the variant and the typo fall under the floor.
+    expect(matchConfidence('variant', 510)).toBeLessThan(MIN_VARIANT_CONFIDENCE);
+    expect(matchConfidence('variant', 10)).toBeGreaterThanOrEqual(MIN_VARIANT_CONFIDENCE);
+    expect(await hits('JOHNSON ROBERT A')).toEqual([]);
+    expect(await hits('JOHNSON ROBERT ALLEN')).toEqual([]);
+    expect(await hits('JOHNSTON ROBERT')).toEqual([]);
+    // The same name, equal keys: always alerts, however common.
+    expect(await hits('JOHNSON ROBERT')).toEqual([
+      { value: 'JOHNSON ROBERT', exact: true, score: matchConfidence('exact', 10) },
+    ]);
   });
 
   it('keeps one event per subscription and document: the strongest reason', async () => {

@@ -4,6 +4,7 @@ import {
   matchConfidence,
   matchName,
   middleCompatible,
+  namesakePrefixes,
   nameKeys,
   surnameDeletionKeys,
 } from './names.ts';
@@ -274,5 +275,13 @@ describe('matchConfidence', () => {
   it('treats an unknown count as 0', () => {
     expect(matchConfidence('exact', Number.NaN)).toBe(1);
     expect(matchConfidence('exact', -5)).toBe(1);
+  });
+});
+
+describe('namesakePrefixes', () => {
+  it("gives each person reading's surname and first name, nothing for businesses and trusts", () => {
+    expect(namesakePrefixes('SMITH, JOHN A.')).toEqual(['SMITH JOHN']);
+    expect(namesakePrefixes('LOPEZ MARIA')).toEqual(['LOPEZ MARIA', 'MARIA LOPEZ']);
+    expect(namesakePrefixes('ACME HOLDINGS LLC')).toEqual([]);
   });
 });

@@ -549,10 +549,24 @@ export function matchName(guarded: string, candidate: string): NameMatch {
 }
 
 /**
+ * The key prefixes under which the county's index holds the namesakes a variant or typo of
+ * `guarded` cannot tell apart: "SURNAME FIRST" of each of its person readings. An index name
+ * counts when its name_key equals a prefix or starts with the prefix and a space (SMITH JOHN,
+ * SMITH JOHN A, SMITH JOHN ALLEN TR; not SMITH JOHNNY). Businesses and trusts have none.
+ */
+export function namesakePrefixes(guarded: string): string[] {
+  return nameKeys(guarded).readings.map((r) => `${r.surname} ${r.first}`.trimEnd());
+}
+
+/**
  * Confidence in [0, 1] of a name match: the kind's base (exact 1, variant 0.85, typo 0.7) divided
  * by 1 + log10(1 + nameCount / 25), rounded to 3 decimals, so a name carried by many documents
- * in the county (nameCount = index_names.document_count, 0 when unknown) counts for less.
- * SQL twin: round((base / (1 + log(1 + coalesce(document_count, 0) / 25.0)))::numeric, 3).
+ * in the county counts for less. nameCount (0 when unknown) is what the match cannot tell apart:
+ * for exact, the index_names.document_count of the guarded name; for variant and typo, the
+ * documents of the county's index under the guarded name's namesakePrefixes, summed.
+ * SQL twin: round((base / (1 + log(1 + nameCount / 25.0)))::numeric, 3) in the matcher
+ * (engine/matching/match.repository.ts), which writes no event for a variant or typo under
+ * MIN_VARIANT_CONFIDENCE.
  */
 export function matchConfidence(kind: MatchKind, nameCount: number): number {
   const count = Number.isFinite(nameCount) && nameCount > 0 ? nameCount : 0;

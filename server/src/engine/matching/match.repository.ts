@@ -5,6 +5,15 @@ import type { DB } from '../../db/types.ts';
 export const ADDRESS_SIMILARITY = 0.6;
 /** Confidence of an address match by equal street keys; a similar one is this times similarity. */
 export const ADDRESS_CONFIDENCE = 0.9;
+/**
+ * A name matched by a variant (same surname and first name, compatible middle) or a surname typo
+ * alerts only at this confidence or above (matchConfidence of names.ts, counted on the guarded
+ * surname and first name): with 0.6, a variant alerts while the county's index has at most 40
+ * documents under that surname and first name, a typo at most 11. Above that the rule cannot
+ * tell the subscriber from namesakes, and would mail them about strangers' deeds. Equal keys,
+ * APNs and addresses always alert.
+ */
+export const MIN_VARIANT_CONFIDENCE = 0.6;
 
 /**
  * Locks the documents of `ids` not matched yet, skipping any another matcher holds: each
@@ -34,8 +43,10 @@ export type NewEvent = { user_id: string; document_id: string };
  *   first name and a compatible middle; or a surname one edit away (a shared deletion key) with
  *   the same first name and a compatible middle.
  * Only enabled counties, and only subscriptions activated at or before the recording.
- * Confidence of a name match falls with how many documents of the county carry the guarded
- * name: the SQL twin of matchConfidence in matching/names.ts.
+ * Confidence of a name match falls with how common the name is in the county's index: for equal
+ * keys, the documents carrying the guarded name; for a variant or typo, the documents under the
+ * guarded surname and first name (any middle). The SQL twin of matchConfidence in
+ * matching/names.ts. A variant or typo under MIN_VARIANT_CONFIDENCE writes no event.
  */
 export async function insertEvents(trx: Kysely<DB>, ids: readonly string[]): Promise<NewEvent[]> {
   if (ids.length === 0) return [];
@@ -94,31 +105,65 @@ export async function insertEvents(trx: Kysely<DB>, ids: readonly string[]): Pro
              r.surname, r.first, r.middle, k.deletion_key
       FROM readings r CROSS JOIN LATERAL unnest(r.deletion_keys) AS k (deletion_key)
     ),
-    name_candidates AS (
-      SELECT s.id AS subscription_id, p.document_id, p.name, p.role, p.recorded_at,
-             1.0 AS base, true AS is_exact
-      FROM parties p
-      JOIN name_subscriptions s ON s.county_id = p.county_id AND s.match_key = p.match_key
-      WHERE p.match_key <> ''
-      UNION ALL
-      SELECT s.subscription_id, r.document_id, r.name, r.role, r.recorded_at, 0.85, false
+    -- Variants and typos of people's names.
+    variant_candidates AS MATERIALIZED (
+      SELECT s.subscription_id, r.document_id, r.name, r.role, r.recorded_at, 0.85 AS base
       FROM readings r
       JOIN name_subscription_readings s
         ON s.county_id = r.county_id AND s.surname = r.surname AND s.first = r.first
       WHERE names_middle_compatible(s.middle, r.middle)
       UNION ALL
-      SELECT t.subscription_id, k.document_id, k.name, k.role, k.recorded_at, 0.7, false
+      SELECT t.subscription_id, k.document_id, k.name, k.role, k.recorded_at, 0.7
       FROM party_typo_keys k
       JOIN name_subscription_typo_keys t
         ON t.county_id = k.county_id AND t.deletion_key = k.deletion_key AND t.first = k.first
       WHERE t.surname <> k.surname AND names_middle_compatible(t.middle, k.middle)
     ),
+    -- The namesakes a variant cannot tell apart: the county's index documents under each reading
+    -- of the guarded name's surname and first name, any middle (SMITH JOHN, SMITH JOHN A,
+    -- SMITH JOHN ALLEN TR ...), names.ts namesakePrefixes. A range of the C-collated key: the
+    -- prefix itself, or the prefix, a space and more.
+    guarded_prefixes AS MATERIALIZED (
+      SELECT DISTINCT g.subscription_id, g.county_id,
+             rtrim(g.surname || ' ' || g.first) COLLATE "C" AS prefix
+      FROM (SELECT DISTINCT subscription_id FROM variant_candidates) AS v
+      JOIN name_subscription_readings g ON g.subscription_id = v.subscription_id
+    ),
+    prefix_documents AS MATERIALIZED (
+      SELECT k.county_id, k.prefix,
+             (SELECT coalesce(sum(n.document_count), 0) FROM index_names n
+              WHERE n.county_id = k.county_id
+                AND n.name_key >= k.prefix AND n.name_key < k.prefix || '!') AS documents
+      FROM (SELECT DISTINCT county_id, prefix FROM guarded_prefixes) AS k
+    ),
+    namesakes AS (
+      SELECT g.subscription_id, sum(d.documents) AS documents
+      FROM guarded_prefixes g JOIN prefix_documents d USING (county_id, prefix)
+      GROUP BY g.subscription_id
+    ),
+    name_candidates AS (
+      SELECT s.id AS subscription_id, p.document_id, p.name, p.role, p.recorded_at,
+             true AS is_exact, NULL::numeric AS score
+      FROM parties p
+      JOIN name_subscriptions s ON s.county_id = p.county_id AND s.match_key = p.match_key
+      WHERE p.match_key <> ''
+      UNION ALL
+      SELECT v.subscription_id, v.document_id, v.name, v.role, v.recorded_at, false, c.score
+      FROM variant_candidates v
+      JOIN namesakes n USING (subscription_id)
+      CROSS JOIN LATERAL (
+        SELECT round((v.base / (1 + log(1 + n.documents / 25.0)))::numeric, 3) AS score
+      ) AS c
+      WHERE c.score >= ${MIN_VARIANT_CONFIDENCE}
+    ),
     name_hits AS (
       SELECT NULL::uuid, s.id, s.user_id, c.document_id, 'name', c.name, c.role, c.is_exact,
-             round((c.base / (1 + log(1 + coalesce(n.document_count, 0) / 25.0)))::numeric, 3)
+             coalesce(c.score,
+                      round((1.0 / (1 + log(1 + coalesce(n.document_count, 0) / 25.0)))::numeric, 3))
       FROM name_candidates c
       JOIN name_subscriptions s ON s.id = c.subscription_id
-      LEFT JOIN index_names n ON n.county_id = s.county_id AND n.name_key = s.name_key
+      LEFT JOIN index_names n
+        ON c.is_exact AND n.county_id = s.county_id AND n.name_key = s.name_key
       WHERE s.activated_at <= c.recorded_at
     ),
     hits AS (
