@@ -1,10 +1,11 @@
 import { type CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../src/db/database.ts';
 import { seedDemo } from '../src/db/seed/seed-demo.ts';
 import type { DB } from '../src/db/types.ts';
 import { addressKey, apnKey, nameKey } from '../src/matching/normalize.ts';
+import { COUNTY_CACHE_TTL_MS } from '../src/modules/counties/counties.service.ts';
 import * as repo from '../src/modules/search/search.repository.ts';
 import * as service from '../src/modules/search/search.service.ts';
 import { streetKeyOf } from '../src/modules/search/search.terms.ts';
@@ -196,6 +197,40 @@ describe('GET /api/search/*', () => {
           expect(res.json().message).toContain(`County '${county}'`);
         }
       }
+    });
+
+    it('a county disabled or renamed elsewhere is refused within COUNTY_CACHE_TTL_MS', async () => {
+      // Changed in the database directly, as an admin's request served by another process would.
+      const id = await addCounty(t.db, 'Yolo', 'YOL');
+      await addParcels(t.db, id, [{ apn: '040-0001-001-0000', address: '10 ELM ST' }]);
+      const elm = () => search('address', '10 ELM', 'Yolo');
+      expect((await elm()).statusCode).toBe(200);
+      await t.db.updateTable('counties').set({ is_enabled: false }).where('id', '=', id).execute();
+      let changed = performance.now();
+      await vi.waitFor(async () => expect((await elm()).statusCode).toBe(400), {
+        timeout: COUNTY_CACHE_TTL_MS + 1000,
+        interval: 20,
+      });
+      expect(performance.now() - changed).toBeLessThan(COUNTY_CACHE_TTL_MS + 500);
+
+      // Enabled again: found at once, since a refused name is never remembered.
+      await t.db.updateTable('counties').set({ is_enabled: true }).where('id', '=', id).execute();
+      expect((await elm()).statusCode).toBe(200);
+      await t.db.updateTable('counties').set({ name: 'Yolo Two' }).where('id', '=', id).execute();
+      changed = performance.now();
+      await vi.waitFor(async () => expect((await elm()).statusCode).toBe(400), {
+        timeout: COUNTY_CACHE_TTL_MS + 1000,
+        interval: 20,
+      });
+      expect(performance.now() - changed).toBeLessThan(COUNTY_CACHE_TTL_MS + 500);
+      expect((await search('address', '10 ELM', 'yolo two')).json()).toEqual([
+        {
+          apn: '040-0001-001-0000',
+          address: '10 ELM ST',
+          cityStateZip: 'SACRAMENTO, CA 95814',
+          county: 'Yolo Two',
+        },
+      ]);
     });
 
     it('never return rows of another county', async () => {

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database.ts';
-import { resolveCounty } from '../counties/counties.service.ts';
+import { resolveCountyCached } from '../counties/counties.service.ts';
 import * as repo from './search.repository.ts';
 import type { AddressResult, NameResult } from './search.schemas.ts';
 import {
@@ -22,7 +22,8 @@ import {
 /**
  * Search-as-you-type (DESIGN.md §5): the btree prefix scan first; the fallbacks run only when
  * it finds fewer than MAX_RESULTS, and their hits follow the prefix hits, without repeats.
- * The county is resolved first, so a wrong county is a 400 whatever the term.
+ * The county is resolved first, so a wrong county is a 400 whatever the term; it comes from a
+ * short-lived per-process cache (COUNTY_CACHE_TTL_MS), not from a query on every keystroke.
  */
 
 function toAddressResult(row: repo.ParcelHit, county: { name: string }): AddressResult {
@@ -51,7 +52,7 @@ export async function searchNames(
   countyName: string,
   term: string,
 ): Promise<NameResult[]> {
-  const county = await resolveCounty(db, countyName);
+  const county = await resolveCountyCached(db, countyName);
   const typed = parseNameTerm(term);
   if (!typed) return [];
   let rows = await repo.namesByPrefix(db, county.id, [namePrefix(typed)], MAX_RESULTS);
@@ -77,7 +78,7 @@ export async function searchApns(
   countyName: string,
   term: string,
 ): Promise<AddressResult[]> {
-  const county = await resolveCounty(db, countyName);
+  const county = await resolveCountyCached(db, countyName);
   const prefix = apnPrefix(term);
   if (!prefix) return [];
   const rows = await repo.parcelsByPrefix(db, county.id, 'apn_key', [prefix], MAX_RESULTS);
@@ -114,7 +115,7 @@ async function searchParcels(
   term: string,
   search: ParcelSearch,
 ): Promise<AddressResult[]> {
-  const county = await resolveCounty(db, countyName);
+  const county = await resolveCountyCached(db, countyName);
   const typed = search.parse(term);
   if (!typed) return [];
   let rows = await repo.parcelsByPrefix(
