@@ -46,6 +46,8 @@ export type SearchBenchOptions = {
   seconds: number;
   /** Terms timed in-process per method (ours and each peer), e.g. 2000 / 300. */
   peerQueries: number;
+  /** Time the peers (SQLite FTS5, Postgres ILIKE) too; false times ours only. Default true. */
+  peers?: boolean;
   /** Progress, to stderr. */
   log: (message: string) => void;
 };
@@ -65,7 +67,7 @@ const MIX = {
 } as const;
 type Kind = keyof typeof MIX;
 
-type Term = {
+export type Term = {
   kind: Kind;
   endpoint: Endpoint;
   term: string;
@@ -139,7 +141,7 @@ async function sample<T>(
 }
 
 /** `count` terms from the county's own names and parcels, the kinds of MIX shuffled together. */
-async function buildTerms(db: Database, countyId: number, count: number): Promise<Term[]> {
+export async function buildTerms(db: Database, countyId: number, count: number): Promise<Term[]> {
   const names = await sample<NameRow>(
     db,
     'index_names',
@@ -397,7 +399,7 @@ type LoadSummary = {
 };
 
 /** The parts of autocannon 9 used here (it ships no types); Client fields as of 9.0.0. */
-type LoadClient = {
+export type LoadClient = {
   rate: number;
   reqsMadeThisSecond: number;
   paused?: boolean;
@@ -419,7 +421,7 @@ type LoadInstance = PromiseLike<LoadResult> & {
     listener: (client: LoadClient, status: number, bytes: number, ms: number) => void,
   ) => void;
 };
-type Autocannon = (options: {
+export type Autocannon = (options: {
   url: string;
   connections: number;
   overallRate: number;
@@ -434,7 +436,7 @@ type Autocannon = (options: {
  * `overallRate` arrives as a burst at the top of each second. Here each connection sends one
  * request a second (connections = rate) on a phase of its own: a steady stream at the rate.
  */
-function stagger(client: LoadClient, phaseMs: number) {
+export function stagger(client: LoadClient, phaseMs: number) {
   if (client.rate !== 1 || typeof client._doRequest !== 'function') {
     throw new Error('autocannon internals changed: revisit stagger() in scripts/bench/search.ts');
   }
@@ -551,10 +553,29 @@ async function throughServer(db: Database, o: SearchBenchOptions, terms: Term[])
   }
 }
 
+/** The same terms through SQLite FTS5 and Postgres ILIKE, beside ours. */
+async function timePeers(db: Database, o: SearchBenchOptions, timed: Term[], oursTimed: Timings) {
+  const fts = await sqliteFts5(db, o.countyId);
+  o.log(`search: SQLite FTS5 loaded in ${fts.loadSeconds} s; timing it`);
+  const ftsTimed = await timeMethod(timed, fts.method);
+  fts.close();
+  o.log(`search: Postgres ILIKE`);
+  const ilikeTimed = await timeMethod(timed, ilike(db, o.countyId));
+  return {
+    sqliteFts5Trigram: {
+      loadSeconds: fts.loadSeconds,
+      loadedRows: fts.rows,
+      ...ratios(ftsTimed, oursTimed),
+      ...ftsTimed,
+    },
+    postgresIlike: { ...ratios(ilikeTimed, oursTimed), ...ilikeTimed },
+  };
+}
+
 export async function benchSearch(o: SearchBenchOptions): Promise<Record<string, unknown>> {
   const db = createDatabase(createPool(o.databaseUrl, 10, pino({ level: 'silent' })));
   try {
-    let started = performance.now();
+    const started = performance.now();
     const terms = await buildTerms(
       db,
       o.countyId,
@@ -567,13 +588,7 @@ export async function benchSearch(o: SearchBenchOptions): Promise<Record<string,
     const timed = terms.slice(0, o.peerQueries);
     o.log(`search: ${timed.length} terms in-process, ours`);
     const oursTimed = await timeMethod(timed, ours(db, o.countyName));
-    started = performance.now();
-    const fts = await sqliteFts5(db, o.countyId);
-    o.log(`search: SQLite FTS5 loaded in ${fts.loadSeconds} s; timing it`);
-    const ftsTimed = await timeMethod(timed, fts.method);
-    fts.close();
-    o.log(`search: Postgres ILIKE`);
-    const ilikeTimed = await timeMethod(timed, ilike(db, o.countyId));
+    const peers = o.peers === false ? undefined : await timePeers(db, o, timed, oursTimed);
 
     const byKind = Object.fromEntries(
       (Object.keys(MIX) as Kind[]).map((k) => [k, terms.filter((t) => t.kind === k).length]),
@@ -598,13 +613,7 @@ export async function benchSearch(o: SearchBenchOptions): Promise<Record<string,
       inProcess: {
         methodBudgetSeconds: METHOD_BUDGET_SECONDS,
         ours: oursTimed,
-        sqliteFts5Trigram: {
-          loadSeconds: fts.loadSeconds,
-          loadedRows: fts.rows,
-          ...ratios(ftsTimed, oursTimed),
-          ...ftsTimed,
-        },
-        postgresIlike: { ...ratios(ilikeTimed, oursTimed), ...ilikeTimed },
+        ...peers,
       },
     };
   } finally {
