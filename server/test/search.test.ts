@@ -387,6 +387,12 @@ describe('GET /api/search/*', () => {
       expect(await addresses('address', '123 MAIN ST APT 4')).toContain('123 N MAIN ST APT 4');
       expect((await addresses('address', '1234 MAIN STRE'))[0]).toBe('1234 MAIN ST');
     });
+
+    it('similar addresses are those of the house number typed, when the term starts with one', async () => {
+      const found = await addresses('address', '123 MAIN ST APT 4');
+      expect(found).toEqual(['123 N MAIN ST APT 4', '123 MAIN ST']);
+      expect(found).not.toContain('1234 MAIN ST');
+    });
   });
 
   describe('street search', () => {
@@ -594,7 +600,7 @@ describe('search query plans on 50,000 parcels and names', () => {
     expectPrefixScan(plans[2]!.nodes, 'index_names_name_key');
   });
 
-  it('the address fallbacks use the dictionary, then the trigram index — never a table scan', async () => {
+  it('the address fallbacks use the dictionary, then the parcels of its house number', async () => {
     const { plans } = await explainSearch((d) =>
       service.searchAddresses(d, 'Sacramento', '123 MIAN ST'),
     );
@@ -604,9 +610,20 @@ describe('search query plans on 50,000 parcels and names', () => {
       'search_tokens_pkey',
     ]);
     expectPrefixScan(plans[2]!.nodes, 'parcels_address_key_idx');
+    // Similarity is computed over the house number's range of the btree only.
     const similar = onBigTables(plans[3]!.nodes);
-    expect(similar.map((n) => n['Node Type'])).toContain('Bitmap Heap Scan');
-    const indexScans = plans[3]!.nodes.filter((n) => n['Node Type'] === 'Bitmap Index Scan');
+    expect(similar.map((n) => `${n['Node Type']} ${n['Index Name']}`)).toEqual([
+      'Index Scan parcels_address_key_idx',
+    ]);
+    expect(similar[0]!['Actual Rows']).toBeLessThanOrEqual(repo.SIMILAR_CANDIDATES);
+  });
+
+  it('without a house number, the similarity fallback uses the trigram index', async () => {
+    const { plans } = await explainSearch((d) =>
+      service.searchAddresses(d, 'Sacramento', 'NOWHERE LANE'),
+    );
+    const similar = plans.at(-1)!.nodes;
+    const indexScans = similar.filter((n) => n['Node Type'] === 'Bitmap Index Scan');
     expect(indexScans.map((n) => n['Index Name'])).toEqual(['parcels_address_key_trgm_idx']);
   });
 

@@ -105,22 +105,39 @@ export async function namesByPrefix(
   return rows;
 }
 
+/** At most this many parcels of one house number are compared by similarity. */
+export const SIMILAR_CANDIDATES = 2000;
+
 /**
  * Parcels whose address has an extent similar to the term (`<%`, pg_trgm's word_similarity at
- * its threshold), through the GIN trigram index, most similar first.
+ * its threshold), most similar first. With a house number, only the parcels with that number
+ * are compared (a range of the address_key btree, a few hundred rows even in a county of
+ * millions); without one, the GIN trigram index over every parcel answers, which costs
+ * hundreds of milliseconds in a large county.
  */
 export async function parcelsBySimilarity(
   db: Database,
   countyId: number,
   term: string,
+  houseNumber: string | undefined,
   excludeIds: string[],
   limit: number,
 ): Promise<ParcelHit[]> {
+  // Materialised, so the planner cannot answer the house-number range with the GIN index,
+  // whose posting lists for common trigrams ("  1", " ST") span the whole table.
+  const candidates =
+    houseNumber === undefined
+      ? sql`SELECT id, apn, address, city, state, zip, address_key FROM parcels
+            WHERE county_id = ${countyId} AND ${term} <% address_key`
+      : sql`SELECT id, apn, address, city, state, zip, address_key FROM parcels
+            WHERE county_id = ${countyId} AND ${startsWith('address_key', `${houseNumber} `)}
+            ORDER BY address_key
+            LIMIT ${SIMILAR_CANDIDATES}`;
   const { rows } = await sql<ParcelHit>`
+    WITH candidates AS MATERIALIZED (${candidates})
     SELECT id, apn, address, city, state, zip
-    FROM parcels
-    WHERE county_id = ${countyId}
-      AND ${term} <% address_key
+    FROM candidates
+    WHERE ${term} <% address_key
       AND id <> ALL (${excludeIds}::bigint[])
     ORDER BY word_similarity(${term}, address_key) DESC, address_key
     LIMIT ${limit}`.execute(db);

@@ -10,6 +10,7 @@ import {
   correctableStreetWords,
   correctedKeys,
   dictionaryKeys,
+  houseNumberOf,
   MAX_RESULTS,
   namePrefix,
   parseAddressTerm,
@@ -143,6 +144,7 @@ async function searchParcels(
       db,
       county.id,
       typed.key,
+      houseNumberOf(typed.key),
       rows.map((r) => r.id),
       MAX_RESULTS - rows.length,
     );

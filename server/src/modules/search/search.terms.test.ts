@@ -17,6 +17,7 @@ import {
   parseNameTerm,
   parseStreetTerm,
   streetKeyOf,
+  houseNumberOf,
   streetPrefixes,
 } from './search.terms.ts';
 
@@ -133,6 +134,14 @@ describe('street terms', () => {
     expect(streets('N ST')).toEqual(['N ST']);
     expect(streets('MAIN ')).toContain('N MAIN ');
   });
+  it('have a house number only when the key starts with one', () => {
+    expect(houseNumberOf('123 N MAIN ST APT 4')).toBe('123');
+    expect(houseNumberOf('123A OAK AVE')).toBe('123A');
+    expect(houseNumberOf('1ST ST')).toBeUndefined();
+    expect(houseNumberOf('123')).toBeUndefined();
+    expect(houseNumberOf('MAIN ST 123')).toBeUndefined();
+  });
+
   it('are the generated street_key of an address key', () => {
     expect(streetKeyOf(addressKey('123 N Main Street Apt 4'))).toBe('N MAIN ST APT 4');
     expect(streetKeyOf(addressKey('123A Oak Ave'))).toBe('OAK AVE');

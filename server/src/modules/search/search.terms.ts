@@ -115,6 +115,11 @@ export function streetKeyOf(key: string): string {
   return key.replace(HOUSE_NUMBER, '');
 }
 
+/** The house number an address key starts with ("123A" of "123A OAK AVE"), if any. */
+export function houseNumberOf(key: string): string | undefined {
+  return HOUSE_NUMBER.exec(key)?.[0].trimEnd();
+}
+
 /**
  * A street term is normalised as the words after a house number are ("NORTH MAIN STREET" →
  * "N MAIN ST"), and a house number typed before it is dropped ("123 MAIN" → "MAIN").
