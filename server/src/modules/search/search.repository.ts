@@ -1,11 +1,13 @@
-import { type RawBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { prefixBounds } from './search.terms.ts';
+import { prefixBounds, prefixRange } from './search.terms.ts';
 
 /**
- * Search SQL (DESIGN.md §5). Prefix scans are `LIKE 'prefix%'` on C-collation key columns, so a
- * btree range serves them and stops after `limit` rows; several prefixes are separate
- * index scans glued by UNION ALL, never an OR the planner would answer with a bitmap and a sort.
+ * Search SQL (DESIGN.md §5). A prefix scan is a range of a C-collation key btree that stops
+ * after `limit` rows. Several prefixes are one statement: a lateral scan per prefix, in the
+ * order the prefixes are given; the same short statement whatever their number, so planning
+ * costs the same for one prefix or eighteen (a UNION ALL of eighteen branches took 0.5 ms to
+ * plan, ten times its execution).
  */
 
 export type ParcelHit = {
@@ -21,10 +23,10 @@ export type NameHit = { id: string; name: string; document_count: number };
 
 export type ParcelKey = 'apn_key' | 'address_key' | 'street_key';
 
-const ORDER: Record<ParcelKey, RawBuilder<unknown>> = {
-  apn_key: sql`apn_key`,
-  address_key: sql`address_key`,
-  street_key: sql`street_key, address_key`,
+const ORDER: Record<ParcelKey, string[]> = {
+  apn_key: ['apn_key'],
+  address_key: ['address_key'],
+  street_key: ['street_key', 'address_key'],
 };
 
 /** `column` starts with `prefix`, as a btree range: LIKE with every character literal. */
@@ -37,72 +39,72 @@ function startsWith(column: string, prefix: string) {
 }
 
 /**
- * One parenthesised, limited index scan per prefix, merged in the order the prefixes are given
- * (the term as typed before its variants, the best correction first), then in key order.
+ * The rows of `table` in the county whose `column` starts with one of the prefixes: at most
+ * `limit` per prefix, in the order the prefixes are given (the term as typed before its
+ * variants, the best correction first), then in key order; `limit` in all.
  */
-function unionOfPrefixes(
+async function byPrefixes<T>(
+  db: Database,
+  table: 'parcels' | 'index_names',
+  columns: string[],
+  countyId: number,
+  column: string,
+  order: string[],
   prefixes: string[],
   limit: number,
-  order: RawBuilder<unknown>,
-  branch: (startsWith: RawBuilder<unknown>) => RawBuilder<unknown>,
-  column: string,
-) {
-  const branches = prefixes.map(
-    (prefix, rank) =>
-      sql`(SELECT ${rank}::int AS rank, b.* FROM (${branch(startsWith(column, prefix))}) AS b)`,
-  );
-  return sql`
-    SELECT * FROM (${sql.join(branches, sql` UNION ALL `)}) AS hits
-    ORDER BY rank, ${order}
-    LIMIT ${limit}`;
+): Promise<T[]> {
+  if (prefixes.length === 0) return [];
+  const ranges = prefixes.map(prefixRange);
+  const key = sql.ref(`t.${column}`);
+  const inner = sql.join(order.map((c) => sql.ref(`t.${c}`)));
+  const outer = sql.join(order.map((c) => sql.ref(`h.${c}`)));
+  const { rows } = await sql<T>`
+    SELECT h.* FROM unnest(
+        ${ranges.map((r) => r.from)}::text[], ${ranges.map((r) => r.below)}::text[]
+      ) WITH ORDINALITY AS p (from_key, below_key, rank)
+    CROSS JOIN LATERAL (
+      SELECT ${sql.join(columns.map((c) => sql.ref(`t.${c}`)))}
+      FROM ${sql.table(table)} AS t
+      WHERE t.county_id = ${countyId}
+        AND ${key} >= p.from_key COLLATE "C" AND ${key} < p.below_key COLLATE "C"
+      ORDER BY ${inner}
+      LIMIT ${limit}) AS h
+    ORDER BY p.rank, ${outer}
+    LIMIT ${limit}`.execute(db);
+  return rows;
 }
 
-export async function parcelsByPrefix(
+const PARCEL_COLUMNS = ['id', 'apn', 'address', 'city', 'state', 'zip'];
+
+export function parcelsByPrefix(
   db: Database,
   countyId: number,
   column: ParcelKey,
   prefixes: string[],
   limit: number,
 ): Promise<ParcelHit[]> {
-  if (prefixes.length === 0) return [];
   const order = ORDER[column];
-  const query = unionOfPrefixes(
-    prefixes,
-    limit,
-    order,
-    (condition) => sql`
-      SELECT id, apn, address, city, state, zip, apn_key, address_key, street_key
-      FROM parcels
-      WHERE county_id = ${countyId} AND ${condition}
-      ORDER BY ${order}
-      LIMIT ${limit}`,
-    column,
-  );
-  const { rows } = await sql<ParcelHit>`${query}`.execute(db);
-  return rows;
+  const columns = [...PARCEL_COLUMNS, ...order];
+  return byPrefixes(db, 'parcels', columns, countyId, column, order, prefixes, limit);
 }
 
-export async function namesByPrefix(
+export function namesByPrefix(
   db: Database,
   countyId: number,
   prefixes: string[],
   limit: number,
 ): Promise<NameHit[]> {
-  if (prefixes.length === 0) return [];
-  const query = unionOfPrefixes(
+  const columns = ['id', 'name', 'document_count', 'name_key'];
+  return byPrefixes(
+    db,
+    'index_names',
+    columns,
+    countyId,
+    'name_key',
+    ['name_key'],
     prefixes,
     limit,
-    sql`name_key`,
-    (condition) => sql`
-      SELECT id, name, name_key, document_count
-      FROM index_names
-      WHERE county_id = ${countyId} AND ${condition}
-      ORDER BY name_key
-      LIMIT ${limit}`,
-    'name_key',
   );
-  const { rows } = await sql<NameHit>`${query}`.execute(db);
-  return rows;
 }
 
 /** At most this many parcels of one house number are compared by similarity. */

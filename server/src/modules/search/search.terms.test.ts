@@ -13,6 +13,7 @@ import {
   minimalPrefixes,
   namePrefix,
   prefixBounds,
+  prefixRange,
   parseAddressTerm,
   parseNameTerm,
   parseStreetTerm,
@@ -50,6 +51,22 @@ describe('prefixBounds', () => {
       'SMITH',
       'SMITH JOHN',
     ]);
+  });
+});
+
+describe('prefixRange', () => {
+  it('is the range of keys prefixBounds matches', () => {
+    expect(prefixRange('SMITH JO')).toEqual({ from: 'SMITH JO', below: 'SMITH JP' });
+    expect(prefixRange('SMITH ')).toEqual({ from: 'SMITH', below: 'SMITH!' });
+    expect(prefixRange('A%')).toEqual({ from: 'A%', below: 'A&' });
+    expect(prefixRange('AZ')).toEqual({ from: 'AZ', below: 'A[' });
+    const inRange = (prefix: string) => (key: string) => {
+      const { from, below } = prefixRange(prefix);
+      return key >= from && key < below;
+    };
+    const keys = ['SMIT', 'SMITH', 'SMITH JOHN', 'SMITHSON', 'SMITH&CO', 'SMITI', 'SMJ'];
+    expect(keys.filter(inRange('SMITH'))).toEqual(['SMITH', 'SMITH JOHN', 'SMITHSON', 'SMITH&CO']);
+    expect(keys.filter(inRange('SMITH '))).toEqual(['SMITH', 'SMITH JOHN']);
   });
 });
 

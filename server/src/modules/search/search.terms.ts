@@ -44,6 +44,30 @@ export function prefixBounds(prefix: string): { like: string; below?: string } {
     : { like: likePrefix(word), below: `${word}!` };
 }
 
+/** The least string above every string that starts with `prefix`, in code point order. */
+function successor(prefix: string): string {
+  const points = [...prefix].map((c) => c.codePointAt(0)!);
+  while (points.length > 0) {
+    const last = points.pop()!;
+    if (last < 0x10ffff)
+      return String.fromCodePoint(...points, last === 0xd7ff ? 0xe000 : last + 1);
+  }
+  // Only a run of U+10FFFF (never in a key) has no successor: nothing sorts above it.
+  return String.fromCodePoint(0x10ffff).repeat(prefix.length + 1);
+}
+
+/**
+ * The prefix as a key range [from, below) under the C collation (byte order of UTF-8, which is
+ * code point order): exactly the keys prefixBounds matches, as bounds a btree scan can take
+ * from a parameter (a LIKE pattern it cannot).
+ */
+export function prefixRange(prefix: string): { from: string; below: string } {
+  const { below } = prefixBounds(prefix);
+  return below === undefined
+    ? { from: prefix, below: successor(prefix) }
+    : { from: prefix.trimEnd(), below };
+}
+
 /** Drops prefixes another prefix of the list already covers, so the scans never overlap. */
 export function minimalPrefixes(prefixes: string[]): string[] {
   const kept: string[] = [];
