@@ -563,7 +563,9 @@ export function namesakePrefixes(guarded: string): string[] {
  * by 1 + log10(1 + nameCount / 25), rounded to 3 decimals, so a name carried by many documents
  * in the county counts for less. nameCount (0 when unknown) is what the match cannot tell apart:
  * for exact, the index_names.document_count of the guarded name; for variant and typo, the
- * documents of the county's index under the guarded name's namesakePrefixes, summed.
+ * documents of the county's index under a name's namesakePrefixes, summed, for the guarded and
+ * for the recorded name, whichever is larger (a common name one letter from a rare guarded one
+ * is most likely that common name).
  * SQL twin: round((base / (1 + log(1 + nameCount / 25.0)))::numeric, 3) in the matcher
  * (engine/matching/match.repository.ts), which writes no event for a variant or typo under
  * MIN_VARIANT_CONFIDENCE.

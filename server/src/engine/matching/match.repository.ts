@@ -7,11 +7,11 @@ export const ADDRESS_SIMILARITY = 0.6;
 export const ADDRESS_CONFIDENCE = 0.9;
 /**
  * A name matched by a variant (same surname and first name, compatible middle) or a surname typo
- * alerts only at this confidence or above (matchConfidence of names.ts, counted on the guarded
- * surname and first name): with 0.6, a variant alerts while the county's index has at most 40
- * documents under that surname and first name, a typo at most 11. Above that the rule cannot
- * tell the subscriber from namesakes, and would mail them about strangers' deeds. Equal keys,
- * APNs and addresses always alert.
+ * alerts only at this confidence or above (matchConfidence of names.ts, which counts the
+ * namesakes of the guarded and of the recorded name in the county's index): with 0.6, a variant
+ * alerts while the commoner of the two has at most 40 documents under its surname and first
+ * name, a typo at most 11. Above that the rule cannot tell the subscriber from namesakes, and
+ * would mail them about strangers' deeds. Equal keys, APNs and addresses always alert.
  */
 export const MIN_VARIANT_CONFIDENCE = 0.6;
 
@@ -45,11 +45,15 @@ export type NewEvent = { user_id: string; document_id: string };
  * Only enabled counties, and only subscriptions activated at or before the recording.
  * Confidence of a name match falls with how common the name is in the county's index: for equal
  * keys, the documents carrying the guarded name; for a variant or typo, the documents under the
- * guarded surname and first name (any middle). The SQL twin of matchConfidence in
- * matching/names.ts. A variant or typo under MIN_VARIANT_CONFIDENCE writes no event.
+ * surname and first name of either name (any middle), whichever is larger. The SQL twin of
+ * matchConfidence in matching/names.ts. A variant or typo under MIN_VARIANT_CONFIDENCE writes
+ * no event.
  */
 export async function insertEvents(trx: Kysely<DB>, ids: readonly string[]): Promise<NewEvent[]> {
   if (ids.length === 0) return [];
+  // Compiling this plan took 115 ms of JIT for a query of index probes (the planner's row
+  // estimates of the CTEs run far above the batch's).
+  await sql`SET LOCAL jit = off`.execute(trx);
   const { rows } = await sql<NewEvent>`
     WITH docs AS MATERIALIZED (
       SELECT d.id, d.county_id, d.recorded_at
@@ -83,76 +87,119 @@ export async function insertEvents(trx: Kysely<DB>, ids: readonly string[]): Pro
         AND (s.address_zip IS NULL OR p.zip IS NULL OR left(s.address_zip, 5) = left(p.zip, 5))
       UNION ALL
       SELECT s.id, NULL::uuid, s.user_id, p.document_id, 'address', p.address, NULL,
-             false, round(${ADDRESS_CONFIDENCE} * similarity(s.address_key, p.address_key)::numeric, 3)
+             false, s.score
       FROM parcels p
-      JOIN apn_subscriptions s ON s.county_id = p.county_id AND s.address_zip = p.zip
+      -- One probe of apn_subscriptions_address_number_idx (migration 0013: zip and house
+      -- number) per address; OFFSET 0 keeps the planner from merging the whole index instead.
+      CROSS JOIN LATERAL (
+        SELECT s.id, s.user_id,
+               round(${ADDRESS_CONFIDENCE} * similarity(s.address_key, p.address_key)::numeric, 3) AS score
+        FROM apn_subscriptions s
+        WHERE s.county_id = p.county_id AND s.address_zip = p.zip
+          AND split_part(s.address_key, ' ', 1) = split_part(p.address_key, ' ', 1)
+          AND s.address_key <> p.address_key
+          AND similarity(s.address_key, p.address_key) >= ${ADDRESS_SIMILARITY}
+          AND s.activated_at <= p.recorded_at
+        OFFSET 0
+      ) AS s
       WHERE p.zip IS NOT NULL AND p.address_key <> ''
-        AND s.address_key <> p.address_key
-        AND split_part(s.address_key, ' ', 1) = split_part(p.address_key, ' ', 1)
-        AND similarity(s.address_key, p.address_key) >= ${ADDRESS_SIMILARITY}
-        AND s.activated_at <= p.recorded_at
     ),
     -- Each party's readings, and each reading's deletion keys, one row each: joined to the
     -- subscription side by plain btree equality (a lateral unnest inside the join made the
     -- planner join on the first name alone and filter a million rows).
     readings AS MATERIALIZED (
-      SELECT p.document_id, p.role, p.name, p.county_id, p.recorded_at,
-             r.surname, r.first, r.middle, r.deletion_keys
+      SELECT p.id AS party_id, p.document_id, p.role, p.name, p.county_id, p.recorded_at,
+             r.surname, r.first, r.middle, r.deletion_keys,
+             rtrim(r.surname || ' ' || r.first) COLLATE "C" AS prefix
       FROM parties p JOIN document_party_readings r ON r.party_id = p.id
     ),
     party_typo_keys AS MATERIALIZED (
-      SELECT r.document_id, r.role, r.name, r.county_id, r.recorded_at,
-             r.surname, r.first, r.middle, k.deletion_key
+      SELECT r.party_id, r.document_id, r.role, r.name, r.county_id, r.recorded_at,
+             r.surname, r.first, r.middle, r.prefix, k.deletion_key
       FROM readings r CROSS JOIN LATERAL unnest(r.deletion_keys) AS k (deletion_key)
     ),
     -- Variants and typos of people's names.
     variant_candidates AS MATERIALIZED (
-      SELECT s.subscription_id, r.document_id, r.name, r.role, r.recorded_at, 0.85 AS base
+      SELECT s.subscription_id, r.party_id, r.document_id, r.name, r.role, r.recorded_at,
+             r.county_id, r.prefix, 0.85 AS base
       FROM readings r
       JOIN name_subscription_readings s
         ON s.county_id = r.county_id AND s.surname = r.surname AND s.first = r.first
       WHERE names_middle_compatible(s.middle, r.middle)
       UNION ALL
-      SELECT t.subscription_id, k.document_id, k.name, k.role, k.recorded_at, 0.7
+      SELECT t.subscription_id, k.party_id, k.document_id, k.name, k.role, k.recorded_at,
+             k.county_id, k.prefix, 0.7
       FROM party_typo_keys k
       JOIN name_subscription_typo_keys t
         ON t.county_id = k.county_id AND t.deletion_key = k.deletion_key AND t.first = k.first
       WHERE t.surname <> k.surname AND names_middle_compatible(t.middle, k.middle)
     ),
-    -- The namesakes a variant cannot tell apart: the county's index documents under each reading
-    -- of the guarded name's surname and first name, any middle (SMITH JOHN, SMITH JOHN A,
-    -- SMITH JOHN ALLEN TR ...), names.ts namesakePrefixes. A range of the C-collated key: the
-    -- prefix itself, or the prefix, a space and more.
-    guarded_prefixes AS MATERIALIZED (
-      SELECT DISTINCT g.subscription_id, g.county_id,
-             rtrim(g.surname || ' ' || g.first) COLLATE "C" AS prefix
-      FROM (SELECT DISTINCT subscription_id FROM variant_candidates) AS v
-      JOIN name_subscription_readings g ON g.subscription_id = v.subscription_id
-    ),
-    prefix_documents AS MATERIALIZED (
+    -- Namesakes, whom a variant or a typo cannot tell from the subscriber: the county's index
+    -- documents under a name's readings' surname and first name, any middle (SMITH JOHN,
+    -- SMITH JOHN A, SMITH JOHN ALLEN TR ...: names.ts namesakePrefixes), through a range of the
+    -- C-collated key; the more common of the guarded and the recorded name counts. First the
+    -- matched reading's own, once per batch: a candidate already under the floor with it goes
+    -- before the other readings of both names are counted.
+    matched_prefix_documents AS MATERIALIZED (
       SELECT k.county_id, k.prefix,
              (SELECT coalesce(sum(n.document_count), 0) FROM index_names n
               WHERE n.county_id = k.county_id
                 AND n.name_key >= k.prefix AND n.name_key < k.prefix || '!') AS documents
-      FROM (SELECT DISTINCT county_id, prefix FROM guarded_prefixes) AS k
+      FROM (SELECT DISTINCT county_id, prefix FROM variant_candidates) AS k
     ),
+    plausible AS MATERIALIZED (
+      SELECT v.*
+      FROM variant_candidates v
+      JOIN matched_prefix_documents d ON d.county_id = v.county_id AND d.prefix = v.prefix
+      WHERE round((v.base / (1 + log(1 + d.documents / 25.0)))::numeric, 3)
+            >= ${MIN_VARIANT_CONFIDENCE}
+    ),
+    -- Then, for the candidates left, every reading of both names, row by row through the
+    -- indexes (joins between these CTEs, whose sizes the planner cannot estimate, ran as
+    -- nested loops over each other).
     namesakes AS (
-      SELECT g.subscription_id, sum(d.documents) AS documents
-      FROM guarded_prefixes g JOIN prefix_documents d USING (county_id, prefix)
-      GROUP BY g.subscription_id
+      SELECT v.*, greatest(g.documents, r.documents) AS documents
+      FROM plausible v
+      CROSS JOIN LATERAL (
+        SELECT coalesce(sum(c.documents), 0) AS documents
+        FROM name_subscription_readings x
+        CROSS JOIN LATERAL (
+          SELECT coalesce(sum(n.document_count), 0) AS documents FROM index_names n
+          WHERE n.county_id = x.county_id
+            AND n.name_key >= rtrim(x.surname || ' ' || x.first) COLLATE "C"
+            AND n.name_key < rtrim(x.surname || ' ' || x.first) || '!' COLLATE "C"
+        ) AS c
+        WHERE x.subscription_id = v.subscription_id
+      ) AS g
+      CROSS JOIN LATERAL (
+        SELECT coalesce(sum(c.documents), 0) AS documents
+        FROM document_party_readings x
+        CROSS JOIN LATERAL (
+          SELECT coalesce(sum(n.document_count), 0) AS documents FROM index_names n
+          WHERE n.county_id = v.county_id
+            AND n.name_key >= rtrim(x.surname || ' ' || x.first) COLLATE "C"
+            AND n.name_key < rtrim(x.surname || ' ' || x.first) || '!' COLLATE "C"
+        ) AS c
+        WHERE x.party_id = v.party_id
+      ) AS r
     ),
     name_candidates AS (
       SELECT s.id AS subscription_id, p.document_id, p.name, p.role, p.recorded_at,
              true AS is_exact, NULL::numeric AS score
       FROM parties p
-      JOIN name_subscriptions s ON s.county_id = p.county_id AND s.match_key = p.match_key
+      -- One probe of name_subscriptions_match_key_idx per party (OFFSET 0: not a hash of
+      -- every subscription); its predicate is repeated so the partial index qualifies.
+      CROSS JOIN LATERAL (
+        SELECT s.id FROM name_subscriptions s
+        WHERE s.county_id = p.county_id AND s.match_key = p.match_key AND s.match_key <> ''
+        OFFSET 0
+      ) AS s
       WHERE p.match_key <> ''
       UNION ALL
       SELECT v.subscription_id, v.document_id, v.name, v.role, v.recorded_at, false, c.score
-      FROM variant_candidates v
-      JOIN namesakes n USING (subscription_id)
+      FROM namesakes v
       CROSS JOIN LATERAL (
-        SELECT round((v.base / (1 + log(1 + n.documents / 25.0)))::numeric, 3) AS score
+        SELECT round((v.base / (1 + log(1 + v.documents / 25.0)))::numeric, 3) AS score
       ) AS c
       WHERE c.score >= ${MIN_VARIANT_CONFIDENCE}
     ),
