@@ -478,6 +478,7 @@ type PlanNode = {
   'Relation Name'?: string;
   'Index Name'?: string;
   'Actual Rows'?: number;
+  'Actual Loops'?: number;
   Plans?: PlanNode[];
 };
 
@@ -537,8 +538,14 @@ describe('search query plans on 50,000 parcels and names', () => {
     return { found, plans };
   }
 
+  /** The scans of big tables that ran (a fallback in the same statement may not). */
   const onBigTables = (nodes: PlanNode[]) =>
-    nodes.filter((n) => n['Relation Name'] && BIG_TABLES.includes(n['Relation Name']));
+    nodes.filter(
+      (n) =>
+        n['Relation Name'] && BIG_TABLES.includes(n['Relation Name']) && n['Actual Loops'] !== 0,
+    );
+  const scansOf = (nodes: PlanNode[]) =>
+    onBigTables(nodes).map((n) => `${n['Node Type']} ${n['Index Name']}`);
 
   /** A prefix scan: the key's btree, walked in order, stopping at 10 rows per branch. */
   function expectPrefixScan(nodes: PlanNode[], index: string) {
@@ -584,38 +591,41 @@ describe('search query plans on 50,000 parcels and names', () => {
     }
   });
 
-  it('the surname typo fallback looks up the token dictionary by key, then prefixes again', async () => {
+  it('the surname typo fallback: the dictionary with the prefix scan, then a prefix again', async () => {
     const { found, plans } = await explainSearch((d) =>
       service.searchNames(d, 'Sacramento', 'SMTIH JOHN'),
     );
     expect(found.length).toBeGreaterThan(0);
     expect((found as { name: string }[]).every((r) => r.name.startsWith('SMITH JOHN'))).toBe(true);
-    expect(plans).toHaveLength(3);
-    expectPrefixScan(plans[0]!.nodes, 'index_names_name_key');
-    // The dictionary by its keys, and each candidate's name count, capped, from the name index.
-    const lookups = onBigTables(plans[1]!.nodes).map((n) => `${n['Node Type']} ${n['Index Name']}`);
-    expect(new Set(lookups)).toEqual(
-      new Set(['Index Only Scan search_tokens_pkey', 'Index Only Scan index_names_name_key']),
+    expect(plans).toHaveLength(2);
+    // The prefix, the dictionary by its keys, and each candidate's name count, capped.
+    expect(new Set(scansOf(plans[0]!.nodes))).toEqual(
+      new Set([
+        'Index Scan index_names_name_key',
+        'Index Only Scan search_tokens_pkey',
+        'Index Only Scan index_names_name_key',
+      ]),
     );
-    expectPrefixScan(plans[2]!.nodes, 'index_names_name_key');
+    expectPrefixScan(plans[1]!.nodes, 'index_names_name_key');
   });
 
   it('the address fallbacks use the dictionary, then the parcels of its house number', async () => {
     const { plans } = await explainSearch((d) =>
       service.searchAddresses(d, 'Sacramento', '123 MIAN ST'),
     );
-    expect(plans).toHaveLength(4);
-    expectPrefixScan(plans[0]!.nodes, 'parcels_address_key_idx');
-    expect(onBigTables(plans[1]!.nodes).map((n) => n['Index Name'])).toEqual([
-      'search_tokens_pkey',
-    ]);
-    expectPrefixScan(plans[2]!.nodes, 'parcels_address_key_idx');
-    // Similarity is computed over the house number's range of the btree only.
-    const similar = onBigTables(plans[3]!.nodes);
-    expect(similar.map((n) => `${n['Node Type']} ${n['Index Name']}`)).toEqual([
+    expect(plans).toHaveLength(2);
+    expect(new Set(scansOf(plans[0]!.nodes))).toEqual(
+      new Set(['Index Scan parcels_address_key_idx', 'Index Only Scan search_tokens_pkey']),
+    );
+    // The corrected prefix, then similarity over the house number's range of the btree only.
+    const scans = onBigTables(plans[1]!.nodes);
+    expect(scans.map((n) => `${n['Node Type']} ${n['Index Name']}`)).toEqual([
+      'Index Scan parcels_address_key_idx',
       'Index Scan parcels_address_key_idx',
     ]);
-    expect(similar[0]!['Actual Rows']).toBeLessThanOrEqual(repo.SIMILAR_CANDIDATES);
+    for (const scan of scans) {
+      expect(scan['Actual Rows']).toBeLessThanOrEqual(repo.SIMILAR_CANDIDATES);
+    }
   });
 
   it('without a house number, the similarity fallback uses the trigram index', async () => {

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { prefixBounds, prefixRange } from './search.terms.ts';
 
@@ -38,43 +38,75 @@ function startsWith(column: string, prefix: string) {
     : sql`${ref} LIKE ${like} AND ${ref} < ${below}`;
 }
 
+type Scan = {
+  table: 'parcels' | 'index_names';
+  /** The key column the prefixes are matched against. */
+  column: string;
+  /** The columns returned, `id` first. */
+  columns: string[];
+  order: string[];
+};
+
+const NAMES: Scan = {
+  table: 'index_names',
+  column: 'name_key',
+  columns: ['id', 'name', 'document_count', 'name_key'],
+  order: ['name_key'],
+};
+
+const PARCEL_COLUMNS = ['id', 'apn', 'address', 'city', 'state', 'zip'];
+const parcelScan = (column: ParcelKey): Scan => ({
+  table: 'parcels',
+  column,
+  columns: [...PARCEL_COLUMNS, ...ORDER[column]],
+  order: ORDER[column],
+});
+
 /**
- * The rows of `table` in the county whose `column` starts with one of the prefixes: at most
- * `limit` per prefix, in the order the prefixes are given (the term as typed before its
- * variants, the best correction first), then in key order; `limit` in all.
+ * The rows of the county whose key starts with one of the prefixes: at most `limit` per
+ * prefix, in the order the prefixes are given (the term as typed before its variants, the best
+ * correction first), then in key order; `limit` in all. Each row has its prefix's `rank`; ids
+ * are text, as pg gives a bigint.
  */
-async function byPrefixes<T>(
-  db: Database,
-  table: 'parcels' | 'index_names',
-  columns: string[],
-  countyId: number,
-  column: string,
-  order: string[],
-  prefixes: string[],
-  limit: number,
-): Promise<T[]> {
-  if (prefixes.length === 0) return [];
+function prefixScan(scan: Scan, countyId: number, prefixes: string[], limit: number) {
   const ranges = prefixes.map(prefixRange);
-  const key = sql.ref(`t.${column}`);
-  const inner = sql.join(order.map((c) => sql.ref(`t.${c}`)));
-  const outer = sql.join(order.map((c) => sql.ref(`h.${c}`)));
-  const { rows } = await sql<T>`
-    SELECT h.* FROM unnest(
+  const key = sql.ref(`t.${scan.column}`);
+  const inner = sql.join(scan.order.map((c) => sql.ref(`t.${c}`)));
+  const outer = sql.join(scan.order.map((c) => sql.ref(`h.${c}`)));
+  const [, ...rest] = scan.columns;
+  return sql`
+    SELECT p.rank, h.id::text AS id, ${sql.join(rest.map((c) => sql.ref(`h.${c}`)))}
+    FROM unnest(
         ${ranges.map((r) => r.from)}::text[], ${ranges.map((r) => r.below)}::text[]
       ) WITH ORDINALITY AS p (from_key, below_key, rank)
     CROSS JOIN LATERAL (
-      SELECT ${sql.join(columns.map((c) => sql.ref(`t.${c}`)))}
-      FROM ${sql.table(table)} AS t
+      SELECT ${sql.join(scan.columns.map((c) => sql.ref(`t.${c}`)))}
+      FROM ${sql.table(scan.table)} AS t
       WHERE t.county_id = ${countyId}
         AND ${key} >= p.from_key COLLATE "C" AND ${key} < p.below_key COLLATE "C"
       ORDER BY ${inner}
       LIMIT ${limit}) AS h
     ORDER BY p.rank, ${outer}
-    LIMIT ${limit}`.execute(db);
-  return rows;
+    LIMIT ${limit}`;
 }
 
-const PARCEL_COLUMNS = ['id', 'apn', 'address', 'city', 'state', 'zip'];
+/** The rows of a prefixScan CTE as one JSON array, in their order. */
+function jsonRows(cte: string, scan: Scan) {
+  const order = sql.join(scan.order.map((c) => sql.ref(`x.${c}`)));
+  return sql`(SELECT coalesce(json_agg(x ORDER BY x.rank, ${order}), '[]') FROM ${sql.table(cte)} AS x)`;
+}
+
+async function byPrefixes<T>(
+  db: Database,
+  scan: Scan,
+  countyId: number,
+  prefixes: string[],
+  limit: number,
+): Promise<T[]> {
+  if (prefixes.length === 0) return [];
+  const { rows } = await sql<T>`${prefixScan(scan, countyId, prefixes, limit)}`.execute(db);
+  return rows;
+}
 
 export function parcelsByPrefix(
   db: Database,
@@ -83,9 +115,7 @@ export function parcelsByPrefix(
   prefixes: string[],
   limit: number,
 ): Promise<ParcelHit[]> {
-  const order = ORDER[column];
-  const columns = [...PARCEL_COLUMNS, ...order];
-  return byPrefixes(db, 'parcels', columns, countyId, column, order, prefixes, limit);
+  return byPrefixes(db, parcelScan(column), countyId, prefixes, limit);
 }
 
 export function namesByPrefix(
@@ -94,37 +124,132 @@ export function namesByPrefix(
   prefixes: string[],
   limit: number,
 ): Promise<NameHit[]> {
-  const columns = ['id', 'name', 'document_count', 'name_key'];
-  return byPrefixes(
+  return byPrefixes(db, NAMES, countyId, prefixes, limit);
+}
+
+/**
+ * A prefix scan and, in the same round trip, the dictionary tokens stored under `tokenKeys`,
+ * looked up only when the scan found fewer than `limit` (the typo fallback needs them then).
+ */
+async function byPrefixesWithTokens<T, K>(
+  db: Database,
+  scan: Scan,
+  countyId: number,
+  prefixes: string[],
+  limit: number,
+  tokens: RawBuilder<unknown> | undefined,
+): Promise<{ rows: T[]; tokens?: K[] }> {
+  if (!tokens) return { rows: await byPrefixes<T>(db, scan, countyId, prefixes, limit) };
+  const { rows } = await sql<{ rows: T[]; tokens: K[] | null }>`
+    WITH hits AS MATERIALIZED (${prefixScan(scan, countyId, prefixes, limit)})
+    SELECT ${jsonRows('hits', scan)} AS rows,
+      CASE WHEN (SELECT count(*) FROM hits) < ${limit}
+        THEN (SELECT coalesce(json_agg(t), '[]') FROM (${tokens}) AS t)
+      END AS tokens`.execute(db);
+  return { rows: rows[0]!.rows, tokens: rows[0]!.tokens ?? undefined };
+}
+
+/** Street words of the county's dictionary stored under any of these keys. */
+const streetTokenLookup = (countyId: number, keys: string[]) => sql`
+  SELECT DISTINCT token FROM search_tokens
+  WHERE county_id = ${countyId} AND kind = 'street' AND delete_key = ANY (${keys}::text[])`;
+
+/**
+ * Surnames of the county's dictionary stored under any of these keys, each with how many index
+ * names start with it — counted up to `cap` only, which is enough to rank corrections.
+ */
+const surnameTokenLookup = (countyId: number, keys: string[], cap: number) => sql`
+  SELECT t.token,
+         (SELECT count(*)::int FROM (
+            SELECT 1 FROM index_names n
+            WHERE n.county_id = ${countyId}
+              AND n.name_key >= t.token AND n.name_key < t.token || '!'
+            LIMIT ${cap}) AS capped) AS names
+  FROM (
+    SELECT DISTINCT token FROM search_tokens
+    WHERE county_id = ${countyId} AND kind = 'surname' AND delete_key = ANY (${keys}::text[])
+  ) AS t`;
+
+/**
+ * namesByPrefix, with the surnames of the dictionary under `surnameKeys` when it finds fewer
+ * than `limit` (and `surnameKeys` is not empty).
+ */
+export function namesByPrefixWithSurnames(
+  db: Database,
+  countyId: number,
+  prefixes: string[],
+  limit: number,
+  surnameKeys: string[],
+  cap = 100,
+) {
+  const tokens =
+    surnameKeys.length > 0 ? surnameTokenLookup(countyId, surnameKeys, cap) : undefined;
+  return byPrefixesWithTokens<NameHit, { token: string; names: number }>(
     db,
-    'index_names',
-    columns,
+    NAMES,
     countyId,
-    'name_key',
-    ['name_key'],
     prefixes,
     limit,
+    tokens,
   );
+}
+
+/**
+ * parcelsByPrefix, with the street words of the dictionary under `streetKeys` when it finds
+ * fewer than `limit` (and `streetKeys` is not empty).
+ */
+export async function parcelsByPrefixWithStreetWords(
+  db: Database,
+  countyId: number,
+  column: ParcelKey,
+  prefixes: string[],
+  limit: number,
+  streetKeys: string[],
+): Promise<{ rows: ParcelHit[]; tokens?: string[] }> {
+  const tokens = streetKeys.length > 0 ? streetTokenLookup(countyId, streetKeys) : undefined;
+  const found = await byPrefixesWithTokens<ParcelHit, { token: string }>(
+    db,
+    parcelScan(column),
+    countyId,
+    prefixes,
+    limit,
+    tokens,
+  );
+  return { rows: found.rows, tokens: found.tokens?.map((t) => t.token) };
 }
 
 /** At most this many parcels of one house number are compared by similarity. */
 export const SIMILAR_CANDIDATES = 2000;
 
+/** The similarity fill of an address search (see parcelsCorrectedAndSimilar). */
+export type SimilarTo = {
+  term: string;
+  houseNumber: string | undefined;
+  /** Parcels already found, never repeated. */
+  excludeIds: string[];
+};
+
 /**
- * Parcels whose address has an extent similar to the term (`<%`, pg_trgm's word_similarity at
- * its threshold), most similar first. With a house number, only the parcels with that number
- * are compared (a range of the address_key btree, a few hundred rows even in a county of
- * millions); without one, the GIN trigram index over every parcel answers, which costs
- * hundreds of milliseconds in a large county.
+ * The corrected prefixes' parcels (parcelsByPrefix) and, in the same round trip when those and
+ * `similar.excludeIds` together are fewer than `limit`, the parcels whose address has an extent
+ * similar to the term (`<%`, pg_trgm's word_similarity at its threshold), most similar first,
+ * none of either list. With a house number, only the parcels with that number are compared (a
+ * range of the address_key btree, a few hundred rows even in a county of millions); without
+ * one, the GIN trigram index over every parcel answers, which costs hundreds of milliseconds
+ * in a large county.
  */
-export async function parcelsBySimilarity(
+export async function parcelsCorrectedAndSimilar(
   db: Database,
   countyId: number,
-  term: string,
-  houseNumber: string | undefined,
-  excludeIds: string[],
+  column: ParcelKey,
+  prefixes: string[],
   limit: number,
-): Promise<ParcelHit[]> {
+  similar: SimilarTo | undefined,
+): Promise<{ rows: ParcelHit[]; similar: ParcelHit[] }> {
+  if (!similar)
+    return { rows: await parcelsByPrefix(db, countyId, column, prefixes, limit), similar: [] };
+  const scan = parcelScan(column);
+  const { term, houseNumber, excludeIds } = similar;
   // Materialised, so the planner cannot answer the house-number range with the GIN index,
   // whose posting lists for common trigrams ("  1", " ST") span the whole table.
   const candidates =
@@ -135,54 +260,21 @@ export async function parcelsBySimilarity(
             WHERE county_id = ${countyId} AND ${startsWith('address_key', `${houseNumber} `)}
             ORDER BY address_key
             LIMIT ${SIMILAR_CANDIDATES}`;
-  const { rows } = await sql<ParcelHit>`
-    WITH candidates AS MATERIALIZED (${candidates})
-    SELECT id, apn, address, city, state, zip
-    FROM candidates
-    WHERE ${term} <% address_key
-      AND id <> ALL (${excludeIds}::bigint[])
-    ORDER BY word_similarity(${term}, address_key) DESC, address_key
-    LIMIT ${limit}`.execute(db);
-  return rows;
-}
-
-/** Street words of the county's dictionary stored under any of these keys. */
-export async function streetTokens(
-  db: Database,
-  countyId: number,
-  keys: string[],
-): Promise<string[]> {
-  const rows = await db
-    .selectFrom('search_tokens')
-    .select('token')
-    .distinct()
-    .where('county_id', '=', countyId)
-    .where('kind', '=', 'street')
-    .where('delete_key', '=', sql<string>`ANY (${keys}::text[])`)
-    .execute();
-  return rows.map((r) => r.token);
-}
-
-/**
- * Surnames of the county's dictionary stored under any of these keys, each with how many index
- * names start with it — counted up to `cap` only, which is enough to rank corrections.
- */
-export async function surnameTokens(
-  db: Database,
-  countyId: number,
-  keys: string[],
-  cap = 100,
-): Promise<{ token: string; names: number }[]> {
-  const { rows } = await sql<{ token: string; names: number }>`
-    SELECT t.token,
-           (SELECT count(*)::int FROM (
-              SELECT 1 FROM index_names n
-              WHERE n.county_id = ${countyId}
-                AND n.name_key >= t.token AND n.name_key < t.token || '!'
-              LIMIT ${cap}) AS capped) AS names
-    FROM (
-      SELECT DISTINCT token FROM search_tokens
-      WHERE county_id = ${countyId} AND kind = 'surname' AND delete_key = ANY (${keys}::text[])
-    ) AS t`.execute(db);
-  return rows;
+  const { rows } = await sql<{ rows: ParcelHit[]; similar: ParcelHit[] | null }>`
+    WITH corrected AS MATERIALIZED (${prefixScan(scan, countyId, prefixes, limit)}),
+    candidates AS MATERIALIZED (${candidates})
+    SELECT ${jsonRows('corrected', scan)} AS rows,
+      CASE WHEN (SELECT count(DISTINCT id) FROM corrected WHERE id <> ALL (${excludeIds}::text[]))
+                + ${excludeIds.length} < ${limit}
+        THEN (SELECT coalesce(json_agg(s ORDER BY s.similarity DESC, s.address_key), '[]') FROM (
+          SELECT id::text AS id, apn, address, city, state, zip, address_key,
+                 word_similarity(${term}, address_key) AS similarity
+          FROM candidates
+          WHERE ${term} <% address_key
+            AND id::text <> ALL (${excludeIds}::text[])
+            AND id::text NOT IN (SELECT id FROM corrected)
+          ORDER BY similarity DESC, address_key
+          LIMIT ${limit}) AS s)
+      END AS similar`.execute(db);
+  return { rows: rows[0]!.rows, similar: rows[0]!.similar ?? [] };
 }

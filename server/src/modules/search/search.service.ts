@@ -22,7 +22,9 @@ import {
 
 /**
  * Search-as-you-type (DESIGN.md §5): the btree prefix scan first; the fallbacks run only when
- * it finds fewer than MAX_RESULTS, and their hits follow the prefix hits, without repeats.
+ * it finds fewer than MAX_RESULTS, and their hits follow the prefix hits, without repeats. At
+ * most two round trips: the prefix scan brings the typo dictionary's candidates when it finds
+ * too few; the corrected scan brings the similar addresses.
  * The county is resolved first, so a wrong county is a 400 whatever the term; it comes from a
  * short-lived per-process cache (COUNTY_CACHE_TTL_MS), not from a query on every keystroke.
  */
@@ -56,20 +58,25 @@ export async function searchNames(
   const county = await resolveCountyCached(db, countyName);
   const typed = parseNameTerm(term);
   if (!typed) return [];
-  let rows = await repo.namesByPrefix(db, county.id, [namePrefix(typed)], MAX_RESULTS);
-  if (rows.length < MAX_RESULTS) {
+  // The surname dictionary comes with the prefix hits when they are fewer than MAX_RESULTS.
+  const words = correctableNameWords(typed.key);
+  const first = await repo.namesByPrefixWithSurnames(
+    db,
+    county.id,
+    [namePrefix(typed)],
+    MAX_RESULTS,
+    dictionaryKeys(words),
+  );
+  let rows = first.rows;
+  if (rows.length < MAX_RESULTS && first.tokens) {
     // A surname with one typo: corrected through the surname dictionary, then prefix again.
-    const words = correctableNameWords(typed.key);
-    if (words.length > 0) {
-      const found = await repo.surnameTokens(db, county.id, dictionaryKeys(words));
-      const keys = correctedKeys(
-        typed.key,
-        words,
-        found.map((t) => ({ token: t.token, weight: t.names })),
-      );
-      const prefixes = keys.map((key) => namePrefix({ ...typed, key }));
-      rows = appendNew(rows, await repo.namesByPrefix(db, county.id, prefixes, MAX_RESULTS));
-    }
+    const keys = correctedKeys(
+      typed.key,
+      words,
+      first.tokens.map((t) => ({ token: t.token, weight: t.names })),
+    );
+    const prefixes = keys.map((key) => namePrefix({ ...typed, key }));
+    rows = appendNew(rows, await repo.namesByPrefix(db, county.id, prefixes, MAX_RESULTS));
   }
   return rows.map((r) => ({ name: r.name, county: county.name, documentCount: r.document_count }));
 }
@@ -84,18 +91,6 @@ export async function searchApns(
   if (!prefix) return [];
   const rows = await repo.parcelsByPrefix(db, county.id, 'apn_key', [prefix], MAX_RESULTS);
   return rows.map((r) => toAddressResult(r, county));
-}
-
-/** Street words of the key with one typo, corrected through the county's street dictionary. */
-async function correctedStreetKeys(db: Database, countyId: number, typed: Typed) {
-  const words = correctableStreetWords(typed.key);
-  if (words.length === 0) return [];
-  const found = await repo.streetTokens(db, countyId, dictionaryKeys(words));
-  return correctedKeys(
-    typed.key,
-    words,
-    found.map((token) => ({ token, weight: 0 })),
-  );
 }
 
 type ParcelSearch = {
@@ -119,36 +114,49 @@ async function searchParcels(
   const county = await resolveCountyCached(db, countyName);
   const typed = search.parse(term);
   if (!typed) return [];
-  let rows = await repo.parcelsByPrefix(
+  // The street dictionary comes with the prefix hits when they are fewer than MAX_RESULTS.
+  const words = correctableStreetWords(typed.key);
+  const first = await repo.parcelsByPrefixWithStreetWords(
     db,
     county.id,
     search.column,
     search.prefixes(typed),
     MAX_RESULTS,
+    dictionaryKeys(words),
   );
+  let rows = first.rows;
   if (rows.length < MAX_RESULTS) {
-    const keys = await correctedStreetKeys(db, county.id, typed);
-    if (keys.length > 0) {
-      // Each correction keeps its own prefixes; the best correction's come first.
-      const prefixes = [
-        ...new Set(keys.flatMap((key) => search.prefixes({ key, complete: typed.complete }))),
-      ];
-      rows = appendNew(
-        rows,
-        await repo.parcelsByPrefix(db, county.id, search.column, prefixes, MAX_RESULTS),
+    // Street words with one typo, corrected through the dictionary. Each correction keeps its
+    // own prefixes; the best correction's come first.
+    const keys = first.tokens
+      ? correctedKeys(
+          typed.key,
+          words,
+          first.tokens.map((token) => ({ token, weight: 0 })),
+        )
+      : [];
+    const prefixes = [
+      ...new Set(keys.flatMap((key) => search.prefixes({ key, complete: typed.complete }))),
+    ];
+    // Then similar addresses fill the rest, in the same round trip.
+    const similar = search.similar(typed)
+      ? {
+          term: typed.key,
+          houseNumber: houseNumberOf(typed.key),
+          excludeIds: rows.map((r) => r.id),
+        }
+      : undefined;
+    if (prefixes.length > 0 || similar) {
+      const more = await repo.parcelsCorrectedAndSimilar(
+        db,
+        county.id,
+        search.column,
+        prefixes,
+        MAX_RESULTS,
+        similar,
       );
+      rows = appendNew(appendNew(rows, more.rows), more.similar);
     }
-  }
-  if (rows.length < MAX_RESULTS && search.similar(typed)) {
-    const similar = await repo.parcelsBySimilarity(
-      db,
-      county.id,
-      typed.key,
-      houseNumberOf(typed.key),
-      rows.map((r) => r.id),
-      MAX_RESULTS - rows.length,
-    );
-    rows = appendNew(rows, similar);
   }
   return rows.map((r) => toAddressResult(r, county));
 }
