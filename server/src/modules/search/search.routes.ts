@@ -40,6 +40,9 @@ export async function searchRoutes(app: FastifyInstance, { db }: { db: Database 
     app.get(
       url,
       {
+        // A line per keystroke would be most of the log: a search is logged only when it
+        // fails on our side (the error handler logs a 5xx at error level).
+        logLevel: 'warn',
         schema: {
           operationId,
           tags: ['search'],
