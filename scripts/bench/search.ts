@@ -527,7 +527,9 @@ async function throughServer(db: Database, o: SearchBenchOptions, terms: Term[])
     createTransport(appConfig, db),
     deriveSealingKey(appConfig.sessionSecret, 'mail'),
   );
-  const app = await buildApp(appConfig, { db, mailer, logger: false });
+  // Logging as in production (info), written nowhere: its cost is part of a request's.
+  const logger = pino({ level: 'info' }, pino.destination('/dev/null'));
+  const app = await buildApp(appConfig, { db, mailer, logger });
   try {
     const origin = await app.listen({ port: 0, host: '127.0.0.1' });
     const paths = terms.map(
