@@ -14,7 +14,7 @@ import {
   type ImportSummary,
 } from '../src/engine/parcels/import-parcels.ts';
 import { addressKey, nameKey } from '../src/matching/normalize.ts';
-import { searchNames } from '../src/modules/search/search.service.ts';
+import { searchNames, searchStreets } from '../src/modules/search/search.service.ts';
 import { createCounty, type CountyRow } from './helpers/factories.ts';
 import { TEST_SESSION_SECRET } from './helpers/test-app.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
@@ -70,6 +70,22 @@ async function namesOf(db: Database, countyId: number) {
     .where('county_id', '=', countyId)
     .orderBy('name_key')
     .execute();
+}
+
+/** The tables that hold the county's parcels (partitions of parcels). */
+async function tablesOf(countyId: number) {
+  const { rows } = await sql<{ table: string }>`
+    SELECT DISTINCT tableoid::regclass::text AS table FROM parcels WHERE county_id = ${countyId}
+    ORDER BY 1`.execute(t.db);
+  return rows.map((r) => r.table);
+}
+
+/** Every table whose name starts with parcels: partitions, and any left behind by an import. */
+async function parcelTables() {
+  const { rows } = await sql<{ name: string }>`
+    SELECT relname AS name FROM pg_class
+    WHERE relkind IN ('r', 'p') AND relname LIKE 'parcels%' ORDER BY 1`.execute(t.db);
+  return rows.map((r) => r.name);
 }
 
 /** Everything an import may touch in a county. */
@@ -246,12 +262,15 @@ describe('importParcels', () => {
 describe('importParcels changes nothing when it cannot import', () => {
   let county: CountyRow;
   let before: Awaited<ReturnType<typeof snapshot>>;
+  let tablesBefore: string[];
 
   beforeAll(async () => {
     county = await createCounty(t.db, { code: 'KEEP' });
     await importParcels(pool, { county: 'KEEP', source: await csvFile(roll(5, 'KEEPER')) });
     before = await snapshot(county.id);
     expect(before.parcels).toHaveLength(5);
+    tablesBefore = await parcelTables();
+    expect(tablesBefore).toContain(`parcels_county_${county.id}`);
   });
 
   it('for an unknown county', async () => {
@@ -309,26 +328,27 @@ describe('importParcels changes nothing when it cannot import', () => {
   });
 
   it('when the database refuses a row inside the replacing transaction', async () => {
-    // Stands for any failure after the county's parcels were deleted: a constraint, a full
+    // Stands for any failure after the county's new parcels were written: a constraint, a full
     // disk, a lost connection.
     await sql`
-      CREATE FUNCTION refuse_parcel() RETURNS trigger LANGUAGE plpgsql AS $$
+      CREATE FUNCTION refuse_name() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
-        IF NEW.apn_key = '90000000000299' THEN RAISE EXCEPTION 'parcel refused'; END IF;
+        IF NEW.name_key = 'NEWCOMER 0299' THEN RAISE EXCEPTION 'name refused'; END IF;
         RETURN NEW;
       END $$`.execute(t.db);
-    await sql`CREATE TRIGGER refuse_parcel BEFORE INSERT ON parcels
-      FOR EACH ROW EXECUTE FUNCTION refuse_parcel()`.execute(t.db);
+    await sql`CREATE TRIGGER refuse_name BEFORE INSERT ON index_names
+      FOR EACH ROW EXECUTE FUNCTION refuse_name()`.execute(t.db);
     try {
       const file = await csvFile(roll(400, 'NEWCOMER'));
       const error = await rejection(importParcels(pool, { county: 'KEEP', source: file }));
       expect(error.message).toBe(
-        'The import failed and the parcels of KEEP were left as they were: parcel refused',
+        'The import failed and the parcels of KEEP were left as they were: name refused',
       );
       expect(await snapshot(county.id)).toEqual(before);
+      expect(await parcelTables()).toEqual(tablesBefore);
     } finally {
-      await sql`DROP TRIGGER refuse_parcel ON parcels`.execute(t.db);
-      await sql`DROP FUNCTION refuse_parcel()`.execute(t.db);
+      await sql`DROP TRIGGER refuse_name ON index_names`.execute(t.db);
+      await sql`DROP FUNCTION refuse_name()`.execute(t.db);
     }
     // The failed session was discarded with its staging table; the next import works.
     const again = await importParcels(pool, {
@@ -337,6 +357,107 @@ describe('importParcels changes nothing when it cannot import', () => {
     });
     expect(again.imported).toBe(5);
     expect(await snapshot(county.id)).toEqual(before);
+  });
+
+  it('when the commit fails, after the new parcels took the place of the old', async () => {
+    // A deferred constraint trigger runs at COMMIT, after every statement of the import.
+    await sql`
+      CREATE FUNCTION refuse_at_commit() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.name_key = 'LATECOMER 0003' THEN RAISE EXCEPTION 'refused at commit'; END IF;
+        RETURN NULL;
+      END $$`.execute(t.db);
+    await sql`CREATE CONSTRAINT TRIGGER refuse_at_commit AFTER INSERT ON index_names
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION refuse_at_commit()`.execute(t.db);
+    try {
+      const file = await csvFile(roll(9, 'LATECOMER'));
+      const error = await rejection(importParcels(pool, { county: 'KEEP', source: file }));
+      expect(error.message).toBe(
+        'The import failed and the parcels of KEEP were left as they were: refused at commit',
+      );
+      expect(await snapshot(county.id)).toEqual(before);
+      expect(await parcelTables()).toEqual(tablesBefore);
+    } finally {
+      await sql`DROP TRIGGER refuse_at_commit ON index_names`.execute(t.db);
+      await sql`DROP FUNCTION refuse_at_commit()`.execute(t.db);
+    }
+  });
+});
+
+describe('parcels partitioned by county', () => {
+  it('a county imported gets its own partition; a failed import keeps it and its rows', async () => {
+    const county = await createCounty(t.db, { code: 'PART' });
+    await importParcels(pool, { county: 'PART', source: await csvFile(roll(4, 'OWNER')) });
+    expect(await tablesOf(county.id)).toEqual([`parcels_county_${county.id}`]);
+    // Its indexes are the partitioned ones of parcels, under the partition's name.
+    const { rows } = await sql<{ index: string }>`
+      SELECT indexrelid::regclass::text AS index FROM pg_index
+      WHERE indrelid = ${`parcels_county_${county.id}`}::regclass ORDER BY 1`.execute(t.db);
+    expect(rows.map((r) => r.index)).toEqual(
+      ['address_key_idx', 'address_key_trgm_idx', 'apn_key', 'pkey', 'street_key_idx'].map(
+        (suffix) => `parcels_county_${county.id}_${suffix}`,
+      ),
+    );
+  });
+
+  it('a county whose parcels were written by another tool (the default partition) imports', async () => {
+    // The demo seed and tests insert into parcels: counties never imported share the default
+    // partition.
+    const seeded = await createCounty(t.db, { code: 'SEED' });
+    const neighbour = await createCounty(t.db, { code: 'NEXT' });
+    for (const c of [seeded, neighbour]) {
+      await t.db
+        .insertInto('parcels')
+        .values(
+          ['001', '002', '003'].map((n) => ({
+            county_id: c.id,
+            apn: `${n}-0000-000-0000`,
+            apn_key: `${n}00000000000`,
+            address: `${n} PINE ST`,
+            address_key: `${n} PINE ST`,
+          })),
+        )
+        .execute();
+    }
+    expect(await tablesOf(seeded.id)).toEqual(['parcels_default']);
+    const neighbourBefore = await parcelsOf(t.db, neighbour.id);
+
+    await importParcels(pool, { county: 'SEED', source: await csvFile(roll(2, 'FRESH')) });
+    expect((await parcelsOf(t.db, seeded.id)).map((p) => p.apn)).toEqual([
+      '900-0000-000-0000',
+      '900-0000-000-0001',
+    ]);
+    expect(await tablesOf(seeded.id)).toEqual([`parcels_county_${seeded.id}`]);
+    expect(await parcelsOf(t.db, neighbour.id)).toEqual(neighbourBefore);
+    expect(await tablesOf(neighbour.id)).toEqual(['parcels_default']);
+
+    // Writers that know nothing of partitions still write to an imported county.
+    await t.db
+      .insertInto('parcels')
+      .values({ county_id: seeded.id, apn: 'X', apn_key: 'X', address: '1 ELM ST' })
+      .execute();
+    expect(await tablesOf(seeded.id)).toEqual([`parcels_county_${seeded.id}`]);
+    await expect(
+      t.db.insertInto('parcels').values({ county_id: seeded.id, apn: 'X', apn_key: 'X' }).execute(),
+    ).rejects.toThrow(/parcels_county_\d+_apn_key/);
+  });
+
+  it('makes the street words of the roll correctable by the street search', async () => {
+    await createCounty(t.db, { name: 'Streetville', code: 'STR' });
+    await importParcels(pool, { county: 'STR', source: await csvFile(roll(3, 'WALKER')) });
+    const found = await searchStreets(t.db, 'Streetville', 'OKA AVE');
+    expect(found.map((p) => p.apn)).toEqual([
+      '900-0000-000-0000',
+      '900-0000-000-0001',
+      '900-0000-000-0002',
+    ]);
+  });
+
+  it('deleting a county deletes its parcels', async () => {
+    const county = await createCounty(t.db, { code: 'GONE' });
+    await importParcels(pool, { county: 'GONE', source: await csvFile(roll(3, 'GONER')) });
+    await t.db.deleteFrom('counties').where('id', '=', county.id).execute();
+    expect(await parcelsOf(t.db, county.id)).toEqual([]);
   });
 });
 

@@ -535,6 +535,18 @@ describe('search query plans on 50,000 parcels and names', () => {
       );
       plans.push({ sql: query.sql, nodes: nodesOf(rows[0]!['QUERY PLAN'][0].Plan) });
     }
+    // parcels is partitioned by county (migration 0014): a plan names the partition and its
+    // index, named here as the table and index of parcels they belong to.
+    const partitions = await pool.query<{ name: string; parent: string }>(`
+      SELECT c.relname AS name, p.relname AS parent
+      FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid JOIN pg_class p ON p.oid = i.inhparent`);
+    const parents = new Map(partitions.rows.map((r) => [r.name, r.parent]));
+    for (const node of plans.flatMap((p) => p.nodes)) {
+      for (const key of ['Relation Name', 'Index Name'] as const) {
+        const parent = parents.get(node[key] ?? '');
+        if (parent) node[key] = parent;
+      }
+    }
     return { found, plans };
   }
 
