@@ -5,11 +5,15 @@ import { sql } from 'kysely';
 import { PDFDocument, PDFName } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractPdfText } from '../src/documents/pdf/extract-text.ts';
-import { type IngestSummary, ingestFolder } from '../src/engine/ingest/ingest.service.ts';
+import {
+  INGEST_CHUNK,
+  type IngestSummary,
+  ingestFolder,
+} from '../src/engine/ingest/ingest.service.ts';
 import { claimUnmatched, insertEvents } from '../src/engine/matching/match.repository.ts';
 import { matchDocuments } from '../src/engine/matching/match.service.ts';
 import { sendAlert } from '../src/engine/alerts/alerts.service.ts';
-import { SEND_ALERT } from '../src/jobs/queues.ts';
+import { MATCH_DOCUMENTS, SEND_ALERT } from '../src/jobs/queues.ts';
 import {
   insertApnSubscriptions,
   insertNameSubscriptions,
@@ -434,6 +438,47 @@ describe('the engine, from a feed folder to alert emails', () => {
       await rm(batch, { recursive: true, force: true });
     }
   }, 120_000);
+
+  it('commits in chunks of INGEST_CHUNK and reports each chunk once it is committed', async () => {
+    const batch = await feedFolder();
+    const count = INGEST_CHUNK + 5;
+    const lines = Array.from({ length: count }, (_, i) =>
+      line({ documentNumber: `2026-11${String(i).padStart(5, '0')}`, grantors: ['DOE JANE'] }),
+    );
+    await writeFeed(
+      batch,
+      lines,
+      Object.fromEntries(await Promise.all(lines.map(async (l) => [l.file, await pdfFor(l, 1)]))),
+    );
+    try {
+      const chunks: { ids: string[]; visible: number }[] = [];
+      const seen: Promise<void>[] = [];
+      await ingestFolder(t.engine, batch, {
+        matchNow: false,
+        onCommitted: (ids) => {
+          // Another connection sees the chunk's documents as soon as the callback runs.
+          seen.push(
+            t.db
+              .selectFrom('recorded_documents')
+              .select((eb) => eb.fn.countAll<string>().as('n'))
+              .where('id', 'in', ids)
+              .executeTakeFirstOrThrow()
+              .then((r) => void chunks.push({ ids, visible: Number(r.n) })),
+          );
+        },
+      });
+      await Promise.all(seen);
+      expect(chunks.map((c) => c.ids.length).sort((a, b) => b - a)).toEqual([INGEST_CHUNK, 5]);
+      expect(chunks.every((c) => c.visible === c.ids.length)).toBe(true);
+      const jobs = await sql<{ n: string }>`
+        SELECT count(*) AS n FROM pgboss.job
+        WHERE name = ${MATCH_DOCUMENTS}
+          AND data -> 'documentIds' ?| ${chunks.flatMap((c) => c.ids)}::text[]`.execute(t.db);
+      expect(Number(jobs.rows[0]!.n)).toBe(2);
+    } finally {
+      await rm(batch, { recursive: true, force: true });
+    }
+  });
 
   it('keeps the document files in the store under the county code', async () => {
     const stored = await t.engine.blobs.get('ENG', name.file);

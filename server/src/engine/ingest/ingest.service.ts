@@ -16,7 +16,7 @@ import { matchDocuments } from '../matching/match.service.ts';
 import * as repo from './ingest.repository.ts';
 
 /** Documents written per transaction, and per match-documents job. */
-export const INGEST_CHUNK = 100;
+export const INGEST_CHUNK = 25;
 /** Reasons kept in a summary; the counts cover all. */
 const MAX_REASONS = 100;
 
@@ -46,6 +46,8 @@ export type IngestOptions = {
   matchNow?: boolean;
   /** Called after each line read, with the count so far. */
   onLine?: (lines: number) => void;
+  /** Called right after each chunk commits, with the ids of the documents it inserted. */
+  onCommitted?: (documentIds: string[]) => void;
 };
 
 type County = Awaited<ReturnType<typeof repo.countiesByCode>>[number];
@@ -202,6 +204,7 @@ async function ingestChunk(
     return ids;
   });
   summary.documents += ids.length;
+  if (ids.length > 0) options.onCommitted?.(ids);
 
   if (options.matchNow !== false && ids.length > 0) {
     // The chunk's job may claim some documents first: the summary counts what the documents
