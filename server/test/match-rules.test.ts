@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countIndexNames, insertDocument } from '../src/engine/ingest/ingest.repository.ts';
-import { MIN_VARIANT_CONFIDENCE, unmatchedIds } from '../src/engine/matching/match.repository.ts';
+import {
+  MAX_VARIANT_NAMESAKES,
+  MIN_VARIANT_CONFIDENCE,
+  unmatchedIds,
+} from '../src/engine/matching/match.repository.ts';
 import { matchDocuments } from '../src/engine/matching/match.service.ts';
 import { storedAddress, storedName } from '../src/matching/match-keys.ts';
 import { matchConfidence } from '../src/matching/names.ts';
@@ -268,6 +272,45 @@ describe('what the matcher matches', () => {
     expect(await hits('JOHNSON ROBERT')).toEqual([
       { value: 'JOHNSON ROBERT', exact: true, score: matchConfidence('exact', 10) },
     ]);
+  });
+
+  it('counts namesakes spread over many index names, past names with no documents', async () => {
+    await insertNameSubscriptions(
+      t.db,
+      userId,
+      [
+        {
+          countyId: county.id,
+          name: 'EZE NNAMDI',
+          nameKey: 'EZE NNAMDI',
+          tokens: ['EZE', 'NNAMDI'],
+        },
+      ],
+      activatedAt,
+    );
+    // 60 names without documents first in key order, then one more than the floor allows, of
+    // 1 document each: counting must not stop at the empty ones.
+    const names = [
+      ...Array.from({ length: 60 }, (_, i) => [`EZE NNAMDI A${i}`, 0] as const),
+      ...Array.from(
+        { length: MAX_VARIANT_NAMESAKES + 1 },
+        (_, i) => [`EZE NNAMDI Z${i}`, 1] as const,
+      ),
+    ];
+    await countIndexNames(
+      t.db,
+      names.map(([name, documents]) => ({
+        countyId: county.id,
+        name,
+        nameKey: name,
+        documents,
+        lastRecordedAt: after,
+      })),
+    );
+    expect(await documentWith(county, after, { names: ['EZE NNAMDI Q'] })).toEqual([]);
+    expect(matchConfidence('variant', MAX_VARIANT_NAMESAKES)).toBeGreaterThanOrEqual(
+      MIN_VARIANT_CONFIDENCE,
+    );
   });
 
   it('keeps one event per subscription and document: the strongest reason', async () => {

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/types.ts';
+import { matchConfidence } from '../../matching/names.ts';
 
 /** Similarity of two street keys, with the same house number and zip, to count as one address. */
 export const ADDRESS_SIMILARITY = 0.6;
@@ -21,6 +22,29 @@ export const MIN_VARIANT_CONFIDENCE = 0.6;
  */
 const confidence = (base: string, documents: string) =>
   sql.raw(`round((${base}::float8 / (1 + log(1 + ${documents}::float8 / 25)))::numeric, 3)`);
+
+/**
+ * The most namesakes a variant can have and still alert (40 documents with a floor of 0.6); a
+ * typo allows fewer. Counting stops past it: the commonest names have hundreds of index rows.
+ */
+export const MAX_VARIANT_NAMESAKES = (() => {
+  let n = 0;
+  while (matchConfidence('variant', n + 1) >= MIN_VARIANT_CONFIDENCE) n++;
+  return n;
+})();
+
+/**
+ * The county's index documents under a namesake prefix (names.ts namesakePrefixes): names whose
+ * C-collated key is the prefix, or the prefix, a space and more. Only up to
+ * MAX_VARIANT_NAMESAKES + 1 rows, each counting at least 1, are read: above that the exact
+ * figure decides nothing.
+ */
+const namesakeDocuments = (county: string, prefix: string) =>
+  sql.raw(`(SELECT coalesce(sum(c.document_count), 0) FROM (
+              SELECT n.document_count FROM index_names n
+              WHERE n.county_id = ${county} AND n.document_count > 0
+                AND n.name_key >= ${prefix} AND n.name_key < ${prefix} || '!'
+              LIMIT ${MAX_VARIANT_NAMESAKES + 1}) AS c)`);
 
 /**
  * Locks the documents of `ids` not matched yet, skipping any another matcher holds: each
@@ -164,9 +188,7 @@ export async function insertEvents(trx: Kysely<DB>, ids: readonly string[]): Pro
     -- before the other readings of both names are counted.
     matched_prefix_documents AS MATERIALIZED (
       SELECT k.county_id, k.prefix,
-             (SELECT coalesce(sum(n.document_count), 0) FROM index_names n
-              WHERE n.county_id = k.county_id
-                AND n.name_key >= k.prefix AND n.name_key < k.prefix || '!') AS documents
+             ${namesakeDocuments('k.county_id', 'k.prefix')} AS documents
       FROM (SELECT DISTINCT county_id, prefix FROM variant_candidates) AS k
     ),
     plausible AS MATERIALIZED (
@@ -185,10 +207,7 @@ export async function insertEvents(trx: Kysely<DB>, ids: readonly string[]): Pro
         SELECT coalesce(sum(c.documents), 0) AS documents
         FROM document_party_readings x
         CROSS JOIN LATERAL (
-          SELECT coalesce(sum(n.document_count), 0) AS documents FROM index_names n
-          WHERE n.county_id = v.county_id
-            AND n.name_key >= rtrim(x.surname || ' ' || x.first) COLLATE "C"
-            AND n.name_key < rtrim(x.surname || ' ' || x.first) || '!' COLLATE "C"
+          SELECT ${namesakeDocuments('v.county_id', `rtrim(x.surname || ' ' || x.first) COLLATE "C"`)} AS documents
         ) AS c
         WHERE x.party_id = v.party_id
       ) AS r
@@ -202,10 +221,7 @@ export async function insertEvents(trx: Kysely<DB>, ids: readonly string[]): Pro
         SELECT coalesce(sum(c.documents), 0) AS documents
         FROM name_subscription_readings x
         CROSS JOIN LATERAL (
-          SELECT coalesce(sum(n.document_count), 0) AS documents FROM index_names n
-          WHERE n.county_id = x.county_id
-            AND n.name_key >= rtrim(x.surname || ' ' || x.first) COLLATE "C"
-            AND n.name_key < rtrim(x.surname || ' ' || x.first) || '!' COLLATE "C"
+          SELECT ${namesakeDocuments('x.county_id', `rtrim(x.surname || ' ' || x.first) COLLATE "C"`)} AS documents
         ) AS c
         WHERE x.subscription_id = v.subscription_id
       ) AS g
