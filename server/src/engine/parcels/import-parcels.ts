@@ -250,11 +250,11 @@ export async function importParcels(pool: pg.Pool, options: ImportOptions): Prom
       );
     }
     options.progress?.write(`Replacing the parcels of ${county.code} (${staged} rows)…\n`);
-    const duplicates = await repo.dropDuplicateApns(db);
-
-    let result: { imported: number; namesAdded: number };
+    let result: Awaited<ReturnType<typeof repo.replaceCountyParcels>>;
     try {
-      result = await db.transaction().execute((trx) => repo.replaceCountyParcels(trx, county.id));
+      result = await db
+        .transaction()
+        .execute((trx) => repo.replaceCountyParcels(trx, county.id, staged));
     } catch (err) {
       throw new ImportError(
         `The import failed and the parcels of ${county.code} were left as they were: ${(err as Error).message}`,
@@ -268,7 +268,7 @@ export async function importParcels(pool: pg.Pool, options: ImportOptions): Prom
       county: county.code,
       rows,
       imported: result.imported,
-      duplicates,
+      duplicates: result.duplicates,
       skipped,
       skippedReasons,
       namesAdded: result.namesAdded,
