@@ -9,6 +9,7 @@ import { matchDocuments } from '../src/engine/matching/match.service.ts';
 import { storedAddress, storedName } from '../src/matching/match-keys.ts';
 import { matchConfidence } from '../src/matching/names.ts';
 import { nameKey } from '../src/matching/normalize.ts';
+import { explain } from '../src/modules/match/match.service.ts';
 import {
   insertApnSubscriptions,
   insertNameSubscriptions,
@@ -272,6 +273,31 @@ describe('what the matcher matches', () => {
     expect(await hits('JOHNSON ROBERT')).toEqual([
       { value: 'JOHNSON ROBERT', exact: true, score: matchConfidence('exact', 10) },
     ]);
+
+    // The staff's explain endpoint gives the job's verdict and score on each of these pairs.
+    const explained = (guarded: string, candidate: string) =>
+      explain(t.db, { county: county.name, kind: 'name', guarded, candidate });
+    expect(await explained('NAKAMURA KENJI', 'NAKAMURA KENJI T')).toMatchObject({
+      matched: true,
+      kind: 'variant',
+      confidence: matchConfidence('variant', 0),
+    });
+    expect(await explained('PAGE ANN', 'PAGE ANN C')).toMatchObject({
+      matched: true,
+      confidence: matchConfidence('variant', 3),
+    });
+    const common = await explained('JOHNSON ROBERT', 'JOHNSON ROBERT A');
+    expect(common).toMatchObject({
+      matched: false,
+      kind: 'variant',
+      confidence: matchConfidence('variant', 510),
+    });
+    expect(common.reason).toContain('at least 510 documents of the county name JOHNSON ROBERT');
+    expect(common.reason).toContain(`under ${MIN_VARIANT_CONFIDENCE}: no alert`);
+    expect(await explained('WILLIAMSEN DAVID', 'WILLIAMSON DAVID')).toMatchObject({
+      matched: false,
+      kind: 'typo',
+    });
   });
 
   it('counts namesakes spread over many index names, past names with no documents', async () => {

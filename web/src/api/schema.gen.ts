@@ -3928,6 +3928,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Whether the document alerts for this item: a variant or typo under the confidence floor (0.6) does not */
                         matched: boolean;
                         /**
                          * @description Which rule matched; none when nothing did
@@ -3935,7 +3936,7 @@ export interface operations {
                          */
                         kind: "exact" | "variant" | "typo" | "similar" | "none";
                         reason: string;
-                        /** @description The score an event would carry: for names it falls with how common the guarded name is in the county; 0 when not matched */
+                        /** @description The score an event would carry: for names it falls with how common the name is in the county (for a variant or typo, the commoner of the two names with any middle name); 0 when no rule matched */
                         confidence: number;
                     };
                 };

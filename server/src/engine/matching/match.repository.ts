@@ -277,6 +277,26 @@ export async function insertEvents(trx: Kysely<DB>, ids: readonly string[]): Pro
   return rows;
 }
 
+/**
+ * The county's index documents under the namesake prefixes of one name (names.ts
+ * namesakePrefixes), summed over them as insertEvents sums a name's readings: what the explain
+ * endpoint needs to give the job's verdict on a variant or typo.
+ */
+export async function namesakeCount(
+  db: Kysely<DB>,
+  countyId: number,
+  prefixes: readonly string[],
+): Promise<number> {
+  if (prefixes.length === 0) return 0;
+  const { rows } = await sql<{ documents: number }>`
+    SELECT coalesce(sum(c.documents), 0)::int AS documents
+    FROM (SELECT ${countyId}::int AS county_id, unnest(${prefixes}::text[]) AS prefix) AS p
+    CROSS JOIN LATERAL (
+      SELECT ${namesakeDocuments('p.county_id', 'p.prefix COLLATE "C"')} AS documents
+    ) AS c`.execute(db);
+  return rows[0]!.documents;
+}
+
 export async function markMatched(trx: Kysely<DB>, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
   await sql`UPDATE recorded_documents SET matched_at = now() WHERE id = ANY (${ids}::bigint[])`.execute(

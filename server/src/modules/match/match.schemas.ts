@@ -21,7 +21,12 @@ export const ExplainBody = v.strictObject({
 export type ExplainBody = v.InferOutput<typeof ExplainBody>;
 
 export const Explanation = v.object({
-  matched: v.boolean(),
+  matched: v.pipe(
+    v.boolean(),
+    v.description(
+      'Whether the document alerts for this item: a variant or typo under the confidence floor (0.6) does not',
+    ),
+  ),
   kind: v.pipe(
     v.picklist(['exact', 'variant', 'typo', 'similar', 'none']),
     v.description('Which rule matched; none when nothing did'),
@@ -30,7 +35,7 @@ export const Explanation = v.object({
   confidence: v.pipe(
     v.number(),
     v.description(
-      'The score an event would carry: for names it falls with how common the guarded name is in the county; 0 when not matched',
+      'The score an event would carry: for names it falls with how common the name is in the county (for a variant or typo, the commoner of the two names with any middle name); 0 when no rule matched',
     ),
   ),
 });

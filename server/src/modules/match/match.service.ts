@@ -1,8 +1,14 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { ADDRESS_CONFIDENCE, ADDRESS_SIMILARITY } from '../../engine/matching/match.repository.ts';
+import {
+  ADDRESS_CONFIDENCE,
+  ADDRESS_SIMILARITY,
+  MAX_VARIANT_NAMESAKES,
+  MIN_VARIANT_CONFIDENCE,
+  namesakeCount,
+} from '../../engine/matching/match.repository.ts';
 import { storedAddress, zipsDiffer } from '../../matching/match-keys.ts';
-import { matchConfidence, matchName } from '../../matching/names.ts';
+import { matchConfidence, matchName, namesakePrefixes } from '../../matching/names.ts';
 import { apnKey, nameKey } from '../../matching/normalize.ts';
 import { resolveCounty } from '../counties/counties.service.ts';
 import type { Explanation, ExplainBody } from './match.schemas.ts';
@@ -20,6 +26,30 @@ export async function explain(db: Database, body: ExplainBody): Promise<Explanat
     const match = matchName(body.guarded, body.candidate);
     if (!match.matched)
       return { matched: false, kind: 'none', reason: match.reason, confidence: 0 };
+    if (match.kind !== 'exact') {
+      // A variant or typo: the namesakes of the commoner of the two names decide, as in the job
+      // (whose count stops past MAX_VARIANT_NAMESAKES index names: above it, a lower bound).
+      const [guardedDocs, candidateDocs] = await Promise.all([
+        namesakeCount(db, county.id, namesakePrefixes(body.guarded)),
+        namesakeCount(db, county.id, namesakePrefixes(body.candidate)),
+      ]);
+      const confidence = matchConfidence(match.kind, Math.max(guardedDocs, candidateDocs));
+      if (confidence < MIN_VARIANT_CONFIDENCE) {
+        const documents = Math.max(guardedDocs, candidateDocs);
+        const common = namesakePrefixes(
+          guardedDocs >= candidateDocs ? body.guarded : body.candidate,
+        );
+        const howMany =
+          documents > MAX_VARIANT_NAMESAKES ? `at least ${documents}` : `${documents}`;
+        return {
+          matched: false,
+          kind: match.kind,
+          reason: `${match.reason}, but ${howMany} documents of the county name ${common.join(' or ')} (any middle name), so its confidence ${confidence} is under ${MIN_VARIANT_CONFIDENCE}: no alert`,
+          confidence,
+        };
+      }
+      return { matched: true, kind: match.kind, reason: match.reason, confidence };
+    }
     const known = await db
       .selectFrom('index_names')
       .select('document_count')
