@@ -68,7 +68,10 @@ export type ImportOptions = {
   size?: number;
 };
 
-const clean = (s: string) => s.replace(/\s+/g, ' ').trim();
+// A field with no whitespace but single spaces is only trimmed: tested first, as most fields
+// are so and the test allocates nothing.
+const SPACING = /\s\s|[^\S ]/;
+const clean = (s: string) => (SPACING.test(s) ? s.replace(/\s+/g, ' ') : s).trim();
 // After clean() the only control characters left are ones no parcel field should hold (NUL,
 // escape…); Postgres text cannot even store NUL.
 const CONTROL = /[\p{Cc}]/u;
@@ -107,7 +110,15 @@ function checkRow(record: CsvRecord, header: Header, county: repo.ImportCounty):
     };
   }
   const field = (c: Column) => clean(record.fields[header[c]]!);
-  const values = Object.fromEntries(COLUMNS.map((c) => [c, field(c)])) as Record<Column, string>;
+  // Spelled out, not built from COLUMNS: one small object per row, two million times.
+  const values: Record<Column, string> = {
+    apn: field('apn'),
+    situs_address: field('situs_address'),
+    city: field('city'),
+    state: field('state'),
+    zip: field('zip'),
+    owner_names: field('owner_names'),
+  };
   for (const c of COLUMNS) {
     if (CONTROL.test(values[c])) return { ok: false, reason: `${c} holds a control character` };
   }
