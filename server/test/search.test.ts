@@ -388,10 +388,11 @@ describe('GET /api/search/*', () => {
       expect((await addresses('address', '1234 MAIN STRE'))[0]).toBe('1234 MAIN ST');
     });
 
-    it('similar addresses are those of the house number typed, when the term starts with one', async () => {
+    it('similar addresses are those of the house number typed and its neighbours on the street', async () => {
       const found = await addresses('address', '123 MAIN ST APT 4');
       expect(found).toEqual(['123 N MAIN ST APT 4', '123 MAIN ST']);
       expect(found).not.toContain('1234 MAIN ST');
+      expect(await addresses('address', '1235 MAIN ST')).toEqual(['123 MAIN ST', '1234 MAIN ST']);
     });
   });
 
@@ -629,13 +630,13 @@ describe('search query plans on 50,000 parcels and names', () => {
     expect(new Set(scansOf(plans[0]!.nodes))).toEqual(
       new Set(['Index Scan parcels_address_key_idx', 'Index Only Scan search_tokens_pkey']),
     );
-    // The corrected prefix, then similarity over the house number's range of the btree only.
+    // The corrected prefix, then similarity over the house number's range of the address btree
+    // and the term's place on its street in the street btree: never the trigram index.
     const scans = onBigTables(plans[1]!.nodes);
-    expect(scans.map((n) => `${n['Node Type']} ${n['Index Name']}`)).toEqual([
-      'Index Scan parcels_address_key_idx',
-      'Index Scan parcels_address_key_idx',
-    ]);
+    expect(scans.length).toBeGreaterThan(0);
     for (const scan of scans) {
+      expect(['parcels_address_key_idx', 'parcels_street_key_idx']).toContain(scan['Index Name']);
+      expect(['Index Scan', 'Index Only Scan']).toContain(scan['Node Type']);
       expect(scan['Actual Rows']).toBeLessThanOrEqual(repo.SIMILAR_CANDIDATES);
     }
   });

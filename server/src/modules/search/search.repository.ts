@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { prefixBounds, prefixRange } from './search.terms.ts';
+import { prefixBounds, prefixRange, streetKeyOf } from './search.terms.ts';
 
 /**
  * Search SQL (DESIGN.md §5). A prefix scan is a range of a C-collation key btree that stops
@@ -220,6 +220,8 @@ export async function parcelsByPrefixWithStreetWords(
 
 /** At most this many parcels of one house number are compared by similarity. */
 export const SIMILAR_CANDIDATES = 2000;
+/** And this many parcels each side of the term's place on its street. */
+export const STREET_NEIGHBOURS = 50;
 
 /** The similarity fill of an address search (see parcelsCorrectedAndSimilar). */
 export type SimilarTo = {
@@ -233,10 +235,11 @@ export type SimilarTo = {
  * The corrected prefixes' parcels (parcelsByPrefix) and, in the same round trip when those and
  * `similar.excludeIds` together are fewer than `limit`, the parcels whose address has an extent
  * similar to the term (`<%`, pg_trgm's word_similarity at its threshold), most similar first,
- * none of either list. With a house number, only the parcels with that number are compared (a
- * range of the address_key btree, a few hundred rows even in a county of millions); without
- * one, the GIN trigram index over every parcel answers, which costs hundreds of milliseconds
- * in a large county.
+ * none of either list. With a house number, the parcels compared are those with that number
+ * and the STREET_NEIGHBOURS each side of the term's place on its street (ranges of the
+ * address_key and street_key btrees: a few hundred rows even in a county of millions; the
+ * whole street would be thousands). Without one, the GIN trigram index over every parcel
+ * answers, which costs hundreds of milliseconds in a large county.
  */
 export async function parcelsCorrectedAndSimilar(
   db: Database,
@@ -250,16 +253,48 @@ export async function parcelsCorrectedAndSimilar(
     return { rows: await parcelsByPrefix(db, countyId, column, prefixes, limit), similar: [] };
   const scan = parcelScan(column);
   const { term, houseNumber, excludeIds } = similar;
-  // Materialised, so the planner cannot answer the house-number range with the GIN index,
-  // whose posting lists for common trigrams ("  1", " ST") span the whole table.
-  const candidates =
-    houseNumber === undefined
-      ? sql`SELECT id, apn, address, city, state, zip, address_key FROM parcels
-            WHERE county_id = ${countyId} AND ${term} <% address_key`
-      : sql`SELECT id, apn, address, city, state, zip, address_key FROM parcels
-            WHERE county_id = ${countyId} AND ${startsWith('address_key', `${houseNumber} `)}
-            ORDER BY address_key
-            LIMIT ${SIMILAR_CANDIDATES}`;
+  const similarity = sql`word_similarity(${term}, address_key)`;
+  let candidates = sql`
+    SELECT id, apn, address, city, state, zip, address_key, ${similarity} AS similarity
+    FROM parcels
+    WHERE county_id = ${countyId} AND ${term} <% address_key`;
+  if (houseNumber !== undefined) {
+    // Address keys only, from the btrees themselves (index-only scans), so a few hundred
+    // candidates cost no heap page each; the parcels of the best keys are fetched after.
+    let keys = sql`(SELECT address_key FROM parcels
+      WHERE county_id = ${countyId} AND ${startsWith('address_key', `${houseNumber} `)}
+      ORDER BY address_key
+      LIMIT ${SIMILAR_CANDIDATES})`;
+    const street = streetKeyOf(term);
+    if (street !== '' && street !== term) {
+      // And the parcels around the term's place on its street, both ways, in address order.
+      const { from, below } = prefixRange(street);
+      const onStreet = sql`county_id = ${countyId}
+        AND street_key >= ${from} COLLATE "C" AND street_key < ${below} COLLATE "C"`;
+      const here = sql`(${street} COLLATE "C", ${term} COLLATE "C")`;
+      keys = sql`${keys}
+        UNION (SELECT address_key FROM parcels
+          WHERE ${onStreet} AND (street_key, address_key) >= ${here}
+          ORDER BY street_key, address_key
+          LIMIT ${STREET_NEIGHBOURS})
+        UNION (SELECT address_key FROM parcels
+          WHERE ${onStreet} AND (street_key, address_key) < ${here}
+          ORDER BY street_key DESC, address_key DESC
+          LIMIT ${STREET_NEIGHBOURS})`;
+    }
+    // Enough keys that `limit` parcels remain once those already found are left out.
+    const best = sql`
+      SELECT address_key, ${similarity} AS similarity FROM (${keys}) AS k
+      WHERE ${term} <% address_key
+      ORDER BY similarity DESC, address_key
+      LIMIT ${3 * limit}`;
+    candidates = sql`
+      SELECT p.id, p.apn, p.address, p.city, p.state, p.zip, p.address_key, best.similarity
+      FROM (${best}) AS best
+      JOIN parcels AS p ON p.county_id = ${countyId} AND p.address_key = best.address_key`;
+  }
+  // Materialised, so the planner cannot answer the btree ranges with the GIN index, whose
+  // posting lists for common trigrams ("  1", " ST") span the whole table.
   const { rows } = await sql<{ rows: ParcelHit[]; similar: ParcelHit[] | null }>`
     WITH corrected AS MATERIALIZED (${prefixScan(scan, countyId, prefixes, limit)}),
     candidates AS MATERIALIZED (${candidates})
@@ -267,11 +302,9 @@ export async function parcelsCorrectedAndSimilar(
       CASE WHEN (SELECT count(DISTINCT id) FROM corrected WHERE id <> ALL (${excludeIds}::text[]))
                 + ${excludeIds.length} < ${limit}
         THEN (SELECT coalesce(json_agg(s ORDER BY s.similarity DESC, s.address_key), '[]') FROM (
-          SELECT id::text AS id, apn, address, city, state, zip, address_key,
-                 word_similarity(${term}, address_key) AS similarity
+          SELECT id::text AS id, apn, address, city, state, zip, address_key, similarity
           FROM candidates
-          WHERE ${term} <% address_key
-            AND id::text <> ALL (${excludeIds}::text[])
+          WHERE id::text <> ALL (${excludeIds}::text[])
             AND id::text NOT IN (SELECT id FROM corrected)
           ORDER BY similarity DESC, address_key
           LIMIT ${limit}) AS s)
