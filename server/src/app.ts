@@ -13,6 +13,7 @@ import { configRoutes } from './modules/config/config.routes.ts';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { registerRouteRegistry } from './plugins/route-registry.ts';
+import { registerInFlight } from './plugins/in-flight.ts';
 import { matchRoutes } from './modules/match/match.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
@@ -46,6 +47,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   }) as unknown as FastifyInstance;
 
   registerRouteRegistry(app);
+  registerInFlight(app);
   app.setValidatorCompiler(valibotValidatorCompiler);
   registerErrorHandler(app);
 
