@@ -478,6 +478,23 @@ describe('importParcels of one county at the same time', () => {
   });
 });
 
+describe('importParcels of two counties at the same time', () => {
+  it('both end up whole, each with its own file', async () => {
+    const east = await createCounty(t.db, { code: 'EAST' });
+    const west = await createCounty(t.db, { code: 'WEST' });
+    const results = await Promise.all([
+      importParcels(pool, { county: 'EAST', source: await csvFile(roll(300, 'EASTERN', 0)) }),
+      importParcels(pool, { county: 'WEST', source: await csvFile(roll(200, 'WESTERN', 500)) }),
+    ]);
+    expect(results.map((r) => r.imported)).toEqual([300, 200]);
+    const owners = async (countyId: number) =>
+      new Set((await parcelsOf(t.db, countyId)).map((p) => p.owner_names[0]!.split(' ')[0]));
+    expect(await owners(east.id)).toEqual(new Set(['EASTERN']));
+    expect(await owners(west.id)).toEqual(new Set(['WESTERN']));
+    expect(await parcelsOf(t.db, west.id)).toHaveLength(200);
+  });
+});
+
 function runScript(args: string[], env: Record<string, string>) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
     const child = spawn(

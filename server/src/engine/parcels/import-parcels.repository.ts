@@ -183,7 +183,7 @@ const PARTITION_INDEXES = [
 /**
  * Replaces the county's parcels by the staged ones and adds the owner names index_names lacks
  * (document_count 0; existing names untouched). Run it in a transaction: the county is never
- * seen half-replaced. Imports of one county wait for each other rather than interleave.
+ * seen half-replaced. Imports wait for each other rather than interleave, whatever their county.
  *
  * The staged rows go into a new table with no index; its indexes are built once the rows are
  * in, and it takes the place of the county's partition at the very end. Readers of `parcels`
@@ -198,7 +198,10 @@ export async function replaceCountyParcels(
   const current = partitionName(countyId);
   const next = `${current}_import`;
   const table = sql.table(next);
-  await sql`SELECT pg_advisory_xact_lock(hashtext('import-parcels'), ${countyId})`.execute(trx);
+  // One import at a time, of any county: the new table is made LIKE parcels, which holds a
+  // share lock on parcels to the end; another import's swap would wait for it, and every reader
+  // of parcels would queue behind that swap for the rest of this import.
+  await sql`SELECT pg_advisory_xact_lock(hashtext('import-parcels'))`.execute(trx);
   // For the index builds and the sorts below; this transaction only.
   await sql`SET LOCAL maintenance_work_mem = '256MB'`.execute(trx);
   await sql`SET LOCAL work_mem = '64MB'`.execute(trx);
@@ -260,8 +263,8 @@ export async function replaceCountyParcels(
     ORDER BY o.name_key, p.line
     ON CONFLICT (county_id, name_key) DO NOTHING`.execute(trx);
 
-  // The swap. Imports of other counties swap one at a time too: the lock is taken before any
-  // partition is touched, so two swaps cannot deadlock.
+  // The swap: readers of parcels wait from here to the commit (milliseconds), after the
+  // queries already running on parcels are done.
   await sql`LOCK TABLE parcels IN ACCESS EXCLUSIVE MODE`.execute(trx);
   const partition = await sql<{ name: string }>`
     SELECT c.relname AS name
