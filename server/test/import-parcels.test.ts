@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import type pg from 'pg';
+import pg from 'pg';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/config.ts';
@@ -15,9 +15,11 @@ import {
 } from '../src/engine/parcels/import-parcels.ts';
 import { addressKey, nameKey } from '../src/matching/normalize.ts';
 import { searchNames, searchStreets } from '../src/modules/search/search.service.ts';
+import { findCounty } from '../src/modules/admin/admin-counties.repository.ts';
 import { createCounty, type CountyRow } from './helpers/factories.ts';
 import { TEST_SESSION_SECRET } from './helpers/test-app.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
+import { waitFor } from './helpers/wait.ts';
 
 const HEADER = 'apn,situs_address,city,state,zip,owner_names';
 
@@ -492,6 +494,79 @@ describe('importParcels of two counties at the same time', () => {
     expect(await owners(east.id)).toEqual(new Set(['EASTERN']));
     expect(await owners(west.id)).toEqual(new Set(['WESTERN']));
     expect(await parcelsOf(t.db, west.id)).toHaveLength(200);
+  });
+});
+
+describe('importParcels beside the readers and writers of the county', () => {
+  /** Another session, holding `lockSql` in an open transaction until `release`. */
+  async function holding(lockSql: string) {
+    const client = new pg.Client({ connectionString: t.url });
+    await client.connect();
+    await client.query('BEGIN');
+    await client.query(lockSql);
+    return async () => {
+      await client.query('COMMIT');
+      await client.end();
+    };
+  }
+  /** Whether a session waits for a lock on `table` (an import stopped there). */
+  const waitsOn = async (table: string, mode?: string) => {
+    const { rows } = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM pg_locks
+      WHERE relation = ${table}::regclass AND NOT granted
+        AND (${mode ?? null}::text IS NULL OR mode = ${mode ?? null})`.execute(t.db);
+    return rows[0]!.n > 0;
+  };
+
+  it('lets an admin edit the county while its owners are added (the edit neither waits nor deadlocks)', async () => {
+    const county = await createCounty(t.db, { code: 'EDIT' });
+    // The import stops at its names insert while another session holds index_names.
+    const release = await holding('LOCK TABLE index_names IN SHARE MODE');
+    const imported = importParcels(pool, {
+      county: 'EDIT',
+      source: await csvFile(roll(50, 'EDITED')),
+    });
+    try {
+      await waitFor('the import to wait for index_names', () => waitsOn('index_names'));
+      // An admin's edit, as the county settings do it (the row locked, then updated), with no
+      // patience for locks: the import must hold nothing that it needs.
+      await t.db.transaction().execute(async (trx) => {
+        await sql`SET LOCAL lock_timeout = '2s'`.execute(trx);
+        expect(await findCounty(trx, county.id, true)).toBeDefined();
+        await trx
+          .updateTable('counties')
+          .set({ name: 'Edited County' })
+          .where('id', '=', county.id)
+          .execute();
+      });
+    } finally {
+      await release();
+    }
+    expect((await imported).imported).toBe(50);
+    expect(await parcelsOf(t.db, county.id)).toHaveLength(50);
+  });
+
+  it('waits for a long reader of parcels in short attempts, so other readers are not held behind it', async () => {
+    const county = await createCounty(t.db, { code: 'SWAP' });
+    // A long query on parcels (a dump, a report): the swap cannot lock parcels until it ends.
+    const release = await holding('SELECT count(*) FROM parcels');
+    const imported = importParcels(pool, {
+      county: 'SWAP',
+      source: await csvFile(roll(40, 'SWAPPED')),
+    });
+    try {
+      await waitFor('the swap to ask for parcels', () => waitsOn('parcels', 'AccessExclusiveLock'));
+      // A search meanwhile waits at most one attempt (200 ms), not for the long query.
+      for (let i = 0; i < 5; i++) {
+        await t.db.transaction().execute(async (trx) => {
+          await sql`SET LOCAL lock_timeout = '1s'`.execute(trx);
+          await trx.selectFrom('parcels').select('id').where('county_id', '=', county.id).execute();
+        });
+      }
+    } finally {
+      await release();
+    }
+    expect((await imported).imported).toBe(40);
   });
 });
 

@@ -180,6 +180,41 @@ const PARTITION_INDEXES = [
   ['address_key_trgm_idx', '', 'gin (address_key gin_trgm_ops)'],
 ] as const;
 
+/** How long the swap waits, in all, for the queries holding `parcels` to finish. */
+export const SWAP_WAIT_MS = 60_000;
+/** How long one attempt at the swap's lock may wait: readers queue behind it that long at most. */
+export const SWAP_LOCK_TIMEOUT_MS = 200;
+
+/**
+ * The exclusive lock on `parcels` the swap needs, taken in short attempts: while a lock request
+ * waits, every new reader of parcels queues behind it, so an attempt gives up after
+ * SWAP_LOCK_TIMEOUT_MS (behind a long query: a dump, a report), lets the readers through, and
+ * tries again, for SWAP_WAIT_MS in all.
+ */
+async function lockParcelsForSwap(trx: Transaction<DB>): Promise<void> {
+  const started = performance.now();
+  for (let attempt = 1; ; attempt++) {
+    await sql`SAVEPOINT parcels_swap`.execute(trx);
+    try {
+      await sql`SET LOCAL lock_timeout = ${sql.lit(`${SWAP_LOCK_TIMEOUT_MS}ms`)}`.execute(trx);
+      await sql`LOCK TABLE parcels IN ACCESS EXCLUSIVE MODE`.execute(trx);
+      await sql`RELEASE SAVEPOINT parcels_swap`.execute(trx);
+      await sql`SET LOCAL lock_timeout = 0`.execute(trx);
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== '55P03') throw err;
+      await sql`ROLLBACK TO SAVEPOINT parcels_swap`.execute(trx);
+      if (performance.now() - started > SWAP_WAIT_MS) {
+        throw new Error(
+          `other queries held the parcels table for more than ${SWAP_WAIT_MS / 1000} s; try the import again`,
+          { cause: err },
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.min(50 * attempt, 1000)));
+    }
+  }
+}
+
 /**
  * Replaces the county's parcels by the staged ones and adds the owner names index_names lacks
  * (document_count 0; existing names untouched). Run it in a transaction: the county is never
@@ -231,11 +266,6 @@ export async function replaceCountyParcels(
       trx,
     );
   }
-  // Validated here, on this table alone, under the name the foreign key of `parcels` has on
-  // every partition: ATTACH PARTITION adopts it rather than adding and validating its own.
-  await sql`
-    ALTER TABLE ${table} ADD CONSTRAINT parcels_county_id_fkey
-      FOREIGN KEY (county_id) REFERENCES counties (id) ON DELETE CASCADE`.execute(trx);
   await sql`ANALYZE ${table}`.execute(trx);
   // Rows inserted into this table do not fire the triggers of `parcels`: the street words its
   // insert trigger would add (search_tokens_from_parcels, migration 0006), added the same way.
@@ -263,9 +293,17 @@ export async function replaceCountyParcels(
     ORDER BY o.name_key, p.line
     ON CONFLICT (county_id, name_key) DO NOTHING`.execute(trx);
 
-  // The swap: readers of parcels wait from here to the commit (milliseconds), after the
-  // queries already running on parcels are done.
-  await sql`LOCK TABLE parcels IN ACCESS EXCLUSIVE MODE`.execute(trx);
+  // Validated here, on this table alone, under the name the foreign key of `parcels` has on
+  // every partition: ATTACH PARTITION adopts it rather than adding and validating its own.
+  // Adding it locks `counties` against writes to the commit, so it comes last: an admin's edit
+  // of a county waits a moment, instead of from here through the names insert above (whose
+  // foreign-key checks lock the county's row: with the table lock held, a deadlock).
+  await sql`
+    ALTER TABLE ${table} ADD CONSTRAINT parcels_county_id_fkey
+      FOREIGN KEY (county_id) REFERENCES counties (id) ON DELETE CASCADE`.execute(trx);
+
+  // The swap: readers of parcels wait from here to the commit (milliseconds).
+  await lockParcelsForSwap(trx);
   const partition = await sql<{ name: string }>`
     SELECT c.relname AS name
     FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid

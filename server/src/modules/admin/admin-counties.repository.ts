@@ -32,10 +32,14 @@ export function listCounties(db: Kysely<DB>) {
     .execute();
 }
 
-/** The county, locked against a concurrent edit when `forUpdate`. */
+/**
+ * The county, locked against a concurrent edit when `forUpdate`: FOR NO KEY UPDATE, as an edit
+ * never changes the id, so the foreign-key checks of writers in the county (an ingest, a parcel
+ * import's names, a subscription) do not wait for it.
+ */
 export function findCounty(db: Kysely<DB>, id: number, forUpdate = false) {
   const query = db.selectFrom('counties').select(COUNTY_COLUMNS).where('id', '=', id);
-  return (forUpdate ? query.forUpdate() : query).executeTakeFirst();
+  return (forUpdate ? query.forNoKeyUpdate() : query).executeTakeFirst();
 }
 
 /** Another county already holding this code, or this name in any letter case. */
