@@ -40,16 +40,16 @@ export async function resolveCountyCached(db: Database, name: string): Promise<R
   const now = Date.now();
   if (!entry || entry.until <= now) {
     const lookup = findEnabledCountyByName(db, name);
-    entry = { county: lookup, until: Number.POSITIVE_INFINITY };
+    // Counted from the question, not the answer: a slow answer (or one that shares it) is no
+    // younger than the moment the row was read, and a request after the bound asks again.
+    entry = { county: lookup, until: now + COUNTY_CACHE_TTL_MS };
     const current = entry;
     cache.set(key, current);
     const forget = () => {
       if (cache.get(key) === current) cache.delete(key);
     };
     lookup.then((county) => {
-      // Counted from the question, not the answer: the row is as it was when it was read.
-      if (county) current.until = now + COUNTY_CACHE_TTL_MS;
-      else forget();
+      if (!county) forget();
     }, forget);
   }
   const county = await entry.county;
