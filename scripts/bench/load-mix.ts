@@ -24,7 +24,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -48,7 +47,7 @@ import {
   percentiles,
   secondsSince,
 } from './dataset.ts';
-import { type Autocannon, buildTerms, type LoadClient, stagger } from './search.ts';
+import { atFixedRate, buildTerms } from './search.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -302,9 +301,8 @@ type RouteSummary = {
   latencyMs: Percentiles;
 };
 
-/** autocannon at a fixed rate (connections = rate, one request a second each, staggered). */
+/** autocannon at a fixed rate over the mix (search.ts atFixedRate), per route. */
 async function drive(origin: string, seconds: number, next: () => Call) {
-  const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
   const byRoute = new Map<Route, { statusCodes: Record<string, number>; ms: number[] }>();
   const routeOf = (line: string): Route =>
     line.includes(' /api/auth/me')
@@ -312,41 +310,22 @@ async function drive(origin: string, seconds: number, next: () => Call) {
       : line.includes(' /api/admin/users')
         ? 'admin/users'
         : 'search';
-  let connection = 0;
-  let sent = 0;
   const errors: Record<string, number> = {};
-  const instance = autocannon({
-    url: origin,
-    connections: RATE,
-    overallRate: RATE,
-    duration: seconds,
-    timeout: 10,
-    requests: [
-      {
-        method: 'GET',
-        setupRequest: (request) => {
-          sent++;
-          const call = next();
-          return { ...request, method: call.method, path: call.path, headers: call.headers };
-        },
-      },
-    ],
-    setupClient: (client: LoadClient) => stagger(client, (connection++ * 1000) / RATE),
-  });
-  instance.on('response', (client, status, _bytes, ms) => {
-    // Still the answered request: autocannon builds the next one after this event.
-    const line = client.requestIterator.currentRequest?.requestBuffer?.toString('latin1', 0, 40);
-    const route = routeOf(line ?? '');
-    const entry = byRoute.get(route) ?? { statusCodes: {}, ms: [] };
-    byRoute.set(route, entry);
-    entry.statusCodes[status] = (entry.statusCodes[status] ?? 0) + 1;
-    if (status >= 200 && status <= 299) entry.ms.push(ms);
-  });
-  (instance as unknown as NodeJS.EventEmitter).on('reqError', (err: Error) => {
-    const key = (err as NodeJS.ErrnoException).code ?? err.message;
-    errors[key] = (errors[key] ?? 0) + 1;
-  });
-  const result = await instance;
+  const result = await atFixedRate(
+    { origin, rate: RATE, seconds },
+    next,
+    (line, status, ms) => {
+      const route = routeOf(line);
+      const entry = byRoute.get(route) ?? { statusCodes: {}, ms: [] };
+      byRoute.set(route, entry);
+      entry.statusCodes[status] = (entry.statusCodes[status] ?? 0) + 1;
+      if (status >= 200 && status <= 299) entry.ms.push(ms);
+    },
+    (err) => {
+      const key = (err as NodeJS.ErrnoException).code ?? err.message;
+      errors[key] = (errors[key] ?? 0) + 1;
+    },
+  );
   const routes: Record<string, RouteSummary> = {};
   for (const route of Object.keys(MIX) as Route[]) {
     const { statusCodes, ms } = byRoute.get(route) ?? { statusCodes: {}, ms: [] };
@@ -366,7 +345,7 @@ async function drive(origin: string, seconds: number, next: () => Call) {
   const all = [...byRoute.values()].flatMap((r) => r.ms);
   return {
     seconds: result.duration,
-    sent,
+    sent: result.sent,
     achievedRate: Math.round((result['2xx'] + result.non2xx) / result.duration),
     '2xx': result['2xx'],
     non2xx: result.non2xx,

@@ -416,12 +416,13 @@ type LoadResult = {
   timeouts: number;
 };
 type LoadInstance = PromiseLike<LoadResult> & {
-  on: (
+  on: ((
     event: 'response',
     listener: (client: LoadClient, status: number, bytes: number, ms: number) => void,
-  ) => void;
+  ) => void) &
+    ((event: 'reqError', listener: (err: Error) => void) => void);
 };
-export type Autocannon = (options: {
+type Autocannon = (options: {
   url: string;
   connections: number;
   overallRate: number;
@@ -456,49 +457,82 @@ export function stagger(client: LoadClient, phaseMs: number) {
   }, phaseMs);
 }
 
-async function drive(job: LoadJob, seconds: number, next: () => string): Promise<LoadSummary> {
+export type FixedRateCall = {
+  path: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+};
+
+/**
+ * autocannon at a fixed rate: `rate` connections, each sending one request a second on a phase
+ * of its own (stagger), each request made by `next`. `onResponse` gets every answer with the
+ * start of its request line ("GET /api/search/name?…"), its status and its own time: autocannon's
+ * histogram is whole milliseconds and, at a fixed rate, padded with coordinated-omission
+ * fill-ins. `sent` is counted here: autocannon's requests.sent also counts each connection's rate
+ * once more.
+ */
+export async function atFixedRate(
+  o: { origin: string; rate: number; seconds: number },
+  next: () => FixedRateCall,
+  onResponse: (line: string, status: number, ms: number) => void,
+  onError?: (err: Error) => void,
+): Promise<LoadResult & { sent: number }> {
   const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
-  const latencies: number[] = [];
-  const byEndpoint = new Map<string, number[]>();
-  const statusCodes: Record<string, number> = {};
   let connection = 0;
-  // Counted here: autocannon's requests.sent also counts each connection's rate once more.
   let sent = 0;
   const instance = autocannon({
-    url: job.origin,
-    connections: job.rate,
-    overallRate: job.rate,
-    duration: seconds,
+    url: o.origin,
+    connections: o.rate,
+    overallRate: o.rate,
+    duration: o.seconds,
     timeout: 10,
     requests: [
       {
         method: 'GET',
         setupRequest: (request) => {
           sent++;
-          return { ...request, path: next() };
+          const call = next();
+          return {
+            ...request,
+            path: call.path,
+            ...(call.method ? { method: call.method } : {}),
+            ...(call.headers ? { headers: call.headers } : {}),
+          };
         },
       },
     ],
-    setupClient: (client) => stagger(client, (connection++ * 1000) / job.rate),
+    setupClient: (client) => stagger(client, (connection++ * 1000) / o.rate),
   });
-  // autocannon's own histogram is whole milliseconds and, at a fixed rate, padded with
-  // coordinated-omission fill-ins: each response's own time is kept instead.
   instance.on('response', (client, status, _bytes, ms) => {
-    statusCodes[status] = (statusCodes[status] ?? 0) + 1;
-    if (status < 200 || status > 299) return;
-    latencies.push(ms);
     // Still the answered request: autocannon builds the next one after this event.
     const line = client.requestIterator.currentRequest?.requestBuffer?.toString('latin1', 0, 40);
-    const endpoint = /^GET \/api\/search\/(\w+)/.exec(line ?? '')?.[1] ?? 'unknown';
-    const times = byEndpoint.get(endpoint) ?? [];
-    byEndpoint.set(endpoint, times);
-    times.push(ms);
+    onResponse(line ?? '', status, ms);
   });
-  const result = await instance;
+  if (onError) instance.on('reqError', onError);
+  return { ...(await instance), sent };
+}
+
+async function drive(job: LoadJob, seconds: number, next: () => string): Promise<LoadSummary> {
+  const latencies: number[] = [];
+  const byEndpoint = new Map<string, number[]>();
+  const statusCodes: Record<string, number> = {};
+  const result = await atFixedRate(
+    { origin: job.origin, rate: job.rate, seconds },
+    () => ({ path: next() }),
+    (line, status, ms) => {
+      statusCodes[status] = (statusCodes[status] ?? 0) + 1;
+      if (status < 200 || status > 299) return;
+      latencies.push(ms);
+      const endpoint = /^GET \/api\/search\/(\w+)/.exec(line)?.[1] ?? 'unknown';
+      const times = byEndpoint.get(endpoint) ?? [];
+      byEndpoint.set(endpoint, times);
+      times.push(ms);
+    },
+  );
   return {
     seconds: result.duration,
     connections: job.rate,
-    sent,
+    sent: result.sent,
     achievedRate: Math.round((result['2xx'] + result.non2xx) / result.duration),
     '2xx': result['2xx'],
     non2xx: result.non2xx,
