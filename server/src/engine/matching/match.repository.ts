@@ -39,12 +39,33 @@ export const MAX_VARIANT_NAMESAKES = (() => {
  * MAX_VARIANT_NAMESAKES + 1 rows, each counting at least 1, are read: above that the exact
  * figure decides nothing.
  */
+const namesakeDocumentsSql = (county: string, prefix: string) =>
+  `(SELECT coalesce(sum(c.document_count), 0) FROM (
+      SELECT n.document_count FROM index_names n
+      WHERE n.county_id = ${county} AND n.document_count > 0
+        AND n.name_key >= ${prefix} AND n.name_key < ${prefix} || '!'
+      LIMIT ${MAX_VARIANT_NAMESAKES + 1}) AS c)`;
 const namesakeDocuments = (county: string, prefix: string) =>
-  sql.raw(`(SELECT coalesce(sum(c.document_count), 0) FROM (
-              SELECT n.document_count FROM index_names n
-              WHERE n.county_id = ${county} AND n.document_count > 0
-                AND n.name_key >= ${prefix} AND n.name_key < ${prefix} || '!'
-              LIMIT ${MAX_VARIANT_NAMESAKES + 1}) AS c)`);
+  sql.raw(namesakeDocumentsSql(county, prefix));
+
+/**
+ * One name's namesake documents, summed over its readings (a party's, or a guarded name's),
+ * each counted by namesakeDocuments under its surname and first name, in the county of the
+ * candidate `v` (the document's, which is the subscription's).
+ */
+const readingsNamesakes = (
+  readings: 'document_party_readings' | 'name_subscription_readings',
+  owner: 'party_id' | 'subscription_id',
+  ownerValue: 'v.party_id' | 'v.subscription_id',
+) =>
+  sql.raw(`(
+        SELECT coalesce(sum(c.documents), 0) AS documents
+        FROM ${readings} x
+        CROSS JOIN LATERAL (
+          SELECT ${namesakeDocumentsSql('v.county_id', `rtrim(x.surname || ' ' || x.first) COLLATE "C"`)} AS documents
+        ) AS c
+        WHERE x.${owner} = ${ownerValue}
+      )`);
 
 /**
  * Locks the documents of `ids` not matched yet, skipping any another matcher holds: each
@@ -203,28 +224,14 @@ export async function insertEvents(trx: Kysely<DB>, ids: readonly string[]): Pro
     recorded_namesakes AS MATERIALIZED (
       SELECT v.*, r.documents
       FROM plausible v
-      CROSS JOIN LATERAL (
-        SELECT coalesce(sum(c.documents), 0) AS documents
-        FROM document_party_readings x
-        CROSS JOIN LATERAL (
-          SELECT ${namesakeDocuments('v.county_id', `rtrim(x.surname || ' ' || x.first) COLLATE "C"`)} AS documents
-        ) AS c
-        WHERE x.party_id = v.party_id
-      ) AS r
+      CROSS JOIN LATERAL ${readingsNamesakes('document_party_readings', 'party_id', 'v.party_id')} AS r
       WHERE ${confidence('v.base', 'r.documents')} >= ${MIN_VARIANT_CONFIDENCE}
     ),
     namesakes AS (
       SELECT v.subscription_id, v.document_id, v.name, v.role, v.recorded_at, v.base,
              greatest(v.documents, g.documents) AS documents
       FROM recorded_namesakes v
-      CROSS JOIN LATERAL (
-        SELECT coalesce(sum(c.documents), 0) AS documents
-        FROM name_subscription_readings x
-        CROSS JOIN LATERAL (
-          SELECT ${namesakeDocuments('x.county_id', `rtrim(x.surname || ' ' || x.first) COLLATE "C"`)} AS documents
-        ) AS c
-        WHERE x.subscription_id = v.subscription_id
-      ) AS g
+      CROSS JOIN LATERAL ${readingsNamesakes('name_subscription_readings', 'subscription_id', 'v.subscription_id')} AS g
     ),
     name_candidates AS (
       SELECT s.id AS subscription_id, p.document_id, p.name, p.role, p.recorded_at,
