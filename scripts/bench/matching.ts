@@ -1,5 +1,6 @@
 // The matcher's throughput (issue 9): new documents of 4 parties, 1 APN and 1 address, matched
-// in batches by the job's own matchDocuments against the loaded subscriptions; beside it the
+// in batches by the job's own matchDocuments against the loaded subscriptions, MATCH_WORKERS
+// batches at once as a worker process runs the match-documents jobs; beside it the
 // naive peer, one trigram `%` query per party through a GIN index on the guarded names.
 import { sql } from 'kysely';
 import { pino } from 'pino';
@@ -9,6 +10,7 @@ import {
   insertDocument,
   type NewDocument,
 } from '../../server/src/engine/ingest/ingest.repository.ts';
+import { MATCH_WORKERS } from '../../server/src/engine/engine.jobs.ts';
 import { matchDocuments } from '../../server/src/engine/matching/match.service.ts';
 import { createBoss } from '../../server/src/jobs/boss.ts';
 import { ensureQueues } from '../../server/src/jobs/queues.ts';
@@ -116,13 +118,20 @@ export async function benchMatching(o: MatchingBenchOptions) {
   let alerts = 0;
   const batchSeconds: number[] = [];
   try {
-    for (let k = 0; k < ids.length; k += batch) {
-      const t = performance.now();
-      const result = await matchDocuments(o.db, boss, ids.slice(k, k + batch));
-      batchSeconds.push(secondsSince(t));
-      events += result.events;
-      alerts += result.alerts;
-    }
+    // As a worker process runs the match-documents jobs: MATCH_WORKERS batches at once.
+    const batches: string[][] = [];
+    for (let k = 0; k < ids.length; k += batch) batches.push(ids.slice(k, k + batch));
+    await Promise.all(
+      Array.from({ length: MATCH_WORKERS }, async () => {
+        for (let next = batches.shift(); next; next = batches.shift()) {
+          const t = performance.now();
+          const result = await matchDocuments(o.db, boss, next);
+          batchSeconds.push(secondsSince(t));
+          events += result.events;
+          alerts += result.alerts;
+        }
+      }),
+    );
   } finally {
     await boss.stop({ graceful: false, close: true });
   }
@@ -140,6 +149,7 @@ export async function benchMatching(o: MatchingBenchOptions) {
   const matching = {
     documents: ids.length,
     batch,
+    workers: MATCH_WORKERS,
     writeSeconds: loadSeconds,
     seconds: Math.round(matchSeconds * 100) / 100,
     documentsPerSecond: Math.round(documentsPerSecond),

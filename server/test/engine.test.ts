@@ -10,6 +10,8 @@ import {
   type IngestSummary,
   ingestFolder,
 } from '../src/engine/ingest/ingest.service.ts';
+import { MATCH_WORKERS } from '../src/engine/engine.jobs.ts';
+import { insertDocument } from '../src/engine/ingest/ingest.repository.ts';
 import { claimUnmatched, insertEvents } from '../src/engine/matching/match.repository.ts';
 import { matchDocuments } from '../src/engine/matching/match.service.ts';
 import { sendAlert } from '../src/engine/alerts/alerts.service.ts';
@@ -18,6 +20,7 @@ import {
   insertApnSubscriptions,
   insertNameSubscriptions,
 } from '../src/modules/user/user.repository.ts';
+import { storedName } from '../src/matching/match-keys.ts';
 import { nameKey } from '../src/matching/normalize.ts';
 import { createCounty, createSubscriber, type CountyRow } from './helpers/factories.ts';
 import { feedFolder, feedLine, type FeedLineInput, feedPdf, writeFeed } from './helpers/feed.ts';
@@ -478,6 +481,73 @@ describe('the engine, from a feed folder to alert emails', () => {
     } finally {
       await rm(batch, { recursive: true, force: true });
     }
+  });
+
+  it(`runs ${MATCH_WORKERS} match-documents jobs at once in a worker process`, async () => {
+    // Documents with no job of their own, each then given one: every job claims its document,
+    // and stops at inserting its event while another session holds the events table.
+    const ids: string[] = [];
+    for (let i = 0; i < MATCH_WORKERS + 1; i++) {
+      const stored = storedName('SMITH JOHN A');
+      const id = await insertDocument(t.db, {
+        countyId: county.id,
+        documentNumber: `2026-12${String(i).padStart(5, '0')}`,
+        documentType: 'GRANT DEED',
+        recordedAt,
+        container: 'ENG',
+        fileName: `2026-12${String(i).padStart(5, '0')}.pdf`,
+        pageCount: null,
+        pdfError: 'missing: not part of this test',
+        text: '',
+        parties: [
+          {
+            role: 'grantor',
+            name: 'SMITH JOHN A',
+            nameKey: nameKey('SMITH JOHN A'),
+            matchKey: stored.matchKey,
+            kind: stored.kind,
+            readings: stored.readings,
+          },
+        ],
+        parcels: [],
+      });
+      ids.push(id!);
+    }
+    // Earlier tests' jobs first: blocked at the same lock, they would hold the workers.
+    await waitFor('the match-documents queue to be idle', async () => {
+      const { rows } = await sql<{ n: number }>`
+        SELECT count(*)::int AS n FROM pgboss.job
+        WHERE name = ${MATCH_DOCUMENTS} AND state IN ('created', 'retry', 'active')`.execute(t.db);
+      return rows[0]!.n === 0;
+    });
+    const holder = await t.db.connection().execute(async (connection) => {
+      await sql`BEGIN`.execute(connection);
+      await sql`LOCK TABLE events IN SHARE MODE`.execute(connection);
+      try {
+        for (const id of ids) await t.boss.send(MATCH_DOCUMENTS, { documentIds: [id] });
+        const active = () =>
+          sql<{ n: number }>`
+            SELECT count(*)::int AS n FROM pgboss.job
+            WHERE name = ${MATCH_DOCUMENTS} AND state = 'active'
+              AND data -> 'documentIds' ?| ${ids}::text[]`.execute(t.db);
+        await waitFor(`${MATCH_WORKERS} jobs active at once`, async () => {
+          return (await active()).rows[0]!.n === MATCH_WORKERS;
+        });
+        return (await active()).rows[0]!.n;
+      } finally {
+        await sql`COMMIT`.execute(connection);
+      }
+    });
+    expect(holder).toBe(MATCH_WORKERS);
+    await waitFor('every document matched', async () => {
+      const left = await t.db
+        .selectFrom('recorded_documents')
+        .select('id')
+        .where('id', 'in', ids)
+        .where('matched_at', 'is', null)
+        .execute();
+      return left.length === 0;
+    });
   });
 
   it('keeps the document files in the store under the county code', async () => {

@@ -20,6 +20,14 @@ export type MatchDocumentsJob = { documentIds: string[] };
 /** 01:00 in the county's zone: the previous county day is over, the next has not begun. */
 export const COUNTY_MAILERS_CRON = '0 1 * * *';
 
+/**
+ * match-documents jobs a worker process runs at once: the matcher is one SQL statement, bound
+ * by one Postgres core, and two batches on the reference 2-core machine match 1.9× as many
+ * documents a second as one (docs/benchmarks.md). Claims are SKIP LOCKED, so two matchers
+ * never share a document.
+ */
+export const MATCH_WORKERS = 2;
+
 /** Documents unmatched this long after ingest are matched by the inbox cron's sweep. */
 const SWEEP_AFTER_MS = 5 * 60 * 1000;
 
@@ -32,7 +40,7 @@ export async function registerEngineWorkers(engine: Engine): Promise<void> {
   const { boss, db } = engine;
   await boss.work<MatchDocumentsJob>(
     MATCH_DOCUMENTS,
-    { pollingIntervalSeconds: FAST_POLLING_SECONDS },
+    { pollingIntervalSeconds: FAST_POLLING_SECONDS, localConcurrency: MATCH_WORKERS },
     async ([job]: Job<MatchDocumentsJob>[]) => {
       if (job) await matchDocuments(db, boss, job.data.documentIds);
     },
