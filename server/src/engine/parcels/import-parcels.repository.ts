@@ -199,7 +199,7 @@ async function lockParcelsForSwap(trx: Transaction<DB>): Promise<void> {
       await sql`SET LOCAL lock_timeout = ${sql.lit(`${SWAP_LOCK_TIMEOUT_MS}ms`)}`.execute(trx);
       await sql`LOCK TABLE parcels IN ACCESS EXCLUSIVE MODE`.execute(trx);
       await sql`RELEASE SAVEPOINT parcels_swap`.execute(trx);
-      await sql`SET LOCAL lock_timeout = 0`.execute(trx);
+      await sql`SET LOCAL lock_timeout TO DEFAULT`.execute(trx);
       return;
     } catch (err) {
       if ((err as { code?: string }).code !== '55P03') throw err;
