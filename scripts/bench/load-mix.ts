@@ -344,13 +344,7 @@ async function drive(origin: string, seconds: number, next: () => Call) {
   }
   const all = [...byRoute.values()].flatMap((r) => r.ms);
   return {
-    seconds: result.duration,
-    sent: result.sent,
-    achievedRate: Math.round((result['2xx'] + result.non2xx) / result.duration),
-    '2xx': result['2xx'],
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
+    ...result,
     errorKinds: errors,
     latencyMs: percentiles(all),
     routes,

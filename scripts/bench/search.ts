@@ -457,6 +457,17 @@ export function stagger(client: LoadClient, phaseMs: number) {
   }, phaseMs);
 }
 
+/** What a fixed-rate run did: requests sent, the rate answered, and autocannon's counts. */
+export type FixedRateSummary = {
+  seconds: number;
+  sent: number;
+  achievedRate: number;
+  '2xx': number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+};
+
 export type FixedRateCall = {
   path: string;
   method?: 'GET' | 'POST';
@@ -476,7 +487,7 @@ export async function atFixedRate(
   next: () => FixedRateCall,
   onResponse: (line: string, status: number, ms: number) => void,
   onError?: (err: Error) => void,
-): Promise<LoadResult & { sent: number }> {
+): Promise<FixedRateSummary> {
   const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
   let connection = 0;
   let sent = 0;
@@ -509,7 +520,16 @@ export async function atFixedRate(
     onResponse(line ?? '', status, ms);
   });
   if (onError) instance.on('reqError', onError);
-  return { ...(await instance), sent };
+  const result = await instance;
+  return {
+    seconds: result.duration,
+    sent,
+    achievedRate: Math.round((result['2xx'] + result.non2xx) / result.duration),
+    '2xx': result['2xx'],
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
 }
 
 async function drive(job: LoadJob, seconds: number, next: () => string): Promise<LoadSummary> {
@@ -530,14 +550,8 @@ async function drive(job: LoadJob, seconds: number, next: () => string): Promise
     },
   );
   return {
-    seconds: result.duration,
+    ...result,
     connections: job.rate,
-    sent: result.sent,
-    achievedRate: Math.round((result['2xx'] + result.non2xx) / result.duration),
-    '2xx': result['2xx'],
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
     statusCodes,
     latencyMs: percentiles(latencies),
     byEndpoint: Object.fromEntries([...byEndpoint].map(([e, ms]) => [e, percentiles(ms)])),

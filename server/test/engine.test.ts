@@ -347,6 +347,17 @@ describe('the engine, from a feed folder to alert emails', () => {
       .orderBy('name_key')
       .execute();
 
+  /** Whether every document of `ids` has been matched, by whichever matcher. */
+  async function allMatched(ids: string[]) {
+    const left = await t.db
+      .selectFrom('recorded_documents')
+      .select('id')
+      .where('id', 'in', ids)
+      .where('matched_at', 'is', null)
+      .execute();
+    return left.length === 0;
+  }
+
   async function counts() {
     const { rows } = await sql<{
       documents: string;
@@ -406,15 +417,7 @@ describe('the engine, from a feed folder to alert emails', () => {
         matchDocuments(t.db, t.boss, ids),
         matchDocuments(t.db, t.boss, ids),
       ]);
-      await waitFor('the batch matched', async () => {
-        const left = await t.db
-          .selectFrom('recorded_documents')
-          .select('id')
-          .where('id', 'in', ids)
-          .where('matched_at', 'is', null)
-          .execute();
-        return left.length === 0;
-      });
+      await waitFor('the batch matched', () => allMatched(ids));
       const events = await t.db
         .selectFrom('events')
         .select(['document_id', 'name_subscription_id', 'apn_subscription_id'])
@@ -520,7 +523,7 @@ describe('the engine, from a feed folder to alert emails', () => {
         WHERE name = ${MATCH_DOCUMENTS} AND state IN ('created', 'retry', 'active')`.execute(t.db);
       return rows[0]!.n === 0;
     });
-    const holder = await t.db.connection().execute(async (connection) => {
+    const activeTogether = await t.db.connection().execute(async (connection) => {
       await sql`BEGIN`.execute(connection);
       await sql`LOCK TABLE events IN SHARE MODE`.execute(connection);
       try {
@@ -538,16 +541,8 @@ describe('the engine, from a feed folder to alert emails', () => {
         await sql`COMMIT`.execute(connection);
       }
     });
-    expect(holder).toBe(MATCH_WORKERS);
-    await waitFor('every document matched', async () => {
-      const left = await t.db
-        .selectFrom('recorded_documents')
-        .select('id')
-        .where('id', 'in', ids)
-        .where('matched_at', 'is', null)
-        .execute();
-      return left.length === 0;
-    });
+    expect(activeTogether).toBe(MATCH_WORKERS);
+    await waitFor('every document matched', () => allMatched(ids));
   });
 
   it('keeps the document files in the store under the county code', async () => {
