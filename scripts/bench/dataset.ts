@@ -391,23 +391,6 @@ export async function writeParcelRoll(file: string, count: number, seed: number)
   await once(out, 'finish');
 }
 
-export async function insertCounty(db: Database): Promise<number> {
-  const c = BENCH_COUNTY;
-  const { id } = await db
-    .insertInto('counties')
-    .values({
-      name: c.name,
-      code: c.code,
-      ui_mask: c.uiMask,
-      data_mask: c.dataMask,
-      format: c.format,
-      link_url: c.linkUrl,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
-}
-
 /**
  * Adds `rows` index rows (one party of one document each) to index_names, summarised per name
  * with their document counts, by COPY into a staging table and one grouped insert.

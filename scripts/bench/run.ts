@@ -17,11 +17,11 @@ import { promisify } from 'node:util';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { repoRoot } from '../../server/src/config.ts';
+import { upsertCounty } from '../../server/src/db/seed/seed.repository.ts';
 import { importParcels } from '../../server/src/engine/parcels/import-parcels.ts';
 import {
   BENCH_COUNTY,
   createScratchDatabase,
-  insertCounty,
   loadIndexNames,
   loadSubscriptions,
   log,
@@ -79,7 +79,7 @@ if (needsData) {
     const { db } = scratch;
     const postgres = await sql<{ v: string }>`SELECT version() AS v`.execute(db);
     results.postgres = postgres.rows[0]!.v.split(' on ')[0];
-    const countyId = await insertCounty(db);
+    const countyId = await upsertCounty(db, BENCH_COUNTY);
 
     let t = performance.now();
     const roll = path.join(tmp, 'parcels.csv');
