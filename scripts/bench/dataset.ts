@@ -16,10 +16,13 @@ import { pino } from 'pino';
 import { createDatabase, createPool, type Database } from '../../server/src/db/database.ts';
 import { migrateToLatest } from '../../server/src/db/migrate.ts';
 import {
+  BUSINESS_FORMS,
+  BUSINESS_KINDS,
   DEMO_COUNTIES,
   demoApn,
   type DemoCounty,
   GIVEN_NAMES,
+  LENDERS,
   STREET_SUFFIXES,
   STREETS,
   SURNAMES,
@@ -294,18 +297,6 @@ function givenOf(i: number): string {
     GIVEN_ENDINGS[Math.floor(n / 40) % 25]!
   );
 }
-
-const BUSINESS_KINDS = ['HOLDINGS', 'PROPERTIES', 'INVESTMENTS', 'REALTY', 'DEVELOPMENT', 'HOMES'];
-const BUSINESS_FORMS = ['LLC', 'LLC', 'LLC', 'INC', 'LP', 'CORP'];
-const LENDERS = [
-  'WELLS FARGO BANK NA',
-  'JPMORGAN CHASE BANK NA',
-  'BANK OF AMERICA NA',
-  'US BANK NA',
-  'ROCKET MORTGAGE LLC',
-  'GOLDEN 1 CREDIT UNION',
-  'MORTGAGE ELECTRONIC REGISTRATION SYSTEMS INC',
-];
 
 export type NameSource = {
   /** A person, last name first, as the index writes them. */

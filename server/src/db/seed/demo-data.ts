@@ -282,7 +282,7 @@ const BUSINESS_WORDS = [
   'SUNRISE',
   'COASTAL',
 ] as const;
-const BUSINESS_KINDS = [
+export const BUSINESS_KINDS = [
   'HOLDINGS',
   'PROPERTIES',
   'INVESTMENTS',
@@ -292,8 +292,8 @@ const BUSINESS_KINDS = [
   'HOMES',
   'LAND',
 ] as const;
-const BUSINESS_FORMS = ['LLC', 'INC', 'LP', 'CORP', 'LLC', 'LLC'] as const;
-const LENDERS = [
+export const BUSINESS_FORMS = ['LLC', 'INC', 'LP', 'CORP', 'LLC', 'LLC'] as const;
+export const LENDERS = [
   'WELLS FARGO BANK NA',
   'JPMORGAN CHASE BANK NA',
   'BANK OF AMERICA NA',
