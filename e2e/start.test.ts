@@ -1,8 +1,11 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { repoRoot } from '../server/src/config.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   freePort,
@@ -36,6 +39,7 @@ describe('npm start on the embedded Postgres', () => {
   let base: string;
   let pgPort: number;
   let server: ServerProcess | undefined;
+  let clusterDir = '';
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'deedwatch-start-'));
@@ -55,6 +59,7 @@ describe('npm start on the embedded Postgres', () => {
       await server.exited;
     }
     await rm(dataDir, { recursive: true, force: true });
+    if (clusterDir) await rm(clusterDir, { recursive: true, force: true });
   });
 
   it('first start: migrates, loads the demo data and serves /, /api/config, /docs and /readyz', async () => {
@@ -69,11 +74,18 @@ describe('npm start on the embedded Postgres', () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');
     expect((await fetch(`${base}/docs/`)).status).toBe(200);
-    expect(server.output()).toContain(`Swagger UI  ${base}/docs`);
+    expect(server.output()).toContain(`Swagger UI: ${base}/docs`);
     expect(server.output()).toContain('demo data loaded (first start)');
+    // The banner says where the database lives, and it is there.
+    const database = /database {5}(\S+) {3}\(port (\d+)\)/.exec(server.output());
+    expect(database?.[2]).toBe(String(pgPort));
+    clusterDir = database![1]!;
+    expect(existsSync(path.join(clusterDir, 'PG_VERSION'))).toBe(true);
+    expect(server.output()).toContain(`subscriber   demo@deedwatch.localhost`);
+    expect(server.output()).toContain('`npm run simulate -- --county SAC`');
 
-    // The embedded default prints a demo admin once; its password signs in.
-    const admin = /Demo admin \(shown once\): (\S+)\s+password (\S+)/.exec(server.output());
+    // The embedded default prints a demo admin's password once; it signs in.
+    const admin = /admin {8}(\S+), password (\S+) \(shown this once\)/.exec(server.output());
     expect(admin).not.toBeNull();
     const signIn = await fetch(`${base}/api/admin/auth/login`, {
       method: 'POST',
@@ -111,6 +123,27 @@ describe('npm start on the embedded Postgres', () => {
     );
     expect(counts).toEqual({ counties: '4', parcels: '6000' });
     expect(server.output()).not.toContain('demo data loaded');
-    expect(server.output()).not.toContain('Demo admin');
+    expect(server.output()).not.toContain('shown this once');
+    expect(server.output()).toContain('admin        admin@deedwatch.localhost at');
+  });
+
+  it('`npm run reset` refuses while it runs, then deletes the database and the data folder', async () => {
+    const reset = () =>
+      spawnSync(process.execPath, [path.join(repoRoot, 'scripts/reset.ts')], {
+        cwd: repoRoot,
+        env: { PATH: process.env.PATH ?? '', ...env },
+        encoding: 'utf8',
+      });
+    const refused = reset();
+    expect(refused.status, refused.stdout + refused.stderr).toBe(1);
+    expect(refused.stderr).toContain('is running');
+    expect(existsSync(path.join(clusterDir, 'PG_VERSION'))).toBe(true);
+
+    server!.child.kill('SIGINT');
+    expect(await server!.exited).toBe(0);
+    const done = reset();
+    expect(done.status, done.stdout + done.stderr).toBe(0);
+    expect(existsSync(clusterDir)).toBe(false);
+    expect(existsSync(dataDir)).toBe(false);
   });
 });

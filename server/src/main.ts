@@ -2,7 +2,11 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { DEMO_SUBSCRIBER_EMAIL, ensureDemoSubscriber } from './db/seed/demo-subscriber.ts';
+import {
+  DEMO_COUNTY,
+  DEMO_SUBSCRIBER_EMAIL,
+  ensureDemoSubscriber,
+} from './db/seed/demo-subscriber.ts';
 import { seedDemo, setDemoInboxes } from './db/seed/seed-demo.ts';
 import { countCounties } from './db/seed/seed.repository.ts';
 import { createBoss } from './jobs/boss.ts';
@@ -13,7 +17,9 @@ import { createEngine } from './engine/engine.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createFileBlobStore } from './storage/blob-store.ts';
 import { createTransport } from './mail/transport.ts';
-import { ensureDemoAdmin } from './modules/auth/staff.ts';
+import { DEMO_ADMIN_EMAIL, ensureDemoAdmin } from './modules/auth/staff.ts';
+import { emailTaken } from './modules/user/user.repository.ts';
+import { startBanner } from './start-banner.ts';
 import { createLogger, loadConfigOrExit, openRuntime } from './runtime.ts';
 
 // `--api` serves HTTP only, `--worker` works the queues only; with neither, one process does both.
@@ -55,27 +61,21 @@ try {
   const applied = await migrateToLatest(db);
   if (applied.length > 0) log.info({ applied }, 'database migrated');
 
-  const notices: string[] = [];
   if (runtime.config.seedDemoOnFirstStart && (await countCounties(db)) === 0) {
     const summary = await seedDemo(db, {});
     const inboxes = await setDemoInboxes(db, runtime.config.dataDir);
     const subscriber = await ensureDemoSubscriber(db);
     log.info({ ...summary, inboxes, subscriber }, 'demo data loaded (first start)');
-    notices.push(
-      `  Demo subscriber: ${DEMO_SUBSCRIBER_EMAIL} (sign in with a magic link from /dev/mail)`,
-      `  Demo recorder: \`npm run simulate -- --county SAC\` drops documents into ${path.join(runtime.config.dataDir, 'inbox', 'SAC')};`,
-      '  its alerts to the demo subscriber arrive in /dev/mail within a minute.',
-    );
   }
-  if (runtime.embedded) {
-    const admin = await ensureDemoAdmin(db);
-    if (admin) {
-      notices.push(
-        `  Demo admin (shown once): ${admin.email}  password ${admin.password}`,
-        '  Sign in at /admin-login; change it with `npm run staff:add -- --email ... --role admin`.',
-      );
-    }
-  }
+  const newAdmin = runtime.embedded ? await ensureDemoAdmin(db) : undefined;
+  const demoSubscriber = (await emailTaken(db, DEMO_SUBSCRIBER_EMAIL))
+    ? DEMO_SUBSCRIBER_EMAIL
+    : undefined;
+  const demoAdmin =
+    newAdmin ??
+    ((await emailTaken(db, DEMO_ADMIN_EMAIL))
+      ? { email: DEMO_ADMIN_EMAIL, password: undefined }
+      : undefined);
 
   await boss.start();
   await ensureQueues(boss);
@@ -101,20 +101,22 @@ try {
   if (runApi) {
     app = await buildApp(runtime.config, { db, mailer, logger: log });
     await app.listen({ port: runtime.config.port, host: runtime.config.host });
-    const base = runtime.config.appUrl;
     console.log(
-      [
-        '',
-        `  DeedWatch is running${runtime.embedded ? ' on an embedded Postgres' : ''}:`,
-        `    web app     ${base}/`,
-        `    API         ${base}/api`,
-        `    Swagger UI  ${base}/docs`,
-        `    readiness   ${base}/readyz`,
-        ...(transport.name === 'outbox' ? [`    mail        ${base}/dev/mail`] : []),
-        ...notices,
-        '  Press Ctrl-C to stop.',
-        '',
-      ].join('\n'),
+      startBanner({
+        appUrl: runtime.config.appUrl,
+        embedded: runtime.embedded && {
+          clusterDir: runtime.embedded.clusterDir,
+          port: runtime.config.embeddedPostgresPort,
+        },
+        dataDir: runtime.config.dataDir,
+        outbox: transport.name === 'outbox',
+        demoSubscriber,
+        demoAdmin,
+        demoCounty: demoSubscriber && {
+          code: DEMO_COUNTY,
+          inbox: path.join(runtime.config.dataDir, 'inbox', DEMO_COUNTY),
+        },
+      }),
     );
   }
 } catch (err) {

@@ -5,13 +5,14 @@ import { pino, type Logger } from 'pino';
 import type { AppConfig } from './app.ts';
 import { ConfigError, type Config, loadConfig } from './config.ts';
 import { createDatabase, createPool, type Database } from './db/database.ts';
-import { startEmbeddedPostgres } from './db/embedded.ts';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 
 export type Runtime = {
   config: AppConfig & { databaseUrl: string };
   log: Logger;
   db: Database;
-  embedded: boolean;
+  /** Set when the embedded Postgres serves this process: where its cluster lives. */
+  embedded: { clusterDir: string } | undefined;
   close: () => Promise<void>;
 };
 
@@ -51,13 +52,12 @@ async function embeddedSessionSecret(dataDir: string): Promise<string> {
 export async function openRuntime(config: Config, log: Logger): Promise<Runtime> {
   let databaseUrl = config.databaseUrl;
   let sessionSecret = config.sessionSecret;
-  let stopEmbedded: (() => Promise<void>) | undefined;
+  let embedded: EmbeddedDatabase | undefined;
   if (!databaseUrl) {
-    const embedded = await startEmbeddedPostgres(config.dataDir, config.embeddedPostgresPort, log);
+    embedded = await startEmbeddedPostgres(config.dataDir, config.embeddedPostgresPort, log);
     databaseUrl = embedded.url;
-    stopEmbedded = embedded.stop;
     sessionSecret ??= await embeddedSessionSecret(config.dataDir);
-    log.info({ databaseUrl }, 'embedded Postgres is running');
+    log.info({ databaseUrl, clusterDir: embedded.clusterDir }, 'embedded Postgres is running');
   }
   if (!sessionSecret) throw new ConfigError(['SESSION_SECRET is required']);
 
@@ -67,10 +67,10 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
     config: Object.freeze({ ...config, databaseUrl, sessionSecret }),
     log,
     db,
-    embedded: stopEmbedded !== undefined,
+    embedded: embedded && { clusterDir: embedded.clusterDir },
     close: async () => {
       await db.destroy();
-      await stopEmbedded?.();
+      await embedded?.stop();
     },
   };
 }

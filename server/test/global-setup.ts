@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pino } from 'pino';
 import type { TestProject } from 'vitest/node';
 import { createDatabase as openDatabase, createPool } from '../src/db/database.ts';
-import { startEmbeddedPostgres } from '../src/db/embedded.ts';
+import { removeEmbeddedCluster, startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { createBoss } from '../src/jobs/boss.ts';
 import { ensureQueues } from '../src/jobs/queues.ts';
@@ -69,6 +69,10 @@ export default async function setup(project: TestProject) {
   return async () => {
     await dropDatabase(serverUrl, template);
     await stopEmbedded?.();
-    if (tempDir) await rm(tempDir, { recursive: true, force: true });
+    if (tempDir) {
+      // As root, the cluster may live outside the temporary folder (see embeddedClusterDir).
+      await removeEmbeddedCluster(tempDir);
+      await rm(tempDir, { recursive: true, force: true });
+    }
   };
 }

@@ -6,13 +6,18 @@ import {
 import type { Database } from '../database.ts';
 
 export const DEMO_SUBSCRIBER_EMAIL = 'demo@deedwatch.localhost';
+/** The county whose names and parcels the demo subscriber guards. */
+export const DEMO_COUNTY = 'SAC';
 
 /**
  * A verified demo subscriber guarding a few of a county's indexed names and parcels, so the
  * demo recorder (`npm run simulate`) has subscriptions to hit and alerts show in /dev/mail at
  * once. Sign in as them with a magic link from /dev/mail. Nothing is done when they exist.
  */
-export async function ensureDemoSubscriber(db: Database, countyCode = 'SAC'): Promise<boolean> {
+export async function ensureDemoSubscriber(
+  db: Database,
+  countyCode = DEMO_COUNTY,
+): Promise<boolean> {
   const county = await db
     .selectFrom('counties')
     .select('id')
