@@ -38,6 +38,16 @@ const EnvSchema = v.object({
   SESSION_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
   DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), path.join(repoRoot, '.data')),
   DOCUMENTS_DIR: v.optional(v.pipe(v.string(), v.minLength(1))),
+  COUNTY_PATH_ROOTS: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((s) => s.split(':').filter((part) => part !== '')),
+      v.check(
+        (roots) => roots.every((root) => path.isAbsolute(root)),
+        'must be absolute folders separated by colons, e.g. /srv/feeds:/srv/mailers',
+      ),
+    ),
+  ),
   WEB_DIST: v.optional(v.pipe(v.string(), v.minLength(1)), path.join(repoRoot, 'web/dist')),
   EMBEDDED_POSTGRES_PORT: v.optional(integer(1024, 65535), '54329'),
   DATABASE_POOL_SIZE: v.optional(integer(1, 200), '10'),
@@ -82,6 +92,11 @@ export type Config = Readonly<{
   dataDir: string;
   /** The blob store of recorded documents: <documentsDir>/<container>/<file>. */
   documentsDir: string;
+  /**
+   * Folders besides dataDir under which a county's inbox, mailer output and mailer template
+   * may be (COUNTY_PATH_ROOTS); no admin setting reaches outside them.
+   */
+  countyPathRoots: readonly string[];
   webDist: string;
   embeddedPostgresPort: number;
   databasePoolSize: number;
@@ -153,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET,
     dataDir: path.resolve(e.DATA_DIR),
     documentsDir: path.resolve(e.DOCUMENTS_DIR ?? path.join(e.DATA_DIR, 'documents')),
+    countyPathRoots: Object.freeze((e.COUNTY_PATH_ROOTS ?? []).map((root) => path.resolve(root))),
     webDist: path.resolve(e.WEB_DIST),
     embeddedPostgresPort: e.EMBEDDED_POSTGRES_PORT,
     databasePoolSize: e.DATABASE_POOL_SIZE,
