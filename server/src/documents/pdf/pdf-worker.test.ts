@@ -5,6 +5,7 @@ import {
   DEFAULT_PDF_LIMITS,
   livePdfWorkers,
   PDF_WORKER_MAX_TASKS,
+  pdfThreadOptions,
   pdfWorkersStarted,
   resolveLimits,
   runningPdfWorkers,
@@ -84,6 +85,31 @@ describe('runPdfWorker', { timeout: 15_000 }, () => {
     expect(reply).toMatchObject({ ok: true, sum: 6 });
     expect(input.bytes).toEqual(new Uint8Array([1, 2, 3]));
     expect(runningPdfWorkers()).toBe(0);
+  });
+
+  it("starts threads with an empty environment: none of the process's secrets", async () => {
+    const secrets = { SESSION_SECRET: 'x'.repeat(48), POSTMARK_SERVER_TOKEN: 'token-0000' };
+    const saved = { ...process.env };
+    Object.assign(process.env, secrets);
+    try {
+      // A new thread, so it starts after the secrets are set, as a server's threads do.
+      await closePdfWorkers();
+      // Names only: were the test to fail, its report would not print a value.
+      const reply = await runPdfWorker<{ keys: string[] }>(
+        task(
+          'export async function handle() { return { ok: true, keys: Object.keys(process.env) }; }',
+        ),
+        input,
+        LIMITS,
+      );
+      expect(reply).toEqual({ ok: true, keys: [] });
+      expect(pdfThreadOptions(MODES.href, 64).env).toEqual({});
+    } finally {
+      for (const name of Object.keys(secrets)) {
+        if (name in saved) process.env[name] = saved[name];
+        else delete process.env[name];
+      }
+    }
   });
 
   it('runs the next task on the same warm thread, started once', async () => {

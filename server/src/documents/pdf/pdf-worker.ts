@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
 
 /**
  * Why a PDF could not be read. `empty`: no bytes or no pages; `too-large`: over `maxBytes`;
@@ -352,11 +352,20 @@ function checkout(task: string, maxMemoryMb: number): PdfThread {
   return spawn(task, maxMemoryMb);
 }
 
-function spawn(task: string, maxMemoryMb: number): PdfThread {
-  const worker = new Worker(THREAD_SCRIPT, {
+/** How every PDF thread starts: the task module it loads, its memory caps, its environment. */
+export function pdfThreadOptions(task: string, maxMemoryMb: number): WorkerOptions {
+  return {
     workerData: { task },
     resourceLimits: { maxOldGenerationSizeMb: maxMemoryMb, maxYoungGenerationSizeMb: YOUNG_MB },
-  });
+    // A thread parses files from outside: a parser flaw a hostile file can steer must find no
+    // secret in process.env (SESSION_SECRET, DATABASE_URL, POSTMARK_SERVER_TOKEN). Without this a
+    // thread starts with a copy of the process's environment; nothing a task runs reads it.
+    env: {},
+  };
+}
+
+function spawn(task: string, maxMemoryMb: number): PdfThread {
+  const worker = new Worker(THREAD_SCRIPT, pdfThreadOptions(task, maxMemoryMb));
   started++;
   const thread: PdfThread = {
     worker,
