@@ -171,6 +171,23 @@ export async function flateBombPdf(inflatedMb = 256): Promise<Uint8Array> {
   ]);
 }
 
+/**
+ * A page painted with an axial shading whose colour comes from a PostScript calculator function
+ * (FunctionType 4): code in the file that a reader has to run, which pdf.js by default compiles
+ * into WebAssembly. The text above it reads 'PostScript shading'.
+ */
+export function postScriptFunctionPdf(): Uint8Array {
+  return assemble([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> /Shading << /Sh0 6 0 R >> >> >>',
+    stream('q 0 0 612 300 re W n /Sh0 sh Q BT /F1 12 Tf 72 720 Td (PostScript shading) Tj ET'),
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    '<< /ShadingType 2 /ColorSpace /DeviceGray /Coords [0 0 612 0] /Function 7 0 R /Extend [true true] >>',
+    stream('{ dup mul 1 exch sub }', '/FunctionType 4 /Domain [0 1] /Range [0 1]'),
+  ]);
+}
+
 function stream(body: string, extra = ''): string {
   return `<< /Length ${body.length}${extra ? ` ${extra}` : ''} >>\nstream\n${body}\nendstream`;
 }

@@ -1,15 +1,10 @@
-import { fileURLToPath } from 'node:url';
 import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem, TextMarkedContent } from 'pdfjs-dist/types/src/display/api.js';
+import { PDFJS_OPTIONS } from './pdfjs-options.ts';
 import { message } from './pdf-worker.ts';
 import type { WorkerInput, WorkerReply } from './pdf-worker.ts';
 
 export type TextReply = { pageCount: number; pagesRead: number; text: string };
-
-// pdfjs reads these with fs in Node, so they must be paths, and it insists on the trailing slash.
-const pdfjsRoot = new URL('../../', import.meta.resolve('pdfjs-dist/legacy/build/pdf.mjs'));
-const standardFontDataUrl = fileURLToPath(new URL('standard_fonts/', pdfjsRoot));
-const cMapUrl = fileURLToPath(new URL('cmaps/', pdfjsRoot));
 
 /** The text task, run by a pooled thread (pdf-thread.ts); pdfjs loads once per thread. */
 export async function handle({
@@ -17,10 +12,8 @@ export async function handle({
   maxPages,
 }: WorkerInput & { maxPages: number }): Promise<WorkerReply<TextReply>> {
   const task = getDocument({
+    ...PDFJS_OPTIONS,
     data: bytes,
-    standardFontDataUrl,
-    cMapUrl,
-    cMapPacked: true,
     // A damaged file makes pdfjs warn once per broken object; the reply already says what matters.
     verbosity: VerbosityLevel.ERRORS,
   });
