@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { readFile, rm } from 'node:fs/promises';
+import { link, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { PDFDocument, PDFName } from 'pdf-lib';
@@ -593,6 +594,89 @@ describe('the engine, from a feed folder to alert emails', () => {
       expect(attachments).toHaveLength(0);
     } finally {
       await rm(big, { recursive: true, force: true });
+    }
+  });
+  it('never reads a linked, hard-linked or non-PDF file of a feed into the store or an alert', async () => {
+    // A real PDF outside the feed, as a file of the server's that a feed must not reach.
+    const outside = await mkdtemp(path.join(os.tmpdir(), 'deedwatch-outside-'));
+    const feed = await feedFolder();
+    try {
+      const secret = line({ documentNumber: 'SECRET-0001', grantors: ['SMITH JOHN A'] });
+      const secretPdf = path.join(outside, 'secret.pdf');
+      await writeFile(secretPdf, await pdfFor(secret, 1));
+      const lines = [1, 2, 3, 4].map((n) =>
+        line({ documentNumber: `2026-LINK-${n}`, grantors: ['SMITH JOHN A'] }),
+      );
+      const [linked, passwd, hard, text] = lines as [
+        FeedLineInput,
+        FeedLineInput,
+        FeedLineInput,
+        FeedLineInput,
+      ];
+      await writeFeed(feed, lines, {});
+      await symlink(secretPdf, path.join(feed, linked.file));
+      await symlink('/etc/passwd', path.join(feed, passwd.file));
+      await link(secretPdf, path.join(feed, hard.file));
+      await writeFile(path.join(feed, text.file), 'SESSION_SECRET=not-a-pdf-but-a-secret\n');
+
+      const summary = await ingestFolder(t.engine, feed);
+      expect(summary).toMatchObject({ documents: 4, pdfProblems: 4, alerts: 4 });
+      const reasons = Object.fromEntries(
+        summary.pdfReasons.map((r) => [r.documentNumber, r.reason]),
+      );
+      expect(reasons).toEqual({
+        [linked.documentNumber]: `refused: ${linked.file} is a symbolic link, which is not followed; a PDF must be a plain file in the feed folder`,
+        [passwd.documentNumber]: `refused: ${passwd.file} is a symbolic link, which is not followed; a PDF must be a plain file in the feed folder`,
+        [hard.documentNumber]: expect.stringMatching(/^refused: .* has 2 hard links/),
+        [text.documentNumber]: `not-a-pdf: ${text.file} does not start with %PDF-`,
+      });
+      for (const l of lines) {
+        expect(await t.engine.blobs.exists('ENG', l.file), l.file).toBe(false);
+      }
+      const rows = await t.db
+        .selectFrom('recorded_documents')
+        .select(['document_number', 'pdf_error', 'page_count'])
+        .where('document_number', 'like', '2026-LINK-%')
+        .orderBy('document_number')
+        .execute();
+      expect(rows.map((r) => [r.pdf_error === reasons[r.document_number], r.page_count])).toEqual(
+        lines.map(() => [true, null]),
+      );
+
+      // Alerted without an attachment, and the file is not downloadable through the alert.
+      const mails = await waitFor('the four alerts', async () => {
+        const found = await t.db
+          .selectFrom('outbox_messages')
+          .select(['id', 'text_body'])
+          .where('recipient', '=', subscriber.email)
+          .where('text_body', 'like', '%2026-LINK-%')
+          .execute();
+        return found.length === 4 ? found : undefined;
+      });
+      const attachments = await t.db
+        .selectFrom('outbox_attachments')
+        .select('id')
+        .where(
+          'message_id',
+          'in',
+          mails.map((m) => m.id),
+        )
+        .execute();
+      expect(attachments).toEqual([]);
+      const cookie = await signInSubscriber(t, subscriber.email);
+      for (const l of lines) {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: `/api/document/download?containerName=ENG&fileName=${encodeURIComponent(l.file)}`,
+          headers: { cookie },
+        });
+        expect(res.statusCode, l.file).toBe(404);
+        expect(res.body).not.toContain('root:');
+        expect(res.body).not.toContain('SESSION_SECRET');
+      }
+    } finally {
+      await rm(feed, { recursive: true, force: true });
+      await rm(outside, { recursive: true, force: true });
     }
   });
 });

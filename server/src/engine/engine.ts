@@ -5,6 +5,7 @@ import type { PdfLimits } from '../documents/pdf/extract-text.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { Brand } from '../mail/templates.ts';
 import type { Config } from '../config.ts';
+import { type CountyPathPolicy, countyPathPolicy } from '../lib/county-paths.ts';
 import { type BlobStore, createFileBlobStore } from '../storage/blob-store.ts';
 
 /** What the engine's jobs and commands share: the database, the queue, mail and documents. */
@@ -18,17 +19,20 @@ export type Engine = {
   /** Alerts use the county's Postmark template alias (POSTMARK_ALERT_TEMPLATES with Postmark). */
   alertTemplates: boolean;
   pdfLimits?: Partial<PdfLimits>;
+  /** Where county inboxes and mailer files may be (the data folder, COUNTY_PATH_ROOTS). */
+  countyPaths: CountyPathPolicy;
 };
 
 export function createEngine(
   config: Pick<Config, 'appUrl' | 'supportPhone' | 'supportEmail' | 'documentsDir'> &
-    Partial<Pick<Config, 'postmark'>>,
+    Partial<Pick<Config, 'postmark' | 'dataDir' | 'countyPathRoots'>>,
   deps: { db: Database; boss: PgBoss; mailer: Mailer; log: Logger; blobs?: BlobStore },
 ): Engine {
   return {
     ...deps,
     blobs: deps.blobs ?? createFileBlobStore(config.documentsDir),
     alertTemplates: config.postmark?.alertTemplates ?? false,
+    countyPaths: countyPathPolicy(config),
     brand: {
       appUrl: config.appUrl,
       supportPhone: config.supportPhone,

@@ -9,6 +9,7 @@ import {
   type BlobStore,
   createFileBlobStore,
   InvalidBlobKeyError,
+  UnsafeBlobContainerError,
 } from './blob-store.ts';
 
 /** Every byte value, so any text decoding on the way would show. */
@@ -184,6 +185,36 @@ describe('the filesystem blob store', () => {
     await symlink(path.join(dir, 'secret.txt'), path.join(root, 'CA-TEST', 'link.pdf'));
     expect(await store.get('CA-TEST', 'link.pdf')).toBeUndefined();
     expect(await store.exists('CA-TEST', 'link.pdf')).toBe(false);
+  });
+
+  it('refuses a container directory that is a symbolic link, on read and on write', async () => {
+    // A container planted as a link to a folder outside, holding a file named like a document.
+    const outside = path.join(dir, 'outside');
+    await mkdir(outside);
+    await writeFile(path.join(outside, 'deed.pdf'), SECRET);
+    await symlink(outside, path.join(root, 'CA-TEST'));
+
+    expect(await store.get('CA-TEST', 'deed.pdf')).toBeUndefined();
+    expect(await store.exists('CA-TEST', 'deed.pdf')).toBe(false);
+    expect(await store.delete('CA-TEST', 'deed.pdf')).toBe(false);
+    await expect(store.put('CA-TEST', 'deed.pdf', ALL_BYTES)).rejects.toBeInstanceOf(
+      UnsafeBlobContainerError,
+    );
+    await expect(store.put('CA-TEST', 'new.pdf', ALL_BYTES)).rejects.toBeInstanceOf(
+      UnsafeBlobContainerError,
+    );
+    expect(await readFile(path.join(outside, 'deed.pdf'), 'utf8')).toBe(SECRET);
+    expect(await readdir(outside)).toEqual(['deed.pdf']);
+  });
+
+  it('works under a root that is itself a link an operator made', async () => {
+    const linked = path.join(dir, 'documents-link');
+    await symlink(root, linked);
+    const viaLink = createFileBlobStore(linked);
+    await viaLink.put('CA-TEST', 'deed.pdf', ALL_BYTES);
+    expect((await read('CA-TEST', 'deed.pdf'))?.bytes).toEqual(ALL_BYTES);
+    const blob = await viaLink.get('CA-TEST', 'deed.pdf');
+    expect(blob && (await buffer(blob.stream))).toEqual(ALL_BYTES);
   });
 
   it('reads only regular files: not a directory, not a FIFO (without hanging)', async () => {

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
-import { lstat, mkdir, open, rm, rename, unlink } from 'node:fs/promises';
+import { lstat, mkdir, open, realpath, rm, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { openedPath } from '../lib/safe-fs.ts';
 
 /** A stored object: its size in bytes and a stream of them. */
 export type StoredBlob = {
@@ -12,7 +13,7 @@ export type StoredBlob = {
 };
 
 /**
- * Recorded documents by `container/name` → bytes (DESIGN.md §3). Every method refuses, with an
+ * Recorded documents by `container/name` → bytes. Every method refuses, with an
  * InvalidBlobKeyError, a container or name that is not one safe path segment (see blobKeyProblem),
  * so an implementation over a filesystem or an S3-compatible store gets the same keys.
  */
@@ -84,21 +85,37 @@ function assertKey(part: BlobKeyPart, value: unknown): asserts value is string {
   if (problem) throw new InvalidBlobKeyError(part, value, problem);
 }
 
+/** A container directory of the store is a symbolic link (or not a directory): never followed. */
+export class UnsafeBlobContainerError extends Error {
+  readonly container: string;
+  constructor(container: string, reason: string) {
+    // JSON.stringify escapes control characters, so the value is safe to log.
+    super(`Blob container ${JSON.stringify(container)} ${reason}: refused`);
+    this.name = 'UnsafeBlobContainerError';
+    this.container = container;
+  }
+}
+
 const errorCode = (err: unknown) =>
   typeof err === 'object' && err !== null && 'code' in err ? err.code : undefined;
 
 /** The object is not there: no file, no container directory, or a symlink we will not follow. */
-const isAbsent = (err: unknown) => ['ENOENT', 'ENOTDIR', 'ELOOP'].includes(String(errorCode(err)));
+const isAbsent = (err: unknown) =>
+  err instanceof UnsafeBlobContainerError ||
+  ['ENOENT', 'ENOTDIR', 'ELOOP'].includes(String(errorCode(err)));
 
 /**
  * A BlobStore over a directory: `<root>/<container>/<name>`. Keys are checked by blobKeyProblem,
  * then the resolved path must still be exactly one container directory and one file below the
- * root; reads never follow a symlink at the file and open only regular files.
+ * root. No symbolic link inside the store is followed: a container directory that is a link is
+ * refused on read and write, reads never follow a link at the file and open only regular
+ * files, and every file opened is checked, once open, to be at `<root>/<container>/<name>`
+ * (the root itself is resolved once per call, so it may be a link an operator made).
  */
 export function createFileBlobStore(root: string): BlobStore {
   const base = path.resolve(root);
 
-  function locate(container: string, name: string) {
+  function checkKeys(container: string, name: string) {
     assertKey('container', container);
     assertKey('name', name);
     const dir = path.resolve(base, container);
@@ -107,17 +124,44 @@ export function createFileBlobStore(root: string): BlobStore {
     if (path.dirname(dir) !== base || path.dirname(file) !== dir) {
       throw new InvalidBlobKeyError('name', name, 'resolves outside the store');
     }
-    return { dir, file };
+  }
+
+  /**
+   * The real path of the container directory, checked to be a directory and not a link;
+   * created (with the root) when `create`. Throws ENOENT when it is not there.
+   */
+  async function containerDir(container: string, create: boolean): Promise<string> {
+    if (create) await mkdir(base, { recursive: true });
+    const dir = path.join(await realpath(base), container);
+    if (create) {
+      await mkdir(dir).catch((err: unknown) => {
+        if (errorCode(err) !== 'EEXIST') throw err;
+      });
+    }
+    const info = await lstat(dir);
+    if (info.isSymbolicLink()) throw new UnsafeBlobContainerError(container, 'is a symbolic link');
+    if (!info.isDirectory()) throw new UnsafeBlobContainerError(container, 'is not a directory');
+    return dir;
+  }
+
+  /** Whether the open file is `expected` itself, not a file reached through a swapped link. */
+  async function isAt(handle: Awaited<ReturnType<typeof open>>, expected: string) {
+    const where = await openedPath(handle);
+    return where === undefined || where === expected;
   }
 
   return {
     async put(container, name, bytes) {
-      const { dir, file } = locate(container, name);
-      await mkdir(dir, { recursive: true });
+      checkKeys(container, name);
+      const dir = await containerDir(container, true);
+      const file = path.join(dir, name);
       const temp = path.join(dir, `${TEMP_PREFIX}${randomUUID()}`);
       try {
         const handle = await open(temp, 'wx', 0o644);
         try {
+          if (!(await isAt(handle, temp))) {
+            throw new UnsafeBlobContainerError(container, 'was replaced by a symbolic link');
+          }
           await handle.writeFile(bytes);
           await handle.sync();
         } finally {
@@ -129,7 +173,10 @@ export function createFileBlobStore(root: string): BlobStore {
         throw err;
       }
       // The rename is durable only once the directory entry is flushed too.
-      const dirHandle = await open(dir, 'r');
+      const dirHandle = await open(
+        dir,
+        constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW,
+      );
       try {
         await dirHandle.sync();
       } finally {
@@ -138,9 +185,11 @@ export function createFileBlobStore(root: string): BlobStore {
     },
 
     async get(container, name) {
-      const { file } = locate(container, name);
+      checkKeys(container, name);
       let handle;
+      let file;
       try {
+        file = path.join(await containerDir(container, false), name);
         // O_NONBLOCK: a FIFO planted in the store must not hang the open.
         handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
       } catch (err) {
@@ -149,7 +198,7 @@ export function createFileBlobStore(root: string): BlobStore {
       }
       try {
         const stats = await handle.stat();
-        if (!stats.isFile()) {
+        if (!stats.isFile() || !(await isAt(handle, file))) {
           await handle.close();
           return undefined;
         }
@@ -161,9 +210,10 @@ export function createFileBlobStore(root: string): BlobStore {
     },
 
     async exists(container, name) {
-      const { file } = locate(container, name);
+      checkKeys(container, name);
       try {
-        return (await lstat(file)).isFile();
+        const dir = await containerDir(container, false);
+        return (await lstat(path.join(dir, name))).isFile();
       } catch (err) {
         if (isAbsent(err)) return false;
         throw err;
@@ -171,9 +221,10 @@ export function createFileBlobStore(root: string): BlobStore {
     },
 
     async delete(container, name) {
-      const { file } = locate(container, name);
+      checkKeys(container, name);
       try {
-        await unlink(file);
+        const dir = await containerDir(container, false);
+        await unlink(path.join(dir, name));
         return true;
       } catch (err) {
         // A directory is not an object of the store.

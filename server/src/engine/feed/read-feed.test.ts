@@ -1,8 +1,8 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { link, mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FeedError, feedStats, MAX_LINE_BYTES, readFeed } from './read-feed.ts';
+import { FeedError, feedStats, MAX_LINE_BYTES, readFeed, resolveFeedFolder } from './read-feed.ts';
 
 const doc = (n: number, changes: Record<string, unknown> = {}) =>
   JSON.stringify({
@@ -20,7 +20,7 @@ const doc = (n: number, changes: Record<string, unknown> = {}) =>
 
 let folder: string;
 beforeEach(async () => {
-  folder = await mkdtemp(path.join(os.tmpdir(), 'feed-'));
+  folder = await realpath(await mkdtemp(path.join(os.tmpdir(), 'feed-')));
 });
 afterEach(async () => {
   await rm(folder, { recursive: true, force: true });
@@ -112,6 +112,42 @@ describe('readFeed', () => {
     await expect(readFeed(missing).next()).rejects.toBeInstanceOf(FeedError);
   });
 
+  it('refuses an index.ndjson that is a symbolic link or a hard link, without reading it', async () => {
+    // What the link points at is a valid index: were it followed, its document would be read.
+    const outside = await realpath(await mkdtemp(path.join(os.tmpdir(), 'feed-outside-')));
+    try {
+      await writeFile(path.join(outside, 'index.ndjson'), `${doc(1)}\n`);
+      await symlink(path.join(outside, 'index.ndjson'), path.join(folder, 'index.ndjson'));
+      await expect(entries()).rejects.toThrow(
+        /index\.ndjson of '.*' is refused: index\.ndjson is a symbolic link, which is not followed/,
+      );
+      await rm(path.join(folder, 'index.ndjson'));
+      await link(path.join(outside, 'index.ndjson'), path.join(folder, 'index.ndjson'));
+      await expect(entries()).rejects.toThrow(/has 2 hard links/);
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses an index reached through a linked folder: the folder must be its real path', async () => {
+    await writeIndex(`${doc(1)}\n`);
+    const linked = `${folder}-link`;
+    await symlink(folder, linked);
+    try {
+      await expect(readFeed(linked).next()).rejects.toThrow(/is not a file of the folder/);
+      expect(await resolveFeedFolder(linked)).toBe(folder);
+      await expect(resolveFeedFolder(linked, { followLink: false })).rejects.toThrow(
+        /is a symbolic link, which is not followed/,
+      );
+      await mkdir(path.join(folder, 'sub'));
+      await expect(
+        resolveFeedFolder(path.join(linked, 'sub'), { followLink: false }),
+      ).rejects.toThrow(/reached through a symbolic link/);
+    } finally {
+      await rm(linked);
+    }
+  });
+
   it('closes the file when the reader stops early', async () => {
     await writeIndex([doc(1), doc(2), doc(3)].join('\n'));
     for await (const entry of readFeed(folder)) {
@@ -132,19 +168,22 @@ describe('feedStats', () => {
         'not json',
         doc(1),
         doc(4, { grantors: [], grantees: [] }),
+        doc(5),
       ].join('\n'),
     );
     await writeFile(path.join(folder, '1.pdf'), '%PDF-1.4');
+    // A PDF that is a link is no PDF of the feed.
+    await symlink(path.join(folder, '1.pdf'), path.join(folder, '5.pdf'));
     expect(await feedStats(folder)).toEqual({
-      documents: 3,
+      documents: 4,
       invalid: 2,
       reasons: [
         { lineNumber: 3, reason: expect.stringMatching(/^invalid JSON: /) },
         { lineNumber: 5, reason: 'a document needs at least one grantor or grantee' },
       ],
-      counties: { SAC: 2, PLA: 1 },
-      missingFiles: 1,
-      missingFileNames: ['2.pdf'],
+      counties: { SAC: 3, PLA: 1 },
+      missingFiles: 2,
+      missingFileNames: ['2.pdf', '5.pdf'],
       duplicateDocuments: 1,
     });
   });

@@ -1,5 +1,5 @@
-import { access, open } from 'node:fs/promises';
-import path from 'node:path';
+import { lstat, realpath } from 'node:fs/promises';
+import { errorCode, openFileIn } from '../../lib/safe-fs.ts';
 import { type FeedLineResult, parseFeedLine } from './feed-line.ts';
 
 /** The feed's folder or its index cannot be read: nothing of it can be ingested. */
@@ -68,32 +68,66 @@ function decode(line: RawLine, maxBytes: number): FeedEntry | string {
   return lineNumber === 1 && text.startsWith('\uFEFF') ? text.slice(1) : text;
 }
 
-function errorCode(err: unknown): unknown {
-  return typeof err === 'object' && err !== null && 'code' in err ? err.code : undefined;
+/**
+ * The real path of a feed folder, which every file of the feed is then checked to be directly
+ * inside. `followLink: false` (an inbox's folders, which the feed's writer controls) refuses a
+ * folder that is itself a symbolic link or reached through one; the command line's folder,
+ * typed by an operator, may be a link. Throws a FeedError when it is not a folder.
+ */
+export async function resolveFeedFolder(
+  folder: string,
+  options: { followLink?: boolean } = {},
+): Promise<string> {
+  let real: string;
+  try {
+    if (options.followLink === false && (await lstat(folder)).isSymbolicLink()) {
+      throw new FeedError(`Feed folder '${folder}' is a symbolic link, which is not followed`);
+    }
+    real = await realpath(folder);
+    if (!(await lstat(real)).isDirectory()) throw new FeedError(`'${folder}' is not a folder`);
+  } catch (err) {
+    if (err instanceof FeedError) throw err;
+    const code = errorCode(err);
+    if (code === 'ENOENT' || code === 'ENOTDIR') {
+      throw new FeedError(`Feed folder '${folder}' does not exist`);
+    }
+    throw new FeedError(`Cannot read feed folder '${folder}': ${(err as Error).message}`);
+  }
+  if (options.followLink === false && real !== folder) {
+    throw new FeedError(
+      `Feed folder '${folder}' is reached through a symbolic link, which is not followed`,
+    );
+  }
+  return real;
 }
 
 /**
  * The documents of a feed folder, in the order of its index.ndjson, one entry per non-blank
  * line: the parsed line, or why it was rejected. Reads as the caller consumes, so a feed of
- * any size takes the memory of one line. Throws a FeedError when the folder or its index is
- * missing or unreadable; a bad line is an entry, never a throw.
+ * any size takes the memory of one line. `folder` is the folder's real path
+ * (resolveFeedFolder): the index must be a regular file directly in it, opened without
+ * following a link. Throws a FeedError when the folder or its index is missing, unreadable or
+ * refused; a bad line is an entry, never a throw.
  */
 export async function* readFeed(
   folder: string,
   options: { maxLineBytes?: number } = {},
 ): AsyncGenerator<FeedEntry> {
   const maxBytes = options.maxLineBytes ?? MAX_LINE_BYTES;
-  const file = path.join(folder, INDEX_FILE);
-  let handle;
-  try {
-    handle = await open(file, 'r');
-  } catch (err) {
-    const code = errorCode(err);
-    if (code === 'ENOENT' || code === 'ENOTDIR') {
+  const opened = await openFileIn(folder, INDEX_FILE);
+  if (!opened.ok) {
+    if (opened.problem === 'missing') {
       throw new FeedError(`Feed folder '${folder}' has no ${INDEX_FILE}`);
     }
-    throw new FeedError(`Cannot read ${file}: ${(err as Error).message}`);
+    if (opened.problem === 'unreadable') {
+      throw new FeedError(`Cannot read ${INDEX_FILE} of '${folder}': ${opened.detail}`);
+    }
+    throw new FeedError(
+      `${INDEX_FILE} of '${folder}' is refused: ${opened.detail}; it must be a plain file in the feed folder`,
+    );
   }
+  const { handle } = opened;
+  const file = `${INDEX_FILE} of '${folder}'`;
   const stream = handle.createReadStream({ highWaterMark: 256 * 1024 });
   try {
     for await (const line of splitLines(stream, maxBytes)) {
@@ -119,7 +153,10 @@ export type FeedStats = {
   reasons: { lineNumber: number; reason: string }[];
   /** Valid documents per county code. */
   counties: Record<string, number>;
-  /** Valid lines whose PDF is not in the folder: the count, and the first 100 names. */
+  /**
+   * Valid lines whose PDF is not a plain file of the folder (missing, a link, not a regular
+   * file): the count, and the first 100 names.
+   */
   missingFiles: number;
   missingFileNames: string[];
   /** Document numbers seen more than once within a county (counted once per repeat). */
@@ -129,7 +166,8 @@ export type FeedStats = {
 const MAX_REASONS = 100;
 
 /** Reads a whole feed and says what an ingest of it would find, without ingesting it. */
-export async function feedStats(folder: string): Promise<FeedStats> {
+export async function feedStats(given: string): Promise<FeedStats> {
+  const folder = await resolveFeedFolder(given);
   const stats: FeedStats = {
     documents: 0,
     invalid: 0,
@@ -154,9 +192,10 @@ export async function feedStats(folder: string): Promise<FeedStats> {
     const key = JSON.stringify([county, documentNumber]);
     if (seen.has(key)) stats.duplicateDocuments++;
     else seen.add(key);
-    try {
-      await access(path.join(folder, file));
-    } catch {
+    const opened = await openFileIn(folder, file);
+    if (opened.ok) {
+      await opened.handle.close();
+    } else {
       stats.missingFiles++;
       if (stats.missingFileNames.length < MAX_REASONS) stats.missingFileNames.push(file);
     }

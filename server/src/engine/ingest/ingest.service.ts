@@ -1,16 +1,15 @@
-import { readFile, stat } from 'node:fs/promises';
-import path from 'node:path';
 import type { DB } from '../../db/types.ts';
 import { detectApns } from '../../documents/pdf/apn-detect.ts';
 import { extractPdfText } from '../../documents/pdf/extract-text.ts';
 import { resolveLimits } from '../../documents/pdf/pdf-worker.ts';
 import { bossDb } from '../../jobs/pg-boss-db.ts';
+import { openFileIn, readUpTo } from '../../lib/safe-fs.ts';
 import { MATCH_DOCUMENTS } from '../../jobs/queues.ts';
 import { storedAddress, storedName } from '../../matching/match-keys.ts';
 import { apnKey, formatApn, nameKey } from '../../matching/normalize.ts';
 import type { Engine } from '../engine.ts';
 import type { FeedLine } from '../feed/feed-line.ts';
-import { readFeed } from '../feed/read-feed.ts';
+import { readFeed, resolveFeedFolder } from '../feed/read-feed.ts';
 import { matchedCounts } from '../matching/match.repository.ts';
 import { matchDocuments } from '../matching/match.service.ts';
 import * as repo from './ingest.repository.ts';
@@ -42,6 +41,12 @@ export type IngestSummary = {
 };
 
 export type IngestOptions = {
+  /**
+   * The code of the county whose inbox the folder came from. An inbox belongs to its county:
+   * a line of any other county is skipped, and the folder may not be a symbolic link. Unset
+   * (the command line), a folder may carry documents of any county.
+   */
+  inboxOf?: string;
   /** Match each chunk right after it commits (default), rather than leaving it to the job. */
   matchNow?: boolean;
   /** Called after each line read, with the count so far. */
@@ -57,7 +62,8 @@ type Pending = { line: number; feed: FeedLine; county: County };
  * Ingests a recorder feed v1 folder (docs/recorder-feed-v1.md): every valid line becomes a
  * document with its parties and parcels, its PDF in the blob store (container = county code)
  * and its text indexed; a bad line is skipped with its line number and reason; a PDF that is
- * missing or unreadable is reported and the document still indexed (and alerted without it).
+ * missing, unreadable, not a PDF or not a plain file of the folder (a link is never followed)
+ * is reported and the document still indexed (and alerted without it).
  * Each chunk commits with its match-documents job, so nothing ingested is left unmatched.
  * Ingesting the same folder again changes nothing.
  */
@@ -67,6 +73,7 @@ export async function ingestFolder(
   options: IngestOptions = {},
 ): Promise<IngestSummary> {
   const started = performance.now();
+  const real = await resolveFeedFolder(folder, { followLink: options.inboxOf === undefined });
   const summary: IngestSummary = {
     folder,
     lines: 0,
@@ -97,13 +104,20 @@ export async function ingestFolder(
 
   let chunk: Pending[] = [];
   let read = 0;
-  for await (const entry of readFeed(folder)) {
+  for await (const entry of readFeed(real)) {
     options.onLine?.(++read);
     if (!entry.ok) {
       skip(entry.lineNumber, entry.reason);
       continue;
     }
     summary.lines++;
+    if (options.inboxOf !== undefined && entry.line.county !== options.inboxOf) {
+      skip(
+        entry.lineNumber,
+        `County '${entry.line.county}' is not this inbox's county: the inbox of ${options.inboxOf} takes only ${options.inboxOf} documents.`,
+      );
+      continue;
+    }
     const county = await countyOf(entry.line.county);
     if (!county) {
       skip(entry.lineNumber, `Unknown county code '${entry.line.county}'.`);
@@ -111,11 +125,11 @@ export async function ingestFolder(
     }
     chunk.push({ line: entry.lineNumber, feed: entry.line, county });
     if (chunk.length === INGEST_CHUNK) {
-      await ingestChunk(engine, folder, chunk, summary, skip, options);
+      await ingestChunk(engine, real, chunk, summary, skip, options);
       chunk = [];
     }
   }
-  if (chunk.length > 0) await ingestChunk(engine, folder, chunk, summary, skip, options);
+  if (chunk.length > 0) await ingestChunk(engine, real, chunk, summary, skip, options);
   summary.seconds = Math.round((performance.now() - started) / 100) / 10;
   return summary;
 }
@@ -314,23 +328,48 @@ async function prepare(
 
 type ReadPdf = { ok: true; bytes: Uint8Array } | { ok: false; reason: string };
 
+const PDF_HEADER = Buffer.from('%PDF-');
+
+/**
+ * The PDF named by a line, read only when it is a regular file directly in the feed folder
+ * (`folder` is its real path), opened without following a link, within the size limit, and
+ * starting with the PDF header; otherwise why not. Whatever else sits at the name — a link to
+ * the server's own files, a hard link, a FIFO — is never read into the store.
+ */
 async function readPdf(engine: Engine, folder: string, file: string): Promise<ReadPdf> {
-  const full = path.join(folder, file);
   const maxBytes = resolveLimits(engine.pdfLimits).maxBytes;
+  const opened = await openFileIn(folder, file);
+  if (!opened.ok) {
+    switch (opened.problem) {
+      case 'missing':
+        return { ok: false, reason: `missing: ${file} is not in the feed folder` };
+      case 'unreadable':
+        return { ok: false, reason: `unreadable: ${opened.detail}` };
+      default:
+        return {
+          ok: false,
+          reason: `refused: ${opened.detail}; a PDF must be a plain file in the feed folder`,
+        };
+    }
+  }
   try {
-    const info = await stat(full);
-    if (!info.isFile()) return { ok: false, reason: `missing: ${file} is not a file` };
-    if (info.size > maxBytes) {
+    if (opened.size > maxBytes) {
       return {
         ok: false,
-        reason: `too-large: ${file} has ${info.size} bytes, over the ${maxBytes}-byte limit`,
+        reason: `too-large: ${file} has ${opened.size} bytes, over the ${maxBytes}-byte limit`,
       };
     }
-    return { ok: true, bytes: new Uint8Array(await readFile(full)) };
+    const { bytes, truncated } = await readUpTo(opened.handle, maxBytes);
+    if (truncated) {
+      return { ok: false, reason: `too-large: ${file} grew over the ${maxBytes}-byte limit` };
+    }
+    if (!PDF_HEADER.equals(bytes.subarray(0, PDF_HEADER.length))) {
+      return { ok: false, reason: `not-a-pdf: ${file} does not start with %PDF-` };
+    }
+    return { ok: true, bytes };
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    return code === 'ENOENT'
-      ? { ok: false, reason: `missing: ${file} is not in the feed folder` }
-      : { ok: false, reason: `unreadable: ${file}: ${(err as Error).message}` };
+    return { ok: false, reason: `unreadable: ${file}: ${(err as Error).message}` };
+  } finally {
+    await opened.handle.close();
   }
 }
