@@ -7,6 +7,22 @@ import { errorBodyFor } from './error-handler.ts';
 /** Paths the server owns: a miss there is a JSON 404, never the web app's index.html. */
 const serverPaths = /^\/(api|docs|dev|admin\/jobs|healthz|readyz)(\/|$|\?)/;
 
+/** Longer paths are never pages of the web app (a document link is two names of 255 bytes). */
+const MAX_PAGE_PATH = 2048;
+
+/**
+ * The web app's pages whose last segment looks like a file name: the alert mail's document link
+ * `/documents/<county>/<file>.pdf`. Any other path with an extension is a static file, and a
+ * missing one stays a 404 instead of becoming index.html.
+ */
+const pagesWithExtension = [/^\/documents\/[^/]+\/[^/]+$/];
+
+function isWebAppPath(pathname: string): boolean {
+  if (pathname.length > MAX_PAGE_PATH || serverPaths.test(pathname)) return false;
+  const looksLikeFile = /\.[a-z0-9]+$/i.test(pathname);
+  return !looksLikeFile || pagesWithExtension.some((page) => page.test(pathname));
+}
+
 /**
  * Serves the built web app from `webDist`. Any other GET that asks for HTML gets index.html so
  * the client router can take the path (SPA fallback). Without a build, the API still runs.
@@ -36,9 +52,9 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
     const pathname = request.url.split('?')[0] ?? '/';
     const accept = request.headers.accept ?? '*/*';
     const wantsPage = accept.includes('text/html') || accept.includes('*/*');
-    const looksLikeFile = /\.[a-z0-9]+$/i.test(pathname);
-    const isPage = request.method === 'GET' && wantsPage && !looksLikeFile;
-    if (hasBuild && isPage && !serverPaths.test(pathname)) {
+    // HEAD too: some mail clients check a link before they open it.
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    if (hasBuild && isRead && wantsPage && isWebAppPath(pathname)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply
