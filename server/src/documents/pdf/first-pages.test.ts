@@ -1,8 +1,11 @@
+import { decodePDFRawStream, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { extractPdfText } from './extract-text.ts';
 import { firstPages, PdfProblem } from './first-pages.ts';
 import type { PdfProblemReason } from './first-pages.ts';
 import {
+  ACTIVE_CONTENT_MARKERS,
+  activeContentPdf,
   emptyFile,
   encryptedPdf,
   garbage,
@@ -14,6 +17,9 @@ import {
 import { pdfWorkersStarted, runningPdfWorkers } from './pdf-worker.ts';
 
 const LIMITS = { timeoutMs: 5000, maxMemoryMb: 128 };
+
+const pdfName = (name: string) => PDFName.of(name);
+const names = (keys: PDFName[]) => keys.map((key) => key.decodeText()).sort();
 
 async function problemOf(run: Promise<unknown>): Promise<PdfProblemReason> {
   const err = await run.then(
@@ -108,6 +114,63 @@ describe('firstPages', { timeout: 30_000 }, () => {
     expect(await firstPages(await normalPdf(), 2, { ...LIMITS, maxMemoryMb: 32 })).toMatchObject({
       pages: 2,
     });
+  });
+
+  it('keeps what the pages draw and nothing a reader acts on', async () => {
+    const source = activeContentPdf();
+    const original = await PDFDocument.load(source);
+    expect(original.catalog.has(pdfName('OpenAction'))).toBe(true);
+    expect(original.getPage(0).node.has(pdfName('AA'))).toBe(true);
+    expect(original.getPage(0).node.Annots()?.size()).toBe(5);
+
+    const excerpt = await firstPages(source, 2, LIMITS);
+    expect(excerpt).toMatchObject({ pages: 2, totalPages: 3 });
+
+    const copy = await PDFDocument.load(excerpt.bytes);
+    expect(names(copy.catalog.keys())).toEqual(['Pages', 'Type']);
+    for (const page of copy.getPages()) {
+      expect(names(page.node.keys())).toEqual([
+        'Contents',
+        'MediaBox',
+        'Parent',
+        'Resources',
+        'Type',
+      ]);
+    }
+    // Every object the file holds, dictionaries as written and streams decoded: no action,
+    // script, annotation, field, file or outline anywhere, nor what the scripts and file held.
+    const structure: string[] = [];
+    for (const [, object] of copy.context.enumerateIndirectObjects()) {
+      const text =
+        object instanceof PDFRawStream
+          ? `${object.dict.toString()}\n${Buffer.from(decodePDFRawStream(object).decode()).toString('latin1')}`
+          : object.toString();
+      expect(text).not.toMatch(
+        /\/(A|AA|OpenAction|Next|JS|JavaScript|URI|Names|Dest|AcroForm|FT|Outlines|Annots|Annot|EmbeddedFiles?|EF|FS|Filespec|Action)\b/,
+      );
+      structure.push(...[...text.matchAll(/\/Type \/(Catalog|Pages?)\b/g)].map((m) => m[1]!));
+      for (const marker of [...ACTIVE_CONTENT_MARKERS, 'payload.exe', 'app.alert', 'Page three']) {
+        expect(text).not.toContain(marker);
+      }
+    }
+    // One catalog and page tree, the excerpt's own, and two pages: page 3, which a link on page 2
+    // pointed at, and the original catalog, which a resource of page 2 named, were not kept.
+    expect(structure.sort()).toEqual(['Catalog', 'Page', 'Page', 'Pages']);
+
+    // The text the pages drew, the stamp's and the field's appearances drawn in, the hidden
+    // annotation not.
+    const text = await extractPdfText(excerpt.bytes);
+    expect(text).toMatchObject({ ok: true, pageCount: 2 });
+    const read = text.ok ? text.text : '';
+    for (const drawn of [
+      'Active content page one',
+      'RECORDED STAMP',
+      'FILLED BY FORM',
+      'Active content page two',
+    ]) {
+      expect(read).toContain(drawn);
+    }
+    expect(read).not.toContain('HIDDEN NOTE');
   });
 
   it('wants a whole number of pages, at least one', async () => {

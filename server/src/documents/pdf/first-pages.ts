@@ -10,7 +10,9 @@ const WORKER = new URL('./first-pages.worker.ts', import.meta.url);
 
 /**
  * A new PDF made with pdf-lib holding the first `n` pages of `source` (the whole document when it
- * has n pages or fewer). Parsing happens in a worker thread under `limits` (`maxPages` does not
+ * has n pages or fewer): what they draw, with visible annotations drawn in, and nothing a reader
+ * acts on — no script, action, link, form field, attachment, outline or annotation
+ * (content-only.ts). Parsing happens in a worker thread under `limits` (`maxPages` does not
  * apply). Throws PdfProblem when the source cannot be read (empty, too large, encrypted, corrupt,
  * or the worker hit its time or memory limit).
  */

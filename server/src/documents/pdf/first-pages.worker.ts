@@ -1,4 +1,5 @@
 import { ParseSpeeds, PDFDocument } from 'pdf-lib';
+import { dropAllButContent, keepPageContentOnly } from './content-only.ts';
 import type { FirstPages } from './first-pages.ts';
 import { message } from './pdf-worker.ts';
 import type { WorkerInput, WorkerReply } from './pdf-worker.ts';
@@ -35,12 +36,13 @@ export async function handle({
     const totalPages = source.getPageCount();
     if (totalPages === 0) return { ok: false, reason: 'empty', detail: 'The PDF has no pages' };
     const pages = Math.min(n, totalPages);
+    const indices = Array.from({ length: pages }, (_, i) => i);
+    // The excerpt goes out by email: it carries what the pages draw and nothing a reader could
+    // act on (scripts, actions, links, fields, attachments), whatever the recorder's file held.
+    for (const i of indices) keepPageContentOnly(source, i);
     const out = await PDFDocument.create({ updateMetadata: false });
-    const copied = await out.copyPages(
-      source,
-      Array.from({ length: pages }, (_, i) => i),
-    );
-    for (const page of copied) out.addPage(page);
+    for (const page of await out.copyPages(source, indices)) out.addPage(page);
+    dropAllButContent(out);
     const saved = await out.save();
     return { ok: true, bytes: saved, pages, totalPages };
   } catch (err) {

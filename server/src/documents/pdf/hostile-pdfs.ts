@@ -171,6 +171,62 @@ export async function flateBombPdf(inflatedMb = 256): Promise<Uint8Array> {
   ]);
 }
 
+/** What activeContentPdf's scripts say and its attachment holds: absent from a safe copy. */
+export const ACTIVE_CONTENT_MARKERS = ['openaction-payload', 'page-payload', 'embedded-payload'];
+
+/**
+ * Three pages carrying everything a reader acts on: an OpenAction script (also under the Names
+ * tree's JavaScript, and run again on close), page 1's open and close scripts (/AA), a link
+ * whose action is a script, a form field with a keystroke script, a stamp that runs a script
+ * when clicked, an embedded file behind a FileAttachment annotation and in the Names tree, an
+ * outline item that runs the script, a hidden annotation, and on page 2 a link to page 3 and a
+ * resource entry that points back at the catalog. What the pages draw: page 1 says 'Active
+ * content page one', its stamp 'RECORDED STAMP', its field 'FILLED BY FORM'; page 2 says 'Active
+ * content page two'; page 3 'Page three is not in the excerpt'; the hidden note 'HIDDEN NOTE'.
+ */
+export function activeContentPdf(): Uint8Array {
+  const script = (payload: string) =>
+    `<< /Type /Action /S /JavaScript /JS (app.alert('${payload}')) >>`;
+  const form = (text: string, bbox: string) =>
+    stream(
+      `BT /F1 10 Tf 2 6 Td (${text}) Tj ET`,
+      `/Type /XObject /Subtype /Form /BBox [${bbox}] /Resources << /Font << /F1 5 0 R >> >>`,
+    );
+  const page = (contents: number, extra = '', resources = '') =>
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${contents} 0 R /Resources << /Font << /F1 5 0 R >>${resources} >>${extra} >>`;
+  return assemble([
+    // 1
+    '<< /Type /Catalog /Pages 2 0 R /OpenAction 8 0 R /AA << /WC 8 0 R >> /Names << /JavaScript << /Names [(boot) 8 0 R] >> /EmbeddedFiles << /Names [(payload.exe) 10 0 R] >> >> /AcroForm << /Fields [13 0 R] >> /Outlines 12 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R 16 0 R 18 0 R] /Count 3 >>',
+    page(4, ' /AA << /O 9 0 R /C 9 0 R >> /Annots [6 0 R 7 0 R 13 0 R 14 0 R 20 0 R]'),
+    stream('BT /F1 12 Tf 72 720 Td (Active content page one) Tj ET'),
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    // 6
+    '<< /Type /Annot /Subtype /Link /Rect [72 700 300 740] /Border [0 0 0] /A 9 0 R /P 3 0 R >>',
+    '<< /Type /Annot /Subtype /FileAttachment /Rect [400 700 420 720] /FS 10 0 R /Contents (payload.exe) >>',
+    script(ACTIVE_CONTENT_MARKERS[0]!),
+    script(ACTIVE_CONTENT_MARKERS[1]!),
+    '<< /Type /Filespec /F (payload.exe) /UF (payload.exe) /EF << /F 11 0 R >> >>',
+    // 11
+    stream(`MZ ${ACTIVE_CONTENT_MARKERS[2]!}`, '/Type /EmbeddedFile'),
+    '<< /Type /Outlines /First 15 0 R /Last 15 0 R /Count 1 >>',
+    '<< /Type /Annot /Subtype /Widget /FT /Tx /T (owner) /V (FILLED BY FORM) /F 4 /Rect [72 600 300 620] /P 3 0 R /AA << /K 9 0 R >> /AP << /N 17 0 R >> >>',
+    '<< /Type /Annot /Subtype /Stamp /F 4 /Rect [350 640 550 670] /A 9 0 R /AP << /N 19 0 R >> >>',
+    '<< /Title (Open me) /Parent 12 0 R /A 8 0 R >>',
+    // 16
+    page(22, ' /Annots [21 0 R]', ' /Evil 1 0 R'),
+    form('FILLED BY FORM', '0 0 228 20'),
+    page(23),
+    form('RECORDED STAMP', '0 0 200 30'),
+    '<< /Type /Annot /Subtype /FreeText /F 2 /Rect [72 500 300 520] /AP << /N 24 0 R >> >>',
+    // 21
+    '<< /Type /Annot /Subtype /Link /Rect [72 700 300 740] /Dest [18 0 R /Fit] >>',
+    stream('BT /F1 12 Tf 72 720 Td (Active content page two) Tj ET'),
+    stream('BT /F1 12 Tf 72 720 Td (Page three is not in the excerpt) Tj ET'),
+    form('HIDDEN NOTE', '0 0 228 20'),
+  ]);
+}
+
 /**
  * A page painted with an axial shading whose colour comes from a PostScript calculator function
  * (FunctionType 4): code in the file that a reader has to run, which pdf.js by default compiles
