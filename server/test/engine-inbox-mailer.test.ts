@@ -1,7 +1,18 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import {
+  lstat,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  realpath,
+  rm,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractPdfText } from '../src/documents/pdf/extract-text.ts';
 import { createRandom } from '../src/db/seed/random.ts';
@@ -22,23 +33,42 @@ import {
 } from '../src/engine/simulate/simulate.ts';
 import { samplePdf } from '../src/engine/sample-documents.ts';
 import { insertNameSubscriptions } from '../src/modules/user/user.repository.ts';
+import { setDemoInboxes } from '../src/db/seed/seed-demo.ts';
 import { createCounty, createSubscriber, type CountyRow } from './helpers/factories.ts';
 import { feedFolder, feedLine, feedPdf, writeFeed } from './helpers/feed.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
+import type { Engine } from '../src/engine/engine.ts';
 import { waitFor } from './helpers/wait.ts';
 
 // The inbox cron over folders the demo recorder writes, and the printed county mailer, on real
-// PDFs opened with pdf-lib and pdf.js.
+// PDFs opened with pdf-lib and pdf.js; then what an inbox's writer or an admin setting could
+// make them reach outside their folders.
+
+/** A new folder for the allowed county paths (COUNTY_PATH_ROOTS), as its real path. */
+const pathRoot = async () =>
+  realpath(await mkdtemp(path.join(os.tmpdir(), 'deedwatch-county-paths-')));
+
+/** An engine like `engine` whose log lines are kept, to see what a poll refused and why. */
+function loggingEngine(engine: Engine) {
+  const lines: { msg: string; [key: string]: unknown }[] = [];
+  const log = pino(
+    { level: 'info' },
+    { write: (line: string) => void lines.push(JSON.parse(line)) },
+  );
+  return { engine: { ...engine, log }, lines };
+}
 
 describe('county inboxes and the demo recorder', () => {
   let t: TestApp;
   let county: CountyRow;
+  let root: string;
   let inbox: string;
   let subscriber: { id: string; email: string };
 
   beforeAll(async () => {
-    t = await startTestApp();
-    inbox = await mkdtemp(path.join(os.tmpdir(), 'deedwatch-inbox-'));
+    root = await pathRoot();
+    t = await startTestApp({ COUNTY_PATH_ROOTS: root });
+    inbox = await mkdtemp(path.join(root, 'inbox-'));
     county = await createCounty(t.db, { name: 'Inbox', code: 'INB' });
     await t.db
       .updateTable('counties')
@@ -62,7 +92,7 @@ describe('county inboxes and the demo recorder', () => {
   });
   afterAll(async () => {
     await t.close();
-    await rm(inbox, { recursive: true, force: true });
+    await rm(root, { recursive: true, force: true });
   });
 
   it('ingests what the simulated recorder writes, alerts with 2 pages, and files the folders', async () => {
@@ -123,6 +153,7 @@ describe('county inboxes and the demo recorder', () => {
 describe('county mailers', () => {
   let t: TestApp;
   let county: CountyRow;
+  let root: string;
   let output: string;
   let feed: string;
   const day = previousCountyDay(new Date());
@@ -130,8 +161,9 @@ describe('county mailers', () => {
   const recordedAt = new Date(`${day}T12:00:00-08:00`);
 
   beforeAll(async () => {
-    t = await startTestApp({}, { workers: false });
-    output = await mkdtemp(path.join(os.tmpdir(), 'deedwatch-mailer-'));
+    root = await pathRoot();
+    t = await startTestApp({ COUNTY_PATH_ROOTS: root }, { workers: false });
+    output = await mkdtemp(path.join(root, 'mailer-'));
     feed = await mkdtemp(path.join(os.tmpdir(), 'deedwatch-feed-'));
     county = await createCounty(t.db, {
       name: 'Mailer',
@@ -209,7 +241,7 @@ describe('county mailers', () => {
   });
   afterAll(async () => {
     await t.close();
-    await rm(output, { recursive: true, force: true });
+    await rm(root, { recursive: true, force: true });
     await rm(feed, { recursive: true, force: true });
   });
 
@@ -333,5 +365,275 @@ describe('county mailers', () => {
       expect.objectContaining({ county: 'MLO', file: null }),
     ]);
     expect(await t.db.selectFrom('county_mailers').select('county_id').execute()).toHaveLength(2);
+  });
+
+  it('writes and reads no mailer file outside the allowed folders, checked when it runs', async () => {
+    await t.db.deleteFrom('county_mailers').execute();
+    const outside = await realpath(await mkdtemp(path.join(os.tmpdir(), 'deedwatch-outside-')));
+    const letterhead = path.join(outside, 'letterhead.pdf');
+    const pdf = await PDFDocument.create();
+    pdf.addPage([612, 792]).drawText('A LETTERHEAD OUTSIDE', { x: 72, y: 740, size: 12 });
+    await writeFile(letterhead, await pdf.save());
+    await symlink(outside, path.join(root, 'escape'));
+    await symlink(letterhead, path.join(output, 'linked-letterhead.pdf'));
+    const cases: [Record<string, string>, RegExp][] = [
+      [{ mailer_output_path: outside }, /mailerOutputPath '.*' is outside the allowed folders/],
+      [
+        { mailer_output_path: path.join(root, 'escape', 'mailers') },
+        /mailerOutputPath '.*' is outside the allowed folders \(it leads to .*mailers\)/,
+      ],
+      [{ mailer_output_path: '/etc/cron.d' }, /mailerOutputPath '\/etc\/cron\.d' is outside/],
+      [
+        { mailer_template_path: path.join(output, 'linked-letterhead.pdf') },
+        /mailerTemplatePath '.*' is outside the allowed folders \(it leads to .*letterhead\.pdf\)/,
+      ],
+      [{ mailer_template_path: '/etc/passwd' }, /mailerTemplatePath '\/etc\/passwd' is outside/],
+    ];
+    try {
+      for (const [changes, message] of cases) {
+        await t.db
+          .updateTable('counties')
+          .set({ mailer_output_path: output, mailer_template_path: '', ...changes })
+          .where('id', '=', county.id)
+          .execute();
+        await expect(makeCountyMailer(t.engine, county.id, day)).rejects.toThrow(message);
+      }
+      expect(await readdir(outside)).toEqual(['letterhead.pdf']);
+      expect(await t.db.selectFrom('county_mailers').select('county_id').execute()).toEqual([]);
+    } finally {
+      await t.db
+        .updateTable('counties')
+        .set({ mailer_output_path: output, mailer_template_path: '' })
+        .where('id', '=', county.id)
+        .execute();
+      await rm(outside, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('what an inbox writer can plant', () => {
+  let t: TestApp;
+  let root: string;
+  let outside: string;
+  let county: CountyRow;
+  let other: CountyRow;
+  let inbox: string;
+  const recordedAt = new Date();
+
+  beforeAll(async () => {
+    root = await pathRoot();
+    outside = await realpath(await mkdtemp(path.join(os.tmpdir(), 'deedwatch-outside-')));
+    t = await startTestApp(
+      { COUNTY_PATH_ROOTS: root, DATA_DIR: path.join(root, 'data') },
+      { workers: false },
+    );
+    county = await createCounty(t.db, { name: 'Planted', code: 'PLT' });
+    other = await createCounty(t.db, { name: 'Neighbour', code: 'NBR' });
+    inbox = path.join(root, 'inbox-plt');
+    await mkdir(inbox);
+    await t.db
+      .updateTable('counties')
+      .set({ inbox_path: inbox })
+      .where('id', '=', county.id)
+      .execute();
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(root, { recursive: true, force: true });
+    await rm(outside, { recursive: true, force: true });
+  });
+
+  /** A feed folder of `lines` written (whole) into `into` as `name`. */
+  async function plantFeed(into: string, name: string, lines: ReturnType<typeof feedLine>[]) {
+    const folder = path.join(into, name);
+    await mkdir(folder);
+    const pdfs: Record<string, Uint8Array> = {};
+    for (const l of lines) pdfs[l.file] = await feedPdf(l, 1);
+    await writeFeed(folder, lines, pdfs);
+    return folder;
+  }
+
+  const documents = (numbers: string[]) =>
+    t.db
+      .selectFrom('recorded_documents as d')
+      .innerJoin('counties as c', 'c.id', 'd.county_id')
+      .select(['c.code', 'd.document_number'])
+      .where('d.document_number', 'in', numbers)
+      .orderBy('d.document_number')
+      .execute();
+
+  it('writes the summary beside the feed, never through a link planted as ingest-summary.json', async () => {
+    const victim = path.join(outside, 'victim.txt');
+    await writeFile(victim, 'A FILE THE SERVER MAY WRITE');
+    const l = feedLine('PLT', recordedAt, { documentNumber: 'PLT-SUM-1' });
+    const folder = await plantFeed(inbox, 'batch-summary', [l]);
+    await symlink(victim, path.join(folder, SUMMARY_FILE));
+
+    const results = await pollInboxes(t.engine);
+    expect(results).toEqual([
+      expect.objectContaining({ folder: 'batch-summary', outcome: 'done' }),
+    ]);
+    expect(await readFile(victim, 'utf8')).toBe('A FILE THE SERVER MAY WRITE');
+    const written = path.join(inbox, 'done', 'batch-summary', SUMMARY_FILE);
+    expect((await lstat(written)).isFile()).toBe(true);
+    expect(JSON.parse(await readFile(written, 'utf8'))).toMatchObject({ documents: 1 });
+    // Nothing but the feed and its summary: no temporary file left behind.
+    expect((await readdir(path.join(inbox, 'done', 'batch-summary'))).sort()).toEqual(
+      [SUMMARY_FILE, 'index.ndjson', l.file].sort(),
+    );
+  });
+
+  it('fails a folder whose index.ndjson is a link, reading nothing through it', async () => {
+    const elsewhere = path.join(outside, 'feed-elsewhere');
+    const l = feedLine('PLT', recordedAt, { documentNumber: 'PLT-IDX-1' });
+    await mkdir(elsewhere);
+    await writeFeed(elsewhere, [l], { [l.file]: await feedPdf(l, 1) });
+    const folder = path.join(inbox, 'batch-index');
+    await mkdir(folder);
+    await symlink(path.join(elsewhere, 'index.ndjson'), path.join(folder, 'index.ndjson'));
+
+    const [result] = await pollInboxes(t.engine);
+    expect(result).toMatchObject({ folder: 'batch-index', outcome: 'failed' });
+    expect(result!.error).toMatch(/index\.ndjson is a symbolic link, which is not followed/);
+    expect(await documents([l.documentNumber])).toEqual([]);
+    expect(await readdir(path.join(inbox, 'failed'))).toEqual(['batch-index']);
+  });
+
+  it('skips and logs a subfolder that is a symbolic link, leaving what it points at alone', async () => {
+    const l = feedLine('PLT', recordedAt, { documentNumber: 'PLT-DIR-1' });
+    const target = await plantFeed(outside, 'feed-dir', [l]);
+    await symlink(target, path.join(inbox, 'batch-linked'));
+    const { engine, lines } = loggingEngine(t.engine);
+
+    expect(await pollInboxes(engine)).toEqual([]);
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        folder: 'batch-linked',
+        msg: 'inbox entry is a symbolic link: skipped, not followed',
+      }),
+    );
+    expect(await documents([l.documentNumber])).toEqual([]);
+    expect((await readdir(target)).sort()).toEqual(['index.ndjson', l.file].sort());
+    expect((await lstat(path.join(inbox, 'batch-linked'))).isSymbolicLink()).toBe(true);
+    await rm(path.join(inbox, 'batch-linked'));
+  });
+
+  it("refuses a line of another county: an inbox writes only its own county's documents", async () => {
+    const own = feedLine('PLT', recordedAt, { documentNumber: 'PLT-OWN-1' });
+    const foreign = feedLine('NBR', recordedAt, { documentNumber: 'NBR-0001' });
+    await plantFeed(inbox, 'batch-foreign', [own, foreign]);
+
+    const [result] = await pollInboxes(t.engine);
+    expect(result).toMatchObject({ folder: 'batch-foreign', outcome: 'done' });
+    expect(result!.summary).toMatchObject({ documents: 1, skipped: 1 });
+    expect(result!.summary!.skippedReasons).toEqual([
+      {
+        line: 2,
+        reason:
+          "County 'NBR' is not this inbox's county: the inbox of PLT takes only PLT documents.",
+      },
+    ]);
+    expect(await documents([own.documentNumber, foreign.documentNumber])).toEqual([
+      { code: 'PLT', document_number: 'PLT-OWN-1' },
+    ]);
+
+    // The neighbour's real document, from the command line, is new: nothing was pre-claimed.
+    const real = await feedFolder();
+    try {
+      await writeFeed(real, [foreign], { [foreign.file]: await feedPdf(foreign, 1) });
+      expect(await ingestFolder(t.engine, real)).toMatchObject({ documents: 1, repeats: 0 });
+    } finally {
+      await rm(real, { recursive: true, force: true });
+    }
+    expect(await documents([foreign.documentNumber])).toEqual([
+      { code: other.code, document_number: foreign.documentNumber },
+    ]);
+  });
+
+  it('refuses an inbox whose done/ is a link, moving nothing through it', async () => {
+    const target = path.join(outside, 'done-target');
+    await mkdir(target);
+    const linkedInbox = path.join(root, 'inbox-nbr');
+    await mkdir(linkedInbox);
+    await symlink(target, path.join(linkedInbox, 'done'));
+    await t.db
+      .updateTable('counties')
+      .set({ inbox_path: linkedInbox })
+      .where('id', '=', other.id)
+      .execute();
+    const l = feedLine('NBR', recordedAt, { documentNumber: 'NBR-DONE-1' });
+    await plantFeed(linkedInbox, 'batch-done', [l]);
+    const { engine, lines } = loggingEngine(t.engine);
+    try {
+      expect(await pollInboxes(engine)).toEqual([]);
+      expect(await readdir(target)).toEqual([]);
+      expect((await readdir(linkedInbox)).sort()).toEqual(['batch-done', 'done']);
+      expect(lines).toContainEqual(
+        expect.objectContaining({
+          county: 'NBR',
+          msg: 'county inbox refused: not polled',
+          reason: expect.stringMatching(/done is a symbolic link, which is not followed/),
+        }),
+      );
+    } finally {
+      await t.db
+        .updateTable('counties')
+        .set({ inbox_path: '' })
+        .where('id', '=', other.id)
+        .execute();
+    }
+  });
+
+  it('polls no inbox outside the allowed folders, nor one a link leads out of, and says why', async () => {
+    const l = feedLine('PLT', recordedAt, { documentNumber: 'PLT-OUT-1' });
+    const outsideInbox = path.join(outside, 'inbox');
+    await mkdir(outsideInbox);
+    await plantFeed(outsideInbox, 'batch-outside', [l]);
+    await symlink(outsideInbox, path.join(root, 'escape'));
+    const { engine, lines } = loggingEngine(t.engine);
+    try {
+      for (const inboxPath of [outsideInbox, path.join(root, 'escape')]) {
+        await t.db
+          .updateTable('counties')
+          .set({ inbox_path: inboxPath })
+          .where('id', '=', county.id)
+          .execute();
+        expect(await pollInboxes(engine)).toEqual([]);
+        expect(lines.at(-1)).toMatchObject({
+          county: 'PLT',
+          msg: 'county inbox refused: not polled',
+          reason: expect.stringMatching(/^inboxPath '.*' is outside the allowed folders/),
+        });
+      }
+      expect(await documents([l.documentNumber])).toEqual([]);
+      expect(await readdir(outsideInbox)).toEqual(['batch-outside']);
+    } finally {
+      await t.db
+        .updateTable('counties')
+        .set({ inbox_path: inbox })
+        .where('id', '=', county.id)
+        .execute();
+    }
+  });
+
+  it("polls the demo seed's inboxes under the data folder", async () => {
+    const demo = await createCounty(t.db, { name: 'Demo Inbox', code: 'DMI' });
+    expect(await setDemoInboxes(t.db, t.config.dataDir)).toBeGreaterThanOrEqual(1);
+    const { inbox_path } = await t.db
+      .selectFrom('counties')
+      .select('inbox_path')
+      .where('id', '=', demo.id)
+      .executeTakeFirstOrThrow();
+    expect(inbox_path).toBe(path.join(t.config.dataDir, 'inbox', 'DMI'));
+    const l = feedLine('DMI', recordedAt, { documentNumber: 'DMI-0001' });
+    await mkdir(inbox_path, { recursive: true });
+    await plantFeed(inbox_path, 'batch-demo', [l]);
+    const results = await pollInboxes(t.engine);
+    expect(results).toContainEqual(
+      expect.objectContaining({ county: 'DMI', folder: 'batch-demo', outcome: 'done' }),
+    );
+    expect(await documents([l.documentNumber])).toEqual([
+      { code: 'DMI', document_number: 'DMI-0001' },
+    ]);
   });
 });

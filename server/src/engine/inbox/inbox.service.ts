@@ -1,6 +1,8 @@
-import { mkdir, readdir, rename, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readdir, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
+import { confineCountyPath } from '../../lib/county-paths.ts';
+import { assertRealFolder, errorCode, UnsafePathError, writeFileIn } from '../../lib/safe-fs.ts';
 import type { Engine } from '../engine.ts';
 import { FeedError } from '../feed/read-feed.ts';
 import { type IngestSummary, ingestFolder } from '../ingest/ingest.service.ts';
@@ -18,23 +20,32 @@ export type InboxResult = {
   error?: string;
 };
 
+type Log = Engine['log'];
+
 /**
- * Feed folders waiting in a county inbox: its subfolders but done/, failed/ and any whose name
- * starts with a dot (a writer's folder in progress, renamed into place when whole).
+ * Feed folders waiting in a county inbox (`inbox` is its real path): its subfolders but done/,
+ * failed/ and any whose name starts with a dot (a writer's folder in progress, renamed into
+ * place when whole). A symbolic link is no folder of the inbox: it is skipped, and logged
+ * when `log` is given.
  */
-export async function waitingFolders(inbox: string): Promise<string[]> {
+export async function waitingFolders(inbox: string, log?: Log): Promise<string[]> {
   let entries;
   try {
     entries = await readdir(inbox, { withFileTypes: true });
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    if (errorCode(err) === 'ENOENT') return [];
     throw err;
   }
-  return entries
-    .filter((e) => e.isDirectory() && !e.name.startsWith('.'))
-    .map((e) => e.name)
-    .filter((name) => name !== DONE_FOLDER && name !== FAILED_FOLDER)
-    .sort();
+  const waiting = [];
+  for (const e of entries) {
+    if (e.name.startsWith('.') || e.name === DONE_FOLDER || e.name === FAILED_FOLDER) continue;
+    if (e.isSymbolicLink()) {
+      log?.warn({ inbox, folder: e.name }, 'inbox entry is a symbolic link: skipped, not followed');
+    } else if (e.isDirectory()) {
+      waiting.push(e.name);
+    }
+  }
+  return waiting.sort();
 }
 
 /**
@@ -65,36 +76,83 @@ async function pollAll(engine: Engine): Promise<InboxResult[]> {
     .execute();
   const results: InboxResult[] = [];
   for (const county of counties) {
-    for (const name of await waitingFolders(county.inbox_path)) {
-      results.push(await processFolder(engine, county, name));
+    const inbox = await usableInbox(engine, county);
+    if (inbox === undefined) continue;
+    for (const name of await waitingFolders(inbox, engine.log)) {
+      const result = await processFolder(engine, county.code, inbox, name);
+      if (result) results.push(result);
     }
   }
   return results;
 }
 
-async function processFolder(
+/**
+ * The real path of the county's inbox when it may be polled: within the allowed folders
+ * (checked again here, as links may have changed since it was saved), a real folder, and with
+ * done/ and failed/ real folders when they exist. Otherwise the reason is logged and the inbox
+ * left alone.
+ */
+async function usableInbox(
   engine: Engine,
   county: { code: string; inbox_path: string },
+): Promise<string | undefined> {
+  const refuse = (reason: string) => {
+    engine.log.error(
+      { county: county.code, inboxPath: county.inbox_path, reason },
+      'county inbox refused: not polled',
+    );
+    return undefined;
+  };
+  const confined = await confineCountyPath(engine.countyPaths, 'inboxPath', county.inbox_path);
+  if (!confined.ok) return refuse(confined.message);
+  const inbox = confined.real;
+  for (const folder of [inbox, path.join(inbox, DONE_FOLDER), path.join(inbox, FAILED_FOLDER)]) {
+    try {
+      await assertRealFolder(folder);
+    } catch (err) {
+      if (errorCode(err) === 'ENOENT') continue;
+      if (err instanceof UnsafePathError) return refuse(err.message);
+      throw err;
+    }
+  }
+  return inbox;
+}
+
+async function processFolder(
+  engine: Engine,
+  county: string,
+  inbox: string,
   name: string,
-): Promise<InboxResult> {
-  const folder = path.join(county.inbox_path, name);
+): Promise<InboxResult | undefined> {
+  const folder = path.join(inbox, name);
   let result: InboxResult;
   try {
-    const summary = await ingestFolder(engine, folder);
-    await writeFile(path.join(folder, SUMMARY_FILE), `${JSON.stringify(summary, null, 2)}\n`);
-    result = { county: county.code, folder: name, outcome: 'done', summary };
+    const summary = await ingestFolder(engine, folder, { inboxOf: county });
+    await writeFileIn(folder, SUMMARY_FILE, `${JSON.stringify(summary, null, 2)}\n`);
+    result = { county, folder: name, outcome: 'done', summary };
   } catch (err) {
+    if (err instanceof UnsafePathError) {
+      // The folder was swapped for a link while it was read: nothing more is done with it.
+      engine.log.error({ county, folder: name, reason: err.message }, 'inbox folder refused');
+      return undefined;
+    }
     if (!(err instanceof FeedError)) throw err;
-    await writeFile(
-      path.join(folder, SUMMARY_FILE),
+    await writeFileIn(
+      folder,
+      SUMMARY_FILE,
       `${JSON.stringify({ error: err.message }, null, 2)}\n`,
     ).catch(() => undefined);
-    result = { county: county.code, folder: name, outcome: 'failed', error: err.message };
+    result = { county, folder: name, outcome: 'failed', error: err.message };
   }
-  await moveInto(county.inbox_path, result.outcome === 'done' ? DONE_FOLDER : FAILED_FOLDER, name);
+  try {
+    await moveInto(inbox, result.outcome === 'done' ? DONE_FOLDER : FAILED_FOLDER, name);
+  } catch (err) {
+    if (!(err instanceof UnsafePathError)) throw err;
+    engine.log.error({ county, folder: name, reason: err.message }, 'inbox folder not moved');
+  }
   engine.log.info(
     {
-      county: county.code,
+      county,
       folder: name,
       outcome: result.outcome,
       documents: result.summary?.documents,
@@ -106,12 +164,21 @@ async function processFolder(
   return result;
 }
 
-/** Moves inbox/name to inbox/target/name, with a suffix when that name was processed before. */
+/**
+ * Moves inbox/name to inbox/target/name, with a suffix when that name was processed before.
+ * The inbox's writer can replace done/ or failed/ with a link: the move never goes through one.
+ */
 async function moveInto(inbox: string, target: string, name: string) {
   const dir = path.join(inbox, target);
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir).catch((err: unknown) => {
+    if (errorCode(err) !== 'EEXIST') throw err;
+  });
+  await assertRealFolder(dir);
+  const source = path.join(inbox, name);
+  const info = await lstat(source);
+  if (!info.isDirectory()) throw new UnsafePathError(`${source} is no longer a folder`);
   const taken = new Set(await readdir(dir));
   let destination = name;
   for (let i = 2; taken.has(destination); i++) destination = `${name}-${i}`;
-  await rename(path.join(inbox, name), path.join(dir, destination));
+  await rename(source, path.join(dir, destination));
 }

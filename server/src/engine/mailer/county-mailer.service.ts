@@ -1,8 +1,10 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { sql } from 'kysely';
+import { confineCountyPath } from '../../lib/county-paths.ts';
 import { COUNTY_TIME_ZONE, countyDay } from '../../lib/county-time.ts';
+import { assertRealFolder, openFileIn, readUpTo, writeFileIn } from '../../lib/safe-fs.ts';
 import type { Engine } from '../engine.ts';
 import { countyMailerPdf, type MailerLetter } from './county-mailer-pdf.ts';
 
@@ -141,11 +143,11 @@ export async function makeCountyMailer(
 
   let letterhead: Uint8Array | null = null;
   if (county.mailer_template_path) {
-    try {
-      letterhead = new Uint8Array(await readFile(county.mailer_template_path));
-    } catch (err) {
+    const read = await readLetterhead(engine, county.mailer_template_path);
+    if (read.ok) letterhead = read.bytes;
+    else {
       log.warn(
-        { county: county.code, path: county.mailer_template_path, err: (err as Error).message },
+        { county: county.code, path: county.mailer_template_path, err: read.reason },
         'county mailer letterhead unreadable: using the built-in one',
       );
     }
@@ -159,11 +161,8 @@ export async function makeCountyMailer(
 
   // Written beside its final name and renamed, so a printer watching the folder never picks
   // up half a file.
-  await mkdir(county.mailer_output_path, { recursive: true });
-  const file = path.join(county.mailer_output_path, `${county.code}-${day}.pdf`);
-  const partial = `${file}.partial`;
-  await writeFile(partial, pdf.bytes);
-  await rename(partial, file);
+  const output = await outputFolder(engine, county.mailer_output_path);
+  const file = await writeFileIn(output, `${county.code}-${day}.pdf`, pdf.bytes);
   await db
     .insertInto('county_mailers')
     .values({
@@ -177,4 +176,57 @@ export async function makeCountyMailer(
     .execute();
   log.info({ county: county.code, day, file, letters: letters.length }, 'county mailer written');
   return { county: county.code, date: day, file, letters: letters.length, pages: pdf.pages };
+}
+
+/** A letterhead is one or two pages of artwork: anything larger is not one. */
+const MAX_LETTERHEAD_BYTES = 20 * 1024 * 1024;
+
+/**
+ * The letterhead file, read only within the allowed folders (checked now, not only when the
+ * setting was saved: a link may have changed since) and without following a link. A missing
+ * or unreadable file is a reason (the built-in letterhead is used); one the rules refuse
+ * throws, failing the county's mailer with the reason.
+ */
+async function readLetterhead(
+  engine: Engine,
+  value: string,
+): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; reason: string }> {
+  const confined = await confineCountyPath(engine.countyPaths, 'mailerTemplatePath', value);
+  if (!confined.ok) throw new Error(confined.message);
+  const opened = await openFileIn(path.dirname(confined.real), path.basename(confined.real));
+  if (!opened.ok) {
+    if (opened.problem === 'missing' || opened.problem === 'unreadable') {
+      return { ok: false, reason: opened.detail };
+    }
+    throw new Error(`mailerTemplatePath '${value}' is refused: ${opened.detail}.`);
+  }
+  try {
+    const { bytes, truncated } = await readUpTo(opened.handle, MAX_LETTERHEAD_BYTES);
+    if (truncated) {
+      throw new Error(
+        `mailerTemplatePath '${value}' is over ${MAX_LETTERHEAD_BYTES / 1024 / 1024} MB: not a letterhead.`,
+      );
+    }
+    return { ok: true, bytes };
+  } finally {
+    await opened.handle.close();
+  }
+}
+
+/**
+ * The real path of the mailer output folder, created when missing, within the allowed folders
+ * and reached through no link — checked before it is created and again after, so a link
+ * made on its way in between is not written through.
+ */
+async function outputFolder(engine: Engine, value: string): Promise<string> {
+  const confined = await confineCountyPath(engine.countyPaths, 'mailerOutputPath', value);
+  if (!confined.ok) throw new Error(confined.message);
+  await mkdir(confined.real, { recursive: true });
+  const again = await confineCountyPath(engine.countyPaths, 'mailerOutputPath', value);
+  if (!again.ok) throw new Error(again.message);
+  if (again.real !== confined.real) {
+    throw new Error(`mailerOutputPath '${value}' changed while it was created: refused.`);
+  }
+  await assertRealFolder(confined.real);
+  return confined.real;
 }
