@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { countyPathPolicy } from './lib/county-paths.ts';
 import { valibotValidatorCompiler } from './lib/schema.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { adminCountiesRoutes } from './modules/admin/admin-counties.routes.ts';
@@ -76,7 +77,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       await api.register(userRoutes, { db, mail, limits: config });
       await api.register(documentsRoutes, { db, documentsDir: config.documentsDir });
       await api.register(adminUsersRoutes, { db });
-      await api.register(adminCountiesRoutes, { db, mail });
+      await api.register(adminCountiesRoutes, {
+        db,
+        mail,
+        countyPaths: countyPathPolicy(config),
+      });
       await api.register(adminJobsRoutes, { db });
       await api.register(matchRoutes, { db });
     },

@@ -1,3 +1,6 @@
+import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_HAVE_NO_WELCOME } from '../src/modules/admin/admin-audit.service.ts';
 import { sessionCookieOf } from './helpers/cookies.ts';
@@ -76,9 +79,23 @@ describe('admin counties, resend-welcome and their gates', () => {
   let supportCookie: string;
   let subscriberCookie: string;
   let subscriber: { id: string; email: string };
+  // The data folder and one COUNTY_PATH_ROOTS folder of this app, with a way out of each.
+  let dir: string;
+  let dataDir: string;
+  let feeds: string;
 
   beforeAll(async () => {
-    t = await startTestApp(NO_RATE_LIMITS);
+    dir = await realpath(await mkdtemp(path.join(os.tmpdir(), 'deedwatch-admin-paths-')));
+    dataDir = path.join(dir, 'data');
+    feeds = path.join(dir, 'feeds');
+    await mkdir(path.join(dataDir, 'templates'), { recursive: true });
+    await mkdir(feeds);
+    await writeFile(path.join(dataDir, 'templates', 'letterhead.pdf'), '%PDF-1.7');
+    await mkdir(path.join(dir, 'outside'));
+    await writeFile(path.join(dir, 'outside', 'letterhead.pdf'), '%PDF-1.7');
+    await symlink(path.join(dir, 'outside'), path.join(dataDir, 'escape'));
+    await symlink('/etc', path.join(feeds, 'etc'));
+    t = await startTestApp({ ...NO_RATE_LIMITS, DATA_DIR: dataDir, COUNTY_PATH_ROOTS: feeds });
     admin = await createStaff(t.db, 'admin');
     support = await createStaff(t.db, 'customersupport');
     subscriber = await createSubscriber(t.db);
@@ -86,7 +103,10 @@ describe('admin counties, resend-welcome and their gates', () => {
     supportCookie = await signInStaff(t, support.email);
     subscriberCookie = await signInSubscriber(t, subscriber.email);
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await rm(dir, { recursive: true, force: true });
+  });
 
   const update = (payload: object, cookie = adminCookie) =>
     call(t, cookie, { method: 'POST', url: '/api/admin/counties/update', payload });
@@ -259,7 +279,10 @@ describe('admin counties, resend-welcome and their gates', () => {
       const county = await createCounty(t.db);
       await t.db
         .updateTable('counties')
-        .set({ alert_template_id: 'county-alert', mailer_template_path: 'old/path' })
+        .set({
+          alert_template_id: 'county-alert',
+          mailer_template_path: path.join(dataDir, 'templates', 'letterhead.pdf'),
+        })
         .where('id', '=', county.id)
         .execute();
       const res = await update(
@@ -271,7 +294,7 @@ describe('admin counties, resend-welcome and their gates', () => {
           isEnabled: false,
           createCountyMailer: true,
           mailerDocumentTypes: [' grant deed', 'GRANT DEED', 'deed of trust ', 'Deed  of Trust'],
-          mailerTemplatePath: 'old/path',
+          mailerTemplatePath: path.join(dataDir, 'templates', 'letterhead.pdf'),
           useWatermark: true,
         }),
       );
@@ -287,7 +310,7 @@ describe('admin counties, resend-welcome and their gates', () => {
         alertSendGridEmailTemplateId: 'county-alert',
         createCountyMailer: true,
         mailerDocumentTypes: ['GRANT DEED', 'DEED OF TRUST'],
-        mailerTemplatePath: 'old/path',
+        mailerTemplatePath: path.join(dataDir, 'templates', 'letterhead.pdf'),
         useOnePageMailer: false,
         mailerOutputPath: '',
         useWatermark: true,
@@ -339,7 +362,7 @@ describe('admin counties, resend-welcome and their gates', () => {
       const first = await update(
         form(county, {
           mailerDocumentTypes: ['GRANT DEED'],
-          mailerOutputPath: 'out/x',
+          mailerOutputPath: path.join(feeds, 'out', 'x'),
           useOnePageMailer: true,
           addSampleToMailer: true,
         }),
@@ -351,7 +374,7 @@ describe('admin counties, resend-welcome and their gates', () => {
       expect(again.statusCode).toBe(200);
       expect(again.json()).toMatchObject({
         mailerDocumentTypes: ['GRANT DEED'],
-        mailerOutputPath: 'out/x',
+        mailerOutputPath: path.join(feeds, 'out', 'x'),
         useOnePageMailer: true,
         addSampleToMailer: true,
       });
@@ -429,6 +452,83 @@ describe('admin counties, resend-welcome and their gates', () => {
 
       expect(await countyRow(t, county.id)).toEqual(before);
       expect(await auditRows(t, 'county', String(county.id))).toEqual([]);
+    });
+
+    it('keeps inboxPath, mailerOutputPath and mailerTemplatePath under the data folder or COUNTY_PATH_ROOTS, links resolved', async () => {
+      const county = await createCounty(t.db);
+      const before = await countyRow(t, county.id);
+      const refused: [Record<string, string>, string, RegExp][] = [
+        [{ inboxPath: '/etc' }, 'inboxPath', /'\/etc' is outside the allowed folders/],
+        [{ inboxPath: '/' }, 'inboxPath', /is outside the allowed folders/],
+        [{ inboxPath: '../../..' }, 'inboxPath', /is not an absolute path/],
+        [{ inboxPath: `${dataDir}/../../..` }, 'inboxPath', /'\.' or '\.\.' segment/],
+        [{ inboxPath: `${dataDir}/inbox/../../x` }, 'inboxPath', /'\.' or '\.\.' segment/],
+        [{ inboxPath: 'inbox/SAC' }, 'inboxPath', /is not an absolute path/],
+        [
+          { inboxPath: path.join(dataDir, 'escape', 'inbox') },
+          'inboxPath',
+          /is outside the allowed folders \(it leads to .*outside\/inbox\)/,
+        ],
+        [{ inboxPath: dataDir }, 'inboxPath', /is an allowed folder itself/],
+        [{ inboxPath: path.join(dataDir, 'postgres') }, 'inboxPath', /DeedWatch's own files/],
+        [{ mailerOutputPath: '/etc/cron.d' }, 'mailerOutputPath', /is outside the allowed folders/],
+        [
+          { mailerOutputPath: path.join(feeds, 'etc', 'cron.d') },
+          'mailerOutputPath',
+          /it leads to \/etc\/cron\.d/,
+        ],
+        [
+          { mailerOutputPath: t.config.documentsDir },
+          'mailerOutputPath',
+          /is outside the allowed folders/,
+        ],
+        [
+          { mailerOutputPath: path.join(dataDir, 'session-secret') },
+          'mailerOutputPath',
+          /DeedWatch's own files/,
+        ],
+        [{ mailerTemplatePath: '/etc/passwd' }, 'mailerTemplatePath', /is outside/],
+        [
+          { mailerTemplatePath: path.join(dataDir, 'escape', 'letterhead.pdf') },
+          'mailerTemplatePath',
+          /is outside the allowed folders \(it leads to/,
+        ],
+        [
+          { mailerTemplatePath: path.join(dataDir, 'templates') },
+          'mailerTemplatePath',
+          /is not a regular file/,
+        ],
+      ];
+      for (const [changes, field, reason] of refused) {
+        const res = await update(form(county, changes));
+        expect(res.statusCode, JSON.stringify(changes)).toBe(400);
+        const { message } = res.json();
+        expect(message, JSON.stringify(changes)).toMatch(reason);
+        expect(message.startsWith(`${field} '${changes[field]}'`)).toBe(true);
+        expect(message).toContain(
+          `it must be a ${field === 'mailerTemplatePath' ? 'file' : 'folder'} under ${dataDir} or ${feeds}`,
+        );
+      }
+      expect(await countyRow(t, county.id)).toEqual(before);
+      expect(await auditRows(t, 'county', String(county.id))).toEqual([]);
+
+      // Folders not made yet, a link that stays inside, and '' for none are all fine.
+      const allowed = {
+        inboxPath: path.join(dataDir, 'inbox', county.code),
+        mailerOutputPath: path.join(feeds, 'mailers', county.code),
+        mailerTemplatePath: path.join(dataDir, 'templates', 'letterhead.pdf'),
+      };
+      const saved = await update(form(county, allowed));
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json()).toMatchObject(allowed);
+      const cleared = await update(
+        form(county, { inboxPath: '', mailerOutputPath: '', mailerTemplatePath: '' }),
+      );
+      expect(cleared.json()).toMatchObject({
+        inboxPath: '',
+        mailerOutputPath: '',
+        mailerTemplatePath: '',
+      });
     });
 
     it('answers an unknown county with 404', async () => {

@@ -44,6 +44,7 @@ function onePagePdf(text: string): Buffer {
 
 const SECRET = 'SECRET-BYTES-OUTSIDE-THE-DOCUMENT-STORE';
 const CONTAINER = 'CA_TEST';
+const LINKED_CONTAINER = 'CA_LINKED';
 
 describe('GET /api/document/download', () => {
   let t: TestApp;
@@ -181,6 +182,8 @@ describe('GET /api/document/download', () => {
     await store.put(CONTAINER, 'DOC-0002.pdf', pdfB);
     await store.put(CONTAINER, 'Grant deed "№ 5".pdf', pdfUnicode);
     await symlink(path.join(dir, 'secret.pdf'), path.join(root, CONTAINER, 'link.pdf'));
+    // A whole container planted as a link to the folder that holds the secret.
+    await symlink(dir, path.join(root, LINKED_CONTAINER));
 
     await insertEvent(alice.id, await insertDocument('0001', CONTAINER, 'DOC-0001.pdf'));
     await insertEvent(bob.id, await insertDocument('0002', CONTAINER, 'DOC-0002.pdf'), true);
@@ -191,6 +194,7 @@ describe('GET /api/document/download', () => {
     await insertEvent(alice.id, await insertDocument('0006', '..', 'secret.txt'));
     await insertEvent(alice.id, await insertDocument('0007', CONTAINER, '../secret.pdf'));
     await insertEvent(alice.id, await insertDocument('0008', '..', 'documents-evil'));
+    await insertEvent(alice.id, await insertDocument('0009', LINKED_CONTAINER, 'secret.pdf'));
 
     [aliceCookie, bobCookie, adminCookie, supportCookie] = await Promise.all([
       signInSubscriber(alice.email),
@@ -305,6 +309,15 @@ describe('GET /api/document/download', () => {
       const res = await download(cookie, CONTAINER, 'link.pdf');
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe(documentFileMissing('0004'));
+      neverLeaks(res);
+    }
+  });
+
+  it('refuses a container directory planted in the store as a link: 404, not what it holds', async () => {
+    for (const cookie of [aliceCookie, adminCookie]) {
+      const res = await download(cookie, LINKED_CONTAINER, 'secret.pdf');
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe(documentFileMissing('0009'));
       neverLeaks(res);
     }
   });

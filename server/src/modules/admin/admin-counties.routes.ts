@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type * as v from 'valibot';
 import type { Database } from '../../db/database.ts';
+import type { CountyPathPolicy } from '../../lib/county-paths.ts';
 import { errorResponse, response, schema } from '../../lib/schema.ts';
 import { requireRole } from '../../plugins/auth-guard.ts';
 import type { AuthMail } from '../auth/auth-mail.ts';
@@ -11,7 +12,7 @@ import * as service from './admin-counties.service.ts';
 
 export async function adminCountiesRoutes(
   app: FastifyInstance,
-  { db, mail }: { db: Database; mail: AuthMail },
+  { db, mail, countyPaths }: { db: Database; mail: AuthMail; countyPaths: CountyPathPolicy },
 ) {
   // Checked before the input, so nobody without the role learns what the route accepts.
   const adminOnly = async (request: FastifyRequest) => {
@@ -68,6 +69,7 @@ export async function adminCountiesRoutes(
         db,
         actorOf(request),
         request.body as v.InferOutput<typeof UpdateCountyBody>,
+        countyPaths,
       ),
   );
 

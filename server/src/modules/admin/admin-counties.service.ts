@@ -1,4 +1,9 @@
 import type { Database } from '../../db/database.ts';
+import {
+  confineCountyPath,
+  type CountyPathField,
+  type CountyPathPolicy,
+} from '../../lib/county-paths.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { writeAudit } from '../auth/auth.repository.ts';
 import type { Actor } from './admin-audit.service.ts';
@@ -80,17 +85,41 @@ const codeTaken = (code: string, by = 'another county') =>
 const nameTaken = (name: string, by = 'another county') =>
   `County name '${name}' is already used by ${by}.`;
 
+const PATH_FIELDS: readonly CountyPathField[] = [
+  'inboxPath',
+  'mailerOutputPath',
+  'mailerTemplatePath',
+];
+
+/**
+ * Refuses (400) a county path that is not under the data folder or a COUNTY_PATH_ROOTS folder
+ * once its links are resolved. Every path in the form is checked, changed or not: a path saved
+ * before the rule existed is refused where it is used, so the form says so too.
+ */
+async function assertCountyPaths(policy: CountyPathPolicy, input: UpdateCountyInput) {
+  for (const field of PATH_FIELDS) {
+    const value = input[field];
+    if (value === undefined || value === '') continue;
+    const confined = await confineCountyPath(policy, field, value);
+    if (!confined.ok) throw badRequest(confined.message);
+  }
+}
+
 /**
  * Applies an Edit County form. Omitted optional (mailer) fields keep their values. Only the
  * fields that change are written, and the audit row records each with its before and after
- * value, in the same transaction. A form that changes nothing writes nothing.
+ * value, in the same transaction. A form that changes nothing writes nothing. The folder
+ * and file settings must lie within `countyPaths` (checked on the file system before the
+ * transaction, and again by the engine where they are used).
  */
 export async function updateCounty(
   db: Database,
   actor: Actor,
   input: UpdateCountyInput,
+  countyPaths: CountyPathPolicy,
 ): Promise<AdminCounty> {
   const { id, ...given } = input;
+  await assertCountyPaths(countyPaths, input);
   try {
     return await db.transaction().execute(async (trx) => {
       const row = await repo.findCounty(trx, id, true);
