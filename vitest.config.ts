@@ -1,14 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
-// Test tiers (STYLE.md habit 7): pure unit tests beside the source, integration tests through
-// app.inject against a real Postgres, component tests in jsdom, browser journeys in Chromium.
+// Test tiers: pure unit tests beside the source (the shared rules package's among them),
+// integration tests through app.inject against a real Postgres, component tests in jsdom,
+// browser journeys in Chromium.
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
           name: 'server-unit',
-          include: ['server/src/**/*.test.ts'],
+          include: ['server/src/**/*.test.ts', 'rules/src/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -1,0 +1,4 @@
+export * from './county.ts';
+export * from './email.ts';
+export * from './guard.ts';
+export * from './pipes.ts';

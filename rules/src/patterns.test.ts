@@ -1,0 +1,36 @@
+import { checkSync } from 'recheck';
+import { describe, expect, it } from 'vitest';
+import { hostileInputs } from './hostile-inputs.ts';
+import * as rules from './index.ts';
+
+const patterns = Object.entries(rules).filter(
+  (entry): entry is [string, RegExp] => entry[1] instanceof RegExp,
+);
+
+describe('every pattern the rules package exports', () => {
+  it('is there to be checked', () => {
+    expect(patterns.map(([name]) => name).sort()).toEqual(
+      [
+        'APN_SEPARATORS',
+        'COUNTY_CODE_PATTERN',
+        'EMAIL_PATTERN',
+        'MASK_PATTERN',
+        'NAME_SPACING',
+      ].sort(),
+    );
+  });
+
+  it.each(patterns)('%s is linear by a static ReDoS check (recheck)', (_, pattern) => {
+    const result = checkSync(pattern.source, pattern.flags, { timeout: 30_000 });
+    expect(result.status, JSON.stringify(result)).toBe('safe');
+  });
+
+  it.each(patterns)('%s answers 100 KiB worst-case inputs at once', (_, pattern) => {
+    for (const [label, input] of hostileInputs()) {
+      const started = performance.now();
+      input.replace(pattern, '');
+      new RegExp(pattern.source, pattern.flags.replace('g', '')).test(input);
+      expect(performance.now() - started, label).toBeLessThan(1000);
+    }
+  });
+});
