@@ -1,13 +1,13 @@
 // npm run ingest -- <folder> [--json]
 // Ingests a recorder feed v1 folder (docs/recorder-feed-v1.md) into DATABASE_URL (or the embedded
 // Postgres, shared with a running `npm start`), matches it, and prints a summary.
-import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openCliEngine } from '../server/src/engine/cli.ts';
-import { FeedError, INDEX_FILE } from '../server/src/engine/feed/read-feed.ts';
+import { FeedError, INDEX_FILE, resolveFeedFolder } from '../server/src/engine/feed/read-feed.ts';
 import { ingestFolder } from '../server/src/engine/ingest/ingest.service.ts';
 import { createProgress } from '../server/src/lib/progress.ts';
+import { openFileIn } from '../server/src/lib/safe-fs.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -19,15 +19,28 @@ if (positionals.length !== 1) {
 }
 const folder = path.resolve(positionals[0]!);
 
-/** Lines in the index, for the progress bar: a byte scan, far cheaper than the ingest. */
-async function countLines(file: string): Promise<number | undefined> {
+/**
+ * Lines in the index, for the progress bar: a byte scan, far cheaper than the ingest. The index
+ * is opened as the ingest opens it (a plain file of the folder, no link followed); anything
+ * else is the ingest's to report.
+ */
+async function countLines(): Promise<number | undefined> {
+  let opened;
+  try {
+    opened = await openFileIn(await resolveFeedFolder(folder), INDEX_FILE);
+  } catch {
+    return undefined;
+  }
+  if (!opened.ok) return undefined;
   let lines = 0;
   try {
-    for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
+    for await (const chunk of opened.handle.createReadStream() as AsyncIterable<Buffer>) {
       for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
     }
   } catch {
     return undefined;
+  } finally {
+    await opened.handle.close().catch(() => undefined);
   }
   return lines;
 }
@@ -36,7 +49,7 @@ const { engine, close } = await openCliEngine();
 try {
   const progress = createProgress({
     label: 'ingesting',
-    total: await countLines(path.join(folder, INDEX_FILE)),
+    total: await countLines(),
   });
   let shown = 0;
   const summary = await ingestFolder(engine, folder, {
