@@ -1,3 +1,4 @@
+import { FIRST_ISSUE_ONLY } from '@deedwatch/rules';
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type { FastifySchemaCompiler } from 'fastify';
 import * as v from 'valibot';
@@ -6,7 +7,7 @@ import * as v from 'valibot';
  * Route schemas are written once, in valibot. `schema()` turns one into the JSON Schema that
  * Fastify puts in the OpenAPI document, and remembers the valibot original so the validator
  * compiler below validates with valibot itself: one source for the contract and the checks,
- * no Ajv type coercion (STACK.md gotcha 8), and messages we write.
+ * no Ajv type coercion, and messages we write.
  */
 const originals = new WeakMap<object, v.GenericSchema>();
 
@@ -100,7 +101,9 @@ export const valibotValidatorCompiler: FastifySchemaCompiler<unknown> = ({
     );
   }
   return (data: unknown) => {
-    const result = v.safeParse(original, data);
+    // Each pipe stops at its first failed action: a pattern never runs on a string its length
+    // check refused.
+    const result = v.safeParse(original, data, FIRST_ISSUE_ONLY);
     if (!result.success) {
       return { error: new ValidationError(describeIssues(httpPart ?? 'body', result.issues)) };
     }
@@ -116,3 +119,78 @@ export const valibotValidatorCompiler: FastifySchemaCompiler<unknown> = ({
     return { value: result.output };
   };
 };
+
+type SchemaNode = {
+  kind: string;
+  type: string;
+  pipe?: SchemaNode[];
+  requirement?: unknown;
+  entries?: Record<string, SchemaNode>;
+  item?: SchemaNode;
+  wrapped?: SchemaNode;
+  options?: unknown[];
+  literal?: unknown;
+};
+
+/** The validations a value must pass as the client sent it: up to the first transform. */
+function rawChecks(node: SchemaNode): SchemaNode[] {
+  const [first, ...rest] = node.pipe ?? [];
+  const checks = first?.pipe ? rawChecks(first) : [];
+  for (const item of rest) {
+    if (item.kind === 'schema' || (item.kind === 'transformation' && item.type === 'transform'))
+      break;
+    if (item.kind === 'validation') checks.push(item);
+  }
+  return checks;
+}
+
+function maxCount(node: SchemaNode): number {
+  const bounds = rawChecks(node)
+    .filter((c) => c.type === 'max_length' || c.type === 'length')
+    .map((c) => c.requirement as number);
+  if (bounds.length === 0) throw new Error(`A ${node.type} without a max length has no bound`);
+  return Math.min(...bounds);
+}
+
+const jsonBytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
+
+/**
+ * The largest JSON text a client needs to send a value of `schema`, in bytes, as
+ * JSON.stringify writes it: every string at its max length with each UTF-16 unit as 3 bytes of
+ * UTF-8 (the most any character but a control character takes; a surrogate pair takes 4 for
+ * 2), every list at its max length, every optional field present, numbers at their widest.
+ * A route whose body may need more than the app's default limit takes this as its bodyLimit:
+ * anything larger is refused (413) before it is read. Throws on a string or list without a
+ * max length: its body has no bound.
+ */
+export function maxJsonBytes(schema: v.GenericSchema): number {
+  const node = schema as unknown as SchemaNode;
+  switch (node.type) {
+    case 'string':
+      return 3 * maxCount(node) + 2;
+    case 'array':
+      return 2 + maxCount(node) * (maxJsonBytes(node.item as unknown as v.GenericSchema) + 1);
+    case 'object':
+    case 'strict_object':
+      return Object.entries(node.entries ?? {}).reduce(
+        (sum, [key, entry]) =>
+          sum + jsonBytes(key) + 2 + maxJsonBytes(entry as unknown as v.GenericSchema),
+        2,
+      );
+    case 'optional':
+    case 'nullable':
+    case 'nullish':
+      return Math.max(4, maxJsonBytes(node.wrapped as unknown as v.GenericSchema));
+    case 'picklist':
+      return Math.max(...(node.options ?? []).map(jsonBytes));
+    case 'literal':
+      return jsonBytes(node.literal);
+    case 'boolean':
+      return 5;
+    case 'number':
+      // -1.7976931348623157e+308
+      return 24;
+    default:
+      throw new Error(`maxJsonBytes cannot bound a ${node.type} schema`);
+  }
+}

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../../config.ts';
-import { feedLineJsonSchema, parseFeedLine } from './feed-line.ts';
+import { feedLineJsonSchema, parseFeedLine, PRINTABLE } from './feed-line.ts';
 
 const GOOD = {
   county: 'SAC',
@@ -221,5 +221,36 @@ describe('parseFeedLine rejects, naming the field', () => {
     expect(
       reasonOf(line({ county: 'sac', documentNumber: '', documentType: '', file: 'a.txt' })),
     ).toBe(`${COUNTY}; ${NUMBER}; ${TYPE}; and 1 more`);
+  });
+});
+
+describe('hostile lines', () => {
+  const isControl = (c: string) => c <= '\x1F' || (c >= '\x7F' && c <= '\x9F');
+  /** The rule in plain code: something not blank, and no control character. */
+  const printable = (s: string) => /\S/.test(s) && ![...s].some(isControl);
+
+  it('PRINTABLE accepts exactly the strings with something not blank and no control character', () => {
+    const alphabet = [' ', 'a', '\t', '\x00', '\x85', '\u00a0', '\u3000', '\ufeff', '\u2028'];
+    let strings = [''];
+    for (let length = 1; length <= 4; length++) {
+      strings = strings.flatMap((s) => alphabet.map((c) => s + c));
+      for (const s of strings) expect(PRINTABLE.test(s), JSON.stringify(s)).toBe(printable(s));
+    }
+  });
+
+  // The field is 100 KiB: the length check refuses it before PRINTABLE runs, and PRINTABLE
+  // itself is linear (the old pattern took ~4 s on the first of these).
+  it.each([
+    ['!'.repeat(100 * 1024) + '\u0000', 'text then a control character'],
+    [' '.repeat(100 * 1024) + '\u0000', 'blanks then a control character'],
+    ['a' + ' '.repeat(100 * 1024) + '\u0001', 'a letter, blanks, a control character'],
+  ])('a 100 KiB field of %#: %s, answered at once', (value) => {
+    let started = performance.now();
+    expect(PRINTABLE.test(value)).toBe(false);
+    expect(performance.now() - started).toBeLessThan(1000);
+    started = performance.now();
+    const result = parseFeedLine(line({ documentNumber: value, grantors: [value], file: value }));
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(result.ok).toBe(false);
   });
 });

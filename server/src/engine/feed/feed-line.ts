@@ -1,3 +1,4 @@
+import { FIRST_ISSUE_ONLY } from '@deedwatch/rules';
 import { toJsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
 import { blobKeyProblem } from '../../storage/blob-store.ts';
@@ -19,16 +20,24 @@ export const MAX_APN = 64;
 export const MAX_ADDRESS = 200;
 export const MAX_PARCELS = 20;
 export const MAX_FILE = 255;
+const MAX_COUNTY = 16;
+/** 2026-11-20T09:15:00.123456789+08:00 */
+const MAX_TIMESTAMP = 35;
 
 // C0 and C1 control characters and DEL; written as escapes that JSON Schema's ECMA-262 dialect
 // reads the same way (a `u` flag cannot be carried into a JSON Schema pattern).
 const CONTROL = String.raw`\x00-\x1F\x7F-\x9F`;
-/** Not blank, no control characters. */
-const PRINTABLE = new RegExp(String.raw`^[^${CONTROL}]*[^\s${CONTROL}][^${CONTROL}]*$`);
-const COUNTY = /^[A-Z0-9_]{1,16}$/;
-const TIMESTAMP =
+/**
+ * Not blank, no control characters: blanks, the first character that is not one, then anything
+ * but a control character. Only one split of the input fits, so a backtracking engine gives up
+ * after one pass; `^[^CONTROL]*[^\sCONTROL][^CONTROL]*$` (the same strings) tried every
+ * non-blank character as the split and took seconds on a long field ending in a control character.
+ */
+export const PRINTABLE = new RegExp(String.raw`^[^\S${CONTROL}]*[^\s${CONTROL}][^${CONTROL}]*$`);
+export const COUNTY = /^[A-Z0-9_]{1,16}$/;
+export const TIMESTAMP =
   /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,9})?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
-const PDF_FILE = new RegExp(String.raw`^(?!.*\.\.)[^/\\${CONTROL}]+\.[pP][dD][fF]$`);
+export const PDF_FILE = new RegExp(String.raw`^(?!.*\.\.)[^/\\${CONTROL}]+\.[pP][dD][fF]$`);
 
 const MESSAGES = {
   county: 'must be a county code: 1 to 16 capital letters, digits or underscores, e.g. SAC',
@@ -80,6 +89,7 @@ export const FeedLineSchema = v.pipe(
     {
       county: v.pipe(
         v.string(MESSAGES.county),
+        v.maxLength(MAX_COUNTY, MESSAGES.county),
         v.regex(COUNTY, MESSAGES.county),
         v.description("The county's code in DeedWatch, e.g. SAC."),
       ),
@@ -90,6 +100,7 @@ export const FeedLineSchema = v.pipe(
       ),
       recordedAt: v.pipe(
         v.string(MESSAGES.recordedAt),
+        v.maxLength(MAX_TIMESTAMP, MESSAGES.recordedAt),
         v.regex(TIMESTAMP, MESSAGES.recordedAt),
         v.metadata({ format: 'date-time' }),
         v.description(
@@ -212,7 +223,8 @@ export function parseFeedLine(text: string): FeedLineResult {
   // a feed line has no business carrying them, so they are refused like any other extra field.
   const extra = Object.keys(value).find((key) => !FIELDS.includes(key));
   if (extra !== undefined) return { ok: false, reason: notAllowed(extra) };
-  const result = v.safeParse(FeedLineSchema, value);
+  // Each field's pipe stops at its first failed action: no pattern reads an overlong field.
+  const result = v.safeParse(FeedLineSchema, value, FIRST_ISSUE_ONLY);
   if (result.success) return { ok: true, line: result.output };
   // The strict object reports each missing key on its own: one sentence names them all.
   const isMissing = (i: v.BaseIssue<unknown>) =>

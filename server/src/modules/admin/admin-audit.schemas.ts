@@ -6,6 +6,7 @@ export const AuditQuery = v.strictObject({
   page: v.optional(
     v.pipe(
       v.string(),
+      v.maxLength(6, 'must be a whole number from 1 to 999999'),
       v.regex(/^[1-9][0-9]{0,5}$/, 'must be a whole number from 1 to 999999'),
       v.description('The page, from 1'),
       v.transform(Number),

@@ -1,3 +1,10 @@
+import {
+  COUNTY_CODE_PATTERN,
+  MASK_PATTERN,
+  MAX_COUNTY_CODE_LENGTH,
+  MAX_COUNTY_NAME_LENGTH,
+  MAX_MASK_LENGTH,
+} from '@deedwatch/rules';
 import * as v from 'valibot';
 
 /** The fields Edit County requires (spec §5). A missing or blank one is named in one 400. */
@@ -33,8 +40,8 @@ const Mask = (description: string) =>
     v.string(),
     v.trim(),
     v.minLength(1, 'is required'),
-    v.maxLength(50, 'is at most 50 characters'),
-    v.regex(/^[0a-]+$/, 'may contain only 0 (a digit), a (a letter) and -'),
+    v.maxLength(MAX_MASK_LENGTH, `is at most ${MAX_MASK_LENGTH} characters`),
+    v.regex(MASK_PATTERN, 'may contain only 0 (a digit), a (a letter) and -'),
     v.regex(/[0a]/, 'needs at least one 0 or a'),
     v.description(description),
   );
@@ -81,11 +88,17 @@ const TEMPLATE_DESCRIPTION =
   "The Postmark template alias of this county's alert emails. The field keeps the name the web app and API consumers know (from an earlier SendGrid integration); it holds a Postmark template alias.";
 
 const countyFields = {
-  name: requiredText(100, 'The county name, as GET /api/config and every request name it'),
+  name: requiredText(
+    MAX_COUNTY_NAME_LENGTH,
+    'The county name, as GET /api/config and every request name it',
+  ),
   code: v.pipe(
-    requiredText(50, 'Short upper-case code: letters A-Z, digits and _; stored upper-cased'),
+    requiredText(
+      MAX_COUNTY_CODE_LENGTH,
+      'Short upper-case code: letters A-Z, digits and _; stored upper-cased',
+    ),
     v.toUpperCase(),
-    v.regex(/^[A-Z0-9_]+$/, 'may contain only letters A-Z, digits and _'),
+    v.regex(COUNTY_CODE_PATTERN, 'may contain only letters A-Z, digits and _'),
   ),
   uiMask: Mask('APN input mask shown to subscribers: 0 a digit, a a letter, - kept as typed'),
   dataMask: Mask("APN mask of the county's data feed: 0 a digit, a a letter, - kept"),

@@ -23,6 +23,7 @@ export const UsersQuery = v.strictObject({
     v.pipe(
       v.string(),
       v.description(`The page, from 1 (default 1, at most ${MAX_PAGE})`),
+      v.maxLength(7, PAGE_MESSAGE),
       v.regex(/^\d{1,7}$/, PAGE_MESSAGE),
       v.transform(Number),
       v.minValue(1, PAGE_MESSAGE),

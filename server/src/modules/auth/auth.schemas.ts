@@ -1,14 +1,14 @@
+import { emailActions } from '@deedwatch/rules';
 import * as v from 'valibot';
 
 const Uuid = v.pipe(v.string(), v.uuid('must be a user id (a UUID)'));
 const Timestamp = v.pipe(v.string(), v.isoTimestamp());
 
-/** The spec's email rule: non-space characters, an @, then non-space characters. */
+/** Non-space characters, an @, then non-space characters. */
 export const Email = v.pipe(
   v.string(),
   v.trim(),
-  v.maxLength(320, 'Invalid email'),
-  v.regex(/^\S+@\S+$/, 'Invalid email'),
+  ...emailActions('Invalid email'),
   v.toLowerCase(),
 );
 

@@ -1,10 +1,17 @@
+import {
+  MAX_APN_DESCRIPTION_LENGTH,
+  MAX_APN_LENGTH,
+  MAX_COUNTY_NAME_LENGTH,
+  MAX_EMAIL_LENGTH,
+  MAX_GUARD_NAME_LENGTH,
+} from '@deedwatch/rules';
 import * as v from 'valibot';
 
 const County = v.pipe(
   v.string(),
   v.trim(),
   v.minLength(1, 'County is required'),
-  v.maxLength(100, 'County is at most 100 characters'),
+  v.maxLength(MAX_COUNTY_NAME_LENGTH, `County is at most ${MAX_COUNTY_NAME_LENGTH} characters`),
   v.description('A county name as GET /api/config gives it (any letter case)'),
 );
 const Uuid = (what: string) => v.pipe(v.string(), v.uuid(`must be ${what} id (a UUID)`));
@@ -15,14 +22,17 @@ export const GuardApn = v.strictObject({
     v.string(),
     v.trim(),
     v.minLength(1, 'APN is required'),
-    v.maxLength(40, 'APN is at most 40 characters'),
+    v.maxLength(MAX_APN_LENGTH, `APN is at most ${MAX_APN_LENGTH} characters`),
     v.description('Formatted or bare: only letters and digits are compared'),
   ),
   description: v.optional(
     v.pipe(
       v.string(),
       v.trim(),
-      v.maxLength(300, 'description is at most 300 characters'),
+      v.maxLength(
+        MAX_APN_DESCRIPTION_LENGTH,
+        `description is at most ${MAX_APN_DESCRIPTION_LENGTH} characters`,
+      ),
       v.description('The address, when known'),
     ),
     '',
@@ -35,7 +45,7 @@ export const GuardName = v.strictObject({
     v.string(),
     v.trim(),
     v.minLength(1, 'name is required'),
-    v.maxLength(200, 'name is at most 200 characters'),
+    v.maxLength(MAX_GUARD_NAME_LENGTH, `name is at most ${MAX_GUARD_NAME_LENGTH} characters`),
     v.description('A person (LAST FIRST MIDDLE), a business or a trust'),
   ),
 });
@@ -45,12 +55,13 @@ export type GuardNameInput = v.InferOutput<typeof GuardName>;
 
 // Lists are bounded well above the per-account limit, which the service enforces after
 // ignoring repeats, with a message that names it.
+const MAX_ITEMS = 100;
 const guardList = <T extends v.GenericSchema>(item: T) =>
-  v.pipe(v.array(item), v.maxLength(100, 'at most 100 items per request'));
+  v.pipe(v.array(item), v.maxLength(MAX_ITEMS, `at most ${MAX_ITEMS} items per request`));
 
 export const RegisterBody = v.strictObject({
   // Checked by the service, so a bad address gets exactly the message the web app shows.
-  email: v.pipe(v.string(), v.maxLength(320, 'Invalid email')),
+  email: v.pipe(v.string(), v.maxLength(MAX_EMAIL_LENGTH, 'Invalid email')),
   apns: v.optional(guardList(GuardApn), []),
   names: v.optional(guardList(GuardName), []),
 });
@@ -78,7 +89,7 @@ export const AddNotificationMethodBody = v.strictObject({
   email: v.pipe(
     v.string(),
     v.trim(),
-    v.maxLength(320, 'is at most 320 characters'),
+    v.maxLength(MAX_EMAIL_LENGTH, `is at most ${MAX_EMAIL_LENGTH} characters`),
     v.description('The email address; for an SMS method, the phone number'),
   ),
   notificationMethodType: caseInsensitive(['Email', 'SMS'], "must be 'Email' or 'SMS'"),

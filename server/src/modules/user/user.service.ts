@@ -1,3 +1,4 @@
+import { isEmail } from '@deedwatch/rules';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -17,8 +18,6 @@ export const MAX_APNS = 10;
 export const NO_ITEMS = 'At least one guard record subscription is required';
 export const EMAIL_TAKEN = 'User with this email already exists';
 export const INVALID_EMAIL = 'Invalid email';
-
-const EMAIL_PATTERN = /^\S+@\S+$/;
 
 export type UserDeps = { db: Database; mail: AuthMail };
 
@@ -119,7 +118,7 @@ export async function register(
 ) {
   const { db, mail } = deps;
   const email = input.email.trim().toLowerCase();
-  if (!EMAIL_PATTERN.test(email)) throw badRequest(INVALID_EMAIL);
+  if (!isEmail(email)) throw badRequest(INVALID_EMAIL);
   if (input.apns.length === 0 && input.names.length === 0) throw badRequest(NO_ITEMS);
   const [apns, names] = await Promise.all([
     prepareApns(db, input.apns),
@@ -221,7 +220,7 @@ export async function addNotificationMethod(
   let address: string;
   if (input.type === 'Email') {
     address = input.address.trim().toLowerCase();
-    if (!EMAIL_PATTERN.test(address)) throw badRequest(INVALID_EMAIL);
+    if (!isEmail(address)) throw badRequest(INVALID_EMAIL);
   } else {
     const phone = normalisePhone(input.address);
     if (!phone)
