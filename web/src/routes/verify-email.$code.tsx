@@ -13,7 +13,7 @@ function VerifyEmailPage() {
       kind="verify-email"
       code={code}
       title="Verifying your email"
-      successMessage="Your email is verified."
+      success="email-verified"
     />
   );
 }

@@ -13,7 +13,7 @@ function VerifySmsPage() {
       kind="verify-sms"
       code={code}
       title="Verifying your phone"
-      successMessage="Your phone number is verified."
+      success="phone-verified"
     />
   );
 }

@@ -119,7 +119,7 @@ describe('layout shell', () => {
 
   it('dismissing the message removes it from the address', async () => {
     stubFetch({});
-    const { events, router } = renderApp({ path: '/faq?message=Hello&type=success' });
+    const { events, router } = renderApp({ path: '/faq?message=email-verified&type=success' });
 
     await events.click(await screen.findByRole('button', { name: 'Dismiss message' }));
 

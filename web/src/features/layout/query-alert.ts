@@ -1,23 +1,55 @@
-/** The `message` and `type` query parameters any page accepts (spec §2). */
+/**
+ * The messages the product itself puts in a URL (`?message=<key>&type=success`), by key. A page
+ * shows only these: a link that carries any other text (`?message=Call 555-0100 to verify your
+ * account`) shows nothing, so nobody can put words in the product's mouth.
+ */
+export const QUERY_MESSAGES = {
+  'email-verified': 'Your email is verified.',
+  'phone-verified': 'Your phone number is verified.',
+} as const;
+
+export type QueryMessageKey = keyof typeof QUERY_MESSAGES;
+
+/** The `message` and `type` query parameters any page accepts. */
 export interface AlertSearch {
-  message?: string;
-  type?: string;
+  /** The text to show: always one of QUERY_MESSAGES. */
+  message?: string | undefined;
+  type?: string | undefined;
+}
+
+/** Longer values are no message of ours, and are not compared. */
+const MAX_MESSAGE_LENGTH = 200;
+
+const comparable = (text: string) => text.trim().replace(/\.$/, '').toLowerCase();
+
+// Links written before the keys carried the text itself; they still show it.
+const byText = new Map<string, string>(
+  Object.values(QUERY_MESSAGES).map((text) => [comparable(text), text]),
+);
+
+/** The text of a known message, by its key or its own words; undefined for anything else. */
+export function queryMessageText(value: string): string | undefined {
+  if (value.length > MAX_MESSAGE_LENGTH) return undefined;
+  if (Object.hasOwn(QUERY_MESSAGES, value)) return QUERY_MESSAGES[value as QueryMessageKey];
+  return byText.get(comparable(value));
 }
 
 function asText(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
-  // The router parses search values as JSON, so `?message=404` arrives as a number.
+  // The router parses search values as JSON, so `?type=1` arrives as a number.
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return undefined;
 }
 
+/**
+ * The root route's search validation. The router lays the result over the raw parameters, so an
+ * unknown message is overwritten with undefined rather than left out.
+ */
 export function parseAlertSearch(search: Record<string, unknown>): AlertSearch {
-  const message = asText(search.message);
-  const type = asText(search.type);
-  return {
-    ...(message ? { message } : {}),
-    ...(type ? { type } : {}),
-  };
+  const raw = asText(search.message);
+  const message = raw === undefined ? undefined : queryMessageText(raw);
+  const type = message === undefined ? undefined : asText(search.type);
+  return { message, type };
 }
 
 /** type=success is teal, anything else red. */
