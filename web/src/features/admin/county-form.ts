@@ -1,8 +1,16 @@
+import {
+  COUNTY_CODE_PATTERN,
+  firstIssueOnly,
+  MASK_PATTERN,
+  MAX_COUNTY_CODE_LENGTH,
+  MAX_COUNTY_NAME_LENGTH,
+  MAX_MASK_LENGTH,
+} from '@deedwatch/rules';
 import * as v from 'valibot';
 import type { AdminCounty } from './types';
 
 /**
- * Mailer document types as the server keeps them (spec §5): trimmed, inner spaces collapsed,
+ * Mailer document types as the server keeps them: trimmed, inner spaces collapsed,
  * upper-cased, blanks dropped, the first of any repeat kept.
  */
 export function normaliseDocumentTypes(types: readonly string[]): string[] {
@@ -51,31 +59,33 @@ const optional = (field: keyof typeof COUNTY_LABELS, max: number) =>
   );
 const MASK_RULE = 'Use 0 for a digit, a for a letter, and -';
 
-/** Spec §5's required fields, and the server's own limits so a save is not refused. */
-export const CountySchema = v.object({
-  name: required('name', 100),
-  code: v.pipe(
-    required('code', 50),
-    v.regex(/^[A-Z0-9_]+$/, 'Use capital letters, digits and _ only'),
-  ),
-  uiMask: v.pipe(required('uiMask', 50), v.regex(/^[0a-]+$/, MASK_RULE)),
-  dataMask: v.pipe(required('dataMask', 50), v.regex(/^[0a-]+$/, MASK_RULE)),
-  format: required('format', 100),
-  linkUrl: v.pipe(
-    required('linkUrl', 2000),
-    v.check((url) => /^https?:\/\/\S+$/i.test(url), 'Enter an http(s) address'),
-  ),
-  alertSendGridEmailTemplateId: required('alertSendGridEmailTemplateId', 200),
-  isEnabled: v.boolean(),
-  createCountyMailer: v.boolean(),
-  mailerDocumentTypes: v.array(v.string()),
-  mailerTemplatePath: optional('mailerTemplatePath', 500),
-  useOnePageMailer: v.boolean(),
-  mailerOutputPath: optional('mailerOutputPath', 500),
-  useWatermark: v.boolean(),
-  addSampleToMailer: v.boolean(),
-  inboxPath: optional('inboxPath', 500),
-});
+/** The required fields, and the server's own limits so a save is not refused. */
+export const CountySchema = firstIssueOnly(
+  v.object({
+    name: required('name', MAX_COUNTY_NAME_LENGTH),
+    code: v.pipe(
+      required('code', MAX_COUNTY_CODE_LENGTH),
+      v.regex(COUNTY_CODE_PATTERN, 'Use capital letters, digits and _ only'),
+    ),
+    uiMask: v.pipe(required('uiMask', MAX_MASK_LENGTH), v.regex(MASK_PATTERN, MASK_RULE)),
+    dataMask: v.pipe(required('dataMask', MAX_MASK_LENGTH), v.regex(MASK_PATTERN, MASK_RULE)),
+    format: required('format', 100),
+    linkUrl: v.pipe(
+      required('linkUrl', 2000),
+      v.check((url) => /^https?:\/\/\S+$/i.test(url), 'Enter an http(s) address'),
+    ),
+    alertSendGridEmailTemplateId: required('alertSendGridEmailTemplateId', 200),
+    isEnabled: v.boolean(),
+    createCountyMailer: v.boolean(),
+    mailerDocumentTypes: v.array(v.string()),
+    mailerTemplatePath: optional('mailerTemplatePath', 500),
+    useOnePageMailer: v.boolean(),
+    mailerOutputPath: optional('mailerOutputPath', 500),
+    useWatermark: v.boolean(),
+    addSampleToMailer: v.boolean(),
+    inboxPath: optional('inboxPath', 500),
+  }),
+);
 
 export function formValuesOf(county: AdminCounty): CountyFormValues {
   const { id: _id, ...values } = county;

@@ -3,16 +3,19 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { emailActions, firstIssueOnly } from '@deedwatch/rules';
 import * as v from 'valibot';
 import { api } from '../../api/client';
 import { isStaffRole } from '../session/roles';
 import { useSession } from '../session/session-context';
 
-/** Spec §5: the admin login email must look like text@text. */
-const AdminLoginSchema = v.object({
-  email: v.pipe(v.string(), v.trim(), v.regex(/^\S+@\S+$/, 'Invalid email')),
-  password: v.pipe(v.string(), v.nonEmpty('Password is required')),
-});
+/** The admin login email must look like text@text. */
+const AdminLoginSchema = firstIssueOnly(
+  v.object({
+    email: v.pipe(v.string(), v.trim(), ...emailActions('Invalid email')),
+    password: v.pipe(v.string(), v.nonEmpty('Password is required')),
+  }),
+);
 
 /** Staff sign in with email and password (spec §2), then go to /admin. */
 export function AdminLoginForm() {

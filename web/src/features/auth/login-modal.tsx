@@ -1,17 +1,22 @@
 import { Alert, Button, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
+import { firstIssueOnly, MAX_EMAIL_LENGTH } from '@deedwatch/rules';
 import * as v from 'valibot';
 import { api } from '../../api/client';
 
-const LoginSchema = v.object({
-  email: v.pipe(
-    v.string(),
-    v.trim(),
-    v.nonEmpty('Email is required'),
-    v.check((email) => email.includes('@') && email.includes('.'), 'Email is invalid'),
-  ),
-});
+/** The sign-in modal's own, looser rule: an @ and a dot. */
+const LoginSchema = firstIssueOnly(
+  v.object({
+    email: v.pipe(
+      v.string(),
+      v.trim(),
+      v.nonEmpty('Email is required'),
+      v.maxLength(MAX_EMAIL_LENGTH, 'Email is invalid'),
+      v.check((email) => email.includes('@') && email.includes('.'), 'Email is invalid'),
+    ),
+  }),
+);
 
 export function LoginModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const [sentTo, setSentTo] = useState<string | null>(null);

@@ -1,20 +1,23 @@
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { emailActions, firstIssueOnly } from '@deedwatch/rules';
 import * as v from 'valibot';
 import { api } from '../../api/client';
 import { useUserAction } from './use-user-action';
 
 export const ADD_EMAIL_FAILED = 'Failed to add Email Notification Method';
 
-/** Spec §5: text@text, the same rule the server applies. */
-const AddEmailSchema = v.object({
-  email: v.pipe(
-    v.string(),
-    v.trim(),
-    v.nonEmpty('Email is required'),
-    v.regex(/^\S+@\S+$/, 'Invalid Email'),
-  ),
-});
+/** text@text, the same rule the server applies. */
+const AddEmailSchema = firstIssueOnly(
+  v.object({
+    email: v.pipe(
+      v.string(),
+      v.trim(),
+      v.nonEmpty('Email is required'),
+      ...emailActions('Invalid Email'),
+    ),
+  }),
+);
 
 export function AddEmailModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const form = useForm({
@@ -58,7 +61,7 @@ export function AddEmailModal({ opened, onClose }: { opened: boolean; onClose: (
             <Button variant="default" onClick={close} disabled={add.isPending}>
               Cancel
             </Button>
-            {/* Blocked while an error is set (spec §5). */}
+            {/* Blocked while an error is set. */}
             <Button type="submit" loading={add.isPending} disabled={'email' in form.errors}>
               Add
             </Button>

@@ -1,7 +1,6 @@
-/** The letters and digits of what was typed: the only characters an APN is compared by. */
-export function apnCharacters(input: string): string {
-  return input.replace(/[^a-z0-9]/gi, '');
-}
+import { apnCharacters } from '@deedwatch/rules';
+
+export { apnCharacters };
 
 function fits(char: string, slot: string): boolean {
   if (slot === '0') return /[0-9]/.test(char);
@@ -10,7 +9,7 @@ function fits(char: string, slot: string): boolean {
 }
 
 /**
- * Formats typed input by a county's APN mask (spec §5): the input is stripped to letters and
+ * Formats typed input by a county's APN mask: the input is stripped to letters and
  * digits, then each `0` of the mask takes the next digit, each `a` the next letter (upper-cased),
  * and a `-` is written as it is. A character that fits no slot is dropped; the result stops where
  * the input or the mask ends, so '0120345' by '000-0000-000-0000' gives '012-0345'.
@@ -18,20 +17,22 @@ function fits(char: string, slot: string): boolean {
 export function formatApn(input: string, mask: string): string {
   const chars = apnCharacters(input);
   let out = '';
+  // A separator is written only before a character that follows it.
+  let separators = '';
   let next = 0;
   for (const slot of mask) {
     if (next >= chars.length) break;
     if (slot !== '0' && slot !== 'a') {
-      out += slot;
+      separators += slot;
       continue;
     }
     while (next < chars.length && !fits(chars[next]!, slot)) next++;
     if (next >= chars.length) break;
-    out += slot === 'a' ? chars[next]!.toUpperCase() : chars[next];
+    out += separators + (slot === 'a' ? chars[next]!.toUpperCase() : chars[next]);
+    separators = '';
     next++;
   }
-  // A separator is written only before a character that follows it.
-  return out.replace(/[^a-z0-9]+$/i, '');
+  return out;
 }
 
 /** Whether a formatted APN fills every slot of the mask. */

@@ -1,3 +1,4 @@
+import { guardName } from '@deedwatch/rules';
 import { apnCharacters } from './apn-mask';
 
 /** A name to guard in a county (spec §3). */
@@ -23,10 +24,8 @@ export function addressOrUnknown(description: string): string {
 
 const sameCounty = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-/** A name as the server keys it: upper-cased, spaces collapsed. */
-export function nameKey(name: string): string {
-  return name.trim().replace(/\s+/g, ' ').toUpperCase();
-}
+/** A name as the server keeps it: upper-cased, spaces collapsed. */
+export const nameKey = guardName;
 
 export function apnKey(apn: string): string {
   return apnCharacters(apn).toUpperCase();

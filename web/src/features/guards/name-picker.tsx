@@ -1,3 +1,4 @@
+import { MAX_GUARD_NAME_LENGTH } from '@deedwatch/rules';
 import type { TextInputProps } from '@mantine/core';
 import { Loader, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -115,6 +116,7 @@ export function NamePicker({
         description="As the recorder writes it, last name first: SMITH JOHN"
         placeholder="SMITH JOHN"
         autoComplete="off"
+        maxLength={MAX_GUARD_NAME_LENGTH}
         disabled={county === null}
         value={value}
         onValueChange={setValue}

@@ -1,18 +1,21 @@
+import { emailActions, firstIssueOnly } from '@deedwatch/rules';
 import * as v from 'valibot';
-
-/** Spec §5: non-space characters, an @, then non-space characters. */
-export const EMAIL_PATTERN = /^\S+@\S+$/;
 
 export const NO_GUARDS_MESSAGE = 'At least one guard record subscription is required';
 
-/** Step 1 of the register page (spec §5), validated on every change. */
+/**
+ * Step 1 of the register page, validated on every change. Each field stops at its first
+ * failed rule; the emails are compared once both are valid.
+ */
 export const RegisterEmailsSchema = v.pipe(
   v.object({
-    email: v.pipe(
-      v.string(),
-      v.trim(),
-      v.nonEmpty('Email is required'),
-      v.regex(EMAIL_PATTERN, 'Invalid email'),
+    email: firstIssueOnly(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.nonEmpty('Email is required'),
+        ...emailActions('Invalid email'),
+      ),
     ),
     confirmEmail: v.pipe(v.string(), v.trim(), v.nonEmpty('Confirm Email is required')),
   }),
