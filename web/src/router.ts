@@ -27,5 +27,10 @@ declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /** The route signs in with a code from a link: its outcome replaces any stored session. */
     signsIn?: boolean;
+    /**
+     * The page finds out itself whether a stored session still holds, and asks the person to
+     * sign in when it does not: it is not revalidated at startup.
+     */
+    checksSession?: boolean;
   }
 }

@@ -2,6 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { DocumentDownload } from '../features/documents/document-download';
 
 export const Route = createFileRoute('/documents/$folder/$file')({
+  // Opened from a mail, often days later: a stored session that has ended asks to sign in here.
+  staticData: { checksSession: true },
   component: DocumentDownloadPage,
 });
 

@@ -4,6 +4,10 @@ import { makeUser } from '../../test/factories';
 import { json, stubFetch } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render-app';
 import { SESSION_STORAGE_KEY } from '../session/session-store';
+import { PENDING_DESTINATION_KEY, rememberDestination } from './pending-destination';
+
+const saveFile = vi.hoisted(() => vi.fn());
+vi.mock('../documents/save-file', () => ({ saveFile }));
 
 function stored() {
   const raw = window.localStorage.getItem(SESSION_STORAGE_KEY);
@@ -136,5 +140,77 @@ describe('after a verification link', () => {
 
     expect((await screen.findByRole('alert')).textContent).toContain('Your email is verified.');
     expect(router.state.location.pathname).toBe('/dashboard');
+  });
+});
+
+describe('a magic link asked for on the way to a document', () => {
+  const pdf = () => new Response('%PDF-1.7', { headers: { 'content-type': 'application/pdf' } });
+  const remembered = (path: string, until = Date.now() + 60_000) =>
+    window.localStorage.setItem(PENDING_DESTINATION_KEY, JSON.stringify({ path, until }));
+
+  it('continues to the document, downloads it once, then goes to /', async () => {
+    rememberDestination({
+      to: '/documents/$folder/$file',
+      params: { folder: 'SAC', file: '2026-000123.pdf' },
+    });
+    const { requests } = stubFetch({
+      'POST /api/auth/code': () => json(makeUser()),
+      'GET /api/document/download': pdf,
+    });
+    const { router } = renderApp({ path: `/login-redirect/${freshCode()}`, strict: true });
+
+    await waitFor(() => expect(saveFile).toHaveBeenCalledTimes(1));
+    expect(saveFile.mock.calls[0]![1]).toBe('2026-000123.pdf');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(callsOf(requests)).toEqual(['POST /api/auth/code', 'GET /api/document/download']);
+    const download = new URL(requests[1]!.url).searchParams;
+    expect([download.get('containerName'), download.get('fileName')]).toEqual([
+      'SAC',
+      '2026-000123.pdf',
+    ]);
+    expect(window.localStorage.getItem(PENDING_DESTINATION_KEY)).toBeNull();
+    expect(router.history.canGoBack()).toBe(false);
+  });
+
+  it('goes to /dashboard when the remembered place is not one of the allowed pages', async () => {
+    for (const path of [
+      'https://evil.example/',
+      '//evil.example/documents/SAC/x.pdf',
+      '/\\evil.example',
+      '/admin',
+    ]) {
+      remembered(path);
+      stubFetch({ 'POST /api/auth/code': () => json(makeUser()) });
+      const { router, unmount } = renderApp({ path: `/login-redirect/${freshCode()}` });
+      await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+      expect(router.state.location.href).toBe('/dashboard');
+      expect(window.localStorage.getItem(PENDING_DESTINATION_KEY)).toBeNull();
+      unmount();
+    }
+  });
+
+  it('goes to /dashboard when the remembered place is older than the link', async () => {
+    remembered('/documents/SAC/x.pdf', Date.now() - 1);
+    stubFetch({ 'POST /api/auth/code': () => json(makeUser()) });
+    const { router } = renderApp({ path: `/login-redirect/${freshCode()}` });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(saveFile).not.toHaveBeenCalled();
+  });
+
+  it('is left for the magic link: a verification link goes to /dashboard and keeps it', async () => {
+    remembered('/documents/SAC/x.pdf');
+    stubFetch({ 'POST /api/auth/verify-email': () => json(makeUser()) });
+    const { router } = renderApp({ path: `/verify-email/${freshCode()}` });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(window.localStorage.getItem(PENDING_DESTINATION_KEY)).not.toBeNull();
+  });
+
+  it('is kept when the link is refused, for the next link', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    remembered('/documents/SAC/x.pdf');
+    stubFetch({ 'POST /api/auth/code': rejected });
+    const { router } = renderApp({ path: `/login-redirect/${freshCode()}` });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(window.localStorage.getItem(PENDING_DESTINATION_KEY)).not.toBeNull();
   });
 });

@@ -4,9 +4,11 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { api } from '../../api/client';
 import type { SessionUser } from '../../api/types';
+import type { QueryMessageKey } from '../layout/query-alert';
 import { useSession } from '../session/session-context';
+import { takeDestination } from './pending-destination';
 
-/** The links that sign a person in with a single-use code (spec §4). */
+/** The links that sign a person in with a single-use code. */
 export type CodeKind = 'login' | 'verify-email' | 'verify-sms';
 
 const calls: Record<CodeKind, (code: string) => Promise<{ data?: SessionUser }>> = {
@@ -40,13 +42,13 @@ export function CodeSignIn({
   kind,
   code,
   title,
-  successMessage,
+  success,
 }: {
   kind: CodeKind;
   code: string;
   title: string;
   /** Shown on the dashboard after success, as a ?message alert. */
-  successMessage?: string;
+  success?: QueryMessageKey;
 }) {
   const { setUser } = useSession();
   const queryClient = useQueryClient();
@@ -60,18 +62,26 @@ export function CodeSignIn({
       setUser(user);
       if (!current) return;
       // Replace the landing entry: going Back must not send a spent code again.
-      if (user)
-        void navigate({
-          to: '/dashboard',
-          search: successMessage ? { message: successMessage, type: 'success' } : {},
-          replace: true,
-        });
-      else void navigate({ to: '/', replace: true });
+      if (!user) {
+        void navigate({ to: '/', replace: true });
+        return;
+      }
+      // A magic link asked for on the way to a page (a mail's document link) continues there.
+      const next = kind === 'login' ? takeDestination() : null;
+      if (next?.to === '/documents/$folder/$file') {
+        void navigate({ to: next.to, params: next.params, replace: true });
+        return;
+      }
+      void navigate({
+        to: '/dashboard',
+        search: success ? { message: success, type: 'success' } : {},
+        replace: true,
+      });
     });
     return () => {
       current = false;
     };
-  }, [kind, code, successMessage, setUser, queryClient, navigate]);
+  }, [kind, code, success, setUser, queryClient, navigate]);
 
   return (
     <Stack align="center" py="xl">

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render-app';
+import { PENDING_DESTINATION_KEY, rememberDestination } from './pending-destination';
 
 async function openLogin() {
   const rendered = renderApp({ path: '/' });
@@ -38,6 +39,21 @@ describe('login modal', () => {
     expect(requests).toHaveLength(1);
     expect(requests[0]!.method).toBe('POST');
     expect(new URL(requests[0]!.url).searchParams.get('email')).toBe('owner@example.com');
+  });
+
+  it('sends a plain sign-in link to the dashboard, even after a page asked for another place', async () => {
+    rememberDestination({
+      to: '/documents/$folder/$file',
+      params: { folder: 'SAC', file: 'x.pdf' },
+    });
+    stubFetch({ 'POST /api/auth/login': () => json({}) });
+    const { events, email } = await openLogin();
+
+    expect(screen.queryByText(/Sign in to download/)).toBeNull();
+    await events.type(email, 'owner@example.com');
+    await events.click(screen.getByRole('button', { name: 'Send Login Link' }));
+    await screen.findByText('Check your inbox');
+    expect(window.localStorage.getItem(PENDING_DESTINATION_KEY)).toBeNull();
   });
 
   it('offers the form again after the inbox notice is closed', async () => {

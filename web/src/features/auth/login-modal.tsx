@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { firstIssueOnly, MAX_EMAIL_LENGTH } from '@deedwatch/rules';
 import * as v from 'valibot';
 import { api } from '../../api/client';
+import { type Destination, forgetDestination, rememberDestination } from './pending-destination';
 
 /** The sign-in modal's own, looser rule: an @ and a dot. */
 const LoginSchema = firstIssueOnly(
@@ -18,7 +19,19 @@ const LoginSchema = firstIssueOnly(
   }),
 );
 
-export function LoginModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export function LoginModal({
+  opened,
+  onClose,
+  reason,
+  next,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  /** Why a page asks to sign in, shown above the form. */
+  reason?: string;
+  /** Where the magic link continues after signing in, instead of the dashboard. */
+  next?: Destination;
+}) {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const form = useForm({
@@ -41,7 +54,11 @@ export function LoginModal({ opened, onClose }: { opened: boolean; onClose: () =
         params: { query: { email: address } },
       });
       // Failures are reported by the client's error toast.
-      if (response.ok) setSentTo(address);
+      if (!response.ok) return;
+      // The newest link decides where signing in leads, as it is the only one that works.
+      if (next) rememberDestination(next);
+      else forgetDestination();
+      setSentTo(address);
     } catch {
       // Network failure, already reported.
     } finally {
@@ -62,6 +79,7 @@ export function LoginModal({ opened, onClose }: { opened: boolean; onClose: () =
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack>
+            {reason && <Text fw={700}>{reason}</Text>}
             <Text size="sm">Enter your email and we will send you a link to sign in.</Text>
             <TextInput
               label="Email"

@@ -1,8 +1,11 @@
-import { waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { makeUser } from '../../test/factories';
 import { json, stubFetch } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render-app';
+import { PENDING_DESTINATION_KEY, takeDestination } from '../auth/pending-destination';
+import { SESSION_STORAGE_KEY } from '../session/session-store';
+import { SIGN_IN_TO_DOWNLOAD } from './document-download';
 
 const saveFile = vi.hoisted(() => vi.fn());
 vi.mock('./save-file', () => ({ saveFile }));
@@ -47,6 +50,65 @@ describe('/documents/:folder/:file', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     await waitFor(() => expect(toasts()).toEqual(['ErrorFailed to download document']));
+    expect(saveFile).not.toHaveBeenCalled();
+  });
+});
+
+const callsOf = (requests: Request[]) =>
+  requests.map((r) => `${r.method} ${new URL(r.url).pathname}`);
+
+const unauthorized = () =>
+  json({ statusCode: 401, error: 'Unauthorized', message: 'You need to sign in to do that.' }, 401);
+
+describe('/documents/:folder/:file signed out', () => {
+  it('asks to sign in, says why, and sends a link that continues to the document', async () => {
+    const { requests } = stubFetch({ 'POST /api/auth/login': () => json({}) });
+    const { events, router } = renderApp({ path: '/documents/SAC/2026-000123.pdf' });
+
+    const dialog = within(await screen.findByRole('dialog', { name: 'Login' }));
+    expect(dialog.getByText(SIGN_IN_TO_DOWNLOAD)).toBeDefined();
+    expect(callsOf(requests)).toEqual([]);
+
+    await events.type(dialog.getByRole('textbox', { name: 'Email' }), 'owner@example.com');
+    await events.click(dialog.getByRole('button', { name: 'Send Login Link' }));
+    expect(await dialog.findByText('Check your inbox')).toBeDefined();
+
+    expect(callsOf(requests)).toEqual(['POST /api/auth/login']);
+    expect(router.state.location.pathname).toBe('/documents/SAC/2026-000123.pdf');
+    expect(takeDestination()).toEqual({
+      to: '/documents/$folder/$file',
+      params: { folder: 'SAC', file: '2026-000123.pdf' },
+    });
+    expect(saveFile).not.toHaveBeenCalled();
+  });
+
+  it('goes to / when the person closes the sign-in, and remembers nothing', async () => {
+    stubFetch({});
+    const { events, router } = renderApp({ path: '/documents/SAC/2026-000123.pdf' });
+
+    await screen.findByRole('dialog', { name: 'Login' });
+    await events.keyboard('{Escape}');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(window.localStorage.getItem(PENDING_DESTINATION_KEY)).toBeNull();
+  });
+
+  it('asks to sign in on the page when the stored session has ended on the server', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { requests } = stubFetch({ 'GET /api/document/download': unauthorized });
+    const { router } = renderApp({
+      path: '/documents/SAC/2026-000123.pdf',
+      user: makeUser(),
+      strict: true,
+    });
+
+    const dialog = within(await screen.findByRole('dialog', { name: 'Login' }));
+    expect(dialog.getByText(SIGN_IN_TO_DOWNLOAD)).toBeDefined();
+    expect(router.state.location.pathname).toBe('/documents/SAC/2026-000123.pdf');
+    expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+    // The download settles the session: no startup check that would leave for / on its 401.
+    expect(callsOf(requests)).toEqual(['GET /api/document/download']);
+    expect(toasts()).toEqual([]);
     expect(saveFile).not.toHaveBeenCalled();
   });
 });

@@ -1,50 +1,102 @@
 import { Loader, Stack, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { quietApi } from '../../api/client';
+import { apiBaseUrl } from '../../api/base-url';
+import { type ApiClient, createApiClient, quietApi } from '../../api/client';
+import { LoginModal } from '../auth/login-modal';
 import { showErrorToast } from '../notifications/show-error-toast';
+import { useSession } from '../session/session-context';
 import { saveFile } from './save-file';
 
 export const DOWNLOAD_FAILED_MESSAGE = 'Failed to download document';
+export const SIGN_IN_TO_DOWNLOAD =
+  'Sign in to download this document. Open the link we email you in this browser, and the download starts.';
 
-/** GET /api/document/download; true when the file was handed to the browser. */
-export async function downloadDocument(folder: string, file: string): Promise<boolean> {
+type Outcome = 'saved' | 'signed-out' | 'failed';
+
+async function fetchAndSave(client: ApiClient, folder: string, file: string): Promise<Outcome> {
   try {
-    const { data } = await quietApi.GET('/api/document/download', {
+    const { data, response } = await client.GET('/api/document/download', {
       params: { query: { containerName: folder, fileName: file } },
       parseAs: 'blob',
     });
     if (data) {
       saveFile(data, file);
-      return true;
+      return 'saved';
     }
+    if (response.status === 401) return 'signed-out';
   } catch {
-    // Network failure: reported below like any other.
+    // Network failure: reported like any other.
   }
-  showErrorToast(DOWNLOAD_FAILED_MESSAGE);
-  return false;
+  return 'failed';
 }
 
-/** The landing of an alert's document link (spec §2): downloads the document, then goes to /. */
+/** GET /api/document/download; true when the file was handed to the browser. */
+export async function downloadDocument(folder: string, file: string): Promise<boolean> {
+  const saved = (await fetchAndSave(quietApi, folder, file)) === 'saved';
+  if (!saved) showErrorToast(DOWNLOAD_FAILED_MESSAGE);
+  return saved;
+}
+
+/**
+ * The mail link's own client: its 401 means "sign in to get this", answered on this page, where
+ * the shared clients would end the session and leave for /.
+ */
+const linkApi = createApiClient({
+  baseUrl: apiBaseUrl(__API_URL__, window.location.origin),
+  onUnauthorized: () => {},
+  onError: () => {},
+});
+
+/**
+ * The landing of an alert's document link: downloads the document, then goes to /.
+ * Signed out, or with a stored session the server no longer knows, it asks the person to sign in
+ * first; the magic link then continues here.
+ */
 export function DocumentDownload({ folder, file }: { folder: string; file: string }) {
+  const { user, setUser } = useSession();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const started = useRef<string | null>(null);
   const mounted = useRef(false);
+  const signedIn = user !== null;
 
   useEffect(() => {
     mounted.current = true;
     // StrictMode runs effects twice on the same instance; one download is enough.
     const key = `${folder}/${file}`;
-    if (started.current !== key) {
+    if (signedIn && started.current !== key) {
       started.current = key;
-      void downloadDocument(folder, file).then(() => {
+      void fetchAndSave(linkApi, folder, file).then((outcome) => {
+        if (outcome === 'signed-out') {
+          queryClient.clear();
+          setUser(null);
+          started.current = null;
+          return;
+        }
+        if (outcome === 'failed') showErrorToast(DOWNLOAD_FAILED_MESSAGE);
         if (mounted.current) void navigate({ to: '/', replace: true });
       });
     }
     return () => {
       mounted.current = false;
     };
-  }, [folder, file, navigate]);
+  }, [folder, file, signedIn, setUser, queryClient, navigate]);
+
+  if (!signedIn) {
+    return (
+      <Stack align="center" py="xl">
+        <Title order={1}>Sign in to download your document</Title>
+        <LoginModal
+          opened
+          onClose={() => void navigate({ to: '/', replace: true })}
+          reason={SIGN_IN_TO_DOWNLOAD}
+          next={{ to: '/documents/$folder/$file', params: { folder, file } }}
+        />
+      </Stack>
+    );
+  }
 
   return (
     <Stack align="center" py="xl">

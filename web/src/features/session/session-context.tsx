@@ -39,7 +39,10 @@ export function SessionProvider({
   // about the old one meanwhile would race with it: a late 401 would sign the new user out.
   const [revalidate] = useState(
     () =>
-      store.getUser() !== null && !router.state.matches.some((match) => match.staticData.signsIn),
+      store.getUser() !== null &&
+      !router.state.matches.some(
+        ({ staticData }) => staticData.signsIn || staticData.checksSession,
+      ),
   );
   const [loading, setLoading] = useState(revalidate);
   const navigate = useNavigate();
