@@ -28,6 +28,8 @@ export async function startJourneyServer(): Promise<JourneyServer> {
     WEB_DIST: path.join(repoRoot, 'web/dist'),
     APP_URL: url,
     ...NO_RATE_LIMITS,
+    // Where the admin journey puts a county's inbox, as an operator would allow it.
+    COUNTY_PATH_ROOTS: '/srv/feeds',
   });
   await seedDemo(t.db, { parcelsPerCounty: 50, namesPerCounty: 50 });
   await t.app.listen({ port, host: '127.0.0.1' });
