@@ -483,6 +483,30 @@ describe('what an inbox writer can plant', () => {
     );
   });
 
+  it('files the other folders when one holds a folder named like the summary', async () => {
+    const blocked = feedLine('PLT', recordedAt, { documentNumber: 'PLT-SUM-2' });
+    const next = feedLine('PLT', recordedAt, { documentNumber: 'PLT-SUM-3' });
+    const folder = await plantFeed(inbox, 'batch-summary-a', [blocked]);
+    await mkdir(path.join(folder, SUMMARY_FILE));
+    await plantFeed(inbox, 'batch-summary-b', [next]);
+    const { engine, lines } = loggingEngine(t.engine);
+
+    expect(await pollInboxes(engine)).toEqual([
+      expect.objectContaining({ folder: 'batch-summary-a', outcome: 'done' }),
+      expect.objectContaining({ folder: 'batch-summary-b', outcome: 'done' }),
+    ]);
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        folder: 'batch-summary-a',
+        msg: 'inbox folder summary not written',
+      }),
+    );
+    expect(
+      JSON.parse(await readFile(path.join(inbox, 'done', 'batch-summary-b', SUMMARY_FILE), 'utf8')),
+    ).toMatchObject({ documents: 1 });
+    expect(await documents([blocked.documentNumber, next.documentNumber])).toHaveLength(2);
+  });
+
   it('fails a folder whose index.ndjson is a link, reading nothing through it', async () => {
     const elsewhere = path.join(outside, 'feed-elsewhere');
     const l = feedLine('PLT', recordedAt, { documentNumber: 'PLT-IDX-1' });

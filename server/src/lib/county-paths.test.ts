@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promis
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../config.ts';
 import { confineCountyPath, type CountyPathPolicy, countyPathPolicy } from './county-paths.ts';
 
 let dir: string;
@@ -94,5 +95,22 @@ describe('confineCountyPath', () => {
       ok: false,
       message: expect.stringMatching(/none is set/),
     });
+  });
+});
+
+describe('COUNTY_PATH_ROOTS', () => {
+  it('is a colon-separated list of absolute folders, empty by default', () => {
+    expect(loadConfig({}).countyPathRoots).toEqual([]);
+    expect(loadConfig({ COUNTY_PATH_ROOTS: '/srv/feeds:/srv/mailers/:' }).countyPathRoots).toEqual([
+      '/srv/feeds',
+      '/srv/mailers',
+    ]);
+  });
+
+  it('refuses a relative folder, naming the variable', () => {
+    expect(() => loadConfig({ COUNTY_PATH_ROOTS: '/srv/feeds:feeds' })).toThrow(ConfigError);
+    expect(() => loadConfig({ COUNTY_PATH_ROOTS: 'feeds' })).toThrow(
+      /COUNTY_PATH_ROOTS must be absolute folders separated by colons/,
+    );
   });
 });

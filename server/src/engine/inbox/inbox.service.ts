@@ -128,27 +128,31 @@ async function processFolder(
   let result: InboxResult;
   try {
     const summary = await ingestFolder(engine, folder, { inboxOf: county });
-    await writeFileIn(folder, SUMMARY_FILE, `${JSON.stringify(summary, null, 2)}\n`);
     result = { county, folder: name, outcome: 'done', summary };
   } catch (err) {
-    if (err instanceof UnsafePathError) {
-      // The folder was swapped for a link while it was read: nothing more is done with it.
-      engine.log.error({ county, folder: name, reason: err.message }, 'inbox folder refused');
-      return undefined;
-    }
     if (!(err instanceof FeedError)) throw err;
-    await writeFileIn(
-      folder,
-      SUMMARY_FILE,
-      `${JSON.stringify({ error: err.message }, null, 2)}\n`,
-    ).catch(() => undefined);
     result = { county, folder: name, outcome: 'failed', error: err.message };
+  }
+  // What the inbox's writer planted in the folder (a link or a folder named like the summary,
+  // done/ swapped for a link) fails only this folder's filing, logged: never the other
+  // folders and inboxes of the poll.
+  try {
+    const kept = result.summary ?? { error: result.error };
+    await writeFileIn(folder, SUMMARY_FILE, `${JSON.stringify(kept, null, 2)}\n`);
+  } catch (err) {
+    engine.log.error(
+      { county, folder: name, reason: (err as Error).message },
+      'inbox folder summary not written',
+    );
+    if (err instanceof UnsafePathError) return undefined;
   }
   try {
     await moveInto(inbox, result.outcome === 'done' ? DONE_FOLDER : FAILED_FOLDER, name);
   } catch (err) {
-    if (!(err instanceof UnsafePathError)) throw err;
-    engine.log.error({ county, folder: name, reason: err.message }, 'inbox folder not moved');
+    engine.log.error(
+      { county, folder: name, reason: (err as Error).message },
+      'inbox folder not moved',
+    );
   }
   engine.log.info(
     {
