@@ -89,6 +89,28 @@ describe('confineCountyPath', () => {
     });
   });
 
+  it('keeps off the embedded Postgres that root runs under /var/lib/deedwatch, not the rest of it', async () => {
+    const varLib = countyPathPolicy({
+      dataDir: '/var/lib/deedwatch/data',
+      documentsDir: '/var/lib/deedwatch/data/documents',
+      countyPathRoots: ['/var/lib/deedwatch'],
+    });
+    const at = (value: string) => confineCountyPath(varLib, 'mailerOutputPath', value);
+    expect(await at('/var/lib/deedwatch/data/mailers')).toMatchObject({ ok: true });
+    expect(await at('/var/lib/deedwatch/mailers')).toMatchObject({ ok: true });
+    for (const value of [
+      '/var/lib/deedwatch/clusters',
+      '/var/lib/deedwatch/clusters/main-1234/base',
+      '/var/lib/deedwatch/postgres-18.1.0/bin',
+      '/var/lib/deedwatch/data/postgres',
+    ]) {
+      expect(await at(value), value).toMatchObject({
+        ok: false,
+        message: expect.stringMatching(/would reach DeedWatch's own files/),
+      });
+    }
+  });
+
   it('allows nothing when no folder is configured', async () => {
     const none = countyPathPolicy({ documentsDir: path.join(dataDir, 'documents') });
     expect(await confineCountyPath(none, 'inboxPath', path.join(dataDir, 'inbox'))).toMatchObject({

@@ -12,7 +12,10 @@ import { errorCode, isInside } from './safe-fs.ts';
  */
 export type CountyPathPolicy = {
   roots: readonly string[];
+  /** Refused, with everything in them and every folder holding them. */
   reserved: readonly string[];
+  /** Refused: whatever starts with one of these (the Postgres binaries root keeps). */
+  reservedPrefixes: readonly string[];
 };
 
 export function countyPathPolicy(
@@ -21,7 +24,8 @@ export function countyPathPolicy(
   const roots = [config.dataDir, ...(config.countyPathRoots ?? [])].filter(
     (root): root is string => root !== undefined,
   );
-  const reserved = [config.documentsDir, ROOT_STATE_DIR];
+  // Not all of ROOT_STATE_DIR: a data folder may well be under /var/lib/deedwatch.
+  const reserved = [config.documentsDir, path.join(ROOT_STATE_DIR, 'clusters')];
   if (config.dataDir) {
     reserved.push(
       path.join(config.dataDir, 'postgres'),
@@ -33,6 +37,7 @@ export function countyPathPolicy(
     reserved: Object.freeze(
       reserved.filter((r): r is string => r !== undefined).map((r) => path.resolve(r)),
     ),
+    reservedPrefixes: Object.freeze([path.join(ROOT_STATE_DIR, 'postgres-')]),
   });
 }
 
@@ -129,6 +134,8 @@ export async function confineCountyPath(
       return refuse(`would reach DeedWatch's own files in ${reserved}${leads}`);
     }
   }
+  const prefix = policy.reservedPrefixes.find((p) => real.startsWith(p));
+  if (prefix) return refuse(`would reach DeedWatch's own files in ${prefix}*${leads}`);
   const entry = await lstat(real).catch(() => undefined);
   if (entry && (kind === 'folder' ? !entry.isDirectory() : !entry.isFile())) {
     return refuse(kind === 'folder' ? 'is not a folder' : 'is not a regular file');
