@@ -1,6 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '../../test/fetch-stub';
+import { FAILED_STREET_SEARCH, SEARCH_DEBOUNCE_MS } from './search-queries';
 import { makeName, makeParcel, SACRAMENTO, searchOf } from '../../test/guard-fixtures';
 import { renderUi } from '../../test/render-ui';
 import { NamePicker } from './name-picker';
@@ -135,5 +136,127 @@ describe('You Entered', () => {
       'Guard APN 012-0345-006-9999',
       ...found.slice(0, 9).map((r) => `Guard APN ${r.apn}`),
     ]);
+  });
+});
+
+describe('property search modes', () => {
+  const toasts = () =>
+    [...document.querySelectorAll('.mantine-Notification-root')].map((n) => n.textContent);
+
+  it('offers APN, Address and Street, APN first', () => {
+    stubFetch({});
+    renderUi(<PropertyPicker county={SACRAMENTO} stateOf={() => 'guard'} onGuard={vi.fn()} />);
+    const modes = screen
+      .getAllByRole('radio')
+      .map((radio) => (radio as HTMLInputElement).labels?.[0]?.textContent);
+    expect(modes).toEqual(['APN', 'Address', 'Street']);
+    expect(screen.getByRole('radio', { name: 'APN' })).toHaveProperty('checked', true);
+  });
+
+  it('lists the parcels on a street 300 ms after the last keystroke, to guard', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const parcels = [
+      makeParcel('012-0345-006-0001', '1 MAIN ST'),
+      makeParcel('012-0345-006-0009', '9 MAIN ST APT 2'),
+    ];
+    const { requests } = stubFetch({ 'GET /api/search/street': () => json(parcels) });
+    const onGuard = vi.fn();
+    renderUi(
+      <PropertyPicker
+        county={SACRAMENTO}
+        stateOf={(item) => (item.apn === parcels[1]!.apn ? 'guarded' : 'guard')}
+        onGuard={onGuard}
+      />,
+    );
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Street' }));
+    const input = screen.getByRole('textbox', { name: 'Street' });
+    fireEvent.change(input, { target: { value: 'mai' } });
+    await advance(200);
+    fireEvent.change(input, { target: { value: 'main st' } });
+    await advance(299);
+    expect(requests).toHaveLength(0);
+    await advance(1);
+    expect(requests.map(searchOf)).toEqual([
+      { path: '/api/search/street', term: 'main st', county: 'Sacramento' },
+    ]);
+
+    await vi.waitFor(() =>
+      expect(screen.getByText('1 MAIN ST, SACRAMENTO, CA 95814')).toBeDefined(),
+    );
+    expect(screen.getByRole('status').textContent).toBe('2 properties found');
+    expect(screen.getByRole('button', { name: 'Guarded: APN 012-0345-006-0009' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Guard APN 012-0345-006-0001' }));
+    expect(onGuard).toHaveBeenCalledWith({
+      county: 'Sacramento',
+      apn: '012-0345-006-0001',
+      description: '1 MAIN ST, SACRAMENTO, CA 95814',
+    });
+    expect(screen.queryByText('You Entered')).toBeNull();
+  });
+
+  it('shows at most 10 parcels of a street', async () => {
+    const parcels = Array.from({ length: 12 }, (_, i) =>
+      makeParcel(`012-0345-006-00${String(i).padStart(2, '0')}`, `${i + 1} OAK AVE`),
+    );
+    stubFetch({ 'GET /api/search/street': () => json(parcels) });
+    renderUi(<PropertyPicker county={SACRAMENTO} stateOf={() => 'guard'} onGuard={vi.fn()} />);
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Street' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Street' }), {
+      target: { value: 'oak ave' },
+    });
+
+    await screen.findByRole('button', { name: 'Guard APN 012-0345-006-0000' });
+    expect(screen.getAllByRole('row').slice(1)).toHaveLength(10);
+  });
+
+  it('starts each mode empty: switching clears the term and the results', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { requests } = stubFetch({
+      'GET /api/search/address': () => json([makeParcel('012-0345-006-0001', '1 MAIN ST')]),
+    });
+    renderUi(<PropertyPicker county={SACRAMENTO} stateOf={() => 'guard'} onGuard={vi.fn()} />);
+    fireEvent.click(screen.getByRole('radio', { name: 'Address' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Address' }), {
+      target: { value: '1 main' },
+    });
+    await advance(SEARCH_DEBOUNCE_MS);
+    await vi.waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Guard APN 012-0345-006-0001' })).toBeDefined(),
+    );
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'Address' }), {
+      target: { value: '1 main s' },
+    });
+    fireEvent.click(screen.getByRole('radio', { name: 'Street' }));
+    expect(screen.getByRole('textbox', { name: 'Street' })).toHaveProperty('value', '');
+    expect(screen.queryByRole('table')).toBeNull();
+    // The address typed a moment ago is not sent as a street once its debounce runs out.
+    await advance(SEARCH_DEBOUNCE_MS * 2);
+    expect(requests.map(searchOf)).toEqual([
+      { path: '/api/search/address', term: '1 main', county: 'Sacramento' },
+    ]);
+  });
+
+  it('says Failed to search Streets at the top when the street search fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubFetch({
+      'GET /api/search/street': () =>
+        json({ statusCode: 500, error: 'Internal Server Error', message: 'Boom' }, 500),
+    });
+    renderUi(<PropertyPicker county={SACRAMENTO} stateOf={() => 'guard'} onGuard={vi.fn()} />);
+    fireEvent.click(screen.getByRole('radio', { name: 'Street' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Street' }), {
+      target: { value: 'elm' },
+    });
+
+    await vi.waitFor(() => expect(toasts()).toEqual([`Error${FAILED_STREET_SEARCH}`]));
+    expect(FAILED_STREET_SEARCH).toBe('Failed to search Streets');
+    const toast = document.querySelector('.mantine-Notification-root')!;
+    expect(toast.closest('[data-position]')?.getAttribute('data-position')).toBe('top-center');
   });
 });

@@ -9,7 +9,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { County } from '../counties/counties-query';
 import { formatApn, isCompleteApn } from './apn-mask';
 import type { GuardState } from './guard-button';
@@ -50,7 +50,22 @@ export function customApnOffer(
 const searchByOptions = [
   { label: 'APN', value: 'apn' },
   { label: 'Address', value: 'address' },
+  { label: 'Street', value: 'street' },
 ] satisfies { label: string; value: ParcelSearchBy }[];
+
+/** The free-text ways of finding a property; the APN has its own input, formatted by the mask. */
+const textInputs = {
+  address: {
+    label: 'Address',
+    description: 'The street address: house number and street',
+    placeholder: '123 MAIN ST',
+  },
+  street: {
+    label: 'Street',
+    description: 'The street name, without a house number: every parcel on it',
+    placeholder: 'MAIN ST',
+  },
+} as const satisfies Record<Exclude<ParcelSearchBy, 'apn'>, Record<string, string>>;
 
 export function PropertyPicker({
   county,
@@ -67,7 +82,10 @@ export function PropertyPicker({
 }) {
   const [by, setBy] = useState<ParcelSearchBy>('apn');
   const [value, setValue] = useState('');
-  const [term] = useDebouncedValue(value, SEARCH_DEBOUNCE_MS);
+  // The mode is debounced with the term: a term typed for one mode is never sent to another.
+  const typed = useMemo(() => ({ by, value }), [by, value]);
+  const [debounced] = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
+  const term = debounced.by === by ? debounced.value : '';
   const countyName = county?.name ?? null;
   const searchable = canSearch(countyName, term);
   const search = useQuery({
@@ -125,10 +143,8 @@ export function PropertyPicker({
         />
       ) : (
         <TextInput
-          key="address"
-          label="Address"
-          description="The street address: house number and street"
-          placeholder="123 MAIN ST"
+          key={by}
+          {...textInputs[by]}
           autoComplete="off"
           disabled={county === null}
           value={value}

@@ -19,10 +19,19 @@ export const MAX_SUGGESTIONS = 10;
 /** The server finds nothing for shorter terms, so they are not sent. */
 export const MIN_SEARCH_LENGTH = 2;
 
-export type ParcelSearchBy = 'apn' | 'address';
+export type ParcelSearchBy = 'apn' | 'address' | 'street';
 
 export const FAILED_NAME_SEARCH = 'Failed to search Names';
 export const FAILED_APN_SEARCH = 'Failed to search APNs';
+export const FAILED_STREET_SEARCH = 'Failed to search Streets';
+
+/** Each way of finding a property: the search it calls, and what its failure says. */
+const parcelSearches = {
+  apn: { path: '/api/search/apn', failure: FAILED_APN_SEARCH },
+  // An address is a way of naming an APN: its failure says so, as the APN search's does.
+  address: { path: '/api/search/address', failure: FAILED_APN_SEARCH },
+  street: { path: '/api/search/street', failure: FAILED_STREET_SEARCH },
+} as const satisfies Record<ParcelSearchBy, { path: keyof paths; failure: string }>;
 
 export const canSearch = (county: string | null, term: string): county is string =>
   county !== null && term.trim().length >= MIN_SEARCH_LENGTH;
@@ -68,12 +77,12 @@ export const parcelSearchQueryOptions = (by: ParcelSearchBy, county: string, ter
     queryFn: ({ signal }) =>
       search<ParcelResult>(
         () =>
-          quietApi.GET(by === 'apn' ? '/api/search/apn' : '/api/search/address', {
+          quietApi.GET(parcelSearches[by].path, {
             params: { query: { SearchTerm: term, County: county } },
             signal,
           }),
         signal,
-        FAILED_APN_SEARCH,
+        parcelSearches[by].failure,
       ),
     staleTime: 60_000,
   });
