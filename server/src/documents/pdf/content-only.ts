@@ -223,7 +223,10 @@ function numbers(page: PDFPage, value: PDFObject | undefined): number[] | undefi
  * a file) are cut, and every object no longer reachable is deleted, since pdf-lib writes every
  * object it holds.
  */
-export function dropAllButContent(doc: PDFDocument): void {
+export async function dropAllButContent(doc: PDFDocument): Promise<void> {
+  // Fonts and pages embedded with pdf-lib are written at save; until then their references
+  // point at nothing, and would be cut.
+  await doc.flush();
   const { context, catalog } = doc;
   for (const key of catalog.keys()) {
     if (key !== PDFName.of('Type') && key !== PDFName.of('Pages')) catalog.delete(key);

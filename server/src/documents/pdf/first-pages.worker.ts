@@ -2,7 +2,7 @@ import { ParseSpeeds, PDFDocument } from 'pdf-lib';
 import { dropAllButContent, keepPageContentOnly } from './content-only.ts';
 import type { FirstPages } from './first-pages.ts';
 import { message } from './pdf-worker.ts';
-import type { WorkerInput, WorkerReply } from './pdf-worker.ts';
+import type { WorkerReply } from './pdf-worker.ts';
 
 // pdf-lib warns once per damaged object it skips; the reply already says whether the file was
 // usable, and a hostile file could otherwise write without bound to the service's log.
@@ -12,7 +12,10 @@ console.warn = () => {};
 export async function handle({
   bytes,
   n,
-}: WorkerInput & { n: number }): Promise<WorkerReply<FirstPages>> {
+}: {
+  bytes: Uint8Array;
+  n: number;
+}): Promise<WorkerReply<FirstPages>> {
   let source: PDFDocument;
   try {
     // Fastest: no yielding to the event loop, which only matters on a thread that serves others.
@@ -42,7 +45,7 @@ export async function handle({
     for (const i of indices) keepPageContentOnly(source, i);
     const out = await PDFDocument.create({ updateMetadata: false });
     for (const page of await out.copyPages(source, indices)) out.addPage(page);
-    dropAllButContent(out);
+    await dropAllButContent(out);
     const saved = await out.save();
     return { ok: true, bytes: saved, pages, totalPages };
   } catch (err) {

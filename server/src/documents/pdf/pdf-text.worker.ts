@@ -2,7 +2,7 @@ import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem, TextMarkedContent } from 'pdfjs-dist/types/src/display/api.js';
 import { PDFJS_OPTIONS } from './pdfjs-options.ts';
 import { message } from './pdf-worker.ts';
-import type { WorkerInput, WorkerReply } from './pdf-worker.ts';
+import type { WorkerReply } from './pdf-worker.ts';
 
 export type TextReply = { pageCount: number; pagesRead: number; text: string };
 
@@ -10,7 +10,10 @@ export type TextReply = { pageCount: number; pagesRead: number; text: string };
 export async function handle({
   bytes,
   maxPages,
-}: WorkerInput & { maxPages: number }): Promise<WorkerReply<TextReply>> {
+}: {
+  bytes: Uint8Array;
+  maxPages: number;
+}): Promise<WorkerReply<TextReply>> {
   const task = getDocument({
     ...PDFJS_OPTIONS,
     data: bytes,

@@ -54,8 +54,11 @@ export function resolveLimits(limits: Partial<PdfLimits> | undefined): PdfLimits
 export type WorkerFailure = { ok: false; reason: PdfProblemReason; detail: string };
 export type WorkerReply<T> = ({ ok: true } & T) | WorkerFailure;
 
-/** What every PDF task's `handle` receives. */
-export type WorkerInput = { bytes: Uint8Array } & Record<string, unknown>;
+/**
+ * What every PDF task's `handle` receives: the file, when there is one (it moves to the thread
+ * rather than being cloned), and whatever else the task needs (cloned).
+ */
+export type WorkerInput = { bytes?: Uint8Array } & Record<string, unknown>;
 
 /** Checks that need no parser, so an obviously bad input never reaches a worker. */
 export function precheck(bytes: Uint8Array, limits: PdfLimits): WorkerFailure | undefined {
@@ -213,11 +216,11 @@ async function runTask<T>(
   }
 
   // The caller keeps its bytes: the thread gets a copy whose buffer moves rather than being cloned.
-  const bytes = input.bytes.slice();
+  const bytes = input.bytes?.slice();
   const answer = await exchange(
     thread,
-    { id: ++nextRequestId, input: { ...input, bytes } },
-    [bytes.buffer],
+    { id: ++nextRequestId, input: bytes ? { ...input, bytes } : input },
+    bytes ? [bytes.buffer] : [],
     limits,
     deadline,
   );

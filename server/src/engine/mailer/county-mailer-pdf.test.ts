@@ -11,7 +11,11 @@ import {
   StandardFonts,
 } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { flateBombPdf, normalPdf } from '../../documents/pdf/hostile-pdfs.ts';
+import { PdfProblem } from '../../documents/pdf/pdf-worker.ts';
+import { pdfWorkersStarted, runningPdfWorkers } from '../../documents/pdf/pdf-worker.ts';
+import { PDFJS_OPTIONS } from '../../documents/pdf/pdfjs-options.ts';
 import { samplePdf } from '../sample-documents.ts';
 import { countyMailerPdf, type MailerLetter, type MailerOptions } from './county-mailer-pdf.ts';
 
@@ -67,7 +71,7 @@ type TextItem = { str: string; x: number; y: number };
 
 /** Each page's text as a reader extracts it, with where each piece sits on the page. */
 async function readPages(bytes: Uint8Array): Promise<{ text: string; items: TextItem[] }[]> {
-  const task = getDocument({ data: bytes.slice(), verbosity: 0 });
+  const task = getDocument({ ...PDFJS_OPTIONS, data: bytes.slice(), verbosity: 0 });
   const pdf = await task.promise;
   const pages = [];
   for (let n = 1; n <= pdf.numPages; n++) {
@@ -348,6 +352,100 @@ describe('countyMailerPdf', () => {
       expect(mark!.x).toBeLessThan(306);
       expect(mark!.y).toBeGreaterThan(60);
       expect(mark!.y).toBeLessThan(396);
+    });
+  });
+
+  describe('in a PDF thread, under the PDF limits', { timeout: 60_000 }, () => {
+    afterEach(() => vi.waitFor(() => expect(runningPdfWorkers()).toBe(0), { timeout: 5000 }));
+
+    /**
+     * Runs `build` while timing the calling thread's event loop: the longest it went without
+     * running a 10 ms timer, which a build on this thread would stretch to the build's length.
+     */
+    async function watchingTheLoop<T>(build: () => Promise<T>) {
+      let last = performance.now();
+      let longestStallMs = 0;
+      const timer = setInterval(() => {
+        const now = performance.now();
+        longestStallMs = Math.max(longestStallMs, now - last);
+        last = now;
+      }, 10);
+      try {
+        const [outcome] = await Promise.allSettled([build()]);
+        return { outcome, longestStallMs };
+      } finally {
+        clearInterval(timer);
+      }
+    }
+
+    it('fails on a letterhead that inflates past the memory cap, naming why, without stalling this thread', async () => {
+      // 256 kB on disk, 256 MB of content once decoded, which drawing the letterhead needs.
+      const letterhead = await flateBombPdf(256);
+      const { outcome, longestStallMs } = await watchingTheLoop(() =>
+        countyMailerPdf([letter(fivePages)], { ...OPTIONS, letterhead }, { maxMemoryMb: 64 }),
+      );
+      expect(outcome.status).toBe('rejected');
+      const err = (outcome as PromiseRejectedResult).reason as PdfProblem;
+      expect(err).toBeInstanceOf(PdfProblem);
+      expect(err.reason).toBe('out-of-memory');
+      expect(err.message).toBe(
+        'The county mailer PDF of 1 letter on the county letterhead could not be made: Reading the PDF needed more than 64 MB',
+      );
+      expect(longestStallMs).toBeLessThan(500);
+
+      // The pool still serves: the next batch builds.
+      expect((await countyMailerPdf([letter(fivePages)], OPTIONS)).pages).toBe(3);
+    });
+
+    it('fails on a letterhead that takes longer than the time limit', async () => {
+      const letterhead = await flateBombPdf(256);
+      const started = performance.now();
+      const { outcome, longestStallMs } = await watchingTheLoop(() =>
+        countyMailerPdf(
+          [letter(null), letter(null)],
+          { ...OPTIONS, letterhead },
+          { maxMemoryMb: 2048, timeoutMs: 300 },
+        ),
+      );
+      expect(outcome).toMatchObject({
+        status: 'rejected',
+        reason: {
+          reason: 'timeout',
+          message:
+            'The county mailer PDF of 2 letters on the county letterhead could not be made: Reading the PDF took longer than 300 ms',
+        },
+      });
+      expect(performance.now() - started).toBeLessThan(3000);
+      expect(longestStallMs).toBeLessThan(500);
+    });
+
+    it('refuses a letterhead over maxBytes without starting a thread', async () => {
+      const started = pdfWorkersStarted();
+      await expect(
+        countyMailerPdf(
+          [letter(null)],
+          { ...OPTIONS, letterhead: await normalPdf() },
+          { maxBytes: 100 },
+        ),
+      ).rejects.toMatchObject({
+        reason: 'too-large',
+        message: expect.stringMatching(
+          /^The mailer letterhead is not usable: The file has \d+ bytes; the limit is 100$/,
+        ),
+      });
+      expect(pdfWorkersStarted()).toBe(started);
+    });
+
+    it('builds the batch in a PDF thread', async () => {
+      let sawThreadAtWork = false;
+      const timer = setInterval(() => (sawThreadAtWork ||= runningPdfWorkers() > 0), 1);
+      try {
+        const letterhead = await normalPdf();
+        await countyMailerPdf([letter(null)], { ...OPTIONS, useOnePageMailer: true, letterhead });
+      } finally {
+        clearInterval(timer);
+      }
+      expect(sawThreadAtWork).toBe(true);
     });
   });
 

@@ -1,6 +1,7 @@
 import {
   type Color,
   degrees,
+  ParseSpeeds,
   type PDFEmbeddedPage,
   type PDFFont,
   type PDFPage,
@@ -8,7 +9,16 @@ import {
   rgb,
   StandardFonts,
 } from 'pdf-lib';
-import { firstPages } from '../../documents/pdf/first-pages.ts';
+import { dropAllButContent } from '../../documents/pdf/content-only.ts';
+import { firstPages, PdfProblem } from '../../documents/pdf/first-pages.ts';
+import {
+  message,
+  type PdfLimits,
+  precheck,
+  resolveLimits,
+  runPdfWorker,
+  type WorkerReply,
+} from '../../documents/pdf/pdf-worker.ts';
 import { samplePdf } from '../sample-documents.ts';
 import { countyDate } from '../../lib/county-time.ts';
 import { printable, wrap } from '../pdf-text.ts';
@@ -105,17 +115,20 @@ function drawDiagonal(page: PDFPage, text: string, font: PDFFont, color: Color, 
 }
 
 /**
- * The first pages of a recorded document, copied into `pdf`; null when there is no document or
- * it cannot be read (damaged, encrypted, no pages, too slow to parse), so the letter can say so
- * and the rest of the batch still prints. firstPages parses in a worker under time and memory
- * limits: a recorder's PDF is untrusted input.
+ * The first pages of a document, copied into `pdf`; null when there is none or it cannot be read,
+ * so the letter can say so and the rest of the batch still prints. A recorded document arrives as
+ * firstPages made it (content only, at most MAILER_DOCUMENT_PAGES pages).
  */
 async function documentPages(pdf: PDFDocument, source: Uint8Array | null) {
   if (!source) return null;
   try {
-    const { bytes } = await firstPages(source, MAILER_DOCUMENT_PAGES);
-    const extract = await PDFDocument.load(bytes, { updateMetadata: false });
-    return await pdf.copyPages(extract, extract.getPageIndices());
+    const extract = await PDFDocument.load(source, { updateMetadata: false });
+    const pages = Math.min(MAILER_DOCUMENT_PAGES, extract.getPageCount());
+    if (pages === 0) return null;
+    return await pdf.copyPages(
+      extract,
+      Array.from({ length: pages }, (_, i) => i),
+    );
   } catch {
     return null;
   }
@@ -293,17 +306,88 @@ async function sampleLetter(like: MailerLetter): Promise<MailerLetter> {
   return { ...like, owner: SAMPLE_OWNER, document, documentPdf };
 }
 
+export type MailerPdf = { bytes: Uint8Array; pages: number };
+
+const WORKER = new URL('./county-mailer-pdf.worker.ts', import.meta.url);
+
 /**
  * One print-ready PDF: optionally a sample letter first (marked SAMPLE, fictional owner), then
  * per letter the letter page (on the letterhead's first page, or a built-in one), addressed for
  * a window envelope, followed — unless useOnePageMailer — by the document's first 2 pages, each
  * marked COPY when useWatermark. A document that is missing or unreadable is left out and the
  * letter says so.
+ *
+ * Nothing is parsed on the calling thread: each recorded document's first pages are cut out by
+ * firstPages, and the batch, letterhead included (a file an admin names, so as untrusted as a
+ * recorder's), is put together in a pooled PDF thread under the same `limits` (time, heap,
+ * array buffers). Throws PdfProblem when the letterhead is not a usable PDF or the batch hits a
+ * limit, naming which.
  */
 export async function countyMailerPdf(
   letters: MailerLetter[],
   options: MailerOptions,
-): Promise<{ bytes: Uint8Array; pages: number }> {
+  limits?: Partial<PdfLimits>,
+): Promise<MailerPdf> {
+  if (letters.length === 0) throw new RangeError('A county mailer needs at least one letter.');
+  const resolved = resolveLimits(limits);
+  if (options.letterhead) {
+    const rejected = precheck(options.letterhead, resolved);
+    if (rejected) {
+      throw new PdfProblem(
+        rejected.reason,
+        `The mailer letterhead is not usable: ${rejected.detail}`,
+      );
+    }
+  }
+
+  // One excerpt per document, however many owners' letters enclose it.
+  const excerpts = new Map<Uint8Array, Uint8Array | null>();
+  if (!options.useOnePageMailer) {
+    for (const { documentPdf } of letters) {
+      if (!documentPdf || excerpts.has(documentPdf)) continue;
+      excerpts.set(documentPdf, await excerptOf(documentPdf, resolved));
+    }
+  }
+  const reply = await runPdfWorker<MailerPdf>(
+    WORKER,
+    {
+      ...(options.letterhead ? { bytes: options.letterhead } : {}),
+      letters: letters.map((letter) => ({
+        ...letter,
+        documentPdf: letter.documentPdf ? (excerpts.get(letter.documentPdf) ?? null) : null,
+      })),
+      options: { ...options, letterhead: null },
+    },
+    resolved,
+  );
+  if (reply.ok) return { bytes: reply.bytes, pages: reply.pages };
+  const letterhead = reply.detail.startsWith('The mailer letterhead');
+  throw new PdfProblem(
+    reply.reason,
+    letterhead
+      ? reply.detail
+      : `The county mailer PDF of ${letters.length} ${letters.length === 1 ? 'letter' : 'letters'}${options.letterhead ? ' on the county letterhead' : ''} could not be made: ${reply.detail}`,
+  );
+}
+
+async function excerptOf(source: Uint8Array, limits: PdfLimits): Promise<Uint8Array | null> {
+  try {
+    return (await firstPages(source, MAILER_DOCUMENT_PAGES, limits)).bytes;
+  } catch (err) {
+    if (err instanceof PdfProblem) return null;
+    throw err;
+  }
+}
+
+/**
+ * The batch put together, in a PDF thread (county-mailer-pdf.worker.ts): each letter's
+ * documentPdf is already its excerpt, and the letterhead is `letterhead`. A letterhead that
+ * cannot be used comes back as a failure whose detail starts 'The mailer letterhead'.
+ */
+export async function buildCountyMailerPdf(
+  letters: MailerLetter[],
+  options: MailerOptions,
+): Promise<WorkerReply<MailerPdf>> {
   const first = letters[0];
   if (!first) throw new RangeError('A county mailer needs at least one letter.');
 
@@ -321,14 +405,29 @@ export async function countyMailerPdf(
   if (options.letterhead) {
     let template: PDFDocument;
     try {
-      template = await PDFDocument.load(options.letterhead, { updateMetadata: false });
-    } catch (err) {
-      throw new Error(`The mailer letterhead is not a readable PDF: ${(err as Error).message}`, {
-        cause: err,
+      template = await PDFDocument.load(options.letterhead, {
+        updateMetadata: false,
+        parseSpeed: ParseSpeeds.Fastest,
       });
+    } catch (err) {
+      return {
+        ok: false,
+        reason: 'corrupt',
+        detail: `The mailer letterhead is not a readable PDF: ${message(err)}`,
+      };
     }
-    if (template.getPageCount() === 0) throw new Error('The mailer letterhead PDF has no pages.');
-    letterhead = await pdf.embedPage(template.getPage(0));
+    if (template.getPageCount() === 0) {
+      return { ok: false, reason: 'empty', detail: 'The mailer letterhead PDF has no pages.' };
+    }
+    try {
+      letterhead = await pdf.embedPage(template.getPage(0));
+    } catch (err) {
+      return {
+        ok: false,
+        reason: 'corrupt',
+        detail: `The mailer letterhead's first page cannot be drawn: ${message(err)}`,
+      };
+    }
   }
 
   const batch = options.addSample ? [{ letter: await sampleLetter(first), sample: true }] : [];
@@ -367,6 +466,9 @@ export async function countyMailerPdf(
     }
   }
 
+  // What the letterhead's page referred to beyond its drawing (its document's catalog, say)
+  // goes no further than the thread.
+  await dropAllButContent(pdf);
   const bytes = await pdf.save({ useObjectStreams: false });
-  return { bytes, pages: pdf.getPageCount() };
+  return { ok: true, bytes, pages: pdf.getPageCount() };
 }

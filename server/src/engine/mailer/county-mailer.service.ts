@@ -152,12 +152,18 @@ export async function makeCountyMailer(
       );
     }
   }
-  const pdf = await countyMailerPdf(letters, {
-    letterhead,
-    useOnePageMailer: county.use_one_page_mailer,
-    useWatermark: county.use_watermark,
-    addSample: county.add_sample_to_mailer,
-  });
+  // Built in a PDF thread under the engine's PDF limits: a hostile or huge letterhead fails this
+  // county's mailer with the reason, and the process goes on serving.
+  const pdf = await countyMailerPdf(
+    letters,
+    {
+      letterhead,
+      useOnePageMailer: county.use_one_page_mailer,
+      useWatermark: county.use_watermark,
+      addSample: county.add_sample_to_mailer,
+    },
+    engine.pdfLimits,
+  );
 
   // Written beside its final name and renamed, so a printer watching the folder never picks
   // up half a file.
