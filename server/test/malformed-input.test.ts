@@ -1,5 +1,16 @@
+import {
+  MAX_APN_DESCRIPTION_LENGTH,
+  MAX_APN_LENGTH,
+  MAX_COUNTY_NAME_LENGTH,
+  MAX_EMAIL_LENGTH,
+  MAX_GUARD_NAME_LENGTH,
+} from '@deedwatch/rules';
+import { hostileInputs } from '@deedwatch/rules/hostile-inputs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { maxJsonBytes } from '../src/lib/schema.ts';
+import { UpdateCountyBody } from '../src/modules/admin/admin-counties.schemas.ts';
+import { AddApnsBody, AddNamesBody, RegisterBody } from '../src/modules/user/user.schemas.ts';
 import { createCounty, createStaff } from './helpers/factories.ts';
 import { signInStaff } from './helpers/sign-in.ts';
 import { NO_RATE_LIMITS, startTestApp, type TestApp } from './helpers/test-app.ts';
@@ -7,6 +18,9 @@ import { NO_RATE_LIMITS, startTestApp, type TestApp } from './helpers/test-app.t
 // Every operation of the OpenAPI document, fed inputs generated from its own schema: missing
 // fields, wrong types, oversized strings, extra fields, `__proto__` keys, SQL metacharacters and
 // hostile Unicode. Malformed input must get a 4xx and write nothing; no input may get a 5xx.
+// Every string field also gets 100 KiB strings made to drive a backtracking pattern into
+// seconds of work (rules/src/hostile-inputs.ts): each must be refused at once, by the body
+// limit or by the field's length check, before any pattern reads it.
 
 type JsonSchema = {
   type?: string | string[];
@@ -69,7 +83,11 @@ function wrongType(schema: JsonSchema): unknown {
   return type === 'string' ? 12345 : type === 'object' ? 'x' : type === 'array' ? { a: 1 } : 'x';
 }
 
-type Case = { label: string; malformed: boolean; body?: string; query?: string };
+type Case = { label: string; malformed: boolean; hostile?: boolean; body?: string; query?: string };
+
+/** Far more than a linear check of 100 KiB takes; far less than a quadratic pattern on it. */
+const HOSTILE_MS = 1000;
+const HOSTILE = hostileInputs(100 * 1024);
 
 function bodyCases(schema: JsonSchema): Case[] {
   const base = sample(schema) as Record<string, unknown>;
@@ -91,7 +109,7 @@ function bodyCases(schema: JsonSchema): Case[] {
       malformed: true,
       body: `{"constructor": {"prototype": {"role": "admin"}}, ${json(base).slice(1)}`,
     },
-    // The body limit is 1 MB: a 1 MB string cannot fit.
+    // No route takes 1 MB.
     {
       label: 'a 1 MB body',
       malformed: true,
@@ -125,11 +143,14 @@ function bodyCases(schema: JsonSchema): Case[] {
         malformed: false,
         body: json({ ...base, [field]: UNICODE }),
       });
-      cases.push({
-        label: `${field} of 100 KB`,
-        malformed: true,
-        body: json({ ...base, [field]: 'x'.repeat(100_000) }),
-      });
+      for (const [label, value] of HOSTILE) {
+        cases.push({
+          label: `${field} of 100 KiB: ${label}`,
+          malformed: true,
+          hostile: true,
+          body: json({ ...base, [field]: value }),
+        });
+      }
     }
   }
   return cases;
@@ -166,11 +187,14 @@ function queryCases(parameters: NonNullable<Operation['parameters']>): Case[] {
       malformed: false,
       query: withValue(p.name, UNICODE),
     });
-    cases.push({
-      label: `${p.name} of 100 KB`,
-      malformed: true,
-      query: withValue(p.name, 'x'.repeat(100_000)),
-    });
+    for (const [label, value] of HOSTILE) {
+      cases.push({
+        label: `${p.name} of 100 KiB: ${label}`,
+        malformed: true,
+        hostile: true,
+        query: withValue(p.name, value),
+      });
+    }
   }
   return cases;
 }
@@ -219,6 +243,7 @@ describe('malformed input on every operation', () => {
         ];
         for (const c of cases) {
           const before = c.malformed ? await written() : '';
+          const started = performance.now();
           const res = await t.app.inject({
             method: method.toUpperCase() as 'GET',
             url: c.query !== undefined ? `${url}?${c.query}` : url,
@@ -229,8 +254,11 @@ describe('malformed input on every operation', () => {
             },
             ...(c.body !== undefined ? { payload: c.body } : {}),
           });
+          const ms = performance.now() - started;
           calls++;
           const where = `${method.toUpperCase()} ${path} with ${c.label}: ${res.statusCode} ${res.body.slice(0, 160)}`;
+          if (c.hostile && ms > HOSTILE_MS)
+            failures.push(`${where} — answered after ${Math.round(ms)} ms`);
           if (res.statusCode >= 500) failures.push(where);
           else if (c.malformed && (res.statusCode < 400 || res.statusCode >= 500))
             failures.push(where);
@@ -243,5 +271,73 @@ describe('malformed input on every operation', () => {
     }
     console.log(`malformed input: ${calls} calls over ${Object.keys(spec.paths).length} paths`);
     expect(failures).toEqual([]);
+  });
+
+  /** What the app takes from any caller: small JSON calls. */
+  const DEFAULT_LIMIT = 16 * 1024;
+  /** The routes that take lists of items, each limited to what its schema can need. */
+  const LARGE_BODIES: Record<string, number> = {
+    'POST /api/user/register': maxJsonBytes(RegisterBody),
+    'POST /api/user/subscriptions/apns/list/add': maxJsonBytes(AddApnsBody),
+    'POST /api/user/subscriptions/names/list/add': maxJsonBytes(AddNamesBody),
+    'POST /api/admin/counties/update': maxJsonBytes(UpdateCountyBody),
+  };
+
+  it("refuses, unread and with a 413, a body one byte over its route's limit, on every route", async () => {
+    const failures: string[] = [];
+    const withBody = t.app.registeredRoutes.filter((r) =>
+      ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method),
+    );
+    expect(withBody.length).toBeGreaterThan(10);
+    for (const route of withBody) {
+      const key = `${route.method} ${route.url}`;
+      const limit = LARGE_BODIES[key] ?? DEFAULT_LIMIT;
+      const url = route.url.replace(/:[^/]+/g, UUID).replace('*', 'x');
+      // Anonymous: the body is read before any route checks who is calling.
+      const res = await t.app.inject({
+        method: route.method as 'POST',
+        url,
+        headers: { origin: t.config.appUrl, 'content-type': 'application/json' },
+        payload: `{"x":"${'a'.repeat(limit - 7)}"}`,
+      });
+      const body = res.headers['content-type']?.includes('json') ? res.json() : res.body;
+      const expected = {
+        statusCode: 413,
+        error: 'Payload Too Large',
+        message: 'The request body is too large.',
+      };
+      if (JSON.stringify(body) !== JSON.stringify(expected))
+        failures.push(`${key} (limit ${limit}): ${res.statusCode} ${res.body.slice(0, 120)}`);
+    }
+    expect(failures).toEqual([]);
+    // None of them near the megabyte a body could once be.
+    expect(Math.max(...Object.values(LARGE_BODIES))).toBeLessThan(256 * 1024);
+  });
+
+  it('takes the largest body a client can need: 100 APNs and 100 names, every field at its longest', async () => {
+    // 3 bytes of UTF-8 per character, the most any printable character takes.
+    const wide = (n: number) => '€'.repeat(n);
+    const county = wide(MAX_COUNTY_NAME_LENGTH);
+    const body = JSON.stringify({
+      email: `${wide(MAX_EMAIL_LENGTH - 2)}@€`,
+      apns: Array.from({ length: 100 }, () => ({
+        county,
+        apn: wide(MAX_APN_LENGTH),
+        description: wide(MAX_APN_DESCRIPTION_LENGTH),
+      })),
+      names: Array.from({ length: 100 }, () => ({ county, name: wide(MAX_GUARD_NAME_LENGTH) })),
+    });
+    const limit = LARGE_BODIES['POST /api/user/register']!;
+    expect(Buffer.byteLength(body)).toBeLessThanOrEqual(limit);
+    expect(Buffer.byteLength(body)).toBeGreaterThan(limit - 1024);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/register',
+      headers: { origin: t.config.appUrl, 'content-type': 'application/json' },
+      payload: body,
+    });
+    // Read and validated: its county is unknown.
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toMatch(/county/i);
   });
 });

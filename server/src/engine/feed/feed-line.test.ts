@@ -241,10 +241,10 @@ describe('hostile lines', () => {
   // The field is 100 KiB: the length check refuses it before PRINTABLE runs, and PRINTABLE
   // itself is linear (the old pattern took ~4 s on the first of these).
   it.each([
-    ['!'.repeat(100 * 1024) + '\u0000', 'text then a control character'],
-    [' '.repeat(100 * 1024) + '\u0000', 'blanks then a control character'],
-    ['a' + ' '.repeat(100 * 1024) + '\u0001', 'a letter, blanks, a control character'],
-  ])('a 100 KiB field of %#: %s, answered at once', (value) => {
+    ['text then a control character', '!'.repeat(100 * 1024) + '\u0000'],
+    ['blanks then a control character', ' '.repeat(100 * 1024) + '\u0000'],
+    ['a letter, blanks, a control character', 'a' + ' '.repeat(100 * 1024) + '\u0001'],
+  ])('a 100 KiB field of %s, answered at once', (_, value) => {
     let started = performance.now();
     expect(PRINTABLE.test(value)).toBe(false);
     expect(performance.now() - started).toBeLessThan(1000);

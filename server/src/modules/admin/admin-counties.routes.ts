@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type * as v from 'valibot';
 import type { Database } from '../../db/database.ts';
 import type { CountyPathPolicy } from '../../lib/county-paths.ts';
-import { errorResponse, response, schema } from '../../lib/schema.ts';
+import { errorResponse, maxJsonBytes, response, schema } from '../../lib/schema.ts';
 import { requireRole } from '../../plugins/auth-guard.ts';
 import type { AuthMail } from '../auth/auth-mail.ts';
 import { adminAuditRoutes } from './admin-audit.routes.ts';
@@ -43,6 +43,8 @@ export async function adminCountiesRoutes(
   app.post(
     '/admin/counties/update',
     {
+      // 200 mailer document types at their longest (about 73 KB) need more than the default.
+      bodyLimit: maxJsonBytes(UpdateCountyBody),
       preValidation: [
         adminOnly,
         async (request: FastifyRequest) => service.assertRequiredFields(request.body),

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type * as v from 'valibot';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import { errorResponse, response, schema } from '../../lib/schema.ts';
+import { errorResponse, maxJsonBytes, response, schema } from '../../lib/schema.ts';
 import { limitAttempts } from '../../plugins/attempt-limits.ts';
 import type { AuthMail } from '../auth/auth-mail.ts';
 import { SessionUser } from '../auth/auth.schemas.ts';
@@ -58,6 +58,8 @@ export async function userRoutes(app: FastifyInstance, { db, mail, limits }: Use
   app.post(
     '/user/register',
     {
+      // 100 APNs and 100 names at their longest (about 224 KB) need more than the app's default.
+      bodyLimit: maxJsonBytes(RegisterBody),
       preHandler: registrationsPerAddress,
       schema: {
         operationId: 'register',
@@ -88,6 +90,7 @@ export async function userRoutes(app: FastifyInstance, { db, mail, limits }: Use
   app.post(
     '/user/subscriptions/apns/list/add',
     {
+      bodyLimit: maxJsonBytes(AddApnsBody),
       schema: {
         ...signedIn,
         operationId: 'addApnSubscriptions',
@@ -107,6 +110,7 @@ export async function userRoutes(app: FastifyInstance, { db, mail, limits }: Use
   app.post(
     '/user/subscriptions/names/list/add',
     {
+      bodyLimit: maxJsonBytes(AddNamesBody),
       schema: {
         ...signedIn,
         operationId: 'addNameSubscriptions',
