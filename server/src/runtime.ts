@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { pino, type Logger } from 'pino';
+import type { Logger } from 'pino';
 import type { AppConfig } from './app.ts';
 import { ConfigError, type Config, loadConfig } from './config.ts';
 import { createDatabase, createPool, type Database } from './db/database.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
+import { createLogger as createRedactingLogger } from './lib/logger.ts';
 
 export type Runtime = {
   config: AppConfig & { databaseUrl: string };
@@ -16,8 +17,9 @@ export type Runtime = {
   close: () => Promise<void>;
 };
 
+/** The process's logger: codes, session ids and email addresses never reach it. */
 export function createLogger(level: Config['logLevel']): Logger {
-  return pino({ level });
+  return createRedactingLogger(level);
 }
 
 /** Loads the config or ends the process with a message that names each bad variable. */

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { PgBoss } from 'pg-boss';
-import { pino } from 'pino';
+import { type Logger, pino } from 'pino';
 import { type AppConfig, buildApp } from '../../src/app.ts';
 import { loadConfig, repoRoot } from '../../src/config.ts';
 import type { Database } from '../../src/db/database.ts';
@@ -36,6 +36,8 @@ export function testConfig(databaseUrl: string, env: Record<string, string> = {}
     WEB_DIST: path.join(repoRoot, '.no-web-build'),
     // Each app its own document store, so no test reads another's files.
     DOCUMENTS_DIR: mkdtempSync(path.join(os.tmpdir(), 'deedwatch-documents-')),
+    // A database of its own needs the transport named; the fake Postmark's env gives a token.
+    MAIL_TRANSPORT: env.POSTMARK_SERVER_TOKEN ? 'postmark' : 'outbox',
     ...env,
   });
   return { ...config, databaseUrl, sessionSecret: config.sessionSecret ?? TEST_SESSION_SECRET };
@@ -67,6 +69,8 @@ export type TestAppOptions = {
   /** Run the queue workers (mail delivery, crons) beside the app. Default true. */
   workers?: boolean;
   configure?: (app: FastifyInstance) => void | Promise<void>;
+  /** Where the app and the engine log; default: nowhere. */
+  logger?: Logger;
 };
 
 /** The real app over a database of its own, with the real pg-boss and the configured mail transport. */
@@ -90,11 +94,15 @@ export async function startTestApp(
     db: database.db,
     boss,
     mailer,
-    log: pino({ level: 'silent' }),
+    log: options.logger ?? pino({ level: 'silent' }),
     blobs,
   });
   if (options.workers !== false) await registerWorkers(engine);
-  const app = await buildApp(config, { db: database.db, mailer, logger: false });
+  const app = await buildApp(config, {
+    db: database.db,
+    mailer,
+    logger: options.logger ?? false,
+  });
   await options.configure?.(app);
   await app.ready();
   return {

@@ -1,0 +1,120 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../src/lib/logger.ts';
+import { sessionCookieOf, sessionIdOf } from './helpers/cookies.ts';
+import { createSubscriber, uniqueEmail } from './helpers/factories.ts';
+import { codeFrom, waitForMail } from './helpers/mail.ts';
+import { requestLoginCode } from './helpers/sign-in.ts';
+import { NO_RATE_LIMITS, startTestApp, type TestApp } from './helpers/test-app.ts';
+
+// The request log of a whole sign-in, verification and sign-out, at debug level, as the server
+// writes it: no code, no session id and no email address may be in it.
+
+describe('the request log', () => {
+  let t: TestApp;
+  const lines: string[] = [];
+  const log = () => lines.join('');
+
+  beforeAll(async () => {
+    // A web build, so the pages of the mailed links are served as in production.
+    const webDist = mkdtempSync(path.join(os.tmpdir(), 'deedwatch-web-'));
+    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>DeedWatch</title>');
+    t = await startTestApp(
+      { ...NO_RATE_LIMITS, WEB_DIST: webDist },
+      { logger: createLogger('debug', { write: (line: string) => void lines.push(line) }) },
+    );
+  });
+  afterAll(() => t.close());
+
+  it('keeps no code, session id or email address from a whole magic-link round', async () => {
+    const user = await createSubscriber(t.db, { verified: true });
+    const secrets: string[] = [user.email, encodeURIComponent(user.email)];
+
+    const code = await requestLoginCode(t, user.email);
+    secrets.push(code);
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/login-redirect/${code}`,
+      headers: { accept: 'text/html' },
+    });
+    expect(page.statusCode).toBe(200);
+    const signedIn = await t.app.inject({ method: 'POST', url: `/api/auth/code?code=${code}` });
+    expect(signedIn.statusCode).toBe(200);
+    let cookie = sessionCookieOf(signedIn)!;
+    secrets.push(cookie.slice(cookie.indexOf('=') + 1), sessionIdOf(cookie));
+    secrets.push(decodeURIComponent(cookie.slice(cookie.indexOf('=') + 1)));
+
+    // A second address, verified through its link: the other page and code call.
+    const second = uniqueEmail('second');
+    secrets.push(second, encodeURIComponent(second));
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/notifications/add',
+      headers: { cookie },
+      payload: { email: second, notificationMethodType: 'Email' },
+    });
+    expect(added.statusCode).toBe(200);
+    const verifyCode = codeFrom(
+      (await waitForMail(t.db, second, /Confirm/)).text_body,
+      'verify-email',
+    );
+    secrets.push(verifyCode);
+    const verifyPage = await t.app.inject({
+      method: 'GET',
+      url: `/verify-email/${verifyCode}`,
+      headers: { accept: 'text/html', cookie },
+    });
+    expect(verifyPage.statusCode).toBe(200);
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: `/api/auth/verify-email?code=${verifyCode}`,
+      headers: { cookie },
+    });
+    expect(verified.statusCode).toBe(200);
+    cookie = sessionCookieOf(verified)!;
+    secrets.push(cookie.slice(cookie.indexOf('=') + 1), sessionIdOf(cookie));
+
+    const me = await t.app.inject({ method: 'POST', url: '/api/auth/me', headers: { cookie } });
+    expect(me.json().email).toBe(user.email);
+    const out = await t.app.inject({ method: 'GET', url: '/api/auth/logout', headers: { cookie } });
+    expect(out.statusCode).toBe(200);
+
+    const text = log();
+    for (const secret of secrets) {
+      expect(text.includes(secret), `the log holds ${secret}`).toBe(false);
+    }
+    // The requests are in the log, with what was taken out marked.
+    expect(text).toContain('/login-redirect/[redacted]');
+    expect(text).toContain('/verify-email/[redacted]');
+    expect(text).toContain('/api/auth/login?email=[redacted]');
+    expect(text).toContain('/api/auth/code?code=[redacted]');
+    expect(text).toContain('/api/auth/verify-email?code=[redacted]');
+    expect(text).toContain('"url":"/api/auth/logout"');
+  });
+
+  it('takes session cookies and credentials out of headers that reach it', () => {
+    const before = lines.length;
+    const logger = createLogger('info', { write: (line: string) => void lines.push(line) });
+    logger.info(
+      {
+        req: {
+          method: 'GET',
+          url: '/api/admin/users?searchTerm=someone%40example.com&page=2',
+          headers: { cookie: 'deedwatch.sid=abc.def' },
+        },
+        headers: { 'set-cookie': 'deedwatch.sid=abc.def', authorization: 'Bearer xyz' },
+        reply: { headers: { 'set-cookie': 'deedwatch.sid=abc.def' } },
+        databaseUrl: 'postgres://deedwatch:hunter2@db:5432/deedwatch',
+      },
+      'something with headers',
+    );
+    const line = lines.slice(before).join('');
+    for (const secret of ['abc.def', 'Bearer', 'hunter2', 'someone']) {
+      expect(line).not.toContain(secret);
+    }
+    expect(line).toContain('"url":"/api/admin/users?searchTerm=[redacted]&page=2"');
+    expect(line).toContain('postgres://deedwatch:redacted@db:5432/deedwatch');
+  });
+});
