@@ -15,6 +15,7 @@ const log = pino({ level: 'silent' });
 const config = loadConfig({
   DATABASE_URL: 'postgres://unused@127.0.0.1:1/unused',
   SESSION_SECRET: 'x'.repeat(32),
+  MAIL_TRANSPORT: 'outbox',
   WEB_DIST: path.join(repoRoot, 'nonexistent-web-dist'),
   LOG_LEVEL: 'silent',
 });

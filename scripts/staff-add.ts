@@ -49,7 +49,11 @@ const runtime = await openRuntime(loadConfigOrExit(), createLogger('warn'));
 try {
   await migrateToLatest(runtime.db);
   const result = await upsertStaff(runtime.db, { email, role, password });
-  console.log(`${result.created ? 'Created' : 'Updated'} ${role} ${email.toLowerCase()}.`);
+  console.log(
+    result.created
+      ? `Created ${role} ${email.toLowerCase()}.`
+      : `Updated ${role} ${email.toLowerCase()}; ${result.sessionsEnded} session(s) of the account ended.`,
+  );
 } finally {
   await runtime.close();
 }

@@ -31,7 +31,13 @@ export function startServerProcess(
 ): ServerProcess {
   const child = spawn(process.execPath, [path.join(repoRoot, 'server/src/main.ts'), ...args], {
     cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      // A server on a database of its own must be told its mail transport; tests send nothing.
+      ...(env.DATABASE_URL && !env.POSTMARK_SERVER_TOKEN ? { MAIL_TRANSPORT: 'outbox' } : {}),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -172,6 +172,7 @@ async function startServer(databaseUrl: string, dir: string) {
     HOST: '127.0.0.1',
     APP_URL: origin,
     SESSION_SECRET,
+    MAIL_TRANSPORT: 'outbox',
     LOG_LEVEL: args['log-level'],
     DATA_DIR: dir,
     WEB_DIST: path.join(repoRoot, '.no-web-build'),

@@ -563,6 +563,7 @@ async function throughServer(db: Database, o: SearchBenchOptions, terms: Term[])
   const config = loadConfig({
     DATABASE_URL: o.databaseUrl,
     SESSION_SECRET: 'bench-session-secret-that-is-long-enough-0123456789',
+    MAIL_TRANSPORT: 'outbox',
     LOG_LEVEL: 'silent',
     APP_URL: 'http://deedwatch.bench',
     WEB_DIST: path.join(repoRoot, '.no-web-build'),

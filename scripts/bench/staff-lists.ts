@@ -409,6 +409,7 @@ async function measure(db: Database, url: string) {
   const config = loadConfig({
     DATABASE_URL: url,
     SESSION_SECRET: 'bench-session-secret-that-is-long-enough-0123456789',
+    MAIL_TRANSPORT: 'outbox',
     LOG_LEVEL: 'silent',
     APP_URL: 'http://deedwatch.bench',
     WEB_DIST: path.join(repoRoot, '.no-web-build'),

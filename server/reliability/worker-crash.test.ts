@@ -153,6 +153,7 @@ describe(`a worker killed ${KILLS} times while ${DOCUMENTS} documents are matche
       {
         DATABASE_URL: database.url,
         SESSION_SECRET: TEST_SESSION_SECRET,
+        MAIL_TRANSPORT: 'outbox',
         DOCUMENTS_DIR: documentsDir,
         LOG_LEVEL: 'error',
         SEED_DEMO_ON_FIRST_START: 'false',

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import type { Config } from './config.ts';
+import type { Config, TrustProxy } from './config.ts';
 import type { Database } from './db/database.ts';
 import { countyPathPolicy } from './lib/county-paths.ts';
 import { valibotValidatorCompiler } from './lib/schema.ts';
@@ -20,6 +20,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerImpersonationAudit } from './plugins/impersonation.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSession } from './plugins/session.ts';
@@ -30,7 +31,18 @@ import { registerWeb } from './plugins/web.ts';
 /** Config once the runtime has settled the database and the session secret. */
 export type AppConfig = Config & { sessionSecret: string; databaseUrl: string };
 
-export type AppDeps = { db: Database; mailer: Mailer; logger?: Logger | boolean };
+/** logger: the process's (lib/logger.ts, which redacts codes, cookies and addresses) or none. */
+export type AppDeps = { db: Database; mailer: Mailer; logger?: Logger | false };
+
+/**
+ * Fastify's trustProxy for TRUST_PROXY. Fastify takes a bare hop count as trusting nobody; as a
+ * function it trusts the nearest `hops` addresses, so the client is the address the farthest
+ * proxy saw, whatever a client writes in X-Forwarded-For before it.
+ */
+function fastifyTrustProxy(trust: TrustProxy) {
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return trust === false ? false : [...trust];
+}
 
 /**
  * Builds the HTTP app: used by main and by tests alike. The caller owns the database handle
@@ -38,9 +50,8 @@ export type AppDeps = { db: Database; mailer: Mailer; logger?: Logger | boolean 
  */
 export async function buildApp(config: AppConfig, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    loggerInstance: typeof deps.logger === 'object' ? deps.logger : undefined,
-    logger: typeof deps.logger === 'boolean' ? deps.logger : undefined,
-    trustProxy: config.trustProxy,
+    loggerInstance: deps.logger || undefined,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Login and every other small JSON call fit in 16 KiB; the few routes that take lists of
     // items set their own limit, computed from their schema (maxJsonBytes).
     bodyLimit: 16 * 1024,
@@ -52,14 +63,15 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   registerRouteRegistry(app);
   registerInFlight(app);
   app.setValidatorCompiler(valibotValidatorCompiler);
-  registerErrorHandler(app);
+  const https = config.appUrl.startsWith('https://');
+  registerErrorHandler(app, { https });
 
   const { db, mailer } = deps;
-  const https = config.appUrl.startsWith('https://');
   await registerSecurity(app, { https, rateLimitPerMinute: config.rateLimitPerMinute });
   await registerSwagger(app);
   await registerSession(app, db, { secret: config.sessionSecret, secure: https });
   registerSessionLifecycle(app, db);
+  registerImpersonationAudit(app, db);
   registerOriginCheck(app, config.appUrl);
 
   const mail = {
@@ -89,7 +101,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     },
     { prefix: '/api' },
   );
-  if (mailer.transport.name === 'outbox') await app.register(devMailRoutes, { db });
+  if (config.mailTransport === 'outbox' && mailer.transport.name === 'outbox')
+    await app.register(devMailRoutes, { db });
   await app.register(adminDashboardRoutes, {
     db,
     databaseUrl: config.databaseUrl,

@@ -28,7 +28,12 @@ describe('loadConfig', () => {
     expect(problems({ DATABASE_URL: url })).toEqual([
       expect.stringMatching(/^SESSION_SECRET is required when DATABASE_URL is set/),
     ]);
-    const config = loadConfig({ DATABASE_URL: url, SESSION_SECRET: secret, PORT: '8080' });
+    const config = loadConfig({
+      DATABASE_URL: url,
+      SESSION_SECRET: secret,
+      MAIL_TRANSPORT: 'outbox',
+      PORT: '8080',
+    });
     expect(config.seedDemoOnFirstStart).toBe(false);
     expect(config.appUrl).toBe('http://localhost:8080');
   });
@@ -60,8 +65,96 @@ describe('loadConfig', () => {
   });
 
   it('parses booleans strictly', () => {
-    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ SEED_DEMO_ON_FIRST_START: '0' }).seedDemoOnFirstStart).toBe(false);
+    expect(loadConfig({ SEED_DEMO_ON_FIRST_START: 'true' }).seedDemoOnFirstStart).toBe(true);
+    expect(problems({ SEED_DEMO_ON_FIRST_START: 'yes' })).toEqual([
+      'SEED_DEMO_ON_FIRST_START must be true or false',
+    ]);
+  });
+});
+
+describe('MAIL_TRANSPORT', () => {
+  const url = 'postgres://u@db:5432/deedwatch';
+  const server = { DATABASE_URL: url, SESSION_SECRET: secret };
+
+  it('is the outbox on the embedded default, and Postmark once a token is set', () => {
+    expect(loadConfig({}).mailTransport).toBe('outbox');
+    expect(loadConfig({}).postmark).toBeUndefined();
+    const withToken = loadConfig({ POSTMARK_SERVER_TOKEN: 'token' });
+    expect(withToken.mailTransport).toBe('postmark');
+    expect(withToken.postmark?.serverToken).toBe('token');
+  });
+
+  it('refuses a database of its own with no token and no MAIL_TRANSPORT=outbox, naming both', () => {
+    const [problem, ...rest] = problems(server);
+    expect(rest).toEqual([]);
+    expect(problem).toContain('POSTMARK_SERVER_TOKEN');
+    expect(problem).toContain('MAIL_TRANSPORT=outbox');
+    expect(problem).toContain('/dev/mail');
+  });
+
+  it('takes MAIL_TRANSPORT=outbox on a database of its own, and Postmark with a token', () => {
+    const outbox = loadConfig({ ...server, MAIL_TRANSPORT: 'outbox' });
+    expect(outbox.mailTransport).toBe('outbox');
+    expect(outbox.postmark).toBeUndefined();
+    const postmark = loadConfig({ ...server, POSTMARK_SERVER_TOKEN: 'token' });
+    expect(postmark.mailTransport).toBe('postmark');
+    expect(postmark.postmark).toMatchObject({
+      serverToken: 'token',
+      apiHost: 'api.postmarkapp.com',
+    });
+    // Named outright, the outbox wins over a token left in the environment.
+    expect(
+      loadConfig({ ...server, POSTMARK_SERVER_TOKEN: 'token', MAIL_TRANSPORT: 'outbox' }).postmark,
+    ).toBeUndefined();
+  });
+
+  it('refuses MAIL_TRANSPORT=postmark without a token, and an unknown transport', () => {
+    for (const env of [{ MAIL_TRANSPORT: 'postmark' }, { ...server, MAIL_TRANSPORT: 'postmark' }]) {
+      expect(problems(env)).toEqual([
+        expect.stringMatching(/^POSTMARK_SERVER_TOKEN is required when MAIL_TRANSPORT is postmark/),
+      ]);
+    }
+    expect(problems({ MAIL_TRANSPORT: 'smtp' })).toEqual([
+      'MAIL_TRANSPORT must be postmark or outbox',
+    ]);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('is off by default and for false or 0', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
-    expect(problems({ TRUST_PROXY: 'yes' })).toEqual(['TRUST_PROXY must be true or false']);
+  });
+
+  it('takes a hop count, or proxy addresses and CIDRs separated by commas', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(
+      loadConfig({ TRUST_PROXY: '10.0.0.2, 10.1.0.0/16,fd00::/8,::1,loopback' }).trustProxy,
+    ).toEqual(['10.0.0.2', '10.1.0.0/16', 'fd00::/8', '::1', 'loopback']);
+  });
+
+  it('refuses true, saying why and what to write instead', () => {
+    const [problem, ...rest] = problems({ TRUST_PROXY: 'true' });
+    expect(rest).toEqual([]);
+    expect(problem).toMatch(/^TRUST_PROXY must not be true: /);
+    expect(problem).toContain('X-Forwarded-For');
+    expect(problem).toContain('e.g. 1');
+    expect(problem).toContain('10.0.0.2,10.1.0.0/16');
+  });
+
+  it('refuses anything that is not a hop count or an address, naming the bad entry', () => {
+    for (const [value, bad] of [
+      ['yes', 'yes'],
+      ['10.0.0.1,proxy.internal', 'proxy.internal'],
+      ['10.0.0.0/33', '10.0.0.0/33'],
+      ['10.0.0.1,', ''],
+    ]) {
+      const [problem] = problems({ TRUST_PROXY: value! });
+      expect(problem).toMatch(/^TRUST_PROXY must be false, the number of proxies/);
+      expect(problem).toContain(`'${bad}' is none of these`);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import * as v from 'valibot';
 
@@ -30,6 +31,48 @@ const httpUrl = v.pipe(
   v.regex(/^https?:\/\/[^/]+$/, 'must be http(s)://host[:port] with no path or trailing slash'),
 );
 
+/** Fastify's trustProxy: off, how many proxies stand in front, or which addresses they have. */
+export type TrustProxy = false | number | readonly string[];
+
+const TRUST_PROXY_TRUE =
+  'must not be true: that trusts any X-Forwarded-For, so a client could name its own address and slip past the per-address limits. Write how many proxies stand in front of the server (e.g. 1), or their addresses or CIDRs separated by commas (e.g. 10.0.0.2,10.1.0.0/16)';
+const TRUST_PROXY_FORMAT =
+  'must be false, the number of proxies in front of the server (e.g. 1), or their addresses or CIDRs separated by commas (e.g. 10.0.0.2,10.1.0.0/16)';
+// proxy-addr's names for whole ranges.
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const slash = entry.indexOf('/');
+  const address = slash === -1 ? entry : entry.slice(0, slash);
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (slash === -1) return true;
+  const prefix = entry.slice(slash + 1);
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+const trustProxy = v.pipe(
+  v.string(),
+  v.maxLength(4096, TRUST_PROXY_FORMAT),
+  v.rawTransform(({ dataset, addIssue, NEVER }): TrustProxy => {
+    const value = dataset.value.trim();
+    if (value === 'false' || value === '0') return false;
+    if (value === 'true') {
+      addIssue({ message: TRUST_PROXY_TRUE });
+      return NEVER;
+    }
+    if (/^\d{1,2}$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    const bad = entries.find((entry) => !isProxyAddress(entry));
+    if (bad !== undefined) {
+      addIssue({ message: `${TRUST_PROXY_FORMAT}: '${bad}' is none of these` });
+      return NEVER;
+    }
+    return Object.freeze(entries);
+  }),
+);
+
 const EnvSchema = v.object({
   DATABASE_URL: v.optional(postgresUrl),
   PORT: v.optional(integer(0, 65535), '3000'),
@@ -58,8 +101,9 @@ const EnvSchema = v.object({
   RATE_LIMIT_PER_MINUTE: v.optional(integer(1, 1_000_000), '600'),
   AUTH_RATE_LIMIT_PER_IP: v.optional(integer(1, 1_000_000), '30'),
   AUTH_RATE_LIMIT_PER_EMAIL: v.optional(integer(1, 1_000_000), '5'),
-  TRUST_PROXY: v.optional(boolean, 'false'),
+  TRUST_PROXY: v.optional(trustProxy, 'false'),
   SEED_DEMO_ON_FIRST_START: v.optional(boolean),
+  MAIL_TRANSPORT: v.optional(v.picklist(['postmark', 'outbox'], 'must be postmark or outbox')),
   POSTMARK_SERVER_TOKEN: v.optional(v.pipe(v.string(), v.minLength(1))),
   POSTMARK_API_HOST: v.optional(
     v.pipe(v.string(), v.regex(/^[\w.-]+(:\d+)?$/, 'must be host[:port]')),
@@ -106,10 +150,20 @@ export type Config = Readonly<{
   authRateLimitPerIp: number;
   /** Sign-in attempts per email address per 15 minutes. */
   authRateLimitPerEmail: number;
-  trustProxy: boolean;
+  /**
+   * Whose X-Forwarded-For (and -Proto, -Host) is believed. A hop count trusts the nearest N
+   * addresses whoever connects: right only where clients can reach the server through the
+   * proxies alone. A list trusts only those addresses.
+   */
+  trustProxy: TrustProxy;
   /** Seed the demo data when the database has no county yet. Default: only with the embedded database. */
   seedDemoOnFirstStart: boolean;
-  /** Unset: mail goes to the outbox table and the /dev/mail viewer instead of Postmark. */
+  /**
+   * postmark: mail is sent. outbox: a development transport that sends nothing and keeps every
+   * message in the outbox table, readable by anyone at /dev/mail.
+   */
+  mailTransport: 'postmark' | 'outbox';
+  /** Set exactly when mailTransport is postmark. */
   postmark:
     | {
         serverToken: string;
@@ -160,6 +214,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'SESSION_SECRET is required when DATABASE_URL is set (at least 32 random characters, e.g. `openssl rand -base64 48`)',
     ]);
   }
+  const mailTransport = e.MAIL_TRANSPORT ?? (e.POSTMARK_SERVER_TOKEN ? 'postmark' : undefined);
+  if (mailTransport === 'postmark' && !e.POSTMARK_SERVER_TOKEN) {
+    throw new ConfigError([
+      'POSTMARK_SERVER_TOKEN is required when MAIL_TRANSPORT is postmark (the Server API token of your Postmark server)',
+    ]);
+  }
+  // The outbox shows every sign-in link at /dev/mail: a server with a database of its own
+  // must ask for it by name, never fall into it for want of a token.
+  if (!mailTransport && e.DATABASE_URL) {
+    throw new ConfigError([
+      'POSTMARK_SERVER_TOKEN is required when DATABASE_URL is set, so that mail is really sent. For development only, set MAIL_TRANSPORT=outbox instead: nothing is sent and every message, sign-in links included, can be read by anyone at /dev/mail',
+    ]);
+  }
   return Object.freeze({
     databaseUrl: e.DATABASE_URL,
     port: e.PORT,
@@ -178,16 +245,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimitPerEmail: e.AUTH_RATE_LIMIT_PER_EMAIL,
     trustProxy: e.TRUST_PROXY,
     seedDemoOnFirstStart: e.SEED_DEMO_ON_FIRST_START ?? !e.DATABASE_URL,
-    postmark: e.POSTMARK_SERVER_TOKEN
-      ? {
-          serverToken: e.POSTMARK_SERVER_TOKEN,
-          apiHost: e.POSTMARK_API_HOST,
-          useHttps: e.POSTMARK_USE_HTTPS,
-          messageStream: e.POSTMARK_MESSAGE_STREAM,
-          timeoutSeconds: e.POSTMARK_TIMEOUT_SECONDS,
-          alertTemplates: e.POSTMARK_ALERT_TEMPLATES,
-        }
-      : undefined,
+    mailTransport: mailTransport ?? 'outbox',
+    postmark:
+      mailTransport === 'postmark' && e.POSTMARK_SERVER_TOKEN
+        ? {
+            serverToken: e.POSTMARK_SERVER_TOKEN,
+            apiHost: e.POSTMARK_API_HOST,
+            useHttps: e.POSTMARK_USE_HTTPS,
+            messageStream: e.POSTMARK_MESSAGE_STREAM,
+            timeoutSeconds: e.POSTMARK_TIMEOUT_SECONDS,
+            alertTemplates: e.POSTMARK_ALERT_TEMPLATES,
+          }
+        : undefined,
     mailFrom: e.MAIL_FROM,
     supportPhone: e.SUPPORT_PHONE,
     supportEmail: e.SUPPORT_EMAIL,

@@ -89,7 +89,7 @@ try {
   );
   if (transport.name === 'outbox') {
     log.warn(
-      'POSTMARK_SERVER_TOKEN is unset: mail is not sent but kept in the outbox, shown at /dev/mail to anyone who can reach this server',
+      'MAIL_TRANSPORT is outbox, a development transport: mail is not sent but kept in the outbox, shown at /dev/mail to anyone who can reach this server',
     );
   }
 

@@ -8,6 +8,12 @@ import {
 } from '../src/modules/auth/auth-mail.ts';
 import { LOGIN_REQUESTED_MESSAGE } from '../src/modules/auth/auth.routes.ts';
 import { INVALID_CREDENTIALS, INVALID_LINK } from '../src/modules/auth/auth.service.ts';
+import {
+  FREE_FAILURES,
+  recentStaffLoginFailures,
+  recordStaffLoginFailure,
+} from '../src/modules/auth/staff-login-slowdown.ts';
+import { upsertStaff } from '../src/modules/auth/staff.ts';
 import { sessionCookieOf } from './helpers/cookies.ts';
 import {
   addNotificationMethod,
@@ -449,6 +455,52 @@ describe('sessions', () => {
     expect((await me(t, staffCookie)).statusCode).toBe(401);
     expect((await me(t, subscriberCookie)).statusCode).toBe(200);
   });
+
+  it('ends an idle staff session before any role check: admin routes answer 401, not 200', async () => {
+    const admin = await createStaff(t.db, 'admin');
+    const cookie = sessionCookieOf(await staffSignIn(t, admin.email))!;
+    const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+    expect((await get('/api/admin/audit')).statusCode).toBe(200);
+    const nineHoursAgo = Date.now() - 9 * 3_600_000;
+    await sql`UPDATE sessions SET data = jsonb_set(data, '{lastSeenAt}', to_jsonb(${nineHoursAgo}::bigint))
+              WHERE user_id = ${admin.id}`.execute(t.db);
+    // The audit log checks the role in a hook that runs before the handler.
+    const audit = await get('/api/admin/audit');
+    expect(audit.statusCode).toBe(401);
+    expect(await sids(admin.id)).toEqual([]);
+    expect((await get('/api/admin/users')).statusCode).toBe(401);
+  });
+
+  it("resetting a staff account's role or password ends its sessions and its impersonations", async () => {
+    const admin = await createStaff(t.db, 'admin');
+    const subscriber = await createSubscriber(t.db);
+    const bystander = await createSubscriber(t.db);
+    const own = sessionCookieOf(await staffSignIn(t, admin.email))!;
+    const second = sessionCookieOf(await staffSignIn(t, admin.email))!;
+    const impersonating = sessionCookieOf(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/impersonate',
+        payload: { userId: subscriber.id },
+        headers: { cookie: second },
+      }),
+    )!;
+    const bystanderCookie = sessionCookieOf(
+      await redeem(t, await requestLoginCode(t, bystander.email)),
+    );
+    expect((await me(t, own)).statusCode).toBe(200);
+    expect((await me(t, impersonating)).json().id).toBe(subscriber.id);
+
+    const reset = await upsertStaff(t.db, {
+      email: admin.email,
+      role: 'customersupport',
+      password: 'a new password, long enough',
+    });
+    expect(reset).toMatchObject({ id: admin.id, created: false, sessionsEnded: 2 });
+    expect((await me(t, own)).statusCode).toBe(401);
+    expect((await me(t, impersonating)).statusCode).toBe(401);
+    expect((await me(t, bystanderCookie)).statusCode).toBe(200);
+  });
 });
 
 describe('requests from another site', () => {
@@ -630,6 +682,37 @@ describe('impersonation', () => {
   });
 });
 
+describe('behind a proxy (TRUST_PROXY=1)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({
+      TRUST_PROXY: '1',
+      AUTH_RATE_LIMIT_PER_IP: '4',
+      AUTH_RATE_LIMIT_PER_EMAIL: '1000',
+      RATE_LIMIT_PER_MINUTE: '1000',
+    });
+  });
+  afterAll(() => t.close());
+
+  // The proxy at 10.9.0.1 appends the address it saw to whatever the client sent.
+  const viaProxy = (clientWrote: string, clientAddress: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/auth/login?email=${encodeURIComponent(uniqueEmail('proxied'))}`,
+      remoteAddress: '10.9.0.1',
+      headers: { 'x-forwarded-for': `${clientWrote}, ${clientAddress}` },
+    });
+
+  it('counts the address the proxy saw: a client rotating X-Forwarded-For stays limited', async () => {
+    const statuses = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push((await viaProxy(`198.51.100.${i}`, '203.0.113.7')).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
+    // Another client behind the same proxy has its own count.
+    expect((await viaProxy('198.51.100.1', '203.0.113.8')).statusCode).toBe(200);
+  });
+});
+
 describe('rate limits on sign-in and codes', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -667,20 +750,52 @@ describe('rate limits on sign-in and codes', () => {
     expect(res.json().message).toMatch(/^Too many requests\. Please try again in \d+ seconds\.$/);
   });
 
-  it('limits staff sign-in per email and per address', async () => {
+  const staffAttempt = (email: string, ip: string, password = 'wrong password!!') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/admin/auth/login',
+      payload: { email, password },
+      remoteAddress: ip,
+    });
+
+  it('limits staff sign-in per email from one address, and per address', async () => {
     const staff = await createStaff(t.db, 'admin');
-    const attempt = (ip: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/admin/auth/login',
-        payload: { email: staff.email, password: 'wrong password!!' },
-        remoteAddress: ip,
-      });
-    expect([
-      (await attempt('10.3.0.1')).statusCode,
-      (await attempt('10.3.0.2')).statusCode,
-      (await attempt('10.3.0.3')).statusCode,
-    ]).toEqual([401, 401, 429]);
+    const statuses = async (email: string, ip: string, n: number) => {
+      const out = [];
+      for (let i = 0; i < n; i++) out.push((await staffAttempt(email, ip)).statusCode);
+      return out;
+    };
+    expect(await statuses(staff.email, '10.3.0.1', 3)).toEqual([401, 401, 429]);
+    // The same email from another address has a count of its own.
+    expect(await statuses(staff.email, '10.3.0.2', 3)).toEqual([401, 401, 429]);
+    const perAddress = [];
+    for (let i = 0; i < 5; i++)
+      perAddress.push((await staffAttempt(uniqueEmail('staff'), '10.3.0.3')).statusCode);
+    expect(perAddress).toEqual([401, 401, 401, 401, 429]);
+  });
+
+  it('never locks a staff account: its owner signs in from another address while it is hammered', async () => {
+    const admin = await createStaff(t.db, 'admin');
+    const hammering = Array.from({ length: 12 }, () => staffAttempt(admin.email, '10.3.1.1'));
+    const own = staffAttempt(admin.email, '10.3.1.2', STAFF_PASSWORD);
+    const [ownResult, ...attacker] = await Promise.all([own, ...hammering]);
+    expect(attacker.map((r) => r.statusCode)).toContain(429);
+    expect(ownResult.statusCode).toBe(200);
+    expect(ownResult.json()).toMatchObject({ id: admin.id, role: 'admin' });
+    // And once the attacker is stopped, the owner still gets in from yet another address.
+    expect((await staffAttempt(admin.email, '10.3.1.3', STAFF_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('slows every staff sign-in down as failures pile up across accounts and addresses', async () => {
+    const admin = await createStaff(t.db, 'admin');
+    while ((await recentStaffLoginFailures(t.db)) < FREE_FAILURES + 6)
+      await recordStaffLoginFailure(t.db);
+    const started = performance.now();
+    const res = await staffAttempt(admin.email, '10.3.2.1', STAFF_PASSWORD);
+    const elapsed = performance.now() - started;
+    expect(res.statusCode).toBe(200);
+    // 6 failures over the free ones, 250 ms each.
+    expect(elapsed).toBeGreaterThanOrEqual(1_500);
   });
 
   it('limits code redemptions per address across the code calls', async () => {

@@ -221,7 +221,7 @@ const ROUTES: Record<string, { policy: Policy; call: (ids: Ids) => Call }> = {
       },
     }),
   },
-  // The dev mail viewer exists only with the outbox transport (no Postmark token): development.
+  // The dev mail viewer exists only with the outbox transport (MAIL_TRANSPORT=outbox): development.
   'GET /dev/mail.json': { policy: 'public', call: () => ({ url: '/dev/mail.json' }) },
   'GET /dev/mail': { policy: 'public', call: () => ({ url: '/dev/mail' }) },
   'GET /dev/mail/:id': { policy: 'public', call: () => ({ url: `/dev/mail/${ANY}` }) },

@@ -1,9 +1,13 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { up as hashSessionIds } from '../../migrations/20261125_0016_session_id_hash.ts';
 import { buildApp } from '../src/app.ts';
 import type { Database } from '../src/db/database.ts';
 import { SESSION_COOKIE } from '../src/plugins/session.ts';
 import { rotateSession } from '../src/plugins/session-lifecycle.ts';
+import { sessionIdOf } from './helpers/cookies.ts';
 import { createSubscriber } from './helpers/factories.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -21,9 +25,12 @@ function addSignInRoute(app: FastifyInstance, db: () => Database) {
 const signIn = (t: TestApp, userId: string) =>
   t.app.inject({ method: 'POST', url: '/api/test/sign-in', payload: { userId } });
 
-function sessionCookie(setCookie: string | string[] | undefined): string {
+function sessionCookie(
+  setCookie: string | string[] | undefined,
+  name: string = SESSION_COOKIE,
+): string {
   const all = Array.isArray(setCookie) ? setCookie : [setCookie ?? ''];
-  const cookie = all.find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+  const cookie = all.find((c) => c.startsWith(`${name}=`));
   if (!cookie) throw new Error('no session cookie was set');
   return cookie;
 }
@@ -104,6 +111,32 @@ describe('sessions', () => {
     });
   });
 
+  it('stores only the SHA-256 of the session id, never the id a cookie carries', async () => {
+    await t.db.deleteFrom('sessions').execute();
+    const cookie = sessionCookie((await signIn(t, userId)).headers['set-cookie']).split(';')[0]!;
+    const id = sessionIdOf(cookie);
+    expect(id.length).toBeGreaterThan(20);
+    const rows = await t.db.selectFrom('sessions').select(['sid', 'data']).execute();
+    expect(rows.map((r) => r.sid)).toEqual([createHash('sha256').update(id).digest('hex')]);
+    expect(JSON.stringify(rows)).not.toContain(id);
+  });
+
+  it('keeps sessions opened before ids were hashed: the migration hashes them in place', async () => {
+    await t.db.deleteFrom('sessions').execute();
+    const cookie = sessionCookie((await signIn(t, userId)).headers['set-cookie']).split(';')[0]!;
+    // The row as it was stored before: under the id itself, which the store no longer reads.
+    await t.db
+      .updateTable('sessions')
+      .set({ sid: sessionIdOf(cookie) })
+      .execute();
+    const me = () => t.app.inject({ method: 'POST', url: '/api/auth/me', headers: { cookie } });
+    expect((await me()).statusCode).toBe(401);
+    await hashSessionIds(t.db as unknown as Kysely<unknown>);
+    const after = await me();
+    expect(after.statusCode).toBe(200);
+    expect(after.json().id).toBe(userId);
+  });
+
   it('survives a restart: a new app over the same database accepts the cookie', async () => {
     const cookie = sessionCookie((await signIn(t, userId)).headers['set-cookie']).split(';')[0]!;
     const second = await buildApp(t.config, { db: t.db, mailer: t.mailer, logger: false });
@@ -145,7 +178,7 @@ describe('sessions over https', () => {
   beforeAll(async () => {
     // Behind a TLS-terminating proxy: TRUST_PROXY lets the app see the original https.
     t = await startTestApp(
-      { APP_URL: 'https://deedwatch.example.com', TRUST_PROXY: 'true' },
+      { APP_URL: 'https://deedwatch.example.com', TRUST_PROXY: '1' },
       {
         configure: (app) => addSignInRoute(app, () => t.db),
       },
@@ -154,7 +187,7 @@ describe('sessions over https', () => {
   });
   afterAll(() => t.close());
 
-  it('marks the cookie Secure when APP_URL is https', async () => {
+  it('names the cookie __Host-… and marks it Secure, Path=/, with no Domain', async () => {
     const plain = await t.app.inject({
       method: 'POST',
       url: '/api/test/sign-in',
@@ -167,6 +200,30 @@ describe('sessions over https', () => {
       payload: { userId },
       headers: { 'x-forwarded-proto': 'https' },
     });
-    expect(sessionCookie(res.headers['set-cookie'])).toContain('Secure');
+    const cookie = sessionCookie(res.headers['set-cookie'], `__Host-${SESSION_COOKIE}`);
+    expect(cookie).toContain('Secure');
+    expect(cookie).toContain('Path=/;');
+    expect(cookie).not.toMatch(/Domain=/i);
+    expect(String(res.headers['set-cookie'])).not.toContain(`, ${SESSION_COOKIE}=`);
+
+    const me = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/me',
+      headers: { 'x-forwarded-proto': 'https', cookie: cookie.split(';')[0]! },
+    });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().id).toBe(userId);
+  });
+
+  it('clears the __Host- cookie, Secure, when a call answers 401', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/me',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(String(res.headers['set-cookie'])).toMatch(
+      new RegExp(`^__Host-${SESSION_COOKIE}=;.*Path=/;.*Secure`),
+    );
   });
 });

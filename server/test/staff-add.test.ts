@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/config.ts';
+import { sessionCookieOf } from './helpers/cookies.ts';
 import { TEST_SESSION_SECRET, startTestApp, type TestApp } from './helpers/test-app.ts';
 
 /** Runs `npm run staff:add` as a person would (the script on this Node), feeding stdin. */
@@ -24,7 +25,11 @@ describe('npm run staff:add', () => {
   let env: Record<string, string>;
   beforeAll(async () => {
     t = await startTestApp({ AUTH_RATE_LIMIT_PER_IP: '1000', AUTH_RATE_LIMIT_PER_EMAIL: '1000' });
-    env = { DATABASE_URL: t.database.url, SESSION_SECRET: TEST_SESSION_SECRET };
+    env = {
+      DATABASE_URL: t.database.url,
+      SESSION_SECRET: TEST_SESSION_SECRET,
+      MAIL_TRANSPORT: 'outbox',
+    };
   });
   afterAll(() => t.close());
 
@@ -37,14 +42,22 @@ describe('npm run staff:add', () => {
       STAFF_PASSWORD: 'first password 123',
     });
     expect(created).toEqual({ code: 0, output: 'Created admin ops@example.com.\n' });
-    expect((await signIn('ops@example.com', 'first password 123')).json().role).toBe('admin');
+    const first = await signIn('ops@example.com', 'first password 123');
+    expect(first.json().role).toBe('admin');
+    const cookie = sessionCookieOf(first)!;
 
     const updated = await staffAdd(
       ['--email', 'ops@example.com', '--role', 'customersupport'],
       env,
       'second password 456\n',
     );
-    expect(updated).toEqual({ code: 0, output: 'Updated customersupport ops@example.com.\n' });
+    expect(updated).toEqual({
+      code: 0,
+      output: 'Updated customersupport ops@example.com; 1 session(s) of the account ended.\n',
+    });
+    // The admin session opened before the reset is over.
+    const me = await t.app.inject({ method: 'POST', url: '/api/auth/me', headers: { cookie } });
+    expect(me.statusCode).toBe(401);
     expect((await signIn('ops@example.com', 'first password 123')).statusCode).toBe(401);
     expect((await signIn('ops@example.com', 'second password 456')).json().role).toBe(
       'customersupport',

@@ -1,7 +1,7 @@
 import type { Database } from '../db/database.ts';
 import type { MailMessage, MailTransport } from './mail.types.ts';
 
-/** Stores each message in Postgres for the /dev/mail viewer and for tests, sending nothing. */
+/** A development transport: each message is kept in Postgres for /dev/mail and for tests, and nothing is sent. */
 export function createOutboxTransport(db: Database): MailTransport {
   return {
     name: 'outbox',

@@ -4,9 +4,11 @@ import type { MailTransport } from './mail.types.ts';
 import { createOutboxTransport } from './outbox-transport.ts';
 import { createPostmarkTransport } from './postmark-transport.ts';
 
-/** Postmark when a server token is configured; otherwise the outbox (and the /dev/mail viewer). */
+/** The transport MAIL_TRANSPORT names: Postmark, or the outbox (and the /dev/mail viewer). */
 export function createTransport(config: Config, db: Database): MailTransport {
-  return config.postmark
-    ? createPostmarkTransport(config.postmark, config.mailFrom)
-    : createOutboxTransport(db);
+  if (config.mailTransport === 'postmark') {
+    if (!config.postmark) throw new Error('MAIL_TRANSPORT is postmark but Postmark is not set up');
+    return createPostmarkTransport(config.postmark, config.mailFrom);
+  }
+  return createOutboxTransport(db);
 }

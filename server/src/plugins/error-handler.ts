@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { STATUS_CODES } from 'node:http';
-import { SESSION_COOKIE } from './session.ts';
+import { sessionCookieName } from './session.ts';
 
 type Body = { statusCode: number; error: string; message: string };
 
@@ -13,7 +13,9 @@ function bodyFor(statusCode: number, message: string): Body {
  * person); at 500 and above the client gets a generic message and the details go to the log.
  * Driver errors and stack traces never reach a client.
  */
-export function registerErrorHandler(app: FastifyInstance): void {
+export function registerErrorHandler(app: FastifyInstance, options: { https: boolean }): void {
+  const cookie = sessionCookieName(options.https);
+  const clearOptions = { path: '/', ...(options.https ? { secure: true } : {}) };
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const status = databaseUnavailable(err)
       ? 503
@@ -28,7 +30,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
           : 'Something went wrong on our side. Please try again later.';
       return reply.status(status).send(bodyFor(status, message));
     }
-    if (status === 401) void reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    if (status === 401) void reply.clearCookie(cookie, clearOptions);
     return reply.status(status).send(bodyFor(status, publicMessage(err, status)));
   });
 }

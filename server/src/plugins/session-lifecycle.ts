@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
+import { hashSessionId } from './session.ts';
 
 declare module 'fastify' {
   interface Session {
@@ -26,7 +27,7 @@ async function freshSession(request: FastifyRequest, db: Database): Promise<void
   await request.session.regenerate();
   await db
     .deleteFrom('sessions')
-    .where('sid', 'in', [previousId, request.session.sessionId])
+    .where('sid', 'in', [hashSessionId(previousId), hashSessionId(request.session.sessionId)])
     .execute();
 }
 
@@ -58,9 +59,13 @@ declare module 'fastify' {
   }
 }
 
-/** Enforces idle and absolute expiry on the server, whatever the cookie says. */
+/**
+ * Enforces idle and absolute expiry on the server, whatever the cookie says. It runs as the
+ * session is loaded (onRequest), before any role check a route makes in its own hooks, so no
+ * check ever sees an expired session.
+ */
 export function registerSessionLifecycle(app: FastifyInstance, db: Database): void {
-  app.addHook('preHandler', async (request) => {
+  app.addHook('onRequest', async (request) => {
     const session = request.session;
     if (!session?.userId) return;
     const now = Date.now();

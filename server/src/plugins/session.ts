@@ -1,9 +1,38 @@
+import { createHash } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifySession from '@fastify/session';
 import type { FastifyInstance, Session } from 'fastify';
+import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 
 export const SESSION_COOKIE = 'deedwatch.sid';
+
+/**
+ * The session cookie's name. Over https it carries the __Host- prefix: browsers then take it
+ * only with Secure, Path=/ and no Domain, so no other host (a sibling subdomain) can set it.
+ */
+export const sessionCookieName = (secure: boolean) =>
+  secure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
+
+/**
+ * What the sessions table keeps of a session id: its SHA-256, so a copy of the table (a
+ * backup, a read replica) holds no id that a cookie could carry.
+ */
+export const hashSessionId = (sid: string) => createHash('sha256').update(sid).digest('hex');
+
+/**
+ * Ends every session of a user, and every impersonation by them: for a changed role or
+ * password, which must not leave a session opened under the old ones.
+ */
+export async function deleteSessionsOf(db: Database, userId: string): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where((eb) =>
+      eb.or([eb('user_id', '=', userId), eb(sql<string>`data->>'impersonatorId'`, '=', userId)]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
 /** Absolute lifetime of a session cookie and its row. */
 export const SESSION_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
 
@@ -30,7 +59,7 @@ export class PostgresSessionStore {
   set(sid: string, session: Session, callback: Callback): void {
     const expires = session.cookie.expires ?? new Date(Date.now() + SESSION_MAX_AGE_MS);
     const row = {
-      sid,
+      sid: hashSessionId(sid),
       data: JSON.stringify(session),
       user_id: session.userId ?? null,
       expires_at: expires,
@@ -51,7 +80,7 @@ export class PostgresSessionStore {
     this.db
       .selectFrom('sessions')
       .select('data')
-      .where('sid', '=', sid)
+      .where('sid', '=', hashSessionId(sid))
       .where('expires_at', '>', new Date())
       .executeTakeFirst()
       .then((row) => callback(null, row ? (row.data as Session) : null), callback);
@@ -60,7 +89,7 @@ export class PostgresSessionStore {
   destroy(sid: string, callback: Callback): void {
     this.db
       .deleteFrom('sessions')
-      .where('sid', '=', sid)
+      .where('sid', '=', hashSessionId(sid))
       .execute()
       .then(() => callback(), callback);
   }
@@ -72,7 +101,7 @@ export async function registerSession(app: FastifyInstance, db: Database, option
   await app.register(fastifyCookie);
   await app.register(fastifySession, {
     secret: options.secret,
-    cookieName: SESSION_COOKIE,
+    cookieName: sessionCookieName(options.secure),
     store: new PostgresSessionStore(db),
     // No row for anonymous requests, and no write on every request (STACK.md gotcha 9).
     saveUninitialized: false,

@@ -64,7 +64,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Staff sign in with email and password */
+        /**
+         * Staff sign in with email and password
+         * @description Limited per client address, and per email from one address; no account is ever locked. The more staff sign-ins failed in the last 15 minutes (any account, any address), the longer each one waits, up to 5 seconds.
+         */
         post: operations["staffLogin"];
         delete?: never;
         options?: never;
@@ -1051,6 +1054,19 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not while staff impersonate this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description Too many attempts from this address or for this email */
             429: {
                 headers: {
@@ -1203,6 +1219,19 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not while staff impersonate this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description Too many attempts from this address or for this email */
             429: {
                 headers: {
@@ -1344,6 +1373,19 @@ export interface operations {
             };
             /** @description The link is invalid, used or expired */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not while staff impersonate this user */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2659,6 +2701,19 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not while staff impersonate this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description Already one of your methods */
             409: {
                 headers: {
@@ -3003,6 +3058,19 @@ export interface operations {
             };
             /** @description Nobody is signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not while staff impersonate this user */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

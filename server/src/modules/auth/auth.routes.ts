@@ -15,6 +15,7 @@ import {
   StaffLoginBody,
 } from './auth.schemas.ts';
 import * as service from './auth.service.ts';
+import { slowDownStaffLogin } from './staff-login-slowdown.ts';
 
 export type AuthRoutesOptions = {
   db: Database;
@@ -44,18 +45,34 @@ export async function authRoutes(app: FastifyInstance, { db, mail, limits }: Aut
     windowMs: FIFTEEN_MINUTES,
     key: emailOf,
   });
+  // Keyed by the email and the address together: someone guessing a staff password from one
+  // address is stopped there, while the account's owner signs in from another.
+  const byEmailFromAddress = (name: string, emailOf: (r: FastifyRequest) => string) => ({
+    name: `${name}:email-ip`,
+    max: limits.authRateLimitPerEmail,
+    windowMs: FIFTEEN_MINUTES,
+    key: (r: FastifyRequest) => `${emailOf(r)}\n${r.ip}`,
+  });
 
   app.post(
     '/admin/auth/login',
     {
-      preHandler: limitAttempts(db, [
-        byAddress('staff-login'),
-        byEmail('staff-login', (r) => (r.body as v.InferOutput<typeof StaffLoginBody>).email),
-      ]),
+      preHandler: [
+        limitAttempts(db, [
+          byAddress('staff-login'),
+          byEmailFromAddress(
+            'staff-login',
+            (r) => (r.body as v.InferOutput<typeof StaffLoginBody>).email,
+          ),
+        ]),
+        async () => slowDownStaffLogin(db),
+      ],
       schema: {
         operationId: 'staffLogin',
         tags: ['auth'],
         summary: 'Staff sign in with email and password',
+        description:
+          'Limited per client address, and per email from one address; no account is ever locked. The more staff sign-ins failed in the last 15 minutes (any account, any address), the longer each one waits, up to 5 seconds.',
         body: schema(StaffLoginBody),
         response: {
           200: sessionUser,
@@ -109,6 +126,9 @@ export async function authRoutes(app: FastifyInstance, { db, mail, limits }: Aut
     app.post(
       url,
       {
+        // Redeeming a code while impersonating would trade the audited impersonation for a
+        // session of the user's own; verifying would tie an address to the account.
+        config: { notWhileImpersonating: true },
         // One bucket for the three code calls: guessing through any of them counts.
         preHandler: limitAttempts(db, [byAddress('codes')]),
         schema: {
@@ -119,6 +139,7 @@ export async function authRoutes(app: FastifyInstance, { db, mail, limits }: Aut
           response: {
             200: sessionUser,
             401: errorResponse('The link is invalid, used or expired'),
+            403: errorResponse('Not while staff impersonate this user'),
             429: tooMany,
           },
         },
@@ -144,6 +165,7 @@ export async function authRoutes(app: FastifyInstance, { db, mail, limits }: Aut
   app.post(
     '/auth/me',
     {
+      config: { readOnly: true },
       schema: {
         operationId: 'getSessionUser',
         tags: ['auth'],

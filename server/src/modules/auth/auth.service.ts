@@ -8,6 +8,7 @@ import { consumeCode, type CodePurpose } from './auth-codes.ts';
 import { type AuthMail, sendMagicLink } from './auth-mail.ts';
 import * as repo from './auth.repository.ts';
 import { verifyPassword } from './passwords.ts';
+import { recordStaffLoginFailure } from './staff-login-slowdown.ts';
 import type { Event, SessionUser } from './auth.schemas.ts';
 
 export type AuthDeps = { db: Database; mail: AuthMail };
@@ -157,7 +158,10 @@ export async function verifyByCode(
   return signIn(request, db, used.user_id);
 }
 
-/** Staff sign in with a password. An unknown email and a wrong password fail alike. */
+/**
+ * Staff sign in with a password. An unknown email and a wrong password fail alike, and each
+ * failure slows every staff sign-in down a little (staff-login-slowdown.ts).
+ */
 export async function staffLogin(
   request: FastifyRequest,
   db: Database,
@@ -167,7 +171,10 @@ export async function staffLogin(
   const user = await repo.findUserByEmail(db, email);
   const staff = user && user.role !== 'subscriber' ? user : undefined;
   const ok = await verifyPassword(staff?.password_hash, password);
-  if (!ok || !staff) throw unauthorized(INVALID_CREDENTIALS);
+  if (!ok || !staff) {
+    await recordStaffLoginFailure(db);
+    throw unauthorized(INVALID_CREDENTIALS);
+  }
   return signIn(request, db, staff.id);
 }
 

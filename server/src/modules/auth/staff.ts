@@ -1,10 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/database.ts';
+import { deleteSessionsOf } from '../../plugins/session.ts';
 import { hashPassword, MIN_PASSWORD_LENGTH } from './passwords.ts';
 
 export type StaffRole = 'admin' | 'customersupport';
 
-/** Creates a staff account, or resets the role and password of the one with that email. */
+/**
+ * Creates a staff account, or resets the role and password of the one with that email. A reset
+ * ends the account's sessions (and its impersonations): none opened under the old role or
+ * password outlives it.
+ */
 export async function upsertStaff(
   db: Database,
   input: { email: string; role: StaffRole; password: string },
@@ -20,12 +25,15 @@ export async function upsertStaff(
     .where('email', '=', email)
     .executeTakeFirst();
   if (existing) {
-    await db
-      .updateTable('users')
-      .set({ role: input.role, password_hash: passwordHash })
-      .where('id', '=', existing.id)
-      .execute();
-    return { id: existing.id, created: false };
+    const sessionsEnded = await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('users')
+        .set({ role: input.role, password_hash: passwordHash })
+        .where('id', '=', existing.id)
+        .execute();
+      return deleteSessionsOf(trx, existing.id);
+    });
+    return { id: existing.id, created: false, sessionsEnded };
   }
   const row = await db
     .insertInto('users')
@@ -38,7 +46,7 @@ export async function upsertStaff(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return { id: row.id, created: true };
+  return { id: row.id, created: true, sessionsEnded: 0 };
 }
 
 export const DEMO_ADMIN_EMAIL = 'admin@deedwatch.localhost';

@@ -11,6 +11,9 @@ const escapeHtml = (s: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
+export const DEVELOPMENT_NOTICE =
+  'This is the outbox of a development mail transport (MAIL_TRANSPORT=outbox): nothing here was really sent. Anyone who can reach this server can read these messages and follow their sign-in links, so never run a server people use this way.';
+
 const page = (title: string, body: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>${escapeHtml(title)}</title>
@@ -21,8 +24,10 @@ main{padding:16px 24px;max-width:960px}
 table{border-collapse:collapse;width:100%}td,th{text-align:left;padding:8px;border-bottom:1px solid #E8E8E8;vertical-align:top}
 a{color:#910933}pre{white-space:pre-wrap;background:#f6f6f6;padding:12px}
 .mail{border:1px solid #B3B3B3;margin:12px 0}
+.notice{background:#FFF4E5;border-bottom:1px solid #E8C48A;margin:0;padding:8px 24px}
 </style></head>
-<body><header>DeedWatch outbox: mail that would have been sent</header><main>${body}</main></body></html>`;
+<body><header>DeedWatch outbox: mail that would have been sent</header>
+<p class="notice">${escapeHtml(DEVELOPMENT_NOTICE)}</p><main>${body}</main></body></html>`;
 
 const IdParams = v.strictObject({ id: v.pipe(v.string(), v.uuid('must be a message id')) });
 const AttachmentParams = v.strictObject({
@@ -31,8 +36,9 @@ const AttachmentParams = v.strictObject({
 });
 
 /**
- * The outbox viewer: registered only while mail goes to the outbox (no Postmark token), so a
- * person trying the product can open the links a real inbox would receive. Not in the API docs.
+ * The outbox viewer: registered only with the outbox transport (MAIL_TRANSPORT=outbox, or the
+ * embedded default), so a person trying the product can open the links a real inbox would
+ * receive. Not in the API docs.
  */
 export async function devMailRoutes(app: FastifyInstance, { db }: { db: Database }) {
   app.get('/dev/mail.json', { schema: { hide: true } }, async () => {

@@ -54,6 +54,7 @@ export async function userRoutes(app: FastifyInstance, { db, mail, limits }: Use
   const noSession = errorResponse('Nobody is signed in');
   const notFound = errorResponse('Not found among your own items');
   const signedIn = { tags: ['user'], security: [{ session: [] }] };
+  const notWhileImpersonating = errorResponse('Not while staff impersonate this user');
 
   app.post(
     '/user/register',
@@ -152,6 +153,7 @@ export async function userRoutes(app: FastifyInstance, { db, mail, limits }: Use
   app.post(
     '/user/notifications/add',
     {
+      config: { notWhileImpersonating: true },
       preHandler: verificationMailsPerAccount,
       schema: {
         ...signedIn,
@@ -164,6 +166,7 @@ export async function userRoutes(app: FastifyInstance, { db, mail, limits }: Use
           200: updatedUser,
           400: invalid,
           401: noSession,
+          403: notWhileImpersonating,
           409: errorResponse('Already one of your methods'),
         },
       },
@@ -199,6 +202,7 @@ export async function userRoutes(app: FastifyInstance, { db, mail, limits }: Use
   app.post(
     '/user/notifications/verify/resend',
     {
+      config: { notWhileImpersonating: true },
       preHandler: verificationMailsPerAccount,
       schema: {
         ...signedIn,
@@ -210,6 +214,7 @@ export async function userRoutes(app: FastifyInstance, { db, mail, limits }: Use
           200: updatedUser,
           400: errorResponse('Already verified, or invalid input'),
           401: noSession,
+          403: notWhileImpersonating,
           404: notFound,
         },
       },

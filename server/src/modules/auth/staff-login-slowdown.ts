@@ -1,0 +1,40 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { sql } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { countAttempt } from '../../plugins/attempt-limits.ts';
+
+// One bucket for every failed staff sign-in, whatever the account or the address: a guesser
+// spread over many addresses slows every guess down, and no account is ever locked.
+const FAILURES_KEY = 'staff-login:failures:all';
+export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
+/** Failed staff sign-ins in a window before any sign-in waits. */
+export const FREE_FAILURES = 20;
+/** Each failure beyond the free ones adds this to the wait… */
+export const DELAY_STEP_MS = 250;
+/** …up to this, so the real admin always gets in, at worst this much later. */
+export const MAX_DELAY_MS = 5_000;
+
+/** How long a staff sign-in waits after `failures` failed ones in the current window. */
+export function staffLoginDelayMs(failures: number): number {
+  return Math.min(MAX_DELAY_MS, Math.max(0, failures - FREE_FAILURES) * DELAY_STEP_MS);
+}
+
+export async function recentStaffLoginFailures(db: Database): Promise<number> {
+  const { rows } = await sql<{ hits: number }>`
+    SELECT hits FROM rate_limits
+    WHERE key = ${FAILURES_KEY}
+      AND window_started_at > now() - make_interval(secs => ${FAILURE_WINDOW_MS / 1000})`.execute(
+    db,
+  );
+  return rows[0]?.hits ?? 0;
+}
+
+export async function recordStaffLoginFailure(db: Database): Promise<void> {
+  await countAttempt(db, FAILURES_KEY, FAILURE_WINDOW_MS);
+}
+
+/** Waits before a staff password is checked, the longer the more staff sign-ins failed lately. */
+export async function slowDownStaffLogin(db: Database): Promise<void> {
+  const wait = staffLoginDelayMs(await recentStaffLoginFailures(db));
+  if (wait > 0) await delay(wait);
+}
