@@ -197,6 +197,8 @@ describe('while impersonating, every change is audited', () => {
       email: staff.email,
       notificationMethodType: 'Email',
     });
+    const nowhere = await post('/api/user/nowhere', cookie, {});
+    expect(nowhere.statusCode).toBe(404);
 
     const entries = await auditOf(subscriber.id);
     expect(entries.map((e) => e.action)).toEqual([

@@ -38,7 +38,8 @@ export function registerImpersonationAudit(app: FastifyInstance, db: Database): 
   app.addHook('preHandler', async (request) => {
     const userId = request.session?.userId;
     const impersonatorId = request.session?.impersonatorId;
-    if (!userId || !impersonatorId) return;
+    // No route (a 404) changes nothing.
+    if (!userId || !impersonatorId || request.routeOptions.url === undefined) return;
     const config = request.routeOptions.config;
     const refused = config.notWhileImpersonating === true;
     if (!refused && (!MUTATIONS.has(request.method) || config.readOnly)) return;
@@ -50,7 +51,7 @@ export function registerImpersonationAudit(app: FastifyInstance, db: Database): 
       targetId: userId,
       details: {
         method: request.method,
-        route: request.routeOptions.url ?? null,
+        route: request.routeOptions.url,
         ...auditedBody(request),
       },
     });

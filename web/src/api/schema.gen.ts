@@ -533,7 +533,7 @@ export interface paths {
         };
         /**
          * Admin: the audit log, newest first, a page at a time
-         * @description Who did what to which user or county, and when: county edits (with each changed field before and after), welcome emails resent, impersonations started and ended.
+         * @description Who did what to which user or county, and when: county edits (with each changed field before and after), welcome emails resent, impersonations started and ended, and every change made while impersonating (the subscriber as actor, the staff member as impersonator).
          */
         get: operations["listAuditEntries"];
         put?: never;
@@ -3765,7 +3765,7 @@ export interface operations {
                             id: string;
                             /** Format: date-time */
                             at: string;
-                            /** @description What was done: county.update, welcome.resend, impersonation.start, impersonation.end, ... */
+                            /** @description What was done: county.update, welcome.resend, impersonation.start, impersonation.end, impersonation.change (a call that changes something, made while impersonating: details has its method, route and body), impersonation.refused (one refused while impersonating), ... */
                             action: string;
                             /** @description Who did it (null once that account is deleted) */
                             actorId: string | null;

@@ -36,7 +36,7 @@ export async function adminAuditRoutes(
         operationId: 'listAuditEntries',
         summary: 'Admin: the audit log, newest first, a page at a time',
         description:
-          'Who did what to which user or county, and when: county edits (with each changed field before and after), welcome emails resent, impersonations started and ended.',
+          'Who did what to which user or county, and when: county edits (with each changed field before and after), welcome emails resent, impersonations started and ended, and every change made while impersonating (the subscriber as actor, the staff member as impersonator).',
         querystring: schema(AuditQuery),
         response: {
           200: response(AuditPage, 'One page of entries and the number of entries in all'),

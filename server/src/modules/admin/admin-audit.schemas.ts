@@ -30,7 +30,7 @@ export const AuditEntry = v.object({
   action: v.pipe(
     v.string(),
     v.description(
-      'What was done: county.update, welcome.resend, impersonation.start, impersonation.end, ...',
+      'What was done: county.update, welcome.resend, impersonation.start, impersonation.end, impersonation.change (a call that changes something, made while impersonating: details has its method, route and body), impersonation.refused (one refused while impersonating), ...',
     ),
   ),
   actorId: v.pipe(
