@@ -57,6 +57,9 @@ describe('/documents/:folder/:file', () => {
 const callsOf = (requests: Request[]) =>
   requests.map((r) => `${r.method} ${new URL(r.url).pathname}`);
 
+const notFound = () =>
+  json({ statusCode: 404, error: 'Not Found', message: 'Document not found.' }, 404);
+
 const unauthorized = () =>
   json({ statusCode: 401, error: 'Unauthorized', message: 'You need to sign in to do that.' }, 401);
 
@@ -93,22 +96,43 @@ describe('/documents/:folder/:file signed out', () => {
     expect(window.localStorage.getItem(PENDING_DESTINATION_KEY)).toBeNull();
   });
 
-  it('asks to sign in on the page when the stored session has ended on the server', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { requests } = stubFetch({ 'GET /api/document/download': unauthorized });
-    const { router } = renderApp({
-      path: '/documents/SAC/2026-000123.pdf',
-      user: makeUser(),
-      strict: true,
-    });
+  it.each([
+    ['401', unauthorized],
+    ['404', notFound],
+  ])(
+    'asks to sign in on the page when the stored session has ended (download %s)',
+    async (_status, refusal) => {
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      const { requests } = stubFetch({
+        'GET /api/document/download': refusal,
+        'POST /api/auth/me': unauthorized,
+      });
+      const { router } = renderApp({
+        path: '/documents/SAC/2026-000123.pdf',
+        user: makeUser(),
+        strict: true,
+      });
 
-    const dialog = within(await screen.findByRole('dialog', { name: 'Login' }));
-    expect(dialog.getByText(SIGN_IN_TO_DOWNLOAD)).toBeDefined();
-    expect(router.state.location.pathname).toBe('/documents/SAC/2026-000123.pdf');
-    expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
-    // The download settles the session: no startup check that would leave for / on its 401.
-    expect(callsOf(requests)).toEqual(['GET /api/document/download']);
-    expect(toasts()).toEqual([]);
-    expect(saveFile).not.toHaveBeenCalled();
+      const dialog = within(await screen.findByRole('dialog', { name: 'Login' }));
+      expect(dialog.getByText(SIGN_IN_TO_DOWNLOAD)).toBeDefined();
+      expect(router.state.location.pathname).toBe('/documents/SAC/2026-000123.pdf');
+      expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+      // The page settles the session itself: no startup check that would leave for / on its 401.
+      expect(callsOf(requests)).toEqual(['GET /api/document/download', 'POST /api/auth/me']);
+      expect(toasts()).toEqual([]);
+      expect(saveFile).not.toHaveBeenCalled();
+    },
+  );
+
+  it('says the download failed when the session holds but the document is not yours', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const user = makeUser();
+    stubFetch({ 'GET /api/document/download': notFound, 'POST /api/auth/me': () => json(user) });
+    const { router } = renderApp({ path: '/documents/SAC/someone-else.pdf', user });
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(toasts()).toEqual(['ErrorFailed to download document']));
+    expect(screen.queryByRole('dialog', { name: 'Login' })).toBeNull();
+    expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).not.toBeNull();
   });
 });

@@ -13,7 +13,7 @@ export const DOWNLOAD_FAILED_MESSAGE = 'Failed to download document';
 export const SIGN_IN_TO_DOWNLOAD =
   'Sign in to download this document. Open the link we email you in this browser, and the download starts.';
 
-type Outcome = 'saved' | 'signed-out' | 'failed';
+type Outcome = 'saved' | 'refused' | 'failed';
 
 async function fetchAndSave(client: ApiClient, folder: string, file: string): Promise<Outcome> {
   try {
@@ -25,7 +25,8 @@ async function fetchAndSave(client: ApiClient, folder: string, file: string): Pr
       saveFile(data, file);
       return 'saved';
     }
-    if (response.status === 401) return 'signed-out';
+    // Without a session the server answers as for a document that is not yours: 401 or 404.
+    if (response.status === 401 || response.status === 404) return 'refused';
   } catch {
     // Network failure: reported like any other.
   }
@@ -49,6 +50,16 @@ const linkApi = createApiClient({
   onError: () => {},
 });
 
+/** Whether the server still knows the session: a refused download may only mean it does not. */
+async function sessionEnded(): Promise<boolean> {
+  try {
+    const { response } = await linkApi.POST('/api/auth/me');
+    return response.status === 401;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The landing of an alert's document link: downloads the document, then goes to /.
  * Signed out, or with a stored session the server no longer knows, it asks the person to sign in
@@ -68,14 +79,14 @@ export function DocumentDownload({ folder, file }: { folder: string; file: strin
     const key = `${folder}/${file}`;
     if (signedIn && started.current !== key) {
       started.current = key;
-      void fetchAndSave(linkApi, folder, file).then((outcome) => {
-        if (outcome === 'signed-out') {
+      void fetchAndSave(linkApi, folder, file).then(async (outcome) => {
+        if (outcome === 'refused' && (await sessionEnded())) {
           queryClient.clear();
           setUser(null);
           started.current = null;
           return;
         }
-        if (outcome === 'failed') showErrorToast(DOWNLOAD_FAILED_MESSAGE);
+        if (outcome !== 'saved') showErrorToast(DOWNLOAD_FAILED_MESSAGE);
         if (mounted.current) void navigate({ to: '/', replace: true });
       });
     }
