@@ -35,3 +35,40 @@ export async function linkFromMail(
   );
   return linkIn(mail, label)!;
 }
+
+/**
+ * Waits for a mail to `to` with a subject matching `subject` that is not among `seen` (by id),
+ * adds it to `seen`, and returns it: each step of a journey reads the mail it caused.
+ */
+export async function newMail(
+  baseUrl: string,
+  to: string,
+  subject: RegExp,
+  seen: Set<string>,
+): Promise<OutboxMail> {
+  const mail = await waitFor(`a new mail to ${to} matching ${subject} in the outbox`, async () =>
+    (await outbox(baseUrl)).find((m) => m.to === to && subject.test(m.subject) && !seen.has(m.id)),
+  );
+  seen.add(mail.id);
+  return mail;
+}
+
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+};
+
+/** The links of a mail as a mail client shows them: every href of the HTML, every URL of the text. */
+export function linksOf(mail: OutboxMail): { html: string[]; text: string[] } {
+  const html = [...mail.html.matchAll(/href="([^"]*)"/g)].map((m) =>
+    m[1]!.replace(/&(amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity]!),
+  );
+  // A URL ends at whitespace; a full stop or comma after it is the sentence's, not the URL's.
+  const text = [...mail.text.matchAll(/\b(?:https?:\/\/|mailto:)\S+/g)].map((m) =>
+    m[0].replace(/[.,;:)]+$/, ''),
+  );
+  return { html, text };
+}
