@@ -1,6 +1,7 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
+import { SESSION_COOKIE } from './session.ts';
 
 export const openApiInfo = {
   title: 'DeedWatch API',
@@ -25,7 +26,12 @@ export async function registerSwagger(app: FastifyInstance) {
       ],
       components: {
         securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: 'deedwatch.sid' },
+          session: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: SESSION_COOKIE,
+            description: `HttpOnly session cookie set at sign-in; named __Host-${SESSION_COOKIE} when APP_URL is https`,
+          },
         },
       },
     },
