@@ -253,6 +253,49 @@ describe('registering in Chromium against the real server', () => {
     await screenshot(page, 'register-after-discard');
   });
 
+  it('finds a property by its street in the Street mode, and guards it', async () => {
+    // The street of the demo roll with the most parcels, and the parcels on it.
+    const parcels = await server.db
+      .selectFrom('parcels')
+      .innerJoin('counties', 'counties.id', 'parcels.county_id')
+      .select(['parcels.apn', 'parcels.address'])
+      .where('counties.name', '=', 'Sacramento')
+      .where('parcels.address', '~', '^[0-9]+ [A-Z]')
+      .orderBy('parcels.apn')
+      .execute();
+    const byStreet = Map.groupBy(parcels, (p) => p.address.replace(/^[0-9]+ /, ''));
+    const [street, onStreet] = [...byStreet].sort(
+      ([a, x], [b, y]) => y.length - x.length || a.localeCompare(b),
+    )[0]!;
+    expect(onStreet.length).toBeGreaterThan(0);
+
+    await newPage();
+    await page.goto(`${server.url}/register`);
+    const dialog = await openGuardModal('Guard a Property');
+    expect(await dialog.locator('.mantine-SegmentedControl-label').allInnerTexts()).toEqual([
+      'APN',
+      'Address',
+      'Street',
+    ]);
+    await dialog.locator('.mantine-SegmentedControl-label', { hasText: /^Street$/ }).click();
+    await dialog.getByRole('textbox', { name: 'Street' }).pressSequentially(street.toLowerCase());
+
+    const found = dialog.getByRole('table', { name: 'Properties found' });
+    for (const parcel of onStreet.slice(0, 10)) {
+      await found.getByRole('button', { name: `Guard APN ${parcel.apn}` }).waitFor();
+    }
+    expect(await found.locator('tbody tr').count()).toBe(Math.min(onStreet.length, 10));
+    const picked = onStreet[0]!;
+    await found.getByRole('button', { name: `Guard APN ${picked.apn}` }).click();
+    await settled(dialog);
+    await screenshot(page, 'register-street-search');
+    await dialog.getByRole('button', { name: 'Guard Selected Items' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const rows = await rowsOf('Properties To Be Guarded');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatch(new RegExp(`^Sacramento \\| ${picked.apn} \\| ${picked.address}, `));
+  });
+
   it('works at 375 px wide and by keyboard', async () => {
     await newPage({ width: 375, height: 812 });
     await page.goto(`${server.url}/register`);
