@@ -13,11 +13,20 @@ import {
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { flateBombPdf, normalPdf } from '../../documents/pdf/hostile-pdfs.ts';
-import { PdfProblem } from '../../documents/pdf/pdf-worker.ts';
-import { pdfWorkersStarted, runningPdfWorkers } from '../../documents/pdf/pdf-worker.ts';
+import {
+  PdfProblem,
+  pdfWorkersStarted,
+  resolveLimits,
+  runningPdfWorkers,
+} from '../../documents/pdf/pdf-worker.ts';
 import { PDFJS_OPTIONS } from '../../documents/pdf/pdfjs-options.ts';
 import { samplePdf } from '../sample-documents.ts';
-import { countyMailerPdf, type MailerLetter, type MailerOptions } from './county-mailer-pdf.ts';
+import {
+  countyMailerPdf,
+  mailerBatchLimits,
+  type MailerLetter,
+  type MailerOptions,
+} from './county-mailer-pdf.ts';
 
 const RECORDED_AT = new Date('2024-11-22T06:30:00Z'); // 11/21/2024 in Sacramento
 
@@ -389,7 +398,7 @@ describe('countyMailerPdf', () => {
       expect(err).toBeInstanceOf(PdfProblem);
       expect(err.reason).toBe('out-of-memory');
       expect(err.message).toBe(
-        'The county mailer PDF of 1 letter on the county letterhead could not be made: Reading the PDF needed more than 64 MB',
+        'The mailer letterhead is not usable: Reading the PDF needed more than 64 MB',
       );
       expect(longestStallMs).toBeLessThan(500);
 
@@ -411,12 +420,31 @@ describe('countyMailerPdf', () => {
         status: 'rejected',
         reason: {
           reason: 'timeout',
-          message:
-            'The county mailer PDF of 2 letters on the county letterhead could not be made: Reading the PDF took longer than 300 ms',
+          message: 'The mailer letterhead is not usable: Reading the PDF took longer than 300 ms',
         },
       });
       expect(performance.now() - started).toBeLessThan(3000);
       expect(longestStallMs).toBeLessThan(500);
+    });
+
+    it('gives a batch time and memory in proportion to its letters, up to a bound', async () => {
+      const limits = resolveLimits({ timeoutMs: 200, maxMemoryMb: 64 });
+      expect(mailerBatchLimits(limits, 1)).toMatchObject({ timeoutMs: 225, maxMemoryMb: 65 });
+      expect(mailerBatchLimits(limits, 100)).toMatchObject({ timeoutMs: 800, maxMemoryMb: 89 });
+      expect(mailerBatchLimits(limits, 100_000)).toMatchObject({
+        timeoutMs: 800,
+        maxMemoryMb: 256,
+      });
+
+      // 300 letters take longer to put together than one document may take to read (about
+      // 2 s here), and need more memory than 64 MB.
+      const batch = Array.from({ length: 300 }, () => letter(fivePages));
+      const result = await countyMailerPdf(
+        batch,
+        { ...OPTIONS, useWatermark: true },
+        { timeoutMs: 1000, maxMemoryMb: 64 },
+      );
+      expect(result.pages).toBe(300 * 3);
     });
 
     it('refuses a letterhead over maxBytes without starting a thread', async () => {

@@ -9,7 +9,7 @@ import {
   rgb,
   StandardFonts,
 } from 'pdf-lib';
-import { dropAllButContent } from '../../documents/pdf/content-only.ts';
+import { dropAllButContent, keepPageContentOnly } from '../../documents/pdf/content-only.ts';
 import { firstPages, PdfProblem } from '../../documents/pdf/first-pages.ts';
 import {
   message,
@@ -311,17 +311,46 @@ export type MailerPdf = { bytes: Uint8Array; pages: number };
 const WORKER = new URL('./county-mailer-pdf.worker.ts', import.meta.url);
 
 /**
+ * Work a batch's thread may spend per letter on top of `limits`: putting a letter and its two
+ * enclosed pages together took 6-7 ms and 0.1-0.15 MB of heap and as much in buffers here (1,000
+ * letters: 8 s, 9 MB of PDF), so these leave room for a busy machine. The growth stops at
+ * MAX_BATCH_FACTOR times the limits, about 3,000 letters at the default limits.
+ */
+const MS_PER_LETTER = 25;
+const MB_PER_LETTER = 0.25;
+const MAX_BATCH_FACTOR = 4;
+
+/**
+ * The limits of putting a batch together. Its inputs are ours (the letters, excerpts that
+ * firstPages cut under `limits`, a letterhead already redrawn under `limits`), so its work
+ * grows with its letters, and so do its time and memory, up to a bound.
+ */
+export function mailerBatchLimits(limits: PdfLimits, letters: number): PdfLimits {
+  return {
+    ...limits,
+    timeoutMs: Math.min(
+      limits.timeoutMs + letters * MS_PER_LETTER,
+      limits.timeoutMs * MAX_BATCH_FACTOR,
+    ),
+    maxMemoryMb: Math.ceil(
+      Math.min(limits.maxMemoryMb + letters * MB_PER_LETTER, limits.maxMemoryMb * MAX_BATCH_FACTOR),
+    ),
+  };
+}
+
+/**
  * One print-ready PDF: optionally a sample letter first (marked SAMPLE, fictional owner), then
  * per letter the letter page (on the letterhead's first page, or a built-in one), addressed for
  * a window envelope, followed — unless useOnePageMailer — by the document's first 2 pages, each
  * marked COPY when useWatermark. A document that is missing or unreadable is left out and the
  * letter says so.
  *
- * Nothing is parsed on the calling thread: each recorded document's first pages are cut out by
- * firstPages, and the batch, letterhead included (a file an admin names, so as untrusted as a
- * recorder's), is put together in a pooled PDF thread under the same `limits` (time, heap,
- * array buffers). Throws PdfProblem when the letterhead is not a usable PDF or the batch hits a
- * limit, naming which.
+ * Nothing is parsed on the calling thread, and nothing from outside is parsed beyond the PDF
+ * limits: the letterhead (a file an admin names, as untrusted as a recorder's) is read and
+ * redrawn in a pooled PDF thread under `limits`, as firstPages cuts each recorded document's
+ * pages; the batch is then put together in a PDF thread under mailerBatchLimits. Throws
+ * PdfProblem, naming what failed, when the letterhead is not a usable PDF or the batch hits a
+ * limit.
  */
 export async function countyMailerPdf(
   letters: MailerLetter[],
@@ -330,15 +359,7 @@ export async function countyMailerPdf(
 ): Promise<MailerPdf> {
   if (letters.length === 0) throw new RangeError('A county mailer needs at least one letter.');
   const resolved = resolveLimits(limits);
-  if (options.letterhead) {
-    const rejected = precheck(options.letterhead, resolved);
-    if (rejected) {
-      throw new PdfProblem(
-        rejected.reason,
-        `The mailer letterhead is not usable: ${rejected.detail}`,
-      );
-    }
-  }
+  const letterhead = options.letterhead && (await redrawLetterhead(options.letterhead, resolved));
 
   // One excerpt per document, however many owners' letters enclose it.
   const excerpts = new Map<Uint8Array, Uint8Array | null>();
@@ -351,22 +372,35 @@ export async function countyMailerPdf(
   const reply = await runPdfWorker<MailerPdf>(
     WORKER,
     {
-      ...(options.letterhead ? { bytes: options.letterhead } : {}),
+      step: 'batch',
+      ...(letterhead ? { bytes: letterhead } : {}),
       letters: letters.map((letter) => ({
         ...letter,
         documentPdf: letter.documentPdf ? (excerpts.get(letter.documentPdf) ?? null) : null,
       })),
       options: { ...options, letterhead: null },
     },
-    resolved,
+    mailerBatchLimits(resolved, letters.length),
   );
   if (reply.ok) return { bytes: reply.bytes, pages: reply.pages };
-  const letterhead = reply.detail.startsWith('The mailer letterhead');
+  const count = `${letters.length} ${letters.length === 1 ? 'letter' : 'letters'}`;
   throw new PdfProblem(
     reply.reason,
-    letterhead
+    `The county mailer PDF of ${count} could not be made: ${reply.detail}`,
+  );
+}
+
+/** The letterhead's first page, read and redrawn in a PDF thread under `limits`. */
+async function redrawLetterhead(bytes: Uint8Array, limits: PdfLimits): Promise<Uint8Array> {
+  const reply =
+    precheck(bytes, limits) ??
+    (await runPdfWorker<{ bytes: Uint8Array }>(WORKER, { step: 'letterhead', bytes }, limits));
+  if (reply.ok) return reply.bytes;
+  throw new PdfProblem(
+    reply.reason,
+    reply.detail.startsWith('The mailer letterhead')
       ? reply.detail
-      : `The county mailer PDF of ${letters.length} ${letters.length === 1 ? 'letter' : 'letters'}${options.letterhead ? ' on the county letterhead' : ''} could not be made: ${reply.detail}`,
+      : `The mailer letterhead is not usable: ${reply.detail}`,
   );
 }
 
@@ -380,9 +414,50 @@ async function excerptOf(source: Uint8Array, limits: PdfLimits): Promise<Uint8Ar
 }
 
 /**
- * The batch put together, in a PDF thread (county-mailer-pdf.worker.ts): each letter's
- * documentPdf is already its excerpt, and the letterhead is `letterhead`. A letterhead that
- * cannot be used comes back as a failure whose detail starts 'The mailer letterhead'.
+ * Step one, in a PDF thread: a one-page PDF that draws the letterhead's first page and holds
+ * nothing else of its file. Drawing the page decodes its content, so a letterhead that inflates
+ * or loops is stopped here, under the document limits; the batch then copies the drawing as it
+ * is, without decoding it again. A letterhead that cannot be used comes back as a failure whose
+ * detail says so.
+ */
+export async function redrawLetterheadPage(
+  bytes: Uint8Array,
+): Promise<WorkerReply<{ bytes: Uint8Array }>> {
+  let template: PDFDocument;
+  try {
+    template = await PDFDocument.load(bytes, {
+      updateMetadata: false,
+      parseSpeed: ParseSpeeds.Fastest,
+    });
+  } catch (err) {
+    return {
+      ok: false,
+      reason: 'corrupt',
+      detail: `The mailer letterhead is not a readable PDF: ${message(err)}`,
+    };
+  }
+  if (template.getPageCount() === 0) {
+    return { ok: false, reason: 'empty', detail: 'The mailer letterhead PDF has no pages.' };
+  }
+  try {
+    keepPageContentOnly(template, 0);
+    const out = await PDFDocument.create({ updateMetadata: false });
+    const drawing = await out.embedPage(template.getPage(0));
+    out.addPage([drawing.width, drawing.height]).drawPage(drawing);
+    await dropAllButContent(out);
+    return { ok: true, bytes: await out.save() };
+  } catch (err) {
+    return {
+      ok: false,
+      reason: 'corrupt',
+      detail: `The mailer letterhead's first page cannot be drawn: ${message(err)}`,
+    };
+  }
+}
+
+/**
+ * Step two, in a PDF thread (county-mailer-pdf.worker.ts): the batch put together. Each
+ * letter's documentPdf is already its excerpt, and the letterhead is redrawLetterheadPage's.
  */
 export async function buildCountyMailerPdf(
   letters: MailerLetter[],
@@ -400,35 +475,9 @@ export async function buildCountyMailerPdf(
     bold: await pdf.embedFont(StandardFonts.HelveticaBold),
   };
   const clean = printable(fonts.regular);
-
-  let letterhead: PDFEmbeddedPage | null = null;
-  if (options.letterhead) {
-    let template: PDFDocument;
-    try {
-      template = await PDFDocument.load(options.letterhead, {
-        updateMetadata: false,
-        parseSpeed: ParseSpeeds.Fastest,
-      });
-    } catch (err) {
-      return {
-        ok: false,
-        reason: 'corrupt',
-        detail: `The mailer letterhead is not a readable PDF: ${message(err)}`,
-      };
-    }
-    if (template.getPageCount() === 0) {
-      return { ok: false, reason: 'empty', detail: 'The mailer letterhead PDF has no pages.' };
-    }
-    try {
-      letterhead = await pdf.embedPage(template.getPage(0));
-    } catch (err) {
-      return {
-        ok: false,
-        reason: 'corrupt',
-        detail: `The mailer letterhead's first page cannot be drawn: ${message(err)}`,
-      };
-    }
-  }
+  const letterhead = options.letterhead
+    ? await pdf.embedPage((await PDFDocument.load(options.letterhead)).getPage(0))
+    : null;
 
   const batch = options.addSample ? [{ letter: await sampleLetter(first), sample: true }] : [];
   batch.push(...letters.map((letter) => ({ letter, sample: false })));
@@ -466,9 +515,6 @@ export async function buildCountyMailerPdf(
     }
   }
 
-  // What the letterhead's page referred to beyond its drawing (its document's catalog, say)
-  // goes no further than the thread.
-  await dropAllButContent(pdf);
   const bytes = await pdf.save({ useObjectStreams: false });
   return { ok: true, bytes, pages: pdf.getPageCount() };
 }
