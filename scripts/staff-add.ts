@@ -1,6 +1,7 @@
 // npm run staff:add -- --email E --role admin|customersupport
 // Creates a staff account or resets its role and password. The password comes from
 // STAFF_PASSWORD or standard input (typed without echo on a terminal).
+import { isEmail } from '@deedwatch/rules';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { migrateToLatest } from '../server/src/db/migrate.ts';
@@ -11,7 +12,7 @@ import { createLogger, loadConfigOrExit, openRuntime } from '../server/src/runti
 const { values } = parseArgs({ options: { email: { type: 'string' }, role: { type: 'string' } } });
 const email = values.email?.trim() ?? '';
 const role = values.role as StaffRole;
-if (!/^\S+@\S+$/.test(email) || !['admin', 'customersupport'].includes(role)) {
+if (!isEmail(email) || !['admin', 'customersupport'].includes(role)) {
   console.error(
     'Usage: npm run staff:add -- --email someone@example.com --role admin|customersupport',
   );

@@ -11,7 +11,7 @@ import { COUNTY, PDF_FILE, PRINTABLE, TIMESTAMP } from '../src/engine/feed/feed-
 import { storedAddress } from '../src/matching/match-keys.ts';
 import { matchName, nameKeys } from '../src/matching/names.ts';
 import { addressKey, apnKey, nameKey } from '../src/matching/normalize.ts';
-import { normaliseDocumentTypes } from '../src/modules/admin/admin-counties.schemas.ts';
+import { normaliseDocumentTypes } from '@deedwatch/rules';
 import {
   apnPrefix,
   correctableStreetWords,

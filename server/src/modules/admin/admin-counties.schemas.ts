@@ -4,6 +4,7 @@ import {
   MAX_COUNTY_CODE_LENGTH,
   MAX_COUNTY_NAME_LENGTH,
   MAX_MASK_LENGTH,
+  normaliseDocumentTypes,
 } from '@deedwatch/rules';
 import * as v from 'valibot';
 
@@ -63,17 +64,8 @@ const DocumentTypes = v.pipe(
   v.description(
     'Document types that go into the county mailer. Trimmed, inner spaces collapsed, upper-cased and deduplicated (first occurrence kept); blank entries are dropped.',
   ),
-  v.transform(normaliseDocumentTypes),
+  v.transform((types: string[]) => normaliseDocumentTypes(types)),
 );
-
-export function normaliseDocumentTypes(types: string[]): string[] {
-  const unique = new Set<string>();
-  for (const type of types) {
-    const normal = type.trim().replace(/\s+/g, ' ').toUpperCase();
-    if (normal) unique.add(normal);
-  }
-  return [...unique];
-}
 
 const CountyId = v.pipe(
   v.number('must be a county id (a whole number)'),

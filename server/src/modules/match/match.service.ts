@@ -1,3 +1,4 @@
+import { guardName } from '@deedwatch/rules';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import {
@@ -54,7 +55,7 @@ export async function explain(db: Database, body: ExplainBody): Promise<Explanat
       .selectFrom('index_names')
       .select('document_count')
       .where('county_id', '=', county.id)
-      .where('name_key', '=', nameKey(body.guarded.trim().replace(/\s+/g, ' ').toUpperCase()))
+      .where('name_key', '=', nameKey(guardName(body.guarded)))
       .executeTakeFirst();
     return {
       matched: true,

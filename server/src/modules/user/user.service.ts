@@ -1,4 +1,4 @@
-import { isEmail } from '@deedwatch/rules';
+import { guardName, isEmail } from '@deedwatch/rules';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -74,7 +74,7 @@ async function prepareNames(
   const unique = new Map<string, repo.NewNameSubscription>();
   for (const item of items) {
     const county = counties.get(item.county.trim().toLowerCase())!;
-    const name = item.name.trim().replace(/\s+/g, ' ').toUpperCase();
+    const name = guardName(item.name);
     const key = nameKey(name);
     if (!key) throw badRequest(`Name '${item.name}' has no letters or digits.`);
     const id = `${county.id}:${key}`;

@@ -13,6 +13,7 @@ import {
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
+import { normaliseDocumentTypes } from '@deedwatch/rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChangeEvent, ReactNode } from 'react';
 import { api } from '../../api/client';
@@ -22,7 +23,6 @@ import {
   type CountyFormValues,
   CountySchema,
   formValuesOf,
-  normaliseDocumentTypes,
   updateBody,
 } from './county-form';
 import type { AdminCounty } from './types';

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { CountySchema, formValuesOf, normaliseDocumentTypes, updateBody } from './county-form';
+import { normaliseDocumentTypes } from '@deedwatch/rules';
+import { CountySchema, formValuesOf, updateBody } from './county-form';
 import { makeCounty } from './test-helpers';
 
 describe('normaliseDocumentTypes', () => {

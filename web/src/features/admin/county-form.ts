@@ -5,22 +5,10 @@ import {
   MAX_COUNTY_CODE_LENGTH,
   MAX_COUNTY_NAME_LENGTH,
   MAX_MASK_LENGTH,
+  normaliseDocumentTypes,
 } from '@deedwatch/rules';
 import * as v from 'valibot';
 import type { AdminCounty } from './types';
-
-/**
- * Mailer document types as the server keeps them: trimmed, inner spaces collapsed,
- * upper-cased, blanks dropped, the first of any repeat kept.
- */
-export function normaliseDocumentTypes(types: readonly string[]): string[] {
-  const seen = new Set<string>();
-  for (const type of types) {
-    const clean = type.trim().replace(/\s+/g, ' ').toUpperCase();
-    if (clean) seen.add(clean);
-  }
-  return [...seen];
-}
 
 export type CountyFormValues = Omit<AdminCounty, 'id'>;
 
