@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 // Key columns (apn_key, address_key, name_key) hold values normalised in code at write time.
-// They use the C collation so a plain btree serves `LIKE 'prefix%'` (DESIGN.md §5).
+// They use the C collation so a plain btree serves `LIKE 'prefix%'`.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE TABLE parcels (

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Search-as-you-type (DESIGN.md §5): prefix scans on C-collation btrees first, typo fallbacks
+// Search-as-you-type: prefix scans on C-collation btrees first, typo fallbacks
 // through a small token dictionary, trigram similarity last.
 export async function up(db: Kysely<unknown>): Promise<void> {
   // The street part of an address key: the key after its house number (digits, optionally one

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// The matching engine's keys (DESIGN.md §5). Every key is computed in code at write time
+// The matching engine's keys. Every key is computed in code at write time
 // (server/src/matching/names.ts, normalize.ts) and only compared here:
 // - a name's canonical key (equal keys: the same name) and its kind (person, business, trust);
 // - a person's readings (surname, first given name, the rest), one or two per name, for the

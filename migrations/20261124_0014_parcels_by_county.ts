@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// parcels partitioned by county (DESIGN.md §7). The parcel import replaced a county's rows
+// parcels partitioned by county. The parcel import replaced a county's rows
 // inside one table that every county shares: 2M deletes, then 2M inserts each maintaining five
 // indexes (a GIN trigram among them) on 128 MB of shared buffers, 109 s. With a partition per
 // imported county the import loads a fresh table, builds its indexes after the load and swaps it

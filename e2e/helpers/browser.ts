@@ -5,7 +5,7 @@ import { repoRoot } from '../../server/src/config.ts';
 
 export const artifactsDir = path.join(repoRoot, 'e2e/artifacts');
 
-/** Debian's Chromium (STACK.md gotcha 14): no browser download is possible on these machines. */
+/** Debian's Chromium (`apt-get install chromium`): no browser download is possible here. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

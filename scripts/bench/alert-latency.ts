@@ -1,4 +1,4 @@
-// Alert latency (issue 9): from the commit of a document by the ingest command to its alert
+// Alert latency: from the commit of a document by the ingest command to its alert
 // message stored by the outbox transport, over documents that each hit a guarded parcel.
 // The worker is a separate process (`main.ts --worker`), as in production; the ingest runs here
 // as `npm run ingest` runs it (ingestFolder, matching each chunk right after its commit).
@@ -97,7 +97,7 @@ export async function benchAlertLatency(o: AlertLatencyOptions) {
       },
     );
     started = performance.now();
-    // The issue's clock starts at the commit: the ingest reports each chunk's ids right after it.
+    // The clock starts at the commit: the ingest reports each chunk's ids right after it.
     const committedAt = new Map<string, number>();
     const summary = await ingestFolder(engine, folder, {
       onCommitted: (ids) => {
@@ -149,7 +149,7 @@ export async function benchAlertLatency(o: AlertLatencyOptions) {
       documentsWithoutAlert: lines.length - rows.length,
       ingestSeconds,
       secondsUntilAllSent: drainSeconds,
-      /** From the chunk's commit (the issue's definition) to the alert sent to the outbox. */
+      /** From the chunk's commit (where the target starts) to the alert sent to the outbox. */
       latencyMs: percentiles(sent.map((row) => Number(row.sent) - committedAt.get(row.id)!)),
       /** From the start of the chunk's transaction (ingested_at), which adds its inserts. */
       fromTransactionStartMs: percentiles(

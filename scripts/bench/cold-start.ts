@@ -1,4 +1,4 @@
-// Cold start (issue 9): `npm start` with no DATABASE_URL, as a person runs it, to /readyz 200 —
+// Cold start: `npm start` with no DATABASE_URL, as a person runs it, to /readyz 200 —
 // the first start (creating the embedded Postgres, migrating, loading the demo data) and a
 // second start on the same data.
 import { type ChildProcess, spawn } from 'node:child_process';

@@ -1,6 +1,6 @@
 // npm run bench:pdfs
 //
-// The hostile PDFs of the reliability issue (server/src/documents/pdf/hostile-pdfs.ts: the
+// The hostile PDFs of the reliability tests (server/src/documents/pdf/hostile-pdfs.ts: the
 // same files the tests use), each read 3 times by text extraction and by the first-2-pages
 // excerpt through the warm worker pool, with the default limits: the outcome and the median
 // time of each, then a normal document read after all of them (the pool still serves). Prints

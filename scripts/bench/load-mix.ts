@@ -1,12 +1,13 @@
 // npm run bench:load -- [--rate 500] [--seconds 60] [--users 5000] [--rate-limit 1000000|default]
 //                       [--log-level info]
 //
-// Issue 10's load test: the real API (`server/src/main.ts --api`, a child process of its own,
-// as deployed) at a fixed request rate over a mix of a subscriber restoring their session
-// (POST /api/auth/me, with its cookie), anonymous search-as-you-type (the four /api/search
-// routes, terms from search.ts) and an admin paging the users list (GET /api/admin/users, with
-// an admin's cookie). autocannon drives it at `--rate` requests/s, each connection sending one
-// request a second on a phase of its own (search.ts's stagger()), after a 3 s warm-up.
+// The load test of docs/reliability.md: the real API (`server/src/main.ts --api`, a child
+// process of its own, as deployed) at a fixed request rate over a mix of a subscriber restoring
+// their session (POST /api/auth/me, with its cookie), anonymous search-as-you-type (the four
+// /api/search routes, terms from search.ts) and an admin paging the users list
+// (GET /api/admin/users, with an admin's cookie). autocannon drives it at `--rate` requests/s,
+// each connection sending one request a second on a phase of its own (search.ts's stagger()),
+// after a 3 s warm-up.
 //
 // A scratch database on the server of TEST_DATABASE_URL (or DATABASE_URL) gets the demo county
 // SAC (20,000 parcels, 50,000 index names), `--users` subscribers with 1.5 guarded items each

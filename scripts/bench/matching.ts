@@ -1,4 +1,4 @@
-// The matcher's throughput (issue 9): new documents of 4 parties, 1 APN and 1 address, matched
+// The matcher's throughput: new documents of 4 parties, 1 APN and 1 address, matched
 // in batches by the job's own matchDocuments against the loaded subscriptions, MATCH_WORKERS
 // batches at once as a worker process runs the match-documents jobs; beside it the
 // naive peer, one trigram `%` query per party through a GIN index on the guarded names.

@@ -1,8 +1,8 @@
 // npm run bench -- [--scale small|full] [--only import,search,matching,latency,coldstart,staff]
 //                  [--keep]
 //
-// Every benchmark of issue 9 in one run, printing one JSON object on stdout (progress on
-// stderr). A scratch database on the server of DATABASE_URL (or TEST_DATABASE_URL) gets one
+// Every benchmark of docs/benchmarks.md in one run, printing one JSON object on stdout (progress
+// on stderr). A scratch database on the server of DATABASE_URL (or TEST_DATABASE_URL) gets one
 // county at the chosen scale (dataset.ts): the parcel roll imported through the import command's
 // own code (timed), the index names loaded with COPY, the subscriptions; then search through the
 // real HTTP server beside two peers, the matcher beside a naive peer, the alert latency through

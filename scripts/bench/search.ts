@@ -1,4 +1,4 @@
-// Search-as-you-type under load (issue 9, DESIGN.md §5): the four /api/search routes through the
+// Search-as-you-type under load: the four /api/search routes through the
 // real HTTP server at a fixed request rate (autocannon), on terms taken from the county's own
 // data: keystroke prefixes and one-typo terms of names, streets, addresses and APNs. Then the
 // same terms timed one at a time in-process three ways: our search service against the

@@ -16,7 +16,7 @@ import { signInStaff, signInSubscriber } from './helpers/sign-in.ts';
 import { NO_RATE_LIMITS, startTestApp, type TestApp } from './helpers/test-app.ts';
 import { waitFor } from './helpers/wait.ts';
 
-const SPEC_FIELDS = [
+const COUNTY_FIELDS = [
   'id',
   'name',
   'code',
@@ -33,7 +33,7 @@ const SPEC_FIELDS = [
   'useWatermark',
   'isEnabled',
   'addSampleToMailer',
-  // Not in the spec's list: the engine's inbox folder (issue 6).
+  // The folder the feed engine polls for the county's recorder feed.
   'inboxPath',
 ];
 
@@ -191,7 +191,7 @@ describe('admin counties, resend-welcome and their gates', () => {
   });
 
   describe('GET /api/admin/counties', () => {
-    it('lists every county, disabled ones too, with the spec field names, by name', async () => {
+    it("lists every county, disabled ones too, with the product's field names, by name", async () => {
       const full = await t.db
         .insertInto('counties')
         .values({
@@ -219,7 +219,7 @@ describe('admin counties, resend-welcome and their gates', () => {
       expect(res.statusCode).toBe(200);
       const list = res.json() as Record<string, unknown>[];
       for (const county of list)
-        expect(Object.keys(county).sort()).toEqual([...SPEC_FIELDS].sort());
+        expect(Object.keys(county).sort()).toEqual([...COUNTY_FIELDS].sort());
       expect(list.find((c) => c.id === full.id)).toEqual({
         id: full.id,
         name: 'aardvark county',

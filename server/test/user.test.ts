@@ -149,7 +149,7 @@ describe('POST /api/user/register', () => {
     expect(res.json()).toEqual({ statusCode: 409, error: 'Conflict', message: EMAIL_TAKEN });
   });
 
-  it('answers 400 with the spec messages for no items and a bad email', async () => {
+  it("answers 400 with the product's messages for no items and a bad email", async () => {
     const none = await register({ email: uniqueEmail(), apns: [], names: [] });
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toBe(NO_ITEMS);

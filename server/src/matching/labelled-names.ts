@@ -1,7 +1,8 @@
 /**
  * Hand-labelled name pairs: whether a recorded name (candidate) should alert the subscriber who
- * guards `guarded`. The first block is the product issue's list; the rest probe each rule from
- * both sides. Shared by the unit test of matchName and the SQL agreement test of the matcher.
+ * guards `guarded`. The first block is the product's original examples; the rest probe each
+ * rule from both sides. Shared by the unit test of matchName and the SQL agreement test of the
+ * matcher.
  */
 
 export type LabelledName = {
@@ -31,7 +32,7 @@ const trust = (guarded: string, candidate: string, expected: boolean): LabelledN
 });
 
 export const LABELLED_NAMES: readonly LabelledName[] = [
-  // The product issue.
+  // The product's original examples.
   person('SMITH JOHN A', 'SMITH JOHN', true),
   person('SMITH JOHN A', 'SMITH JOHN ALLEN', true),
   person('SMITH JOHN A', 'JOHN A SMITH', true),

@@ -37,7 +37,7 @@ describe('matchName over the labelled names', () => {
     expect(recall).toBe(1);
   });
 
-  it('labels at least ten more pairs per class than the product issue', () => {
+  it('labels at least ten more pairs per class than the original examples', () => {
     for (const kind of ['person', 'business', 'trust'] as const) {
       const pairs = LABELLED_NAMES.filter((p) => p.class === kind);
       expect(pairs.filter((p) => p.expected).length).toBeGreaterThan(3);

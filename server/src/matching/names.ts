@@ -1,5 +1,5 @@
 /**
- * Name matching (DESIGN.md §5): the keys stored beside every guarded name and every recorded
+ * Name matching: the keys stored beside every guarded name and every recorded
  * party, and the decision the set-based SQL matcher reproduces by joining on those stored keys.
  *
  * A name is read as one of three kinds. A business carries a designator (LLC, INC, BANK ...); a

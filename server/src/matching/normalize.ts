@@ -1,7 +1,7 @@
 /**
  * Normalisers: the keys stored beside every APN, address and name at write time, so search and
- * matching compare keys with plain btree equality and prefix scans (DESIGN.md §4, §5).
- * Pure functions; the matching issue refines the name rules.
+ * matching compare keys with plain btree equality and prefix scans.
+ * Pure functions; the name-matching rules built on these keys are in names.ts.
  */
 
 /** Only letters and digits, upper-cased: "012-0345-006-0000" and "01203450060000" share a key. */

@@ -103,7 +103,7 @@ export async function registerSession(app: FastifyInstance, db: Database, option
     secret: options.secret,
     cookieName: sessionCookieName(options.secure),
     store: new PostgresSessionStore(db),
-    // No row for anonymous requests, and no write on every request (STACK.md gotcha 9).
+    // @fastify/session's defaults would store a row per anonymous request and write on every one.
     saveUninitialized: false,
     rolling: false,
     cookie: {

@@ -87,7 +87,7 @@ export type NewEvent = { user_id: string; document_id: string };
 /**
  * Every subscription the claimed documents hit, as events: one per (subscription, document),
  * the strongest reason kept, an existing one never repeated. Set-based over the whole batch,
- * joining keys computed at write time (migration 0010, DESIGN.md §5):
+ * joining keys computed at write time (migration 0010):
  * - APN: equal keys in the county;
  * - address: equal street keys (unless both sides give a zip and the zips differ), or the same
  *   house number and zip with similar street keys;

@@ -9,7 +9,7 @@ import * as repo from './import-parcels.repository.ts';
 /**
  * The assessor's parcel roll of one county (CSV: apn, situs_address, city, state, zip,
  * owner_names with names separated by ';') replaces that county's parcels, in one
- * transaction; owner names join index_names so the name search knows them (DESIGN.md §4).
+ * transaction; owner names join index_names so the name search knows them.
  *
  * The file streams through a COPY into a TEMP staging table; keys are computed here by the
  * normalisers, as every other writer does. Bad rows are skipped and reported; an unknown

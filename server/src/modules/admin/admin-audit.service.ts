@@ -36,7 +36,7 @@ export async function listAudit(db: Database, query: AuditQuery) {
 }
 
 /**
- * Spec §6: admin accounts are hidden from everyone, customersupport accounts from everyone
+ * Admin accounts are hidden from everyone, customersupport accounts from everyone
  * but admins. A hidden account is answered like an unknown one.
  */
 export function canSee(callerRole: Role, targetRole: Role): boolean {

@@ -8,7 +8,7 @@ import {
 } from '@deedwatch/rules';
 import * as v from 'valibot';
 
-/** The fields Edit County requires (spec §5). A missing or blank one is named in one 400. */
+/** The fields Edit County requires. A missing or blank one is named in one 400. */
 export const REQUIRED_COUNTY_FIELDS = [
   'name',
   'code',
@@ -126,7 +126,7 @@ const mailerFields = {
   ),
 };
 
-/** County (admin), spec §3: every field with the spec's names. */
+/** A county as staff see it: every setting of Edit County. */
 export const AdminCounty = v.object({
   id: v.pipe(v.number(), v.integer()),
   name: v.string(),

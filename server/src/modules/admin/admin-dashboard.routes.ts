@@ -32,8 +32,8 @@ async function sendFetchResponse(reply: FastifyReply, response: Response) {
 }
 
 /**
- * The pg-boss dashboard at /admin/jobs, for admins only. Mounted, it skips its own login
- * (STACK.md gotcha 7), so the admin check here is what guards it. Its pages bring their own
+ * The pg-boss dashboard at /admin/jobs, for admins only. Mounted, it skips its own login, so
+ * the admin check here is what guards it. Its pages bring their own
  * scripts: helmet's CSP is off on these routes only; the other security headers stay.
  */
 export async function adminDashboardRoutes(

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 
-/** The spec's page sizes (§9). */
+/** The page sizes the Users tab offers. */
 export const PAGE_SIZES = ['10', '20', '50', '100'] as const;
 /** Deeper pages cost a walk over every row before them; 100,000 pages of 10 is 1M users. */
 export const MAX_PAGE = 100_000;

@@ -5,7 +5,7 @@ import type { AdminUserRow, AdminUsersPage, UsersQuery } from './admin-users.sch
 
 /**
  * Rows of admins are hidden from everyone; rows of customersupport users from everyone but
- * admins (spec §6).
+ * admins.
  */
 export function visibleRoles(callerRole: Role): Role[] {
   return callerRole === 'admin' ? ['subscriber', 'customersupport'] : ['subscriber'];

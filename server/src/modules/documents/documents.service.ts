@@ -23,8 +23,8 @@ const isStaff = (role: Role) => (STAFF_ROLES as readonly Role[]).includes(role);
 /**
  * Opens a recorded document for its download. Staff may open any document; a subscriber only
  * one they have an event for, and any other is "not found", exactly like a document that does
- * not exist. Nobody signed in gets that same 404 (the issue's rule: anyone else gets 404), decided
- * before anything is looked up.
+ * not exist. Nobody signed in gets that same 404, decided before anything is looked up, so the
+ * answer never tells whether a document exists.
  *
  * The key is looked up by equality; the bytes are read with the row's own container and file
  * name, which the blob store checks again.

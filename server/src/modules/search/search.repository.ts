@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.ts';
 import { prefixBounds, prefixRange, streetKeyOf } from './search.terms.ts';
 
 /**
- * Search SQL (DESIGN.md §5). A prefix scan is a range of a C-collation key btree that stops
+ * Search SQL. A prefix scan is a range of a C-collation key btree that stops
  * after `limit` rows. Several prefixes are one statement: a lateral scan per prefix, in the
  * order the prefixes are given; the same short statement whatever their number, so planning
  * costs the same for one prefix or eighteen (a UNION ALL of eighteen branches took 0.5 ms to

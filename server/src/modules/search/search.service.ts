@@ -21,7 +21,7 @@ import {
 } from './search.terms.ts';
 
 /**
- * Search-as-you-type (DESIGN.md §5): the btree prefix scan first; the fallbacks run only when
+ * Search-as-you-type: the btree prefix scan first; the fallbacks run only when
  * it finds fewer than MAX_RESULTS, and their hits follow the prefix hits, without repeats. At
  * most two round trips: the prefix scan brings the typo dictionary's candidates when it finds
  * too few; the corrected scan brings the similar addresses.

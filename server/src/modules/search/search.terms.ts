@@ -2,7 +2,7 @@ import { addressKey, apnKey, nameKey } from '../../matching/normalize.ts';
 
 /**
  * What a search term becomes before it reaches SQL: the normalised keys and the prefixes to scan
- * for (DESIGN.md §5). Pure, so every rule here is unit-tested.
+ * for. Pure, so every rule here is unit-tested.
  */
 
 export const MAX_RESULTS = 10;
