@@ -1,5 +1,5 @@
 /**
- * Build-time environment (product spec §5). Vite reads it once per build; the validated values
+ * Build-time environment. Vite reads it once per build; the validated values
  * reach the app as the `__API_URL__` and `__APP_URL__` constants (see src/env.d.ts).
  */
 export interface BuildEnv {

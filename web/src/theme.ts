@@ -1,7 +1,7 @@
 import type { DefaultMantineColor, MantineColorsTuple } from '@mantine/core';
 import { createTheme } from '@mantine/core';
 
-/** The product's named colours (spec §1), each a single shade. */
+/** The product's named colours, each a single shade. */
 export const palette = {
   red: '#B31E3B',
   darkRed: '#910933',

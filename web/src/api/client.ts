@@ -6,7 +6,7 @@ import { sessionStore } from '../features/session/session-store';
 import { apiBaseUrl } from './base-url';
 import type { paths } from './schema.gen';
 
-/** Sent on every call (spec §7), verbatim. */
+/** Sent on every call as it is: a space, not a comma, between the types. */
 export const ACCEPT_HEADER = 'application/json application/octet-stream';
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again later.';
 
@@ -87,7 +87,7 @@ export const api = createApiClient({
 
 /**
  * The same client without the generic error toast, for calls whose failure has a message of its
- * own (spec §8: 'Failed to search Names', the registration 409) or none (county list): one
+ * own ('Failed to search Names', the registration 409) or none (county list): one
  * failure, one toast. Failures are still logged, and a 401 still ends the session.
  */
 export const quietApi = createApiClient({

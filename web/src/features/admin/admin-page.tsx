@@ -11,7 +11,7 @@ export const isAdminTab = (value: unknown): value is AdminTab =>
   typeof value === 'string' && (ADMIN_TABS as readonly string[]).includes(value);
 
 /**
- * The back-office (spec §2, §6): Stats and Users for staff, Counties and the queue summary for
+ * The back-office: Stats and Users for staff, Counties and the queue summary for
  * admins only. The route keeps the open tab in the address, so a reload stays on it.
  */
 export function AdminPage({

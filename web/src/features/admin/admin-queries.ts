@@ -2,7 +2,7 @@ import createQueryHooks from 'openapi-react-query';
 import { quietApi } from '../../api/client';
 
 /**
- * Spec §8: failures fetching counties or metrics are only logged, with no user message. The
+ * Failures fetching counties or metrics are only logged, with no toast. The
  * metrics and the county list are read through the quiet client; the tab shows its own inline
  * state instead of a toast.
  */

@@ -11,7 +11,7 @@ import type { AdminCounty } from './types';
 export const NO_COUNTIES = 'No Counties Found';
 
 type CountySortField = 'name' | 'code';
-/** Spec §9: by name, A to Z, unless chosen. */
+/** By name, A to Z, unless chosen. */
 const DEFAULT_SORT: Sort<CountySortField> = { field: 'name', direction: 'asc' };
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');

@@ -27,7 +27,7 @@ import {
 } from './county-form';
 import type { AdminCounty } from './types';
 
-/** Spec §9. Narrow screens get the whole width: 55% of 375 px leaves no room for a form. */
+/** Narrow screens get the whole width instead: 55% of 375 px leaves no room for a form. */
 export const EDIT_COUNTY_WIDTH = '55%';
 
 type TextField = {
@@ -174,7 +174,7 @@ function CountyForm({ county, onDone }: { county: AdminCounty; onDone: () => voi
   );
 }
 
-/** The Edit County side panel (spec §2): every field, the required ones marked. */
+/** The Edit County side panel: every field, the required ones marked. */
 export function CountyDrawer({
   county,
   opened,

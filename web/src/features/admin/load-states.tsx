@@ -10,8 +10,8 @@ export function Loading({ label }: { label: string }) {
 }
 
 /**
- * A list or panel that failed to load, with a way to ask again. Neutral, not red: the red of
- * spec §8 belongs to its toasts and banners, and some of these failures have none (§8).
+ * A list or panel that failed to load, with a way to ask again. Neutral, not red: red belongs
+ * to the error toasts and banners, and some of these failures raise none.
  */
 export function LoadFailed({
   title,

@@ -1,4 +1,4 @@
-/** Spec §9: the admin lists show 10, 20, 50 or 100 rows, 10 unless chosen. */
+/** The admin lists show 10, 20, 50 or 100 rows, 10 unless chosen. */
 export const PAGE_SIZES = ['10', '20', '50', '100'] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
 export const DEFAULT_PAGE_SIZE: PageSize = '10';

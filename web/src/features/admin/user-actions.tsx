@@ -13,9 +13,9 @@ export type UserAction = 'impersonate' | 'resend';
 export type ActionOutcome = { ok: boolean; message: string };
 
 /**
- * The Impersonate User and Resend Welcome Email confirmations (spec §2). Impersonating replaces
+ * The Impersonate User and Resend Welcome Email confirmations. Impersonating replaces
  * the session with the user's and opens their dashboard; the outcome of a resend, and a failed
- * impersonation, go back to the list as a banner (spec §8).
+ * impersonation, go back to the list as a banner.
  */
 export function UserActionModal({
   action,

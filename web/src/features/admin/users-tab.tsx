@@ -24,7 +24,7 @@ export const NO_USERS = 'No Users Found';
 export const SEARCH_DEBOUNCE_MS = 300;
 
 type UserSortField = 'email' | 'createdAt';
-/** Spec §9: newest first unless chosen. */
+/** Newest first unless chosen. */
 const DEFAULT_SORT: Sort<UserSortField> = { field: 'createdAt', direction: 'desc' };
 
 const sortTerm = (sort: Sort<UserSortField>) => `${sort.field}:${sort.direction}` as UsersSort;

@@ -17,7 +17,7 @@ const AdminLoginSchema = firstIssueOnly(
   }),
 );
 
-/** Staff sign in with email and password (spec §2), then go to /admin. */
+/** Staff sign in with email and password, then go to /admin. */
 export function AdminLoginForm() {
   const { setUser } = useSession();
   const queryClient = useQueryClient();

@@ -7,7 +7,7 @@ export type County =
   paths['/api/config']['get']['responses'][200]['content']['application/json'][number];
 
 /**
- * The enabled counties. A failure is only logged (spec §8), so the quiet client; the county
+ * The enabled counties. A failure is only logged, with no toast, so the quiet client; the county
  * select then offers nothing.
  */
 export const countiesQueryOptions = () =>

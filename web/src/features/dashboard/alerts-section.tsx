@@ -97,7 +97,7 @@ export function AlertsSection({ user }: { user: SessionUser }) {
     (event: AlertEvent) => api.POST('/api/user/events/archive', { body: { eventId: event.id } }),
     ARCHIVE_FAILED,
   );
-  // A failure shows its own toast, 'Failed to download document' (spec §8).
+  // A failure shows its own toast, 'Failed to download document'.
   const download = useMutation({
     mutationFn: (event: AlertEvent) =>
       downloadDocument(event.countyCodeContainerName, event.parsedDocumentName),

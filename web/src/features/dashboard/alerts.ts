@@ -7,7 +7,7 @@ export type GuardedItem =
 
 export type Alert = { event: AlertEvent; guarded: GuardedItem };
 
-/** Alerts of every guarded item, archived ones left out, newest first (spec §2, §9). */
+/** Alerts of every guarded item, archived ones left out, newest first. */
 export function activeAlerts(user: SessionUser): Alert[] {
   const alerts: Alert[] = [
     ...user.apnSubscriptions.flatMap((s) =>

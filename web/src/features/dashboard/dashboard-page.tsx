@@ -5,7 +5,7 @@ import { GuardedItemsSection } from './guarded-items-section';
 import { NotificationMethodsSection } from './notification-methods-section';
 
 /**
- * The subscriber dashboard (spec §2). Everything on it comes from the session user, which the
+ * The subscriber dashboard. Everything on it comes from the session user, which the
  * session revalidates at startup and every user/* call returns updated.
  */
 export function DashboardPage() {

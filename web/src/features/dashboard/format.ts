@@ -1,6 +1,6 @@
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** MM/DD/YYYY in the reader's time zone (spec §9); '' for a missing or unreadable date. */
+/** MM/DD/YYYY in the reader's time zone; '' for a missing or unreadable date. */
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '';
   const date = new Date(iso);

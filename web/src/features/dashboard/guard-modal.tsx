@@ -35,7 +35,7 @@ export const guardModalTitle = (kind: GuardKind) =>
   kind === 'name' ? 'Guard A Name' : 'Guard A Property';
 
 /**
- * The dashboard's guard flow (spec §2, §4): Step 1 a county, Step 2 a search; picked items are
+ * The dashboard's guard flow: Step 1 a county, Step 2 a search; picked items are
  * pending until 'Guard Selected Items' saves them, their buttons loading meanwhile and a green
  * Guarded after; closing with pending items asks first.
  */

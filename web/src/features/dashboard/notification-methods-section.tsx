@@ -16,7 +16,7 @@ export const removeMethodFailed = (method: NotificationMethod) =>
 
 type Target = { action: 'remove' | 'resend'; method: NotificationMethod };
 
-/** The account's own email cannot be removed (spec §4). */
+/** The account's own email cannot be removed. */
 const isAccountEmail = (user: SessionUser, method: NotificationMethod) =>
   method.notificationMethodType === 'Email' &&
   method.email.toLowerCase() === user.email.toLowerCase();

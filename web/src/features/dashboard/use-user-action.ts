@@ -4,8 +4,8 @@ import { showErrorToast } from '../notifications/show-error-toast';
 import { useSession } from '../session/session-context';
 
 /**
- * A user/* call that answers with the updated session user (spec §7): the answer replaces the
- * session, and a failure adds the call's own toast of §8 to the client's generic one.
+ * A user/* call that answers with the updated session user: the answer replaces the session,
+ * and a failure adds the call's own toast to the client's generic one.
  */
 export function useUserAction<Variables>(
   call: (variables: Variables) => Promise<{ data?: SessionUser }>,

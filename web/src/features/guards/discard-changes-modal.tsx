@@ -4,13 +4,13 @@ export const DISCARD_TITLE = 'Discard Changes?';
 export const DISCARD_TEXT =
   'You are about to exit this screen without guarding your selected items. Are you sure?';
 
-/** Modal titles as headings: weight 900 (spec §1). */
+/** Modal titles as headings: weight 900. */
 export const modalTitleStyles = {
   title: { fontWeight: 900, fontSize: 'var(--mantine-h4-font-size)' },
 } as const;
 
 /**
- * Asked when a guard modal is closed with picks that were not guarded (spec §4). Goes in the
+ * Asked when a guard modal is closed with picks that were not guarded. Goes in the
  * guard modal's `Modal.Stack`, above it.
  */
 export function DiscardChangesModal({

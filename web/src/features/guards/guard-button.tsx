@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 
 /**
- * Where a search result stands (spec §4): `guard` can be picked; `selected` is picked but not
+ * Where a search result stands: `guard` can be picked; `selected` is picked but not
  * saved yet (the dashboard saves picks in one call); `saving` while that call runs; `guarded`
  * once guarded in that county, which cannot be picked again.
  */

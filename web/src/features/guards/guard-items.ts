@@ -1,7 +1,7 @@
 import { guardName } from '@deedwatch/rules';
 import { apnCharacters } from './apn-mask';
 
-/** A name to guard in a county (spec §3). */
+/** A name to guard in a county. */
 export interface GuardName {
   county: string;
   name: string;
@@ -17,7 +17,7 @@ export interface GuardApn {
 
 export type GuardKind = 'name' | 'apn';
 
-/** What a property's address column shows: the address, or 'Unknown' (spec §2). */
+/** What a property's address column shows: the address, or 'Unknown'. */
 export function addressOrUnknown(description: string): string {
   return description.trim() === '' ? 'Unknown' : description;
 }
@@ -42,7 +42,7 @@ export function isApnGuarded(list: readonly GuardApn[], item: Pick<GuardApn, 'co
 }
 
 /**
- * The register page's remove rule (spec §4): the item is removed only when the list holds more
+ * The register page's remove rule: the item is removed only when the list holds more
  * than one; with exactly one, the list is emptied.
  */
 export function removeAt<T>(list: readonly T[], index: number): T[] {

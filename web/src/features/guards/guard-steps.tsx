@@ -15,8 +15,8 @@ export interface PickHandlers<T> {
 }
 
 /**
- * The body of a guard modal, on the register page and the dashboard alike (spec §2): Step 1 a
- * county, Step 2 the name or property search of that county.
+ * The body of a guard modal, on the register page and the dashboard alike: Step 1 a county,
+ * Step 2 the name or property search of that county.
  */
 export function GuardSteps({
   kind,

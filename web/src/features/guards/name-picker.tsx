@@ -29,8 +29,8 @@ export function documentCountText(count: number): string {
 }
 
 /**
- * The typed name, offered first as 'You Entered' when the search did not find it (spec §5), so a
- * name missing from the index can still be guarded.
+ * The typed name, offered first as 'You Entered' when the search did not find it, so a name
+ * missing from the index can still be guarded.
  */
 export function customNameOffer(term: string, results: readonly NameResult[]): string | null {
   const typed = nameKey(term);
@@ -98,7 +98,7 @@ export function NamePicker({
   const found = searchable ? (search.data ?? []) : [];
   const settled = searchable && !search.isFetching;
   const custom = settled ? customNameOffer(term, found) : null;
-  // 'You Entered' counts towards the 10 rows shown (spec §9).
+  // 'You Entered' counts towards the 10 rows shown.
   const results = found.slice(0, custom === null ? MAX_SUGGESTIONS : MAX_SUGGESTIONS - 1);
   const button = (item: GuardName) => (
     <GuardButton

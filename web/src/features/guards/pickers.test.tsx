@@ -100,7 +100,7 @@ describe('You Entered', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: term } });
   }
 
-  it('offers the typed name as the spec writes it, within 10 rows in all', async () => {
+  it("offers the typed name under a 'You Entered' that is not upper-cased, within 10 rows in all", async () => {
     searchName('smith jo');
 
     const label = await screen.findByText('You Entered');

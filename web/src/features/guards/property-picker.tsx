@@ -36,7 +36,7 @@ export function parcelToGuard(result: ParcelResult, county: string): GuardApn {
 
 /**
  * A complete APN the search did not find, offered as 'You Entered' with an unknown address: not
- * every parcel is in the index (spec §1), and it can still be guarded.
+ * every parcel is in the index, and it can still be guarded.
  */
 export function customApnOffer(
   apn: string,
@@ -101,7 +101,7 @@ export function PropertyPicker({
   const settled = searchable && !search.isFetching;
   const custom =
     settled && by === 'apn' && county ? customApnOffer(term, county.mask, found) : null;
-  // 'You Entered' counts towards the 10 rows shown (spec §9).
+  // 'You Entered' counts towards the 10 rows shown.
   const results = found.slice(0, custom === null ? MAX_SUGGESTIONS : MAX_SUGGESTIONS - 1);
   const button = (item: GuardApn) => (
     <GuardButton

@@ -1,7 +1,7 @@
 import { ScrollArea, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** Search results scroll past this height (spec §9). */
+/** Search results scroll past this height. */
 export const RESULTS_MAX_HEIGHT = 250;
 
 /** A picker's results: one row per item, its action in the last column; scrolls past 250 px. */
@@ -33,7 +33,7 @@ export function ResultsTable({
   );
 }
 
-/** What was typed, offered as it is (spec §5), labelled as the spec writes it. */
+/** What was typed, offered as it is, under 'You Entered' in that case (not upper-cased). */
 export function YouEntered({ value }: { value: string }) {
   return (
     <>

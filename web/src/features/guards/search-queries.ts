@@ -12,9 +12,9 @@ type Ok<P extends keyof paths> = paths[P] extends {
 export type NameResult = Ok<'/api/search/name'>[number];
 export type ParcelResult = Ok<'/api/search/apn'>[number];
 
-/** Search-as-you-type waits this long after the last keystroke (spec §9). */
+/** Search-as-you-type waits this long after the last keystroke. */
 export const SEARCH_DEBOUNCE_MS = 300;
-/** At most this many suggestions are shown (spec §9). */
+/** At most this many suggestions are shown. */
 export const MAX_SUGGESTIONS = 10;
 /** The server finds nothing for shorter terms, so they are not sent. */
 export const MIN_SEARCH_LENGTH = 2;
@@ -37,7 +37,7 @@ export const canSearch = (county: string | null, term: string): county is string
   county !== null && term.trim().length >= MIN_SEARCH_LENGTH;
 
 /**
- * Runs a search with its own top-center toast on failure (spec §8). A search dropped because the
+ * Runs a search with its own top-center toast on failure. A search dropped because the
  * term changed is aborted, which is not a failure.
  */
 async function search<T>(

@@ -1,4 +1,4 @@
-/** Which environment banner a host gets (spec §2): QA hosts and local development hosts. */
+/** Which environment banner a host gets: QA hosts and local development hosts. */
 export function siteBannerFor(hostname: string): string | null {
   const host = hostname.toLowerCase();
   if (host.includes('qa')) return 'THIS IS THE QA SITE!';

@@ -2,7 +2,7 @@ import { CloseIcon } from '@mantine/core';
 import type { NotificationData } from '@mantine/notifications';
 import { notifications } from '@mantine/notifications';
 
-/** A red toast titled 'Error' (spec §8). */
+/** A red toast titled 'Error'. */
 export function showErrorToast(message: string, position?: NotificationData['position']): void {
   notifications.show({
     color: 'red',

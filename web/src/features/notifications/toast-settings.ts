@@ -1,6 +1,6 @@
 import type { NotificationsProps } from '@mantine/notifications';
 
-/** Toast behaviour from product spec §9. */
+/** Toast behaviour (docs/product.md, "Limits and constants"). */
 export const toastSettings = {
   position: 'bottom-right',
   autoClose: 4000,

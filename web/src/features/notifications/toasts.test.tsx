@@ -9,8 +9,8 @@ const shown = () =>
     (n) => n.querySelector('.mantine-Notification-description')?.textContent,
   );
 
-describe('toasts (spec §9)', () => {
-  it('uses the constants of the spec', () => {
+describe('toasts', () => {
+  it("uses the product's toast constants", () => {
     expect(toastSettings).toEqual({
       position: 'bottom-right',
       autoClose: 4000,

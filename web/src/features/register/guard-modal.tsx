@@ -11,7 +11,7 @@ import { hasUnsavedSelections, newSelectionCount } from './guard-selection';
 const titles = { name: 'Guard A name', apn: 'Guard A apn' } as const;
 
 /**
- * The register page's 'Guard A name' / 'Guard A apn' modal (spec §2, §4): pick a county, then
+ * The register page's 'Guard A name' / 'Guard A apn' modal: pick a county, then
  * names or properties; a pick shows Guarded at once, and 'Guard Selected Items' commits them.
  * Closing it with picks that are not committed asks first.
  */

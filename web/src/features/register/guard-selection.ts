@@ -7,7 +7,7 @@ export interface GuardLists {
 }
 
 /**
- * The register page's guarded items (spec §4): the committed lists shown on the page, and the
+ * The register page's guarded items: the committed lists shown on the page, and the
  * pending lists the guard modal edits. Opening the modal copies committed to pending; 'Guard
  * Selected Items' commits pending; discarding reverts pending to committed.
  */
@@ -75,7 +75,7 @@ export function guardSelectionReducer(
   }
 }
 
-/** Closing the modal asks 'Discard Changes?' when pending and committed counts differ (spec §4). */
+/** Closing the modal asks 'Discard Changes?' when pending and committed counts differ. */
 export function hasUnsavedSelections({ committed, pending }: GuardSelection): boolean {
   return (
     committed.names.length !== pending.names.length || committed.apns.length !== pending.apns.length

@@ -69,7 +69,7 @@ function ToBeGuarded<T>({
   );
 }
 
-/** 'Names To Be Guarded' (spec §2): county and name, each with a remove button. */
+/** 'Names To Be Guarded': county and name, each with a remove button. */
 export function NamesToBeGuarded({
   names,
   onRemove,
@@ -93,7 +93,7 @@ export function NamesToBeGuarded({
   );
 }
 
-/** 'Properties To Be Guarded' (spec §2): county, APN and address or 'Unknown'. */
+/** 'Properties To Be Guarded': county, APN and address or 'Unknown'. */
 export function PropertiesToBeGuarded({
   apns,
   onRemove,

@@ -31,7 +31,7 @@ export const REGISTERED_MESSAGE = 'User registered successfully';
 
 type Outcome = 'registered' | 'failed';
 
-/** POST /api/user/register with the failure messages of spec §8, one toast per failure. */
+/** POST /api/user/register with the product's failure messages, one toast per failure. */
 async function register(email: string, guards: GuardLists): Promise<Outcome> {
   try {
     const { data, error, response } = await quietApi.POST('/api/user/register', {
@@ -98,7 +98,7 @@ function NewTabLink({ to, children }: { to: '/terms' | '/privacy'; children: Rea
   );
 }
 
-/** The register page (spec §2): email, the items to guard, and SIGN UP. */
+/** The register page: email, the items to guard, and SIGN UP. */
 export function RegisterForm() {
   const [selection, dispatch] = useReducer(guardSelectionReducer, initialGuardSelection);
   const [registered, setRegistered] = useState(false);

@@ -6,7 +6,7 @@ import { RegisterEmailsSchema } from './register-schema';
 const resolve = schemaResolver(RegisterEmailsSchema, { sync: true });
 const errors = (email: string, confirmEmail: string) => resolve({ email, confirmEmail });
 
-describe('register step 1 rules (spec §5)', () => {
+describe('register step 1 rules', () => {
   it('requires both emails', () => {
     expect(errors('', '')).toEqual({
       email: 'Email is required',

@@ -48,7 +48,7 @@ export function SessionProvider({
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
-  // A stored session may have ended on the server: ask once at startup (spec §4). A 401 reaches
+  // A stored session may have ended on the server: ask once at startup. A 401 reaches
   // the client middleware, which expires the store.
   useEffect(() => {
     if (!revalidate || store.getUser() === null) return undefined;

@@ -4,7 +4,7 @@ export const SESSION_STORAGE_KEY = 'deedwatch.user';
 
 type Listener = () => void;
 
-/** The session user, kept in local storage (spec §4) and shared by React, the router and the client. */
+/** The session user, kept in local storage and shared by React, the router and the client. */
 export interface SessionStore {
   getUser(): SessionUser | null;
   setUser(user: SessionUser | null): void;

@@ -35,7 +35,7 @@ describe('public pages', () => {
     const questions = screen
       .getAllByRole('button', { expanded: false })
       .map((button) => button.textContent);
-    // The six topics of spec §2, in order, each named by its question.
+    // The FAQ's six topics, in order, each named by its question.
     expect(questions).toEqual([
       'How do I enroll?',
       'When will I receive an alert?',
