@@ -12,6 +12,7 @@ COPY web/package.json web/
 # No install scripts: the only dev dependency with one is `node`, which would fetch a second
 # Node 24 beside the image's.
 RUN npm ci --ignore-scripts --no-audit --no-fund
+COPY tsconfig.json ./
 COPY rules rules
 COPY web web
 RUN npm run build
