@@ -63,6 +63,11 @@ describe('the production image', () => {
     // The web app is built with dev dependencies in the first stage, only its output copied on.
     expect(build!.some((i) => /^RUN npm ci\b/.test(i))).toBe(true);
     expect(build!.some((i) => /^RUN npm run build\b/.test(i))).toBe(true);
+    // What the web build reads outside web/: the tsconfig it extends, the rules it imports.
+    const extended = JSON.parse(await read('web/tsconfig.json')).extends as string;
+    expect(path.posix.join('web', extended)).toBe('tsconfig.json');
+    expect(build).toContain('COPY tsconfig.json ./');
+    expect(build).toContain('COPY rules rules');
 
     const installs = runtime!.filter((i) => /^RUN npm ci\b/.test(i));
     expect(installs).toHaveLength(1);
