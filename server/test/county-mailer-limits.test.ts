@@ -8,7 +8,7 @@ import {
   makeCountyMailers,
   previousCountyDay,
 } from '../src/engine/mailer/county-mailer.service.ts';
-import { createCounty, type CountyRow } from './helpers/factories.ts';
+import { createCounty, enableCountyMailer, type CountyRow } from './helpers/factories.ts';
 import { feedFolder, feedLine, feedPdf, writeFeed } from './helpers/feed.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -34,29 +34,11 @@ describe('county mailers under the PDF limits', { timeout: 60_000 }, () => {
       const county = await createCounty(t.db, { code, name: `${code} Mailer` });
       const output = await mkdtemp(path.join(root, `${code}-`));
       counties[key] = { ...county, output };
-      await t.db
-        .updateTable('counties')
-        .set({
-          create_county_mailer: true,
-          mailer_document_types: ['GRANT DEED'],
-          mailer_output_path: output,
-        })
-        .where('id', '=', county.id)
-        .execute();
-      await t.db
-        .insertInto('parcels')
-        .values({
-          county_id: county.id,
-          apn,
-          apn_key: apn,
-          address: '1 ELM ST',
-          address_key: '1 ELM ST',
-          city: 'AUBURN',
-          state: 'CA',
-          zip: '95603',
-          owner_names: [`OWNER OF ${code}`],
-        })
-        .execute();
+      await enableCountyMailer(t.db, county.id, output, {
+        apn,
+        address: '1 ELM ST',
+        owner: `OWNER OF ${code}`,
+      });
       const line = feedLine(code, recordedAt, { documentNumber: `${code}-1`, apns: [apn] });
       lines.push(line);
       pdfs[line.file] = await feedPdf(line, 3);

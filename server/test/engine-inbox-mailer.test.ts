@@ -34,7 +34,12 @@ import {
 import { samplePdf } from '../src/engine/sample-documents.ts';
 import { insertNameSubscriptions } from '../src/modules/user/user.repository.ts';
 import { setDemoInboxes } from '../src/db/seed/seed-demo.ts';
-import { createCounty, createSubscriber, type CountyRow } from './helpers/factories.ts';
+import {
+  createCounty,
+  createSubscriber,
+  enableCountyMailer,
+  type CountyRow,
+} from './helpers/factories.ts';
 import { feedFolder, feedLine, feedPdf, writeFeed } from './helpers/feed.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 import type { Engine } from '../src/engine/engine.ts';
@@ -171,32 +176,13 @@ describe('county mailers', () => {
       ui_mask: '000-000-000-000',
       data_mask: '000-000-000-000',
     });
-    await t.db
-      .updateTable('counties')
-      .set({
-        create_county_mailer: true,
-        mailer_document_types: ['GRANT DEED'],
-        mailer_output_path: output,
-        use_watermark: true,
-      })
-      .where('id', '=', county.id)
-      .execute();
-    await t.db
-      .insertInto('parcels')
-      .values([
-        {
-          county_id: county.id,
-          apn: '111-222-333-444',
-          apn_key: '111222333444',
-          address: '12 OAK ST',
-          address_key: '12 OAK ST',
-          city: 'AUBURN',
-          state: 'CA',
-          zip: '95603',
-          owner_names: ['PATEL ANITA'],
-        },
-      ])
-      .execute();
+    await enableCountyMailer(
+      t.db,
+      county.id,
+      output,
+      { apn: '111-222-333-444', address: '12 OAK ST', owner: 'PATEL ANITA' },
+      { use_watermark: true },
+    );
 
     const lines = [
       { n: 'M-1', type: 'GRANT DEED', apn: '111-222-333-444', pages: 5 },
@@ -313,29 +299,11 @@ describe('county mailers', () => {
       .execute();
     const otherOutput = path.join(output, 'other');
     const other = await createCounty(t.db, { name: 'Other Mailer', code: 'MLO' });
-    await t.db
-      .updateTable('counties')
-      .set({
-        create_county_mailer: true,
-        mailer_document_types: ['GRANT DEED'],
-        mailer_output_path: otherOutput,
-      })
-      .where('id', '=', other.id)
-      .execute();
-    await t.db
-      .insertInto('parcels')
-      .values({
-        county_id: other.id,
-        apn: '55555555555555',
-        apn_key: '55555555555555',
-        address: '9 PINE ST',
-        address_key: '9 PINE ST',
-        city: 'AUBURN',
-        state: 'CA',
-        zip: '95603',
-        owner_names: ['NGUYEN LINH'],
-      })
-      .execute();
+    await enableCountyMailer(t.db, other.id, otherOutput, {
+      apn: '55555555555555',
+      address: '9 PINE ST',
+      owner: 'NGUYEN LINH',
+    });
     const otherFeed = await feedFolder();
     const deed = feedLine('MLO', recordedAt, {
       documentNumber: 'O-1',

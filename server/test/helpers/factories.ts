@@ -1,3 +1,4 @@
+import { apnCharacters } from '@deedwatch/rules';
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../src/db/database.ts';
 import { upsertStaff, type StaffRole } from '../../src/modules/auth/staff.ts';
@@ -85,6 +86,43 @@ export async function createCounty(
     })
     .returning(['id', 'name', 'code'])
     .executeTakeFirstOrThrow();
+}
+
+/**
+ * Turns on a county's mailer (grant deeds, written into `output`) and puts one parcel on its
+ * roll, whose owner the mailer writes to.
+ */
+export async function enableCountyMailer(
+  db: Database,
+  countyId: number,
+  output: string,
+  parcel: { apn: string; address: string; owner: string },
+  settings: { use_watermark?: boolean } = {},
+): Promise<void> {
+  await db
+    .updateTable('counties')
+    .set({
+      create_county_mailer: true,
+      mailer_document_types: ['GRANT DEED'],
+      mailer_output_path: output,
+      ...settings,
+    })
+    .where('id', '=', countyId)
+    .execute();
+  await db
+    .insertInto('parcels')
+    .values({
+      county_id: countyId,
+      apn: parcel.apn,
+      apn_key: apnCharacters(parcel.apn),
+      address: parcel.address,
+      address_key: parcel.address,
+      city: 'AUBURN',
+      state: 'CA',
+      zip: '95603',
+      owner_names: [parcel.owner],
+    })
+    .execute();
 }
 
 /** A recorded document and an alert about it for one of the user's guarded names. */
