@@ -275,7 +275,7 @@ describe('the links in every mail, opened in Chromium', () => {
         .waitFor();
     });
 
-    it('the dashboard links: the alert signed in, the home page signed out', async () => {
+    it('the dashboard links: the alert signed in, a sign-in that leads back to it signed out', async () => {
       const page = await follow(signedIn, dashboardLink);
       await expectDashboard(page);
       await page
@@ -284,8 +284,9 @@ describe('the links in every mail, opened in Chromium', () => {
         .waitFor();
 
       const visitor = await follow(await newContext(), dashboardLink);
-      await visitor.waitForURL(`${server.url}/`);
-      await visitor.getByRole('heading', { name: 'Free Property Fraud Alerts' }).waitFor();
+      const login = visitor.getByRole('dialog');
+      await login.getByText('Sign in to see your dashboard.', { exact: false }).waitFor();
+      expect(visitor.url()).toBe(dashboardLink);
     });
   });
 });

@@ -54,8 +54,12 @@ describe('the web app shell in Chromium, served by the real server', () => {
     await expect.poll(() => page.getByRole('heading', { level: 1 }).count()).toBeGreaterThan(0);
   });
 
-  it('sends an anonymous visitor away from /dashboard to /', async () => {
+  it('asks an anonymous visitor on /dashboard to sign in; closing that goes to /', async () => {
     await page.goto(`${server.url}/dashboard`);
+    const login = page.getByRole('dialog');
+    await login.getByText('Sign in to see your dashboard.', { exact: false }).waitFor();
+    expect(await page.getByRole('region', { name: 'Alerts' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
   });
 

@@ -4,7 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { apiBaseUrl } from '../../api/base-url';
 import { type ApiClient, createApiClient, quietApi } from '../../api/client';
-import { LoginModal } from '../auth/login-modal';
+import { SignInFirst } from '../auth/sign-in-first';
 import { showErrorToast } from '../notifications/show-error-toast';
 import { useSession } from '../session/session-context';
 import { saveFile } from './save-file';
@@ -97,15 +97,11 @@ export function DocumentDownload({ folder, file }: { folder: string; file: strin
 
   if (!signedIn) {
     return (
-      <Stack align="center" py="xl">
-        <Title order={1}>Sign in to download your document</Title>
-        <LoginModal
-          opened
-          onClose={() => void navigate({ to: '/', replace: true })}
-          reason={SIGN_IN_TO_DOWNLOAD}
-          next={{ to: '/documents/$folder/$file', params: { folder, file } }}
-        />
-      </Stack>
+      <SignInFirst
+        title="Sign in to download your document"
+        reason={SIGN_IN_TO_DOWNLOAD}
+        next={{ to: '/documents/$folder/$file', params: { folder, file } }}
+      />
     );
   }
 
