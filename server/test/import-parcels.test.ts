@@ -591,7 +591,11 @@ function runScript(args: string[], env: Record<string, string>) {
 describe('npm run import:parcels', () => {
   it('imports, prints the summary as JSON and a progress line per 10 %', async () => {
     const county = await createCounty(t.db, { code: 'CLI' });
-    const env = { DATABASE_URL: t.url, SESSION_SECRET: TEST_SESSION_SECRET };
+    const env = {
+      DATABASE_URL: t.url,
+      SESSION_SECRET: TEST_SESSION_SECRET,
+      MAIL_TRANSPORT: 'outbox',
+    };
     const file = await csvFile(roll(2000, 'CLIENT'));
     const run = await runScript(['--county', 'cli', file], env);
     expect(run.code, run.stderr).toBe(0);
