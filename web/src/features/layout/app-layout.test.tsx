@@ -129,14 +129,16 @@ describe('layout shell', () => {
 });
 
 describe('route guards', () => {
-  it('sends visitors away from /dashboard', async () => {
+  it('asks visitors on /dashboard for a sign-in link, showing no dashboard', async () => {
     stubFetch({});
     const { router } = renderApp({ path: '/dashboard' });
 
     expect(
-      await screen.findByRole('heading', { name: 'Free Property Fraud Alerts' }),
+      await screen.findByRole('heading', { name: 'Sign in to see your dashboard' }),
     ).toBeDefined();
-    expect(router.state.location.pathname).toBe('/');
+    expect(await screen.findByText(/Sign in to see your dashboard\./)).toBeDefined();
+    expect(screen.queryByRole('heading', { name: 'Dashboard' })).toBeNull();
+    expect(router.state.location.pathname).toBe('/dashboard');
   });
 
   it('lets a subscriber into /dashboard but not /admin', async () => {
