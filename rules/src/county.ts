@@ -20,3 +20,34 @@ export function normaliseDocumentTypes(types: readonly string[]): string[] {
   }
   return [...unique];
 }
+
+/**
+ * The fields Edit County requires, by their API names: the server names every missing or blank
+ * one in a single 400, and the form marks them.
+ */
+export const REQUIRED_COUNTY_FIELDS = [
+  'name',
+  'code',
+  'uiMask',
+  'dataMask',
+  'format',
+  'linkUrl',
+  'alertSendGridEmailTemplateId',
+  'isEnabled',
+] as const;
+export type RequiredCountyField = (typeof REQUIRED_COUNTY_FIELDS)[number];
+
+/** The required fields written as text (isEnabled is a switch, always set). */
+export const REQUIRED_COUNTY_TEXT_FIELDS = REQUIRED_COUNTY_FIELDS.filter(
+  (field): field is Exclude<RequiredCountyField, 'isEnabled'> => field !== 'isEnabled',
+);
+
+/** The required fields `county` lacks: absent, null, or a blank string. */
+export function missingRequiredCountyFields(county: unknown): RequiredCountyField[] {
+  if (typeof county !== 'object' || county === null || Array.isArray(county)) return [];
+  const record = county as Record<string, unknown>;
+  return REQUIRED_COUNTY_FIELDS.filter((field) => {
+    const value = record[field];
+    return value === undefined || value === null || (typeof value === 'string' && !value.trim());
+  });
+}

@@ -5,20 +5,9 @@ import {
   MAX_COUNTY_NAME_LENGTH,
   MAX_MASK_LENGTH,
   normaliseDocumentTypes,
+  type RequiredCountyField,
 } from '@deedwatch/rules';
 import * as v from 'valibot';
-
-/** The fields Edit County requires. A missing or blank one is named in one 400. */
-export const REQUIRED_COUNTY_FIELDS = [
-  'name',
-  'code',
-  'uiMask',
-  'dataMask',
-  'format',
-  'linkUrl',
-  'alertSendGridEmailTemplateId',
-  'isEnabled',
-] as const;
 
 // Postgres refuses NUL in text and nothing here has a use for control characters: a 400, not a 500.
 const CONTROL_CHARACTER = /\p{Cc}/u;
@@ -101,7 +90,7 @@ const countyFields = {
     v.boolean(),
     v.description('Whether subscribers can choose the county and its alerts run'),
   ),
-};
+} satisfies Record<RequiredCountyField, v.GenericSchema>;
 
 // Optional in an update: an omitted one keeps its current value.
 const mailerFields = {
@@ -163,13 +152,3 @@ export const AdminCountyList = v.pipe(
 
 export const UpdateCountyBody = v.strictObject({ id: CountyId, ...countyFields, ...mailerFields });
 export type UpdateCountyInput = v.InferOutput<typeof UpdateCountyBody>;
-
-/** The required fields a body lacks: absent, null, or a blank string. */
-export function missingRequiredFields(body: unknown): string[] {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return [];
-  const record = body as Record<string, unknown>;
-  return REQUIRED_COUNTY_FIELDS.filter((field) => {
-    const value = record[field];
-    return value === undefined || value === null || (typeof value === 'string' && !value.trim());
-  });
-}

@@ -1,3 +1,4 @@
+import { missingRequiredCountyFields } from '@deedwatch/rules';
 import type { Database } from '../../db/database.ts';
 import {
   confineCountyPath,
@@ -8,11 +9,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { writeAudit } from '../auth/auth.repository.ts';
 import type { Actor } from './admin-audit.service.ts';
 import * as repo from './admin-counties.repository.ts';
-import {
-  type AdminCounty,
-  missingRequiredFields,
-  type UpdateCountyInput,
-} from './admin-counties.schemas.ts';
+import type { AdminCounty, UpdateCountyInput } from './admin-counties.schemas.ts';
 
 /** Each API field of a county and the column that stores it. */
 const COLUMN_OF = {
@@ -65,7 +62,7 @@ export async function listCounties(db: Database): Promise<AdminCounty[]> {
 
 /** Names every missing required field in one message, before any other check of the body. */
 export function assertRequiredFields(body: unknown): void {
-  const missing = missingRequiredFields(body);
+  const missing = missingRequiredCountyFields(body);
   if (missing.length === 0) return;
   const list =
     missing.length === 1
