@@ -1,11 +1,11 @@
 import { buffer } from 'node:stream/consumers';
-import { sql } from 'kysely';
 import type { JobWithMetadata, PgBoss } from 'pg-boss';
 import type { Database } from '../db/database.ts';
 import { batchOptions, eachJob } from '../jobs/batch.ts';
 import { FAST_POLLING_SECONDS, SEND_MAIL } from '../jobs/queues.ts';
 import { unseal } from '../lib/sealed.ts';
 import type { BlobAttachment, Mailer, SendMailJob } from './mailer.ts';
+import * as repo from './mail.repository.ts';
 import { type Attachment, type MailMessage, MailSendError } from './mail.types.ts';
 
 type DeliveryJob = Pick<JobWithMetadata<SendMailJob>, 'data' | 'retryCount' | 'retryLimit'>;
@@ -43,48 +43,28 @@ export async function deliver(db: Database, mailer: Mailer, job: DeliveryJob) {
   const message = openMessage(mailer, sealed);
   const attachments = message ? await readAttachments(mailer, job.data.attachments) : [];
   if (!message || typeof attachments === 'string') {
-    await db
-      .updateTable('deliveries')
-      .set({
-        status: 'failed',
-        last_error: message
-          ? (attachments as string)
-          : 'The queued message could not be opened (was SESSION_SECRET changed?).',
-      })
-      .where('id', '=', deliveryId)
-      .where('status', '=', 'queued')
-      .execute();
+    await repo.failQueued(
+      db,
+      deliveryId,
+      message
+        ? (attachments as string)
+        : 'The queued message could not be opened (was SESSION_SECRET changed?).',
+    );
     return;
   }
   if (attachments.length > 0) message.attachments = attachments;
 
-  let claimed = await db
-    .updateTable('deliveries')
-    .set({ status: 'sending', attempts: sql`attempts + 1` })
-    .where('id', '=', deliveryId)
-    .where('status', '=', 'queued')
-    .returning(['notification_method_id', 'user_id', 'recipient'])
-    .executeTakeFirst();
+  let claimed = await repo.claimQueued(db, deliveryId);
   if (!claimed && mailer.transport.idempotent) {
     // An attempt died mid-send; this transport stores a delivery once, so send it again.
-    claimed = await db
-      .updateTable('deliveries')
-      .set({ attempts: sql`attempts + 1` })
-      .where('id', '=', deliveryId)
-      .where('status', '=', 'sending')
-      .returning(['notification_method_id', 'user_id', 'recipient'])
-      .executeTakeFirst();
+    claimed = await repo.reclaimSending(db, deliveryId);
   }
   if (!claimed) {
-    await db
-      .updateTable('deliveries')
-      .set({
-        status: 'ambiguous',
-        last_error: 'The worker stopped while sending; it may have been sent.',
-      })
-      .where('id', '=', deliveryId)
-      .where('status', '=', 'sending')
-      .execute();
+    await repo.markAmbiguous(
+      db,
+      deliveryId,
+      'The worker stopped while sending; it may have been sent.',
+    );
     return;
   }
 
@@ -92,16 +72,7 @@ export async function deliver(db: Database, mailer: Mailer, job: DeliveryJob) {
     const { providerMessageId } = await mailer.transport.send(message, {
       idempotencyKey: deliveryId,
     });
-    await db
-      .updateTable('deliveries')
-      .set({
-        status: 'sent',
-        provider_message_id: providerMessageId,
-        sent_at: new Date(),
-        last_error: null,
-      })
-      .where('id', '=', deliveryId)
-      .execute();
+    await repo.markSent(db, deliveryId, providerMessageId);
   } catch (err) {
     const failure = err instanceof MailSendError ? err : new MailSendError('retry', String(err));
     // The job's own limit: the queue's may have changed since the job was created.
@@ -113,22 +84,9 @@ export async function deliver(db: Database, mailer: Mailer, job: DeliveryJob) {
           ? 'queued'
           : 'failed';
     await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('deliveries')
-        .set({ status, last_error: failure.message.slice(0, 1000) })
-        .where('id', '=', deliveryId)
-        .execute();
+      await repo.setOutcome(trx, deliveryId, status, failure.message.slice(0, 1000));
       if (failure.disposition === 'inactive') {
-        // The method the delivery was for; for mail not tied to one (a sign-in link), the
-        // user's methods at that address.
-        let methods = trx.updateTable('notification_methods').set({
-          undeliverable_at: new Date(),
-          undeliverable_reason: failure.message.slice(0, 500),
-        });
-        methods = claimed.notification_method_id
-          ? methods.where('id', '=', claimed.notification_method_id)
-          : methods.where('user_id', '=', claimed.user_id).where('email', '=', claimed.recipient);
-        await methods.execute();
+        await repo.markUndeliverable(trx, claimed, failure.message.slice(0, 500));
       }
     });
     // Throwing hands the job back to pg-boss, which retries it with exponential backoff.

@@ -1,10 +1,11 @@
-import type { Kysely } from 'kysely';
 import type { PgBoss } from 'pg-boss';
-import type { DB, DeliveriesTable } from '../db/types.ts';
-import { bossDb } from '../jobs/pg-boss-db.ts';
+import type { Database } from '../db/database.ts';
+import { bossDb } from '../db/pg-boss-db.ts';
+import type { DeliveriesTable } from '../db/types.ts';
 import { SEND_MAIL } from '../jobs/queues.ts';
 import { type SealingKey, seal } from '../lib/sealed.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
+import { insertDelivery } from './mail.repository.ts';
 import type { MailMessage, MailTransport } from './mail.types.ts';
 
 /** An attachment read from the blob store when the mail is sent, so the job stays small. */
@@ -34,7 +35,7 @@ export type Mailer = {
    * Returns the delivery's id; null for an alert already queued for that user, document and
    * method (an alert is queued once, however often asked).
    */
-  enqueue(trx: Kysely<DB>, input: EnqueueInput): Promise<string | null>;
+  enqueue(trx: Database, input: EnqueueInput): Promise<string | null>;
 };
 
 export function createMailer(
@@ -48,34 +49,21 @@ export function createMailer(
     sealingKey,
     blobs,
     async enqueue(trx, input) {
-      const delivery = await trx
-        .insertInto('deliveries')
-        .values({
-          kind: input.kind,
-          user_id: input.userId,
-          notification_method_id: input.notificationMethodId ?? null,
-          document_id: input.documentId ?? null,
-          recipient: input.message.to,
-          provider_message_id: null,
-          last_error: null,
-          sent_at: null,
-        })
-        .onConflict((oc) =>
-          oc
-            .columns(['user_id', 'document_id', 'notification_method_id'])
-            .where('kind', '=', 'alert')
-            .doNothing(),
-        )
-        .returning('id')
-        .executeTakeFirst();
-      if (!delivery) return null;
+      const deliveryId = await insertDelivery(trx, {
+        kind: input.kind,
+        userId: input.userId,
+        notificationMethodId: input.notificationMethodId ?? null,
+        documentId: input.documentId ?? null,
+        recipient: input.message.to,
+      });
+      if (deliveryId === undefined) return null;
       const job: SendMailJob = {
-        deliveryId: delivery.id,
+        deliveryId,
         sealed: seal(sealingKey, JSON.stringify(input.message)),
         ...(input.attachments?.length ? { attachments: input.attachments } : {}),
       };
       await boss.send(SEND_MAIL, job, { db: bossDb(trx) });
-      return delivery.id;
+      return deliveryId;
     },
   };
 }

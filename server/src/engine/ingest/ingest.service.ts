@@ -2,7 +2,7 @@ import type { DB } from '../../db/types.ts';
 import { detectApns } from '../../documents/pdf/apn-detect.ts';
 import { extractPdfText } from '../../documents/pdf/extract-text.ts';
 import { resolveLimits } from '../../documents/pdf/pdf-worker.ts';
-import { bossDb } from '../../jobs/pg-boss-db.ts';
+import { bossDb } from '../../db/pg-boss-db.ts';
 import { openFileIn, readUpTo } from '../../lib/safe-fs.ts';
 import { MATCH_DOCUMENTS } from '../../jobs/queues.ts';
 import { storedAddress, storedName } from '../../matching/match-keys.ts';

@@ -1,7 +1,7 @@
 import type { PgBoss } from 'pg-boss';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/types.ts';
-import { bossDb } from '../../jobs/pg-boss-db.ts';
+import { bossDb } from '../../db/pg-boss-db.ts';
 import { SEND_ALERT } from '../../jobs/queues.ts';
 import * as repo from './match.repository.ts';
 

@@ -1,0 +1,126 @@
+import { type Selectable, sql } from 'kysely';
+import type { Database } from '../db/database.ts';
+import type { DeliveriesTable } from '../db/types.ts';
+
+export type DeliveryStatus = Selectable<DeliveriesTable>['status'];
+
+export type NewDelivery = {
+  kind: DeliveriesTable['kind'];
+  userId: string | null;
+  notificationMethodId: string | null;
+  documentId: string | null;
+  recipient: string;
+};
+
+/**
+ * A queued delivery; undefined for an alert already queued for that user, document and method
+ * (the partial unique index on alerts).
+ */
+export async function insertDelivery(db: Database, d: NewDelivery): Promise<string | undefined> {
+  const row = await db
+    .insertInto('deliveries')
+    .values({
+      kind: d.kind,
+      user_id: d.userId,
+      notification_method_id: d.notificationMethodId,
+      document_id: d.documentId,
+      recipient: d.recipient,
+      provider_message_id: null,
+      last_error: null,
+      sent_at: null,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'document_id', 'notification_method_id'])
+        .where('kind', '=', 'alert')
+        .doNothing(),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** Fails a delivery that was never sent (still queued). */
+export async function failQueued(db: Database, deliveryId: string, error: string) {
+  await db
+    .updateTable('deliveries')
+    .set({ status: 'failed', last_error: error })
+    .where('id', '=', deliveryId)
+    .where('status', '=', 'queued')
+    .execute();
+}
+
+/** Moves a queued delivery to sending and counts the attempt; undefined when it was not queued. */
+export function claimQueued(db: Database, deliveryId: string) {
+  return db
+    .updateTable('deliveries')
+    .set({ status: 'sending', attempts: sql`attempts + 1` })
+    .where('id', '=', deliveryId)
+    .where('status', '=', 'queued')
+    .returning(['notification_method_id', 'user_id', 'recipient'])
+    .executeTakeFirst();
+}
+
+/** Counts another attempt at a delivery left sending; undefined when it is not sending. */
+export function reclaimSending(db: Database, deliveryId: string) {
+  return db
+    .updateTable('deliveries')
+    .set({ attempts: sql`attempts + 1` })
+    .where('id', '=', deliveryId)
+    .where('status', '=', 'sending')
+    .returning(['notification_method_id', 'user_id', 'recipient'])
+    .executeTakeFirst();
+}
+
+export type ClaimedDelivery = NonNullable<Awaited<ReturnType<typeof claimQueued>>>;
+
+/** Marks a delivery left sending as ambiguous: it may have gone out. */
+export async function markAmbiguous(db: Database, deliveryId: string, error: string) {
+  await db
+    .updateTable('deliveries')
+    .set({ status: 'ambiguous', last_error: error })
+    .where('id', '=', deliveryId)
+    .where('status', '=', 'sending')
+    .execute();
+}
+
+export async function markSent(db: Database, deliveryId: string, providerMessageId: string | null) {
+  await db
+    .updateTable('deliveries')
+    .set({
+      status: 'sent',
+      provider_message_id: providerMessageId,
+      sent_at: new Date(),
+      last_error: null,
+    })
+    .where('id', '=', deliveryId)
+    .execute();
+}
+
+export async function setOutcome(
+  db: Database,
+  deliveryId: string,
+  status: DeliveryStatus,
+  error: string,
+) {
+  await db
+    .updateTable('deliveries')
+    .set({ status, last_error: error })
+    .where('id', '=', deliveryId)
+    .execute();
+}
+
+/**
+ * Marks undeliverable the method the delivery was for; for mail not tied to one (a sign-in
+ * link), the user's methods at that address.
+ */
+export async function markUndeliverable(db: Database, claimed: ClaimedDelivery, reason: string) {
+  let methods = db.updateTable('notification_methods').set({
+    undeliverable_at: new Date(),
+    undeliverable_reason: reason,
+  });
+  methods = claimed.notification_method_id
+    ? methods.where('id', '=', claimed.notification_method_id)
+    : methods.where('user_id', '=', claimed.user_id).where('email', '=', claimed.recipient);
+  await methods.execute();
+}
