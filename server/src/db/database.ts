@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { DB } from './types.ts';
@@ -6,6 +6,9 @@ import type { DB } from './types.ts';
 // bigint (int8) and numeric come back as strings by default; counts and ids fit in a JS number
 // only up to 2^53, so int8 stays a string and callers convert counts explicitly.
 export type Database = Kysely<DB>;
+export type { Transaction };
+/** What a repository function runs its queries on: the pool, or a transaction a service opened. */
+export type Executor = Database | Transaction<DB>;
 
 export function createPool(connectionString: string, max: number, log: Logger): pg.Pool {
   const pool = new pg.Pool({ connectionString, max, application_name: 'deedwatch' });
