@@ -7,6 +7,7 @@ import { createRandom } from '../server/src/db/seed/random.ts';
 import { openCliEngine } from '../server/src/engine/cli.ts';
 import {
   loadPools,
+  simulatedCounty,
   simulatedLine,
   writeFeedFolder,
 } from '../server/src/engine/simulate/simulate.ts';
@@ -42,24 +43,12 @@ process.on('SIGINT', () => (stopping = true));
 process.on('SIGTERM', () => (stopping = true));
 try {
   const code = values.county.toUpperCase();
-  const row = await engine.db
-    .selectFrom('counties')
-    .select(['id', 'code', 'name', 'inbox_path'])
-    .where('code', '=', code)
-    .executeTakeFirst();
-  if (!row) throw new Error(`Unknown county code '${code}'.`);
-  const inboxPath = values.inbox ?? row.inbox_path;
-  if (!inboxPath) {
-    throw new Error(
-      `County ${code} has no inbox folder: set one in the admin area (inboxPath) or pass --inbox DIR.`,
-    );
-  }
-  const county = { id: row.id, code: row.code, name: row.name, inboxPath };
+  const county = await simulatedCounty(engine.db, code, values.inbox);
   const rng = createRandom(Number(values.seed));
   let pools = await loadPools(engine.db, county.id);
   let poolsAt = Date.now();
   console.log(
-    `Recording ${Number.isFinite(count) ? count : 'endless'} documents for ${county.name} at ${perMinute}/min into ${inboxPath} (Ctrl-C stops).`,
+    `Recording ${Number.isFinite(count) ? count : 'endless'} documents for ${county.name} at ${perMinute}/min into ${county.inboxPath} (Ctrl-C stops).`,
   );
   for (let n = 1; n <= count && !stopping; n++) {
     if (Date.now() - poolsAt > 60_000) {
@@ -67,7 +56,7 @@ try {
       poolsAt = Date.now();
     }
     const line = simulatedLine(county, pools, rng, new Date(), n, hitRate);
-    await writeFeedFolder(inboxPath, line.documentNumber, county, [line]);
+    await writeFeedFolder(county.inboxPath, line.documentNumber, county, [line]);
     console.log(
       `  ${line.documentNumber} ${line.documentType} ${line.grantors.join('; ')} → ${line.grantees.join('; ')} ${line.apns.join(' ')}`,
     );

@@ -1,11 +1,11 @@
 import { lstat, mkdir, readdir, rename } from 'node:fs/promises';
 import path from 'node:path';
-import { sql } from 'kysely';
 import { confineCountyPath } from '../../lib/county-paths.ts';
 import { assertRealFolder, errorCode, UnsafePathError, writeFileIn } from '../../lib/safe-fs.ts';
 import type { Engine } from '../engine.ts';
 import { FeedError } from '../feed/read-feed.ts';
 import { type IngestSummary, ingestFolder } from '../ingest/ingest.service.ts';
+import * as repo from './inbox.repository.ts';
 
 export const DONE_FOLDER = 'done';
 export const FAILED_FOLDER = 'failed';
@@ -56,24 +56,17 @@ export async function waitingFolders(inbox: string, log?: Log): Promise<string[]
  */
 export async function pollInboxes(engine: Engine): Promise<InboxResult[]> {
   return engine.db.connection().execute(async (conn) => {
-    const { rows } = await sql<{ locked: boolean }>`
-      SELECT pg_try_advisory_lock(hashtext('deedwatch:poll-inboxes')) AS locked`.execute(conn);
-    if (!rows[0]!.locked) return [];
+    if (!(await repo.tryPollLock(conn))) return [];
     try {
       return await pollAll(engine);
     } finally {
-      await sql`SELECT pg_advisory_unlock(hashtext('deedwatch:poll-inboxes'))`.execute(conn);
+      await repo.releasePollLock(conn);
     }
   });
 }
 
 async function pollAll(engine: Engine): Promise<InboxResult[]> {
-  const counties = await engine.db
-    .selectFrom('counties')
-    .select(['code', 'inbox_path'])
-    .where('inbox_path', '<>', '')
-    .orderBy('id')
-    .execute();
+  const counties = await repo.countiesWithInbox(engine.db);
   const results: InboxResult[] = [];
   for (const county of counties) {
     const inbox = await usableInbox(engine, county);

@@ -1,12 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
-import { sql } from 'kysely';
 import { confineCountyPath } from '../../lib/county-paths.ts';
-import { COUNTY_TIME_ZONE, countyDay } from '../../lib/county-time.ts';
+import { countyDay } from '../../lib/county-time.ts';
 import { assertRealFolder, openFileIn, readUpTo, writeFileIn } from '../../lib/safe-fs.ts';
 import type { Engine } from '../engine.ts';
 import { countyMailerPdf, type MailerLetter } from './county-mailer-pdf.ts';
+import * as repo from './county-mailer.repository.ts';
 
 export type MailerResult = {
   county: string;
@@ -34,13 +34,7 @@ export function previousCountyDay(now: Date): string {
  */
 export async function makeCountyMailers(engine: Engine, date?: string): Promise<MailerResult[]> {
   const day = date ?? previousCountyDay(new Date());
-  const counties = await engine.db
-    .selectFrom('counties')
-    .select(['id', 'code'])
-    .where('create_county_mailer', '=', true)
-    .where('mailer_output_path', '<>', '')
-    .orderBy('id')
-    .execute();
+  const counties = await repo.countiesWithMailer(engine.db);
   const results: MailerResult[] = [];
   const failures: { county: string; err: unknown }[] = [];
   for (const county of counties) {
@@ -73,44 +67,11 @@ export async function makeCountyMailer(
   day: string,
 ): Promise<MailerResult> {
   const { db, blobs, log } = engine;
-  const county = await db
-    .selectFrom('counties')
-    .selectAll()
-    .where('id', '=', countyId)
-    .executeTakeFirstOrThrow();
-  const done = await db
-    .selectFrom('county_mailers')
-    .select(['file_path', 'letters', 'pages'])
-    .where('county_id', '=', countyId)
-    .where('mailer_date', '=', day)
-    .executeTakeFirst();
+  const county = await repo.findCounty(db, countyId);
+  const done = await repo.findMailer(db, countyId, day);
   if (done) return { county: county.code, date: day, file: null, letters: 0, pages: 0 };
 
-  const { rows } = await sql<{
-    document_id: string;
-    document_number: string;
-    document_type: string;
-    recorded_at: Date;
-    container: string;
-    file_name: string;
-    apn: string;
-    owner_names: string[];
-    address: string;
-    city: string;
-    state: string;
-    zip: string;
-  }>`
-    SELECT DISTINCT ON (d.id, p.id)
-           d.id AS document_id, d.document_number, d.document_type, d.recorded_at,
-           d.container, d.file_name, p.apn, p.owner_names, p.address, p.city, p.state, p.zip
-    FROM recorded_documents d
-    JOIN document_parcels dp ON dp.document_id = d.id AND dp.apn_key IS NOT NULL
-    JOIN parcels p ON p.county_id = d.county_id AND p.apn_key = dp.apn_key
-    WHERE d.county_id = ${countyId}
-      AND d.document_type = ANY (${county.mailer_document_types}::text[])
-      AND d.recorded_at >= (${day}::date)::timestamp AT TIME ZONE ${COUNTY_TIME_ZONE}
-      AND d.recorded_at < (${day}::date + 1)::timestamp AT TIME ZONE ${COUNTY_TIME_ZONE}
-    ORDER BY d.id, p.id`.execute(db);
+  const rows = await repo.mailerRows(db, countyId, county.mailer_document_types, day);
   if (rows.length === 0)
     return { county: county.code, date: day, file: null, letters: 0, pages: 0 };
 
@@ -169,17 +130,13 @@ export async function makeCountyMailer(
   // up half a file.
   const output = await outputFolder(engine, county.mailer_output_path);
   const file = await writeFileIn(output, `${county.code}-${day}.pdf`, pdf.bytes);
-  await db
-    .insertInto('county_mailers')
-    .values({
-      county_id: countyId,
-      mailer_date: day,
-      file_path: file,
-      letters: letters.length,
-      pages: pdf.pages,
-    })
-    .onConflict((oc) => oc.columns(['county_id', 'mailer_date']).doNothing())
-    .execute();
+  await repo.recordMailer(db, {
+    countyId,
+    day,
+    file,
+    letters: letters.length,
+    pages: pdf.pages,
+  });
   log.info({ county: county.code, day, file, letters: letters.length }, 'county mailer written');
   return { county: county.code, date: day, file, letters: letters.length, pages: pdf.pages };
 }

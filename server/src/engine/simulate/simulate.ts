@@ -1,11 +1,11 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Random } from '../../db/seed/random.ts';
 import type { FeedLine } from '../feed/feed-line.ts';
 import { INDEX_FILE } from '../feed/read-feed.ts';
 import { SAMPLE_DOCUMENT_TYPES, samplePdf } from '../sample-documents.ts';
+import * as repo from './simulate.repository.ts';
 
 export type SimulatedCounty = { id: number; code: string; name: string; inboxPath: string };
 
@@ -14,31 +14,37 @@ export type Pools = {
   guardedNames: string[];
   guardedApns: string[];
   names: string[];
-  parcels: { apn: string; address: string; city: string; state: string; zip: string }[];
+  parcels: repo.PoolParcel[];
 };
+
+/**
+ * The county of `code` and the inbox the documents go to: `inbox` when given, else the
+ * county's own.
+ */
+export async function simulatedCounty(
+  db: Database,
+  code: string,
+  inbox?: string,
+): Promise<SimulatedCounty> {
+  const row = await repo.findCountyByCode(db, code);
+  if (!row) throw new Error(`Unknown county code '${code}'.`);
+  const inboxPath = inbox ?? row.inbox_path;
+  if (!inboxPath) {
+    throw new Error(
+      `County ${code} has no inbox folder: set one in the admin area (inboxPath) or pass --inbox DIR.`,
+    );
+  }
+  return { id: row.id, code: row.code, name: row.name, inboxPath };
+}
 
 export async function loadPools(db: Database, countyId: number): Promise<Pools> {
   const [guardedNames, guardedApns, names, parcels] = await Promise.all([
-    sql<{ name: string }>`
-      SELECT DISTINCT name FROM name_subscriptions
-      WHERE county_id = ${countyId} AND activated_at IS NOT NULL LIMIT 500`.execute(db),
-    sql<{ apn: string }>`
-      SELECT DISTINCT apn FROM apn_subscriptions
-      WHERE county_id = ${countyId} AND activated_at IS NOT NULL LIMIT 500`.execute(db),
-    sql<{ name: string }>`
-      SELECT name FROM index_names WHERE county_id = ${countyId} ORDER BY id LIMIT 2000`.execute(
-      db,
-    ),
-    sql<Pools['parcels'][number]>`
-      SELECT apn, address, city, state, zip FROM parcels
-      WHERE county_id = ${countyId} ORDER BY id LIMIT 2000`.execute(db),
+    repo.guardedNames(db, countyId),
+    repo.guardedApns(db, countyId),
+    repo.indexNames(db, countyId),
+    repo.parcels(db, countyId),
   ]);
-  return {
-    guardedNames: guardedNames.rows.map((r) => r.name),
-    guardedApns: guardedApns.rows.map((r) => r.apn),
-    names: names.rows.map((r) => r.name),
-    parcels: parcels.rows,
-  };
+  return { guardedNames, guardedApns, names, parcels };
 }
 
 const FALLBACK_NAMES = ['GARCIA MARIA', 'NGUYEN DAVID', 'JOHNSON PATRICIA', 'FIRST NATIONAL BANK'];

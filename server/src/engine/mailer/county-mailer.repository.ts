@@ -1,0 +1,85 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { COUNTY_TIME_ZONE } from '../../lib/county-time.ts';
+
+/** Counties whose mailer is on and has somewhere to go. */
+export function countiesWithMailer(db: Database) {
+  return db
+    .selectFrom('counties')
+    .select(['id', 'code'])
+    .where('create_county_mailer', '=', true)
+    .where('mailer_output_path', '<>', '')
+    .orderBy('id')
+    .execute();
+}
+
+export function findCounty(db: Database, countyId: number) {
+  return db.selectFrom('counties').selectAll().where('id', '=', countyId).executeTakeFirstOrThrow();
+}
+
+/** The county's mailer of `day` when it was made. */
+export function findMailer(db: Database, countyId: number, day: string) {
+  return db
+    .selectFrom('county_mailers')
+    .select(['file_path', 'letters', 'pages'])
+    .where('county_id', '=', countyId)
+    .where('mailer_date', '=', day)
+    .executeTakeFirst();
+}
+
+export type MailerRow = {
+  document_id: string;
+  document_number: string;
+  document_type: string;
+  recorded_at: Date;
+  container: string;
+  file_name: string;
+  apn: string;
+  owner_names: string[];
+  address: string;
+  city: string;
+  state: string;
+  zip: string;
+};
+
+/**
+ * A row per document of `documentTypes` recorded on `day` (county time) and parcel of the
+ * roll that document names, once each.
+ */
+export async function mailerRows(
+  db: Database,
+  countyId: number,
+  documentTypes: string[],
+  day: string,
+): Promise<MailerRow[]> {
+  const { rows } = await sql<MailerRow>`
+    SELECT DISTINCT ON (d.id, p.id)
+           d.id AS document_id, d.document_number, d.document_type, d.recorded_at,
+           d.container, d.file_name, p.apn, p.owner_names, p.address, p.city, p.state, p.zip
+    FROM recorded_documents d
+    JOIN document_parcels dp ON dp.document_id = d.id AND dp.apn_key IS NOT NULL
+    JOIN parcels p ON p.county_id = d.county_id AND p.apn_key = dp.apn_key
+    WHERE d.county_id = ${countyId}
+      AND d.document_type = ANY (${documentTypes}::text[])
+      AND d.recorded_at >= (${day}::date)::timestamp AT TIME ZONE ${COUNTY_TIME_ZONE}
+      AND d.recorded_at < (${day}::date + 1)::timestamp AT TIME ZONE ${COUNTY_TIME_ZONE}
+    ORDER BY d.id, p.id`.execute(db);
+  return rows;
+}
+
+export async function recordMailer(
+  db: Database,
+  mailer: { countyId: number; day: string; file: string; letters: number; pages: number },
+) {
+  await db
+    .insertInto('county_mailers')
+    .values({
+      county_id: mailer.countyId,
+      mailer_date: mailer.day,
+      file_path: mailer.file,
+      letters: mailer.letters,
+      pages: mailer.pages,
+    })
+    .onConflict((oc) => oc.columns(['county_id', 'mailer_date']).doNothing())
+    .execute();
+}
