@@ -2,8 +2,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
 import { DEMO_COUNTIES } from '../src/db/seed/demo-data.ts';
+import { DEMO_SUBSCRIBER_EMAIL, ensureDemoSubscriber } from '../src/db/seed/demo-subscriber.ts';
 import { seedDemo } from '../src/db/seed/seed-demo.ts';
-import { addressKey, apnKey, formatApn } from '../src/matching/normalize.ts';
+import { storedName } from '../src/matching/match-keys.ts';
+import { addressKey, apnKey, formatApn, nameKey } from '../src/matching/normalize.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 
 async function fingerprint(db: Database) {
@@ -91,5 +93,88 @@ describe('demo seed', () => {
       .map((n) => n.document_count);
     expect(smiths.length).toBeGreaterThan(0);
     expect(mean(smiths)).toBeGreaterThan(mean(rare.length ? rare : [0]));
+  });
+
+  it('the demo subscriber is verified and guards the first 3 names and 2 parcels of SAC, stored as registration stores them; a second call changes nothing', async () => {
+    expect(await ensureDemoSubscriber(a.db)).toBe(true);
+    expect(await ensureDemoSubscriber(a.db)).toBe(false);
+    const user = await a.db
+      .selectFrom('users')
+      .select(['id', 'email_verified_at'])
+      .where('email', '=', DEMO_SUBSCRIBER_EMAIL)
+      .executeTakeFirstOrThrow();
+    expect(user.email_verified_at).not.toBeNull();
+    const methods = await a.db
+      .selectFrom('notification_methods')
+      .select(['type', 'email', 'verified_at'])
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(methods).toEqual([
+      { type: 'Email', email: DEMO_SUBSCRIBER_EMAIL, verified_at: expect.any(Date) },
+    ]);
+
+    const sac = a.db.selectFrom('counties').select('id').where('code', '=', 'SAC');
+    const firstNames = await a.db
+      .selectFrom('index_names')
+      .select('name')
+      .where('county_id', '=', sac)
+      .orderBy('id')
+      .limit(3)
+      .execute();
+    const names = await a.db
+      .selectFrom('name_subscriptions')
+      .select(['id', 'name', 'name_key', 'tokens', 'match_key', 'name_kind', 'activated_at'])
+      .where('user_id', '=', user.id)
+      .where('county_id', '=', sac)
+      .execute();
+    expect(names.map((n) => n.name).sort()).toEqual(firstNames.map((n) => n.name).sort());
+    for (const n of names) {
+      const stored = storedName(n.name);
+      expect(n).toMatchObject({
+        name_key: nameKey(n.name),
+        tokens: nameKey(n.name).split(' '),
+        match_key: stored.matchKey,
+        name_kind: stored.kind,
+        activated_at: expect.any(Date),
+      });
+      const readings = await a.db
+        .selectFrom('name_subscription_readings')
+        .select(['surname', 'first', 'middle'])
+        .where('subscription_id', '=', n.id)
+        .execute();
+      expect(readings).toHaveLength(stored.readings.length);
+      const typoKeys = await a.db
+        .selectFrom('name_subscription_typo_keys')
+        .select('deletion_key')
+        .where('subscription_id', '=', n.id)
+        .execute();
+      expect(new Set(typoKeys.map((k) => k.deletion_key))).toEqual(
+        new Set(stored.readings.flatMap((r) => r.deletionKeys)),
+      );
+    }
+
+    const firstParcels = await a.db
+      .selectFrom('parcels')
+      .select(['apn', 'apn_key', 'address', 'address_key', 'city', 'state', 'zip'])
+      .where('county_id', '=', sac)
+      .orderBy('id')
+      .limit(2)
+      .execute();
+    const apns = await a.db
+      .selectFrom('apn_subscriptions')
+      .select(['apn', 'apn_key', 'description', 'address_key', 'address_zip', 'activated_at'])
+      .where('user_id', '=', user.id)
+      .orderBy('id')
+      .execute();
+    expect(apns).toEqual(
+      firstParcels.map((p) => ({
+        apn: p.apn,
+        apn_key: p.apn_key,
+        description: `${p.address}, ${p.city}, ${p.state} ${p.zip}`,
+        address_key: p.address_key,
+        address_zip: p.zip,
+        activated_at: expect.any(Date),
+      })),
+    );
   });
 });

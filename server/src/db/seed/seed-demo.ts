@@ -1,7 +1,13 @@
 import path from 'node:path';
 import type { Database } from '../database.ts';
 import { DEMO_COUNTIES, demoIndexNames, demoParcels } from './demo-data.ts';
-import { insertIndexNames, insertParcels, upsertCounty } from './seed.repository.ts';
+import {
+  countiesWithoutInbox,
+  insertIndexNames,
+  insertParcels,
+  setInboxPath,
+  upsertCounty,
+} from './seed.repository.ts';
 
 export type SeedOptions = {
   seed?: number;
@@ -86,17 +92,9 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<Seed
  * recorder (`npm run simulate`) has somewhere to drop documents. Returns how many were set.
  */
 export async function setDemoInboxes(db: Database, dataDir: string): Promise<number> {
-  const counties = await db
-    .selectFrom('counties')
-    .select(['id', 'code'])
-    .where('inbox_path', '=', '')
-    .execute();
+  const counties = await countiesWithoutInbox(db);
   for (const county of counties) {
-    await db
-      .updateTable('counties')
-      .set({ inbox_path: path.join(dataDir, 'inbox', county.code) })
-      .where('id', '=', county.id)
-      .execute();
+    await setInboxPath(db, county.id, path.join(dataDir, 'inbox', county.code));
   }
   return counties.length;
 }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { StoredName } from '../../matching/match-keys.ts';
 import type { Database } from '../database.ts';
 import type { DemoCounty, IndexNameRow, ParcelRow } from './demo-data.ts';
 
@@ -66,4 +67,173 @@ export async function insertIndexNames(
          AS t (name, name_key, document_count, last_recorded_at)
     ON CONFLICT (county_id, name_key) DO NOTHING`.execute(db);
   return Number(result.numAffectedRows ?? 0);
+}
+
+/** Counties with no inbox folder yet. */
+export function countiesWithoutInbox(db: Database) {
+  return db.selectFrom('counties').select(['id', 'code']).where('inbox_path', '=', '').execute();
+}
+
+export async function setInboxPath(db: Database, countyId: number, inboxPath: string) {
+  await db
+    .updateTable('counties')
+    .set({ inbox_path: inboxPath })
+    .where('id', '=', countyId)
+    .execute();
+}
+
+export async function countyIdByCode(db: Database, code: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('counties')
+    .select('id')
+    .where('code', '=', code)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** A subscriber whose email is verified; undefined when the email is taken. */
+export async function insertVerifiedSubscriber(
+  db: Database,
+  email: string,
+): Promise<string | undefined> {
+  const user = await db
+    .insertInto('users')
+    .values({ email, password_hash: null, email_verified_at: new Date(), last_login_at: null })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!user) return undefined;
+  await db
+    .insertInto('notification_methods')
+    .values({
+      user_id: user.id,
+      type: 'Email',
+      email,
+      phone: null,
+      verified_at: new Date(),
+      undeliverable_at: null,
+      undeliverable_reason: null,
+    })
+    .execute();
+  return user.id;
+}
+
+/** The county's first indexed names, in insertion order. */
+export function firstIndexNames(db: Database, countyId: number, limit: number) {
+  return db
+    .selectFrom('index_names')
+    .select('name')
+    .where('county_id', '=', countyId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** The county's first parcels, in insertion order. */
+export function firstParcels(db: Database, countyId: number, limit: number) {
+  return db
+    .selectFrom('parcels')
+    .select(['apn', 'apn_key', 'address', 'address_key', 'city', 'state', 'zip'])
+    .where('county_id', '=', countyId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export type SeedApn = {
+  apn: string;
+  apnKey: string;
+  description: string;
+  addressKey: string | null;
+  addressZip: string | null;
+};
+
+export async function insertActiveApnSubscriptions(
+  db: Database,
+  userId: string,
+  countyId: number,
+  items: SeedApn[],
+  activatedAt: Date,
+) {
+  if (items.length === 0) return;
+  await db
+    .insertInto('apn_subscriptions')
+    .values(
+      items.map((i) => ({
+        user_id: userId,
+        county_id: countyId,
+        apn: i.apn,
+        apn_key: i.apnKey,
+        description: i.description,
+        address_key: i.addressKey,
+        address_zip: i.addressZip,
+        activated_at: activatedAt,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['user_id', 'county_id', 'apn_key']).doNothing())
+    .execute();
+}
+
+export type SeedName = { name: string; nameKey: string; tokens: string[]; stored: StoredName };
+
+/**
+ * Guarded names with the readings and typo keys the matcher joins on, stored as registration
+ * stores them (storedName of the name), so the demo subscriber is matched like any other.
+ */
+export async function insertActiveNameSubscriptions(
+  db: Database,
+  userId: string,
+  countyId: number,
+  items: SeedName[],
+  activatedAt: Date,
+) {
+  if (items.length === 0) return;
+  const inserted = await db
+    .insertInto('name_subscriptions')
+    .values(
+      items.map((i) => ({
+        user_id: userId,
+        county_id: countyId,
+        name: i.name,
+        name_key: i.nameKey,
+        tokens: i.tokens,
+        match_key: i.stored.matchKey,
+        name_kind: i.stored.kind,
+        activated_at: activatedAt,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['user_id', 'county_id', 'name_key']).doNothing())
+    .returning(['id', 'name_key'])
+    .execute();
+  const storedOf = new Map(items.map((i) => [i.nameKey, i.stored]));
+  const readings = inserted.flatMap((row) =>
+    storedOf.get(row.name_key)!.readings.map((r) => ({ ...r, subscriptionId: row.id })),
+  );
+  if (readings.length === 0) return;
+  await db
+    .insertInto('name_subscription_readings')
+    .values(
+      readings.map((r) => ({
+        subscription_id: r.subscriptionId,
+        county_id: countyId,
+        surname: r.surname,
+        first: r.first,
+        middle: r.middle,
+      })),
+    )
+    .execute();
+  const typoKeys = readings.flatMap((r) =>
+    r.deletionKeys.map((key) => ({
+      subscription_id: r.subscriptionId,
+      county_id: countyId,
+      deletion_key: key,
+      surname: r.surname,
+      first: r.first,
+      middle: r.middle,
+    })),
+  );
+  // Distinct rows only: two readings may share a surname and first name.
+  const unique = [...new Map(typoKeys.map((k) => [JSON.stringify(k), k])).values()];
+  if (unique.length > 0)
+    await db.insertInto('name_subscription_typo_keys').values(unique).execute();
 }
