@@ -12,8 +12,7 @@ import { batchOptions, eachJob } from '../jobs/batch.ts';
 import type { Engine } from './engine.ts';
 import { pollInboxes } from './inbox/inbox.service.ts';
 import { makeCountyMailers, previousCountyDay } from './mailer/county-mailer.service.ts';
-import { unmatchedIds } from './matching/match.repository.ts';
-import { matchDocuments, type SendAlertJob } from './matching/match.service.ts';
+import { matchDocuments, matchUnmatched, type SendAlertJob } from './matching/match.service.ts';
 
 export type MatchDocumentsJob = { documentIds: string[] };
 
@@ -53,8 +52,7 @@ export async function registerEngineWorkers(engine: Engine): Promise<void> {
   await boss.schedule(POLL_INBOXES, '* * * * *');
   await boss.work(POLL_INBOXES, async () => {
     await pollInboxes(engine);
-    const stale = await unmatchedIds(db, new Date(Date.now() - SWEEP_AFTER_MS), 1000);
-    if (stale.length > 0) await matchDocuments(db, boss, stale);
+    await matchUnmatched(db, boss, new Date(Date.now() - SWEEP_AFTER_MS), 1000);
   });
   await boss.schedule(COUNTY_MAILERS, COUNTY_MAILERS_CRON, null, { tz: COUNTY_TIME_ZONE });
   // The day is the one before the job's creation, not its run: a retry after midnight must

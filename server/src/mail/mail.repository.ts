@@ -1,5 +1,5 @@
 import { type Selectable, sql } from 'kysely';
-import type { Database } from '../db/database.ts';
+import type { Executor } from '../db/database.ts';
 import type { DeliveriesTable } from '../db/types.ts';
 
 export type DeliveryStatus = Selectable<DeliveriesTable>['status'];
@@ -16,7 +16,7 @@ export type NewDelivery = {
  * A queued delivery; undefined for an alert already queued for that user, document and method
  * (the partial unique index on alerts).
  */
-export async function insertDelivery(db: Database, d: NewDelivery): Promise<string | undefined> {
+export async function insertDelivery(db: Executor, d: NewDelivery): Promise<string | undefined> {
   const row = await db
     .insertInto('deliveries')
     .values({
@@ -41,7 +41,7 @@ export async function insertDelivery(db: Database, d: NewDelivery): Promise<stri
 }
 
 /** Fails a delivery that was never sent (still queued). */
-export async function failQueued(db: Database, deliveryId: string, error: string) {
+export async function failQueued(db: Executor, deliveryId: string, error: string) {
   await db
     .updateTable('deliveries')
     .set({ status: 'failed', last_error: error })
@@ -51,7 +51,7 @@ export async function failQueued(db: Database, deliveryId: string, error: string
 }
 
 /** Moves a queued delivery to sending and counts the attempt; undefined when it was not queued. */
-export function claimQueued(db: Database, deliveryId: string) {
+export function claimQueued(db: Executor, deliveryId: string) {
   return db
     .updateTable('deliveries')
     .set({ status: 'sending', attempts: sql`attempts + 1` })
@@ -62,7 +62,7 @@ export function claimQueued(db: Database, deliveryId: string) {
 }
 
 /** Counts another attempt at a delivery left sending; undefined when it is not sending. */
-export function reclaimSending(db: Database, deliveryId: string) {
+export function reclaimSending(db: Executor, deliveryId: string) {
   return db
     .updateTable('deliveries')
     .set({ attempts: sql`attempts + 1` })
@@ -75,7 +75,7 @@ export function reclaimSending(db: Database, deliveryId: string) {
 export type ClaimedDelivery = NonNullable<Awaited<ReturnType<typeof claimQueued>>>;
 
 /** Marks a delivery left sending as ambiguous: it may have gone out. */
-export async function markAmbiguous(db: Database, deliveryId: string, error: string) {
+export async function markAmbiguous(db: Executor, deliveryId: string, error: string) {
   await db
     .updateTable('deliveries')
     .set({ status: 'ambiguous', last_error: error })
@@ -84,7 +84,7 @@ export async function markAmbiguous(db: Database, deliveryId: string, error: str
     .execute();
 }
 
-export async function markSent(db: Database, deliveryId: string, providerMessageId: string | null) {
+export async function markSent(db: Executor, deliveryId: string, providerMessageId: string | null) {
   await db
     .updateTable('deliveries')
     .set({
@@ -98,7 +98,7 @@ export async function markSent(db: Database, deliveryId: string, providerMessage
 }
 
 export async function setOutcome(
-  db: Database,
+  db: Executor,
   deliveryId: string,
   status: DeliveryStatus,
   error: string,
@@ -114,7 +114,7 @@ export async function setOutcome(
  * Marks undeliverable the method the delivery was for; for mail not tied to one (a sign-in
  * link), the user's methods at that address.
  */
-export async function markUndeliverable(db: Database, claimed: ClaimedDelivery, reason: string) {
+export async function markUndeliverable(db: Executor, claimed: ClaimedDelivery, reason: string) {
   let methods = db.updateTable('notification_methods').set({
     undeliverable_at: new Date(),
     undeliverable_reason: reason,

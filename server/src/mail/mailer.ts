@@ -1,7 +1,7 @@
 import type { PgBoss } from 'pg-boss';
-import type { Database } from '../db/database.ts';
+import type { Executor } from '../db/database.ts';
 import { bossDb } from '../db/pg-boss-db.ts';
-import type { DeliveriesTable } from '../db/types.ts';
+import type { DB, DeliveriesTable } from '../db/types.ts';
 import { SEND_MAIL } from '../jobs/queues.ts';
 import { type SealingKey, seal } from '../lib/sealed.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
@@ -35,7 +35,7 @@ export type Mailer = {
    * Returns the delivery's id; null for an alert already queued for that user, document and
    * method (an alert is queued once, however often asked).
    */
-  enqueue(trx: Database, input: EnqueueInput): Promise<string | null>;
+  enqueue(trx: Executor, input: EnqueueInput): Promise<string | null>;
 };
 
 export function createMailer(
@@ -62,7 +62,7 @@ export function createMailer(
         sealed: seal(sealingKey, JSON.stringify(input.message)),
         ...(input.attachments?.length ? { attachments: input.attachments } : {}),
       };
-      await boss.send(SEND_MAIL, job, { db: bossDb(trx) });
+      await boss.send(SEND_MAIL, job, { db: bossDb<DB>(trx) });
       return deliveryId;
     },
   };

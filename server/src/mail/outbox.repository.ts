@@ -1,9 +1,9 @@
-import type { Database } from '../db/database.ts';
+import type { Executor } from '../db/database.ts';
 import type { Attachment, MailMessage } from './mail.types.ts';
 
 /** Stores a message; undefined when one with this delivery key is stored already. */
 export async function insertOutboxMessage(
-  db: Database,
+  db: Executor,
   message: MailMessage,
   deliveryKey: string | null,
 ): Promise<string | undefined> {
@@ -22,7 +22,7 @@ export async function insertOutboxMessage(
   return row?.id;
 }
 
-export async function outboxMessageIdByKey(db: Database, deliveryKey: string): Promise<string> {
+export async function outboxMessageIdByKey(db: Executor, deliveryKey: string): Promise<string> {
   const stored = await db
     .selectFrom('outbox_messages')
     .select('id')
@@ -32,7 +32,7 @@ export async function outboxMessageIdByKey(db: Database, deliveryKey: string): P
 }
 
 export async function insertOutboxAttachments(
-  db: Database,
+  db: Executor,
   messageId: string,
   attachments: Attachment[],
 ) {

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { StoredName } from '../../matching/match-keys.ts';
-import type { Database } from '../database.ts';
+import type { Executor } from '../database.ts';
 import type { DemoCounty, IndexNameRow, ParcelRow } from './demo-data.ts';
 
-export async function countCounties(db: Database): Promise<number> {
+export async function countCounties(db: Executor): Promise<number> {
   const row = await db
     .selectFrom('counties')
     .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -12,7 +12,7 @@ export async function countCounties(db: Database): Promise<number> {
 }
 
 /** Inserts the county unless its code exists; returns its id either way. */
-export async function upsertCounty(db: Database, c: DemoCounty): Promise<number> {
+export async function upsertCounty(db: Executor, c: DemoCounty): Promise<number> {
   await db
     .insertInto('counties')
     .values({
@@ -36,7 +36,7 @@ export async function upsertCounty(db: Database, c: DemoCounty): Promise<number>
 
 // One statement per batch: arrays bound as parameters and unnested server-side.
 export async function insertParcels(
-  db: Database,
+  db: Executor,
   countyId: number,
   rows: ParcelRow[],
 ): Promise<number> {
@@ -54,7 +54,7 @@ export async function insertParcels(
 }
 
 export async function insertIndexNames(
-  db: Database,
+  db: Executor,
   countyId: number,
   rows: IndexNameRow[],
 ): Promise<number> {
@@ -70,11 +70,11 @@ export async function insertIndexNames(
 }
 
 /** Counties with no inbox folder yet. */
-export function countiesWithoutInbox(db: Database) {
+export function countiesWithoutInbox(db: Executor) {
   return db.selectFrom('counties').select(['id', 'code']).where('inbox_path', '=', '').execute();
 }
 
-export async function setInboxPath(db: Database, countyId: number, inboxPath: string) {
+export async function setInboxPath(db: Executor, countyId: number, inboxPath: string) {
   await db
     .updateTable('counties')
     .set({ inbox_path: inboxPath })
@@ -82,7 +82,7 @@ export async function setInboxPath(db: Database, countyId: number, inboxPath: st
     .execute();
 }
 
-export async function countyIdByCode(db: Database, code: string): Promise<number | undefined> {
+export async function countyIdByCode(db: Executor, code: string): Promise<number | undefined> {
   const row = await db
     .selectFrom('counties')
     .select('id')
@@ -93,7 +93,7 @@ export async function countyIdByCode(db: Database, code: string): Promise<number
 
 /** A subscriber whose email is verified; undefined when the email is taken. */
 export async function insertVerifiedSubscriber(
-  db: Database,
+  db: Executor,
   email: string,
 ): Promise<string | undefined> {
   const user = await db
@@ -119,7 +119,7 @@ export async function insertVerifiedSubscriber(
 }
 
 /** The county's first indexed names, in insertion order. */
-export function firstIndexNames(db: Database, countyId: number, limit: number) {
+export function firstIndexNames(db: Executor, countyId: number, limit: number) {
   return db
     .selectFrom('index_names')
     .select('name')
@@ -130,7 +130,7 @@ export function firstIndexNames(db: Database, countyId: number, limit: number) {
 }
 
 /** The county's first parcels, in insertion order. */
-export function firstParcels(db: Database, countyId: number, limit: number) {
+export function firstParcels(db: Executor, countyId: number, limit: number) {
   return db
     .selectFrom('parcels')
     .select(['apn', 'apn_key', 'address', 'address_key', 'city', 'state', 'zip'])
@@ -149,7 +149,7 @@ export type SeedApn = {
 };
 
 export async function insertActiveApnSubscriptions(
-  db: Database,
+  db: Executor,
   userId: string,
   countyId: number,
   items: SeedApn[],
@@ -181,7 +181,7 @@ export type SeedName = { name: string; nameKey: string; tokens: string[]; stored
  * stores them (storedName of the name), so the demo subscriber is matched like any other.
  */
 export async function insertActiveNameSubscriptions(
-  db: Database,
+  db: Executor,
   userId: string,
   countyId: number,
   items: SeedName[],

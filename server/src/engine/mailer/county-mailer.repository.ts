@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import type { Database } from '../../db/database.ts';
+import type { Executor } from '../../db/database.ts';
 import { COUNTY_TIME_ZONE } from '../../lib/county-time.ts';
 
 /** Counties whose mailer is on and has somewhere to go. */
-export function countiesWithMailer(db: Database) {
+export function countiesWithMailer(db: Executor) {
   return db
     .selectFrom('counties')
     .select(['id', 'code'])
@@ -13,12 +13,12 @@ export function countiesWithMailer(db: Database) {
     .execute();
 }
 
-export function findCounty(db: Database, countyId: number) {
+export function findCounty(db: Executor, countyId: number) {
   return db.selectFrom('counties').selectAll().where('id', '=', countyId).executeTakeFirstOrThrow();
 }
 
 /** The county's mailer of `day` when it was made. */
-export function findMailer(db: Database, countyId: number, day: string) {
+export function findMailer(db: Executor, countyId: number, day: string) {
   return db
     .selectFrom('county_mailers')
     .select(['file_path', 'letters', 'pages'])
@@ -47,7 +47,7 @@ export type MailerRow = {
  * roll that document names, once each.
  */
 export async function mailerRows(
-  db: Database,
+  db: Executor,
   countyId: number,
   documentTypes: string[],
   day: string,
@@ -68,7 +68,7 @@ export async function mailerRows(
 }
 
 export async function recordMailer(
-  db: Database,
+  db: Executor,
   mailer: { countyId: number; day: string; file: string; letters: number; pages: number },
 ) {
   await db

@@ -44,3 +44,18 @@ export async function matchDocuments(
     return { documents: claimed.length, events: events.length, alerts: alerts.size };
   });
 }
+
+/**
+ * The sweep: matches up to `limit` documents ingested before `olderThan` and still unmatched
+ * (their job was lost, or their county was disabled and is enabled again).
+ */
+export async function matchUnmatched(
+  db: Database,
+  boss: PgBoss,
+  olderThan: Date,
+  limit: number,
+): Promise<MatchResult> {
+  const stale = await repo.unmatchedIds(db, olderThan, limit);
+  if (stale.length === 0) return { documents: 0, events: 0, alerts: 0 };
+  return matchDocuments(db, boss, stale);
+}
