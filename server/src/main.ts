@@ -11,9 +11,11 @@ import { seedDemo, setDemoInboxes } from './db/seed/seed-demo.ts';
 import { countCounties } from './db/seed/seed.repository.ts';
 import { createBoss } from './jobs/boss.ts';
 import { ensureQueues } from './jobs/queues.ts';
-import { registerWorkers } from './jobs/workers.ts';
+import { registerPruneExpired } from './jobs/prune-expired.ts';
 import { deriveSealingKey } from './lib/sealed.ts';
 import { createEngine } from './engine/engine.ts';
+import { registerEngineWorkers } from './engine/engine.jobs.ts';
+import { registerMailWorker } from './mail/mail.jobs.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createFileBlobStore } from './storage/blob-store.ts';
 import { createTransport } from './mail/transport.ts';
@@ -94,7 +96,9 @@ try {
   }
 
   if (runWorker) {
-    await registerWorkers(createEngine(runtime.config, { db, boss, mailer, log, blobs }));
+    await registerPruneExpired(boss, db);
+    await registerMailWorker(boss, db, mailer);
+    await registerEngineWorkers(createEngine(runtime.config, { db, boss, mailer, log, blobs }));
     log.info('workers started');
   }
 

@@ -8,10 +8,12 @@ import { type AppConfig, buildApp } from '../../src/app.ts';
 import { loadConfig, repoRoot } from '../../src/config.ts';
 import type { Database } from '../../src/db/database.ts';
 import { createEngine, type Engine } from '../../src/engine/engine.ts';
+import { registerEngineWorkers } from '../../src/engine/engine.jobs.ts';
 import { createBoss } from '../../src/jobs/boss.ts';
 import { ensureQueues } from '../../src/jobs/queues.ts';
-import { registerWorkers } from '../../src/jobs/workers.ts';
+import { registerPruneExpired } from '../../src/jobs/prune-expired.ts';
 import { deriveSealingKey } from '../../src/lib/sealed.ts';
+import { registerMailWorker } from '../../src/mail/mail.jobs.ts';
 import { createMailer, type Mailer } from '../../src/mail/mailer.ts';
 import { createTransport } from '../../src/mail/transport.ts';
 import { createFileBlobStore } from '../../src/storage/blob-store.ts';
@@ -97,7 +99,12 @@ export async function startTestApp(
     log: options.logger ?? pino({ level: 'silent' }),
     blobs,
   });
-  if (options.workers !== false) await registerWorkers(engine);
+  if (options.workers !== false) {
+    // The workers main.ts starts, in its order.
+    await registerPruneExpired(boss, database.db);
+    await registerMailWorker(boss, database.db, mailer);
+    await registerEngineWorkers(engine);
+  }
   const app = await buildApp(config, {
     db: database.db,
     mailer,
