@@ -164,17 +164,19 @@ describe('demo seed', () => {
       .selectFrom('apn_subscriptions')
       .select(['apn', 'apn_key', 'description', 'address_key', 'address_zip', 'activated_at'])
       .where('user_id', '=', user.id)
-      .orderBy('id')
+      .orderBy('apn_key')
       .execute();
     expect(apns).toEqual(
-      firstParcels.map((p) => ({
-        apn: p.apn,
-        apn_key: p.apn_key,
-        description: `${p.address}, ${p.city}, ${p.state} ${p.zip}`,
-        address_key: p.address_key,
-        address_zip: p.zip,
-        activated_at: expect.any(Date),
-      })),
+      firstParcels
+        .sort((x, y) => (x.apn_key < y.apn_key ? -1 : 1))
+        .map((p) => ({
+          apn: p.apn,
+          apn_key: p.apn_key,
+          description: `${p.address}, ${p.city}, ${p.state} ${p.zip}`,
+          address_key: p.address_key,
+          address_zip: p.zip,
+          activated_at: expect.any(Date),
+        })),
     );
   });
 });
