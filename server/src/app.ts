@@ -8,20 +8,23 @@ import type { Mailer } from './mail/mailer.ts';
 import { adminCountiesRoutes } from './modules/admin/admin-counties.routes.ts';
 import { adminDashboardRoutes } from './modules/admin/admin-dashboard.routes.ts';
 import { adminJobsRoutes } from './modules/admin/admin-jobs.routes.ts';
-import { adminUsersRoutes } from './modules/admin/admin-users.routes.ts';
+import { adminMetricsRoutes } from './modules/admin/admin-metrics.routes.ts';
+import { adminUsersRoutes, adminWelcomeRoutes } from './modules/admin/admin-users.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
-import { registerRouteRegistry } from './plugins/route-registry.ts';
-import { registerInFlight } from './plugins/in-flight.ts';
-import { matchRoutes } from './modules/match/match.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { matchRoutes } from './modules/match/match.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
+import { registerAccessGuard } from './plugins/access-guard.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerImpersonationAudit } from './plugins/impersonation.ts';
+import { registerInFlight } from './plugins/in-flight.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
+import { registerRouteRegistry } from './plugins/route-registry.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSession } from './plugins/session.ts';
 import { registerSessionLifecycle } from './plugins/session-lifecycle.ts';
@@ -73,6 +76,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   registerSessionLifecycle(app, db);
   registerImpersonationAudit(app, db);
   registerOriginCheck(app, config.appUrl);
+  // After the session is loaded and its expiry enforced (onRequest), before any input is read.
+  registerAccessGuard(app, db);
 
   const mail = {
     mailer,
@@ -82,6 +87,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       supportEmail: config.supportEmail,
     },
   };
+  // Every module's routes, each declaring its full path and the access of each route.
   await app.register(healthRoutes, { db });
   await app.register(
     async (api) => {
@@ -90,12 +96,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       await api.register(searchRoutes, { db });
       await api.register(userRoutes, { db, mail, limits: config });
       await api.register(documentsRoutes, { db, documentsDir: config.documentsDir });
+      await api.register(adminMetricsRoutes, { db });
       await api.register(adminUsersRoutes, { db });
-      await api.register(adminCountiesRoutes, {
-        db,
-        mail,
-        countyPaths: countyPathPolicy(config),
-      });
+      await api.register(adminCountiesRoutes, { db, countyPaths: countyPathPolicy(config) });
+      await api.register(auditRoutes, { db });
+      await api.register(adminWelcomeRoutes, { db, mail });
       await api.register(adminJobsRoutes, { db });
       await api.register(matchRoutes, { db });
     },
@@ -104,7 +109,6 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   if (config.mailTransport === 'outbox' && mailer.transport.name === 'outbox')
     await app.register(devMailRoutes, { db });
   await app.register(adminDashboardRoutes, {
-    db,
     databaseUrl: config.databaseUrl,
     appUrl: config.appUrl,
   });

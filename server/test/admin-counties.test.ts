@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promis
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STAFF_HAVE_NO_WELCOME } from '../src/modules/admin/admin-audit.service.ts';
+import { STAFF_HAVE_NO_WELCOME } from '../src/modules/admin/admin-users.service.ts';
 import { sessionCookieOf } from './helpers/cookies.ts';
 import {
   createCounty,

@@ -281,7 +281,8 @@ describe('GET /api/document/download', () => {
     const log = { error: (...args: unknown[]) => void logged.push(args) };
     await expect(
       openDocument(
-        { db: t.db, store },
+        t.db,
+        store,
         alice.id,
         { containerName: CONTAINER, fileName: 'DOC-0003.pdf' },
         log,
@@ -411,12 +412,7 @@ describe('GET /api/document/download', () => {
         // Past the query schema, the row is found, and the blob store refuses its key.
         const logged: unknown[][] = [];
         const log = { error: (...args: unknown[]) => void logged.push(args) };
-        const opened = openDocument(
-          { db: t.db, store },
-          alice.id,
-          { containerName, fileName },
-          log,
-        );
+        const opened = openDocument(t.db, store, alice.id, { containerName, fileName }, log);
         await expect(opened).rejects.toMatchObject({ statusCode: 404 });
         expect(logged).toHaveLength(1);
         expect(logged[0]![1]).toBe('recorded document has a key the blob store refuses');

@@ -20,13 +20,16 @@ describe('errors and validation', () => {
         configure: (app) => {
           app.post(
             '/api/test/echo',
-            { schema: { body: schema(Body), response: { 400: errorResponse('Invalid input') } } },
+            {
+              config: { access: 'public' },
+              schema: { body: schema(Body), response: { 400: errorResponse('Invalid input') } },
+            },
             async (req) => req.body,
           );
-          app.get('/api/test/driver-error', async () => {
+          app.get('/api/test/driver-error', { config: { access: 'public' } }, async () => {
             throw new Error('relation "secret_table" does not exist at /srv/app/src/x.ts:12');
           });
-          app.get('/api/test/bad-request', async () => {
+          app.get('/api/test/bad-request', { config: { access: 'public' } }, async () => {
             throw badRequest("County 'XYZ' not found");
           });
         },

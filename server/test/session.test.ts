@@ -13,7 +13,7 @@ import { startTestApp, type TestApp } from './helpers/test-app.ts';
 
 // A route added for this file: signs a user in the way the accounts feature does.
 function addSignInRoute(app: FastifyInstance, db: () => Database) {
-  app.post('/api/test/sign-in', async (request) => {
+  app.post('/api/test/sign-in', { config: { access: 'public' } }, async (request) => {
     await rotateSession(request, db(), {
       userId: (request.body as { userId: string }).userId,
       staff: false,

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { forbidden } from '../lib/errors.ts';
-import { writeAudit } from '../modules/auth/auth.repository.ts';
+import { writeAudit } from '../modules/audit/audit.repository.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

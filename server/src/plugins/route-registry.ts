@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import type { Access } from '../lib/route.ts';
 
-export type RegisteredRoute = { method: string; url: string };
+/** access: what the route's config declares (undefined outside the API: the docs, the web app). */
+export type RegisteredRoute = { method: string; url: string; access: Access | undefined };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,16 +12,16 @@ declare module 'fastify' {
 }
 
 /**
- * Keeps the list of every route the app registers, for the route-policy test that calls each
- * one with every role: a route added without a declared policy fails that test. Must be
- * registered before any route.
+ * Keeps the list of every route the app registers, with its declared access, for the
+ * route-policy test that calls each one with every role: a route added without a declared
+ * policy fails that test. Must be registered before any route.
  */
 export function registerRouteRegistry(app: FastifyInstance): void {
   const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      routes.push({ method, url: route.url });
+      routes.push({ method, url: route.url, access: route.config?.access });
     }
   });
   app.decorate('registeredRoutes', routes);

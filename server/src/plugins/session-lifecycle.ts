@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
+import { deleteSessions } from '../modules/auth/sessions.repository.ts';
 import { hashSessionId } from './session.ts';
 
 declare module 'fastify' {
@@ -25,10 +26,7 @@ const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 async function freshSession(request: FastifyRequest, db: Database): Promise<void> {
   const previousId = request.session.sessionId;
   await request.session.regenerate();
-  await db
-    .deleteFrom('sessions')
-    .where('sid', 'in', [hashSessionId(previousId), hashSessionId(request.session.sessionId)])
-    .execute();
+  await deleteSessions(db, [hashSessionId(previousId), hashSessionId(request.session.sessionId)]);
 }
 
 /**

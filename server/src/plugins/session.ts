@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifySession from '@fastify/session';
 import type { FastifyInstance, Session } from 'fastify';
-import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
+import * as sessions from '../modules/auth/sessions.repository.ts';
 
 export const SESSION_COOKIE = 'deedwatch.sid';
 
@@ -20,19 +20,6 @@ export const sessionCookieName = (secure: boolean) =>
  */
 export const hashSessionId = (sid: string) => createHash('sha256').update(sid).digest('hex');
 
-/**
- * Ends every session of a user, and every impersonation by them: for a changed role or
- * password, which must not leave a session opened under the old ones.
- */
-export async function deleteSessionsOf(db: Database, userId: string): Promise<number> {
-  const result = await db
-    .deleteFrom('sessions')
-    .where((eb) =>
-      eb.or([eb('user_id', '=', userId), eb(sql<string>`data->>'impersonatorId'`, '=', userId)]),
-    )
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
 /** Absolute lifetime of a session cookie and its row. */
 export const SESSION_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
 
@@ -57,41 +44,24 @@ export class PostgresSessionStore {
   }
 
   set(sid: string, session: Session, callback: Callback): void {
-    const expires = session.cookie.expires ?? new Date(Date.now() + SESSION_MAX_AGE_MS);
-    const row = {
-      sid: hashSessionId(sid),
-      data: JSON.stringify(session),
-      user_id: session.userId ?? null,
-      expires_at: expires,
-    };
-    this.db
-      .insertInto('sessions')
-      .values(row)
-      .onConflict((oc) =>
-        oc
-          .column('sid')
-          .doUpdateSet({ data: row.data, user_id: row.user_id, expires_at: row.expires_at }),
-      )
-      .execute()
+    sessions
+      .upsertSession(this.db, {
+        sid: hashSessionId(sid),
+        data: JSON.stringify(session),
+        userId: session.userId ?? null,
+        expiresAt: session.cookie.expires ?? new Date(Date.now() + SESSION_MAX_AGE_MS),
+      })
       .then(() => callback(), callback);
   }
 
   get(sid: string, callback: (err: unknown, session?: Session | null) => void): void {
-    this.db
-      .selectFrom('sessions')
-      .select('data')
-      .where('sid', '=', hashSessionId(sid))
-      .where('expires_at', '>', new Date())
-      .executeTakeFirst()
+    sessions
+      .findSession(this.db, hashSessionId(sid))
       .then((row) => callback(null, row ? (row.data as Session) : null), callback);
   }
 
   destroy(sid: string, callback: Callback): void {
-    this.db
-      .deleteFrom('sessions')
-      .where('sid', '=', hashSessionId(sid))
-      .execute()
-      .then(() => callback(), callback);
+    sessions.deleteSessions(this.db, [hashSessionId(sid)]).then(() => callback(), callback);
   }
 }
 

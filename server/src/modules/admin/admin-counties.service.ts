@@ -6,8 +6,8 @@ import {
   type CountyPathPolicy,
 } from '../../lib/county-paths.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { writeAudit } from '../auth/auth.repository.ts';
-import type { Actor } from './admin-audit.service.ts';
+import type { Caller } from '../../lib/route.ts';
+import { writeAudit } from '../audit/audit.repository.ts';
 import * as repo from './admin-counties.repository.ts';
 import type { AdminCounty, UpdateCountyInput } from './admin-counties.schemas.ts';
 
@@ -111,7 +111,7 @@ async function assertCountyPaths(policy: CountyPathPolicy, input: UpdateCountyIn
  */
 export async function updateCounty(
   db: Database,
-  actor: Actor,
+  actor: Caller,
   input: UpdateCountyInput,
   countyPaths: CountyPathPolicy,
 ): Promise<AdminCounty> {
@@ -144,7 +144,7 @@ export async function updateCounty(
       }
       const updated = await repo.updateCounty(trx, id, columns);
       await writeAudit(trx, {
-        actorId: actor.id,
+        actorId: actor.userId,
         impersonatorId: actor.impersonatorId,
         action: 'county.update',
         targetType: 'county',

@@ -1,7 +1,5 @@
 import { createDashboardHandler } from '@pg-boss/dashboard/handler';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Database } from '../../db/database.ts';
-import { requireRole } from '../../plugins/auth-guard.ts';
 
 export const DASHBOARD_PATH = '/admin/jobs';
 
@@ -12,12 +10,12 @@ function toFetchRequest(request: FastifyRequest, origin: string): Request {
     if (value === undefined) continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
   }
-  const hasBody =
-    request.method !== 'GET' && request.method !== 'HEAD' && Buffer.isBuffer(request.body);
+  const body = request.body;
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && Buffer.isBuffer(body);
   return new Request(new URL(request.url, origin), {
     method: request.method,
     headers,
-    body: hasBody ? new Uint8Array(request.body as Buffer) : undefined,
+    body: hasBody ? new Uint8Array(body) : undefined,
   });
 }
 
@@ -33,12 +31,12 @@ async function sendFetchResponse(reply: FastifyReply, response: Response) {
 
 /**
  * The pg-boss dashboard at /admin/jobs, for admins only. Mounted, it skips its own login, so
- * the admin check here is what guards it. Its pages bring their own
+ * the access guard's admin check is what guards it. Its pages bring their own
  * scripts: helmet's CSP is off on these routes only; the other security headers stay.
  */
 export async function adminDashboardRoutes(
   app: FastifyInstance,
-  { db, databaseUrl, appUrl }: { db: Database; databaseUrl: string; appUrl: string },
+  { databaseUrl, appUrl }: { databaseUrl: string; appUrl: string },
 ) {
   const origin = new URL(appUrl).origin;
   const handler = createDashboardHandler({
@@ -53,16 +51,15 @@ export async function adminDashboardRoutes(
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  const serve = async (request: FastifyRequest, reply: FastifyReply) => {
-    await requireRole(request, db, ['admin']);
-    return sendFetchResponse(reply, await handler(toFetchRequest(request, origin)));
-  };
+  const serve = async (request: FastifyRequest, reply: FastifyReply) =>
+    sendFetchResponse(reply, await handler(toFetchRequest(request, origin)));
   // GET pages and POST form actions are all the dashboard uses; any other method is not found
   // here (its router answers an unknown method with an error, a 500).
   for (const url of [DASHBOARD_PATH, `${DASHBOARD_PATH}/*`]) {
     app.route({
       method: ['GET', 'POST'],
       url,
+      config: { access: 'admin' },
       schema: { hide: true },
       helmet: { contentSecurityPolicy: false },
       handler: serve,

@@ -1,5 +1,6 @@
-import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
-import type { DB, Role } from '../../db/types.ts';
+import { type Expression, type SqlBool, sql } from 'kysely';
+import type { Executor } from '../../db/database.ts';
+import type { Role } from '../../db/types.ts';
 import type { Sort } from './admin-users.schemas.ts';
 
 /** A LIKE pattern over the lower-cased email: a prefix, or a substring anywhere. */
@@ -16,7 +17,7 @@ function emailMatches(match: EmailMatch): Expression<SqlBool> {
     : sql<SqlBool>`email LIKE ${match.pattern}`;
 }
 
-function filtered(db: Kysely<DB>, filter: UserListFilter) {
+function filtered(db: Executor, filter: UserListFilter) {
   let query = db.selectFrom('users').where('role', 'in', filter.roles);
   if (filter.match) query = query.where(emailMatches(filter.match));
   return query;
@@ -26,7 +27,7 @@ function filtered(db: Kysely<DB>, filter: UserListFilter) {
  * How many users the caller may see. Without a search it is read from user_role_counts (kept
  * by triggers), not counted: an exact count over a million rows costs ~90 ms on every page.
  */
-export async function countUsers(db: Kysely<DB>, filter: UserListFilter): Promise<number> {
+export async function countUsers(db: Executor, filter: UserListFilter): Promise<number> {
   if (!filter.match) {
     const row = await db
       .selectFrom('user_role_counts')
@@ -54,7 +55,7 @@ const sortKey = (sort: Sort, table: 'users' | 'u') =>
  * computed for those rows only.
  */
 export function listUsers(
-  db: Kysely<DB>,
+  db: Executor,
   filter: UserListFilter,
   page: { sort: Sort; limit: number; offset: number },
 ) {
@@ -94,4 +95,45 @@ export function listUsers(
     .orderBy(sortKey(sort, 'u'), sort.direction)
     .orderBy('u.id', sort.direction)
     .execute();
+}
+
+export function findUser(db: Executor, userId: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'role'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** The id of the user's Email method for the account's own address, created if it is missing. */
+export async function accountEmailMethodId(
+  db: Executor,
+  user: { id: string; email: string },
+): Promise<string> {
+  const find = () =>
+    db
+      .selectFrom('notification_methods')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .where('type', '=', 'Email')
+      .where('email', '=', user.email)
+      .executeTakeFirst();
+  const existing = await find();
+  if (existing) return existing.id;
+  const created = await db
+    .insertInto('notification_methods')
+    .values({
+      user_id: user.id,
+      type: 'Email',
+      email: user.email,
+      phone: null,
+      verified_at: null,
+      undeliverable_at: null,
+      undeliverable_reason: null,
+    })
+    // Created meanwhile by another request: use that one.
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return created?.id ?? (await find())!.id;
 }

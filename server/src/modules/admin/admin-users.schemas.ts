@@ -94,3 +94,11 @@ export const AdminUsersPage = v.object({
   totalUsers: v.pipe(Count, v.description('How many users match, among those the caller may see')),
 });
 export type AdminUsersPage = v.InferOutput<typeof AdminUsersPage>;
+
+export const ResendWelcomeBody = v.strictObject({
+  userId: v.pipe(v.string(), v.uuid('must be a user id (a UUID)')),
+});
+
+export const ResendWelcomeResult = v.object({
+  message: v.pipe(v.string(), v.description('For the success banner')),
+});

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types.ts';
+import type { Executor } from '../../db/database.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import {
   type Brand,
@@ -15,7 +14,7 @@ export type AuthMail = { mailer: Mailer; brand: Brand };
 
 /** Welcome and verify: a verify_email code for the account's own email method. */
 export async function sendWelcome(
-  trx: Kysely<DB>,
+  trx: Executor,
   m: AuthMail,
   user: { id: string; email: string },
   methodId: string,
@@ -35,7 +34,7 @@ export async function sendWelcome(
 }
 
 export async function sendMagicLink(
-  trx: Kysely<DB>,
+  trx: Executor,
   m: AuthMail,
   user: { id: string; email: string },
 ) {
@@ -54,7 +53,7 @@ export async function sendMagicLink(
 
 /** Verification of an added notification method: an email link, or an SMS to the phone. */
 export async function sendMethodVerification(
-  trx: Kysely<DB>,
+  trx: Executor,
   m: AuthMail,
   method: { id: string; userId: string; type: 'Email' | 'SMS'; address: string },
 ) {

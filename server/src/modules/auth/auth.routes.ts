@@ -1,9 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type * as v from 'valibot';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import { errorResponse, response, schema } from '../../lib/schema.ts';
-import { limitAttempts } from '../../plugins/attempt-limits.ts';
+import { route, type TypedRequest } from '../../lib/route.ts';
+import { errorResponse, response } from '../../lib/schema.ts';
+import { type AttemptLimit, limitAttempts } from '../../plugins/attempt-limits.ts';
+import { endSession, rotateSession } from '../../plugins/session-lifecycle.ts';
+import { sessionUser } from '../user/session-user.service.ts';
+import { SessionUser } from '../user/user.schemas.ts';
 import type { AuthMail } from './auth-mail.ts';
 import {
   CodeQuery,
@@ -11,7 +14,6 @@ import {
   LoginQuery,
   LoginRequested,
   LogoutResult,
-  SessionUser,
   StaffLoginBody,
 } from './auth.schemas.ts';
 import * as service from './auth.service.ts';
@@ -28,18 +30,27 @@ export const LOGIN_REQUESTED_MESSAGE =
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
+/** Sign-in (staff password, magic link, verification links), the session user, logout, impersonation. */
 export async function authRoutes(app: FastifyInstance, { db, mail, limits }: AuthRoutesOptions) {
-  const sessionUser = response(SessionUser, 'The signed-in user');
+  const sessionUserResponse = response(SessionUser, 'The signed-in user');
   const tooMany = errorResponse('Too many attempts from this address or for this email');
-  const byAddress = (name: string) => ({
+  const sessionOf = (request: FastifyRequest): service.SessionControl => ({
+    start: (data) => rotateSession(request, db, data),
+    end: () => endSession(request, db),
+  });
+
+  const byAddress = <R extends FastifyRequest>(name: string): AttemptLimit<R> => ({
     name: `${name}:ip`,
     max: limits.authRateLimitPerIp,
     windowMs: FIFTEEN_MINUTES,
-    key: (r: FastifyRequest) => r.ip,
+    key: (r) => r.ip,
   });
   // Keyed by the email itself, whatever address the attempts come from. It counts unknown
   // emails too, so reaching it reveals nothing about which accounts exist.
-  const byEmail = (name: string, emailOf: (r: FastifyRequest) => string) => ({
+  const byEmail = <R extends FastifyRequest>(
+    name: string,
+    emailOf: (r: R) => string,
+  ): AttemptLimit<R> => ({
     name: `${name}:email`,
     max: limits.authRateLimitPerEmail,
     windowMs: FIFTEEN_MINUTES,
@@ -47,176 +58,174 @@ export async function authRoutes(app: FastifyInstance, { db, mail, limits }: Aut
   });
   // Keyed by the email and the address together: someone guessing a staff password from one
   // address is stopped there, while the account's owner signs in from another.
-  const byEmailFromAddress = (name: string, emailOf: (r: FastifyRequest) => string) => ({
+  const byEmailFromAddress = <R extends FastifyRequest>(
+    name: string,
+    emailOf: (r: R) => string,
+  ): AttemptLimit<R> => ({
     name: `${name}:email-ip`,
     max: limits.authRateLimitPerEmail,
     windowMs: FIFTEEN_MINUTES,
-    key: (r: FastifyRequest) => `${emailOf(r)}\n${r.ip}`,
+    key: (r) => `${emailOf(r)}\n${r.ip}`,
   });
 
-  app.post(
-    '/admin/auth/login',
-    {
-      preHandler: [
-        limitAttempts(db, [
-          byAddress('staff-login'),
-          byEmailFromAddress(
-            'staff-login',
-            (r) => (r.body as v.InferOutput<typeof StaffLoginBody>).email,
-          ),
-        ]),
-        async () => slowDownStaffLogin(db),
-      ],
-      schema: {
-        operationId: 'staffLogin',
-        tags: ['auth'],
-        summary: 'Staff sign in with email and password',
-        description:
-          'Limited per client address, and per email from one address; no account is ever locked. The more staff sign-ins failed in the last 15 minutes (any account, any address), the longer each one waits, up to 5 seconds.',
-        body: schema(StaffLoginBody),
-        response: {
-          200: sessionUser,
-          400: errorResponse('Invalid input'),
-          401: errorResponse('Invalid email or password'),
-          429: tooMany,
-        },
-      },
-    },
-    async (request) => {
-      const body = request.body as v.InferOutput<typeof StaffLoginBody>;
-      return service.staffLogin(request, db, body.email, body.password);
-    },
-  );
-
-  app.post(
-    '/auth/login',
-    {
-      preHandler: limitAttempts(db, [
-        byAddress('login'),
-        byEmail('login', (r) => (r.query as v.InferOutput<typeof LoginQuery>).email),
+  route(app, {
+    method: 'POST',
+    url: '/admin/auth/login',
+    access: 'public',
+    preHandler: [
+      limitAttempts(db, [
+        byAddress('staff-login'),
+        byEmailFromAddress('staff-login', (r: TypedRequest<typeof StaffLoginBody>) => r.body.email),
       ]),
-      schema: {
-        operationId: 'requestLoginLink',
-        tags: ['auth'],
-        summary: 'Emails a sign-in link (magic link) to a subscriber',
-        description: 'Answers the same whether or not an account exists for the email.',
-        querystring: schema(LoginQuery),
-        response: {
-          200: response(LoginRequested, 'The request was taken'),
-          400: errorResponse('Invalid email'),
-          429: tooMany,
-        },
+      async () => slowDownStaffLogin(db),
+    ],
+    schema: {
+      operationId: 'staffLogin',
+      tags: ['auth'],
+      summary: 'Staff sign in with email and password',
+      description:
+        'Limited per client address, and per email from one address; no account is ever locked. The more staff sign-ins failed in the last 15 minutes (any account, any address), the longer each one waits, up to 5 seconds.',
+      body: StaffLoginBody,
+      response: {
+        200: sessionUserResponse,
+        400: errorResponse('Invalid input'),
+        401: errorResponse('Invalid email or password'),
+        429: tooMany,
       },
     },
-    async (request) => {
-      await service.requestLogin(
-        { db, mail },
-        (request.query as v.InferOutput<typeof LoginQuery>).email,
-      );
+    handler: async (request) =>
+      service.staffLogin(db, sessionOf(request), request.body.email, request.body.password),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/auth/login',
+    access: 'public',
+    preHandler: [
+      limitAttempts(db, [
+        byAddress('login'),
+        byEmail('login', (r: TypedRequest<undefined, typeof LoginQuery>) => r.query.email),
+      ]),
+    ],
+    schema: {
+      operationId: 'requestLoginLink',
+      tags: ['auth'],
+      summary: 'Emails a sign-in link (magic link) to a subscriber',
+      description: 'Answers the same whether or not an account exists for the email.',
+      querystring: LoginQuery,
+      response: {
+        200: response(LoginRequested, 'The request was taken'),
+        400: errorResponse('Invalid email'),
+        429: tooMany,
+      },
+    },
+    handler: async (request) => {
+      await service.requestLogin(db, mail, request.query.email);
       return { message: LOGIN_REQUESTED_MESSAGE };
     },
-  );
+  });
 
   const codeRoute = (
     url: string,
     operationId: string,
     summary: string,
-    redeem: (request: FastifyRequest, code: string) => Promise<unknown>,
+    redeem: (session: service.SessionControl, code: string) => Promise<unknown>,
   ) =>
-    app.post(
+    route(app, {
+      method: 'POST',
       url,
-      {
-        // Redeeming a code while impersonating would trade the audited impersonation for a
-        // session of the user's own; verifying would tie an address to the account.
-        config: { notWhileImpersonating: true },
-        // One bucket for the three code calls: guessing through any of them counts.
-        preHandler: limitAttempts(db, [byAddress('codes')]),
-        schema: {
-          operationId,
-          tags: ['auth'],
-          summary,
-          querystring: schema(CodeQuery),
-          response: {
-            200: sessionUser,
-            401: errorResponse('The link is invalid, used or expired'),
-            403: errorResponse('Not while staff impersonate this user'),
-            429: tooMany,
-          },
+      access: 'public',
+      // Redeeming a code while impersonating would trade the audited impersonation for a
+      // session of the user's own; verifying would tie an address to the account.
+      config: { notWhileImpersonating: true },
+      // One bucket for the three code calls: guessing through any of them counts.
+      preHandler: [limitAttempts(db, [byAddress('codes')])],
+      schema: {
+        operationId,
+        tags: ['auth'],
+        summary,
+        querystring: CodeQuery,
+        response: {
+          200: sessionUserResponse,
+          401: errorResponse('The link is invalid, used or expired'),
+          403: errorResponse('Not while staff impersonate this user'),
+          429: tooMany,
         },
       },
-      async (request) => redeem(request, (request.query as v.InferOutput<typeof CodeQuery>).code),
-    );
-  codeRoute('/auth/code', 'redeemLoginCode', 'Signs in with the code of a magic link', (r, code) =>
-    service.redeemLoginCode(r, db, code),
+      handler: async (request) => redeem(sessionOf(request), request.query.code),
+    });
+  codeRoute(
+    '/auth/code',
+    'redeemLoginCode',
+    'Signs in with the code of a magic link',
+    (session, code) => service.redeemLoginCode(db, session, code),
   );
   codeRoute(
     '/auth/verify-email',
     'verifyEmail',
     'Verifies an email with the code of its link, and signs in',
-    (r, code) => service.verifyByCode(r, db, code, 'verify_email'),
+    (session, code) => service.verifyByCode(db, session, code, 'verify_email'),
   );
   codeRoute(
     '/auth/verify-sms',
     'verifySms',
     'Verifies a phone with the code of its link, and signs in',
-    (r, code) => service.verifyByCode(r, db, code, 'verify_sms'),
+    (session, code) => service.verifyByCode(db, session, code, 'verify_sms'),
   );
 
-  app.post(
-    '/auth/me',
-    {
-      config: { readOnly: true },
-      schema: {
-        operationId: 'getSessionUser',
-        tags: ['auth'],
-        summary: 'The signed-in user, to restore a session',
-        security: [{ session: [] }],
-        response: {
-          200: sessionUser,
-          401: errorResponse('Nobody is signed in; the session cookie is cleared'),
-        },
+  route(app, {
+    method: 'POST',
+    url: '/auth/me',
+    access: 'signed-in',
+    config: { readOnly: true },
+    schema: {
+      operationId: 'getSessionUser',
+      tags: ['auth'],
+      summary: 'The signed-in user, to restore a session',
+      security: [{ session: [] }],
+      response: {
+        200: sessionUserResponse,
+        401: errorResponse('Nobody is signed in; the session cookie is cleared'),
       },
     },
-    async (request) => service.loadSessionUser(db, request.session),
-  );
+    handler: async (_request, _reply, caller) => sessionUser(db, caller),
+  });
 
-  app.get(
-    '/auth/logout',
-    {
-      schema: {
-        operationId: 'logout',
-        tags: ['auth'],
-        summary: 'Ends the session, or only the impersonation when there is one',
-        response: { 200: response(LogoutResult, 'Signed out') },
-      },
+  route(app, {
+    method: 'GET',
+    url: '/auth/logout',
+    access: 'public',
+    schema: {
+      operationId: 'logout',
+      tags: ['auth'],
+      summary: 'Ends the session, or only the impersonation when there is one',
+      response: { 200: response(LogoutResult, 'Signed out') },
     },
-    async (request) => service.logout(request, db),
-  );
+    handler: async (request, _reply, caller) => service.logout(db, sessionOf(request), caller),
+  });
 
-  app.post(
-    '/admin/impersonate',
-    {
-      schema: {
-        operationId: 'impersonate',
-        tags: ['auth'],
-        summary: 'Staff: act as a subscriber until logout',
-        security: [{ session: [] }],
-        body: schema(ImpersonateBody),
-        response: {
-          200: response(SessionUser, "The subscriber's session user"),
-          400: errorResponse('Invalid input'),
-          401: errorResponse('Nobody is signed in'),
-          403: errorResponse('Not staff, or the target is staff'),
-          404: errorResponse('No such user'),
-          409: errorResponse('Already impersonating'),
-        },
+  route(app, {
+    method: 'POST',
+    url: '/admin/impersonate',
+    // Staff only: the service decides, so that a staff member already impersonating is told
+    // so (409) rather than refused as the subscriber they act as.
+    access: 'signed-in',
+    schema: {
+      operationId: 'impersonate',
+      tags: ['auth'],
+      summary: 'Staff: act as a subscriber until logout',
+      security: [{ session: [] }],
+      body: ImpersonateBody,
+      response: {
+        200: response(SessionUser, "The subscriber's session user"),
+        400: errorResponse('Invalid input'),
+        401: errorResponse('Nobody is signed in'),
+        403: errorResponse('Not staff, or the target is staff'),
+        404: errorResponse('No such user'),
+        409: errorResponse('Already impersonating'),
       },
     },
-    async (request) =>
-      service.impersonate(
-        request,
-        db,
-        (request.body as v.InferOutput<typeof ImpersonateBody>).userId,
-      ),
-  );
+    handler: async (request, _reply, caller) =>
+      service.impersonate(db, sessionOf(request), caller, request.body.userId),
+  });
 }

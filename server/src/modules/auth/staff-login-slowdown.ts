@@ -1,7 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { countAttempt } from '../../plugins/attempt-limits.ts';
+import { countHit, hitsInWindow } from './rate-limits.repository.ts';
 
 // One bucket for every failed staff sign-in, whatever the account or the address: a guesser
 // spread over many addresses slows every guess down, and no account is ever locked.
@@ -19,18 +18,12 @@ export function staffLoginDelayMs(failures: number): number {
   return Math.min(MAX_DELAY_MS, Math.max(0, failures - FREE_FAILURES) * DELAY_STEP_MS);
 }
 
-export async function recentStaffLoginFailures(db: Database): Promise<number> {
-  const { rows } = await sql<{ hits: number }>`
-    SELECT hits FROM rate_limits
-    WHERE key = ${FAILURES_KEY}
-      AND window_started_at > now() - make_interval(secs => ${FAILURE_WINDOW_MS / 1000})`.execute(
-    db,
-  );
-  return rows[0]?.hits ?? 0;
+export function recentStaffLoginFailures(db: Database): Promise<number> {
+  return hitsInWindow(db, FAILURES_KEY, FAILURE_WINDOW_MS);
 }
 
 export async function recordStaffLoginFailure(db: Database): Promise<void> {
-  await countAttempt(db, FAILURES_KEY, FAILURE_WINDOW_MS);
+  await countHit(db, FAILURES_KEY, FAILURE_WINDOW_MS);
 }
 
 /** Waits before a staff password is checked, the longer the more staff sign-ins failed lately. */

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/database.ts';
-import { deleteSessionsOf } from '../../plugins/session.ts';
+import type { StaffRole } from '../../lib/route.ts';
 import { hashPassword, MIN_PASSWORD_LENGTH } from './passwords.ts';
+import { deleteSessionsOf } from './sessions.repository.ts';
+import * as repo from './staff.repository.ts';
 
-export type StaffRole = 'admin' | 'customersupport';
+export type { StaffRole };
 
 /**
  * Creates a staff account, or resets the role and password of the one with that email. A reset
@@ -19,33 +21,15 @@ export async function upsertStaff(
   }
   const email = input.email.trim().toLowerCase();
   const passwordHash = await hashPassword(input.password);
-  const existing = await db
-    .selectFrom('users')
-    .select(['id'])
-    .where('email', '=', email)
-    .executeTakeFirst();
+  const existing = await repo.findUserIdByEmail(db, email);
   if (existing) {
     const sessionsEnded = await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('users')
-        .set({ role: input.role, password_hash: passwordHash })
-        .where('id', '=', existing.id)
-        .execute();
+      await repo.updateStaff(trx, existing.id, { role: input.role, passwordHash });
       return deleteSessionsOf(trx, existing.id);
     });
     return { id: existing.id, created: false, sessionsEnded };
   }
-  const row = await db
-    .insertInto('users')
-    .values({
-      email,
-      role: input.role,
-      password_hash: passwordHash,
-      email_verified_at: new Date(),
-      last_login_at: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const row = await repo.insertStaff(db, { email, role: input.role, passwordHash });
   return { id: row.id, created: true, sessionsEnded: 0 };
 }
 
@@ -55,13 +39,7 @@ export const DEMO_ADMIN_EMAIL = 'admin@deedwatch.localhost';
 export async function ensureDemoAdmin(
   db: Database,
 ): Promise<{ email: string; password: string } | undefined> {
-  const admin = await db
-    .selectFrom('users')
-    .select('id')
-    .where('role', '=', 'admin')
-    .limit(1)
-    .executeTakeFirst();
-  if (admin) return undefined;
+  if (await repo.anyAdmin(db)) return undefined;
   const password = randomBytes(12).toString('base64url');
   await upsertStaff(db, { email: DEMO_ADMIN_EMAIL, role: 'admin', password });
   return { email: DEMO_ADMIN_EMAIL, password };

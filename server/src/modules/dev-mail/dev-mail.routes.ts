@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
-import { schema } from '../../lib/schema.ts';
+import { route } from '../../lib/route.ts';
 import * as repo from './dev-mail.repository.ts';
 
 const escapeHtml = (s: string) =>
@@ -41,43 +41,57 @@ const AttachmentParams = v.strictObject({
  * receive. Not in the API docs.
  */
 export async function devMailRoutes(app: FastifyInstance, { db }: { db: Database }) {
-  app.get('/dev/mail.json', { schema: { hide: true } }, async () => {
-    const messages = await repo.listMessages(db);
-    return messages.map((m) => ({
-      id: m.id,
-      to: m.recipient,
-      subject: m.subject,
-      text: m.text_body,
-      html: m.html_body,
-      attachments: m.attachments.map((a) => ({
-        name: a.name,
-        contentType: a.content_type,
-        size: a.size,
-      })),
-      createdAt: m.created_at.toISOString(),
-    }));
+  // Development only, and no operation of the API: public, and hidden from its document.
+  const hidden = { access: 'public', method: 'GET' } as const;
+
+  route(app, {
+    ...hidden,
+    url: '/dev/mail.json',
+    schema: { hide: true },
+    handler: async () => {
+      const messages = await repo.listMessages(db);
+      return messages.map((m) => ({
+        id: m.id,
+        to: m.recipient,
+        subject: m.subject,
+        text: m.text_body,
+        html: m.html_body,
+        attachments: m.attachments.map((a) => ({
+          name: a.name,
+          contentType: a.content_type,
+          size: a.size,
+        })),
+        createdAt: m.created_at.toISOString(),
+      }));
+    },
   });
 
-  app.get('/dev/mail', { schema: { hide: true } }, async (_request, reply) => {
-    const messages = await repo.listMessages(db);
-    const rows = messages
-      .map(
-        (m) =>
-          `<tr><td>${escapeHtml(m.created_at.toISOString().replace('T', ' ').slice(0, 19))}</td><td>${escapeHtml(m.recipient)}</td>` +
-          `<td><a href="/dev/mail/${m.id}">${escapeHtml(m.subject)}</a></td><td>${m.attachments.length || ''}</td></tr>`,
-      )
-      .join('');
-    const body = messages.length
-      ? `<table><thead><tr><th>Sent</th><th>To</th><th>Subject</th><th>Attachments</th></tr></thead><tbody>${rows}</tbody></table>`
-      : '<p>No mail yet. Register or ask for a sign-in link, and it appears here.</p>';
-    return reply.type('text/html; charset=utf-8').send(page('Outbox', body));
+  route(app, {
+    ...hidden,
+    url: '/dev/mail',
+    schema: { hide: true },
+    handler: async (_request, reply) => {
+      const messages = await repo.listMessages(db);
+      const rows = messages
+        .map(
+          (m) =>
+            `<tr><td>${escapeHtml(m.created_at.toISOString().replace('T', ' ').slice(0, 19))}</td><td>${escapeHtml(m.recipient)}</td>` +
+            `<td><a href="/dev/mail/${m.id}">${escapeHtml(m.subject)}</a></td><td>${m.attachments.length || ''}</td></tr>`,
+        )
+        .join('');
+      const body = messages.length
+        ? `<table><thead><tr><th>Sent</th><th>To</th><th>Subject</th><th>Attachments</th></tr></thead><tbody>${rows}</tbody></table>`
+        : '<p>No mail yet. Register or ask for a sign-in link, and it appears here.</p>';
+      return reply.type('text/html; charset=utf-8').send(page('Outbox', body));
+    },
   });
 
-  app.get(
-    '/dev/mail/:id',
-    { schema: { hide: true, params: schema(IdParams) } },
-    async (request, reply) => {
-      const { id } = request.params as v.InferOutput<typeof IdParams>;
+  route(app, {
+    ...hidden,
+    url: '/dev/mail/:id',
+    schema: { hide: true, params: IdParams },
+    handler: async (request, reply) => {
+      const { id } = request.params;
       const message = await repo.findMessage(db, id);
       if (!message) throw notFound('No such message in the outbox.');
       const attachments = await repo.listAttachmentsOf(db, id);
@@ -95,13 +109,14 @@ ${files ? `<h3>Attachments</h3><ul>${files}</ul>` : ''}
 <h3>Text</h3><pre>${escapeHtml(message.text_body)}</pre>`;
       return reply.type('text/html; charset=utf-8').send(page(message.subject, body));
     },
-  );
+  });
 
-  app.get(
-    '/dev/mail/:id/attachments/:attachmentId',
-    { schema: { hide: true, params: schema(AttachmentParams) } },
-    async (request, reply) => {
-      const { id, attachmentId } = request.params as v.InferOutput<typeof AttachmentParams>;
+  route(app, {
+    ...hidden,
+    url: '/dev/mail/:id/attachments/:attachmentId',
+    schema: { hide: true, params: AttachmentParams },
+    handler: async (request, reply) => {
+      const { id, attachmentId } = request.params;
       const attachment = await repo.findAttachment(db, id, attachmentId);
       if (!attachment) throw notFound('No such attachment.');
       const filename = attachment.name.replace(/[^\w.-]/g, '_');
@@ -110,5 +125,5 @@ ${files ? `<h3>Attachments</h3><ul>${files}</ul>` : ''}
         .header('content-disposition', `attachment; filename="${filename}"`)
         .send(attachment.content);
     },
-  );
+  });
 }

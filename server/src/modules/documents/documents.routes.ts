@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
-import { errorResponse, schema } from '../../lib/schema.ts';
+import { route } from '../../lib/route.ts';
+import { errorResponse } from '../../lib/schema.ts';
 import { createFileBlobStore } from '../../storage/blob-store.ts';
 import { DownloadQuery, PdfResponse } from './documents.schemas.ts';
 import * as service from './documents.service.ts';
@@ -13,31 +14,34 @@ export async function documentsRoutes(
 ) {
   const store = createFileBlobStore(documentsDir);
 
-  app.get(
-    '/document/download',
-    {
-      schema: {
-        operationId: 'downloadDocument',
-        tags: ['documents'],
-        summary: 'Downloads the PDF of a recorded document',
-        description:
-          'The document of one of your alerts, by its countyCodeContainerName and parsedDocumentName. Staff may download any document. Any other document answers 404, as one that does not exist.',
-        security: [{ session: [] }],
-        querystring: schema(DownloadQuery),
-        response: {
-          200: PdfResponse,
-          400: errorResponse('containerName or fileName is missing or not a single file name'),
-          404: errorResponse(
-            'No such document among your alerts, or its file is missing from the store',
-          ),
-        },
+  route(app, {
+    method: 'GET',
+    url: '/document/download',
+    // Open to anyone: the service answers 404 to everyone but the owner and staff, nobody
+    // signed in included, so the answer never tells whether a document exists.
+    access: 'public',
+    schema: {
+      operationId: 'downloadDocument',
+      tags: ['documents'],
+      summary: 'Downloads the PDF of a recorded document',
+      description:
+        'The document of one of your alerts, by its countyCodeContainerName and parsedDocumentName. Staff may download any document. Any other document answers 404, as one that does not exist.',
+      security: [{ session: [] }],
+      querystring: DownloadQuery,
+      response: {
+        200: PdfResponse,
+        400: errorResponse('containerName or fileName is missing or not a single file name'),
+        404: errorResponse(
+          'No such document among your alerts, or its file is missing from the store',
+        ),
       },
     },
-    async (request, reply) => {
+    handler: async (request, reply, caller) => {
       const download = await service.openDocument(
-        { db, store },
-        request.session.userId,
-        request.query as DownloadQuery,
+        db,
+        store,
+        caller?.userId,
+        request.query,
         request.log,
       );
       return reply
@@ -47,5 +51,5 @@ export async function documentsRoutes(
         .header('Cache-Control', 'private, no-store')
         .send(download.stream);
     },
-  );
+  });
 }

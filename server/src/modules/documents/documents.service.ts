@@ -3,12 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import type { Role } from '../../db/types.ts';
 import { notFound } from '../../lib/errors.ts';
-import { STAFF_ROLES } from '../../plugins/auth-guard.ts';
+import { STAFF_ROLES } from '../../lib/route.ts';
 import { type BlobStore, InvalidBlobKeyError } from '../../storage/blob-store.ts';
 import type { DownloadQuery } from './documents.schemas.ts';
 import * as repo from './documents.repository.ts';
 
-export type DocumentsDeps = { db: Database; store: BlobStore };
 export type DocumentDownload = { fileName: string; size: number; stream: Readable };
 
 /** The same for a document that does not exist and for one of somebody else's. */
@@ -30,18 +29,19 @@ const isStaff = (role: Role) => (STAFF_ROLES as readonly Role[]).includes(role);
  * name, which the blob store checks again.
  */
 export async function openDocument(
-  deps: DocumentsDeps,
+  db: Database,
+  store: BlobStore,
   userId: string | undefined,
   query: DownloadQuery,
   log: Pick<FastifyBaseLogger, 'error'>,
 ): Promise<DocumentDownload> {
-  const user = userId ? await repo.findUserRole(deps.db, userId) : undefined;
+  const user = userId ? await repo.findUserRole(db, userId) : undefined;
   if (!user) throw notFound(DOCUMENT_NOT_FOUND);
 
   const key = { container: query.containerName, fileName: query.fileName };
   const document = isStaff(user.role)
-    ? await repo.findDocument(deps.db, key)
-    : await repo.findDocumentOfUser(deps.db, key, user.id);
+    ? await repo.findDocument(db, key)
+    : await repo.findDocumentOfUser(db, key, user.id);
   if (!document) throw notFound(DOCUMENT_NOT_FOUND);
 
   const where = {
@@ -51,7 +51,7 @@ export async function openDocument(
   };
   let blob;
   try {
-    blob = await deps.store.get(document.container, document.file_name);
+    blob = await store.get(document.container, document.file_name);
   } catch (err) {
     if (!(err instanceof InvalidBlobKeyError)) throw err;
     log.error(

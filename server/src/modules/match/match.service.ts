@@ -1,5 +1,4 @@
 import { guardName } from '@deedwatch/rules';
-import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import {
   ADDRESS_CONFIDENCE,
@@ -12,6 +11,7 @@ import { storedAddress, zipsDiffer } from '../../matching/match-keys.ts';
 import { matchConfidence, matchName, namesakePrefixes } from '../../matching/names.ts';
 import { apnKey, nameKey } from '../../matching/normalize.ts';
 import { resolveCounty } from '../counties/counties.service.ts';
+import { indexNameDocumentCount, streetSimilarity } from './match.repository.ts';
 import type { Explanation, ExplainBody } from './match.schemas.ts';
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
@@ -51,17 +51,12 @@ export async function explain(db: Database, body: ExplainBody): Promise<Explanat
       }
       return { matched: true, kind: match.kind, reason: match.reason, confidence };
     }
-    const known = await db
-      .selectFrom('index_names')
-      .select('document_count')
-      .where('county_id', '=', county.id)
-      .where('name_key', '=', nameKey(guardName(body.guarded)))
-      .executeTakeFirst();
+    const documents = await indexNameDocumentCount(db, county.id, nameKey(guardName(body.guarded)));
     return {
       matched: true,
       kind: match.kind,
       reason: match.reason,
-      confidence: matchConfidence(match.kind, known?.document_count ?? 0),
+      confidence: matchConfidence(match.kind, documents),
     };
   }
   if (body.kind === 'apn') {
@@ -98,9 +93,7 @@ export async function explain(db: Database, body: ExplainBody): Promise<Explanat
       confidence: ADDRESS_CONFIDENCE,
     };
   }
-  const { rows } = await sql<{ similarity: number }>`
-    SELECT similarity(${guarded.streetKey}, ${candidate.streetKey}) AS similarity`.execute(db);
-  const similarity = rows[0]!.similarity;
+  const similarity = await streetSimilarity(db, guarded.streetKey, candidate.streetKey);
   const number = (key: string) => key.split(' ')[0] ?? '';
   const problems = [
     number(guarded.streetKey) !== number(candidate.streetKey) ? 'the house numbers differ' : null,

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import type { Database } from '../../db/database.ts';
-import { errorResponse, response, schema } from '../../lib/schema.ts';
+import { route } from '../../lib/route.ts';
+import { errorResponse, response } from '../../lib/schema.ts';
 import { AddressResult, NameResult, SearchQuery } from './search.schemas.ts';
 import * as service from './search.service.ts';
 
@@ -23,13 +24,12 @@ const TYPO = [
 type Handler<T> = (db: Database, county: string, term: string) => Promise<T[]>;
 
 export async function searchRoutes(app: FastifyInstance, { db }: { db: Database }) {
-  const querystring = schema(SearchQuery);
   const badRequest = errorResponse(
     'An unknown or disabled county, an unknown query parameter, or a SearchTerm over 200 characters',
   );
   const addressResults = response(v.array(AddressResult), 'Matching parcels, at most 10');
 
-  const route = <T>(
+  const searchRoute = <T>(
     url: string,
     operationId: string,
     summary: string,
@@ -37,28 +37,25 @@ export async function searchRoutes(app: FastifyInstance, { db }: { db: Database 
     ok: ReturnType<typeof response>,
     search: Handler<T>,
   ) =>
-    app.get(
+    route(app, {
+      method: 'GET',
       url,
-      {
-        // A line per keystroke would be most of the log: a search is logged only when it
-        // fails on our side (the error handler logs a 5xx at error level).
-        logLevel: 'warn',
-        schema: {
-          operationId,
-          tags: ['search'],
-          summary,
-          description: `${description}\n\n${COMMON}`,
-          querystring,
-          response: { 200: ok, 400: badRequest },
-        },
+      access: 'public',
+      // A line per keystroke would be most of the log: a search is logged only when it
+      // fails on our side (the error handler logs a 5xx at error level).
+      logLevel: 'warn',
+      schema: {
+        operationId,
+        tags: ['search'],
+        summary,
+        description: `${description}\n\n${COMMON}`,
+        querystring: SearchQuery,
+        response: { 200: ok, 400: badRequest },
       },
-      async (request) => {
-        const query = request.query as SearchQuery;
-        return search(db, query.County, query.SearchTerm);
-      },
-    );
+      handler: async (request) => search(db, request.query.County, request.query.SearchTerm),
+    });
 
-  route(
+  searchRoute(
     '/search/name',
     'searchNames',
     "Names in the county recorder's index that start with the term",
@@ -76,7 +73,7 @@ export async function searchRoutes(app: FastifyInstance, { db }: { db: Database 
     service.searchNames,
   );
 
-  route(
+  searchRoute(
     '/search/street',
     'searchStreets',
     'Parcels on a street: the street part of the address, without the house number',
@@ -94,7 +91,7 @@ export async function searchRoutes(app: FastifyInstance, { db }: { db: Database 
     service.searchStreets,
   );
 
-  route(
+  searchRoute(
     '/search/address',
     'searchAddresses',
     'Parcels whose street address starts with the term',
@@ -113,7 +110,7 @@ export async function searchRoutes(app: FastifyInstance, { db }: { db: Database 
     service.searchAddresses,
   );
 
-  route(
+  searchRoute(
     '/search/apn',
     'searchApns',
     'Parcels whose APN starts with the term',

@@ -1,9 +1,8 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.ts';
+import { sql } from 'kysely';
+import type { Executor } from '../../db/database.ts';
 import { type StoredName, storedName } from '../../matching/match-keys.ts';
-import type { DB } from '../../db/types.ts';
 
-export function findUser(db: Kysely<DB>, userId: string) {
+export function findUser(db: Executor, userId: string) {
   return db
     .selectFrom('users')
     .select(['id', 'email', 'email_verified_at'])
@@ -11,14 +10,14 @@ export function findUser(db: Kysely<DB>, userId: string) {
     .executeTakeFirst();
 }
 
-export async function emailTaken(db: Kysely<DB>, email: string): Promise<boolean> {
+export async function emailTaken(db: Executor, email: string): Promise<boolean> {
   return (
     (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()) !==
     undefined
   );
 }
 
-export function insertUser(db: Kysely<DB>, email: string) {
+export function insertUser(db: Executor, email: string) {
   return db
     .insertInto('users')
     .values({ email, password_hash: null, email_verified_at: null, last_login_at: null })
@@ -26,7 +25,7 @@ export function insertUser(db: Kysely<DB>, email: string) {
     .executeTakeFirstOrThrow();
 }
 
-export function listApnKeys(db: Kysely<DB>, userId: string) {
+export function listApnKeys(db: Executor, userId: string) {
   return db
     .selectFrom('apn_subscriptions')
     .select(['county_id', 'apn_key'])
@@ -34,7 +33,7 @@ export function listApnKeys(db: Kysely<DB>, userId: string) {
     .execute();
 }
 
-export function listNameKeys(db: Kysely<DB>, userId: string) {
+export function listNameKeys(db: Executor, userId: string) {
   return db
     .selectFrom('name_subscriptions')
     .select(['county_id', 'name_key'])
@@ -44,7 +43,7 @@ export function listNameKeys(db: Kysely<DB>, userId: string) {
 
 /** The street keys and zips of parcels by APN key, to match documents that name the address only. */
 export async function parcelAddressKeys(
-  db: Kysely<DB>,
+  db: Executor,
   items: { countyId: number; apnKey: string }[],
 ) {
   if (items.length === 0) return new Map<string, { address_key: string; zip: string }>();
@@ -76,7 +75,7 @@ export type NewNameSubscription = {
 };
 
 export async function insertApnSubscriptions(
-  db: Kysely<DB>,
+  db: Executor,
   userId: string,
   items: NewApnSubscription[],
   activatedAt: Date | null,
@@ -101,7 +100,7 @@ export async function insertApnSubscriptions(
 }
 
 export async function insertNameSubscriptions(
-  db: Kysely<DB>,
+  db: Executor,
   userId: string,
   items: NewNameSubscription[],
   activatedAt: Date | null,
@@ -138,7 +137,7 @@ export async function insertNameSubscriptions(
 
 /** The readings and typo keys the matcher joins guarded names on (migration 0010). */
 export async function insertNameMatchKeys(
-  db: Kysely<DB>,
+  db: Executor,
   rows: { subscriptionId: string; countyId: number; name: StoredName }[],
 ) {
   const readings = rows.flatMap((row) =>
@@ -178,7 +177,7 @@ export async function insertNameMatchKeys(
 }
 
 export async function deleteSubscription(
-  db: Database,
+  db: Executor,
   kind: 'Apn' | 'Name',
   userId: string,
   id: string,
@@ -192,7 +191,7 @@ export async function deleteSubscription(
   return Number(result.numDeletedRows) > 0;
 }
 
-export function findMethod(db: Kysely<DB>, userId: string, methodId: string) {
+export function findMethod(db: Executor, userId: string, methodId: string) {
   return db
     .selectFrom('notification_methods')
     .select(['id', 'type', 'email', 'phone', 'verified_at'])
@@ -202,7 +201,7 @@ export function findMethod(db: Kysely<DB>, userId: string, methodId: string) {
 }
 
 export async function findMethodByAddress(
-  db: Kysely<DB>,
+  db: Executor,
   userId: string,
   type: 'Email' | 'SMS',
   address: string,
@@ -216,12 +215,7 @@ export async function findMethodByAddress(
     .executeTakeFirst();
 }
 
-export function insertMethod(
-  db: Kysely<DB>,
-  userId: string,
-  type: 'Email' | 'SMS',
-  address: string,
-) {
+export function insertMethod(db: Executor, userId: string, type: 'Email' | 'SMS', address: string) {
   return db
     .insertInto('notification_methods')
     .values({
@@ -237,7 +231,7 @@ export function insertMethod(
     .executeTakeFirstOrThrow();
 }
 
-export async function deleteMethod(db: Database, userId: string, methodId: string) {
+export async function deleteMethod(db: Executor, userId: string, methodId: string) {
   await db
     .deleteFrom('notification_methods')
     .where('id', '=', methodId)
@@ -245,7 +239,7 @@ export async function deleteMethod(db: Database, userId: string, methodId: strin
     .execute();
 }
 
-export async function archiveEvent(db: Database, userId: string, eventId: string) {
+export async function archiveEvent(db: Executor, userId: string, eventId: string) {
   const result = await db
     .updateTable('events')
     .set({ is_archived: true })
@@ -253,4 +247,98 @@ export async function archiveEvent(db: Database, userId: string, eventId: string
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+// The session user (session-user.service.ts): the account, its guarded items, their events and
+// the notification methods.
+
+export function findAccount(db: Executor, userId: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'role', 'email'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+export function listApnSubscriptions(db: Executor, userId: string) {
+  return db
+    .selectFrom('apn_subscriptions as s')
+    .innerJoin('counties as c', 'c.id', 's.county_id')
+    .select(['s.id', 'c.name as county', 's.apn', 's.description'])
+    .where('s.user_id', '=', userId)
+    .orderBy('s.created_at')
+    .execute();
+}
+
+export function listNameSubscriptions(db: Executor, userId: string) {
+  return db
+    .selectFrom('name_subscriptions as s')
+    .innerJoin('counties as c', 'c.id', 's.county_id')
+    .select(['s.id', 'c.name as county', 's.name'])
+    .where('s.user_id', '=', userId)
+    .orderBy('s.created_at')
+    .execute();
+}
+
+/**
+ * The user's events, newest first, each with the delivery state of its alert: the best of its
+ * deliveries (sent, then queued or sending, then ambiguous, then failed) and the last error.
+ */
+export function listEvents(db: Executor, userId: string) {
+  return db
+    .selectFrom('events as e')
+    .innerJoin('recorded_documents as d', 'd.id', 'e.document_id')
+    .innerJoin('counties as c', 'c.id', 'd.county_id')
+    .select((eb) => [
+      'e.id',
+      'e.apn_subscription_id',
+      'e.name_subscription_id',
+      'e.is_archived',
+      'e.created_at',
+      'e.match_kind',
+      'e.matched_value',
+      'e.party_role',
+      'e.is_exact',
+      'e.score',
+      'd.recorded_at',
+      'd.document_number',
+      'd.document_type',
+      'd.container',
+      'd.file_name',
+      'c.name as county',
+      eb
+        .selectFrom('deliveries as l')
+        .select(
+          sql<string>`(array_agg(l.status ORDER BY array_position(ARRAY['sent', 'sending', 'queued', 'ambiguous', 'failed'], l.status)))[1]`.as(
+            's',
+          ),
+        )
+        .where('l.kind', '=', 'alert')
+        .whereRef('l.user_id', '=', 'e.user_id')
+        .whereRef('l.document_id', '=', 'e.document_id')
+        .as('delivery_status'),
+      eb
+        .selectFrom('deliveries as l')
+        .select('l.last_error')
+        .where('l.kind', '=', 'alert')
+        .where('l.status', '=', 'failed')
+        .whereRef('l.user_id', '=', 'e.user_id')
+        .whereRef('l.document_id', '=', 'e.document_id')
+        .orderBy('l.created_at', 'desc')
+        .limit(1)
+        .as('delivery_error'),
+    ])
+    .where('e.user_id', '=', userId)
+    .orderBy('e.created_at', 'desc')
+    .orderBy('e.id')
+    .execute();
+}
+
+export function listNotificationMethods(db: Executor, userId: string) {
+  return db
+    .selectFrom('notification_methods')
+    .select(['id', 'type', 'email', 'phone', 'verified_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
 }

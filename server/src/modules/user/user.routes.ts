@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type * as v from 'valibot';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import { errorResponse, maxJsonBytes, response, schema } from '../../lib/schema.ts';
+import { route } from '../../lib/route.ts';
+import { errorResponse, maxJsonBytes, response } from '../../lib/schema.ts';
 import { limitAttempts } from '../../plugins/attempt-limits.ts';
 import type { AuthMail } from '../auth/auth-mail.ts';
-import { SessionUser } from '../auth/auth.schemas.ts';
 import {
   AddApnsBody,
   AddNamesBody,
@@ -16,10 +15,9 @@ import {
   RemoveNotificationMethodBody,
   RemoveSubscriptionBody,
   ResendVerificationBody,
+  SessionUser,
 } from './user.schemas.ts';
 import * as service from './user.service.ts';
-
-type Body<T extends v.GenericSchema> = v.InferOutput<T>;
 
 export type UserRoutesOptions = {
   db: Database;
@@ -30,7 +28,6 @@ export type UserRoutesOptions = {
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
 export async function userRoutes(app: FastifyInstance, { db, mail, limits }: UserRoutesOptions) {
-  const deps = { db, mail };
   // Calls that mail an address the caller chooses: limited, so nobody uses us to flood inboxes.
   const registrationsPerAddress = limitAttempts(db, [
     {
@@ -56,189 +53,167 @@ export async function userRoutes(app: FastifyInstance, { db, mail, limits }: Use
   const signedIn = { tags: ['user'], security: [{ session: [] }] };
   const notWhileImpersonating = errorResponse('Not while staff impersonate this user');
 
-  app.post(
-    '/user/register',
-    {
-      // 100 APNs and 100 names at their longest (about 224 KB) need more than the app's default.
-      bodyLimit: maxJsonBytes(RegisterBody),
-      preHandler: registrationsPerAddress,
-      schema: {
-        operationId: 'register',
-        tags: ['user'],
-        summary:
-          'Creates a subscriber with guarded APNs and names, and emails the verification link',
-        description:
-          'Names are trimmed and upper-cased; APNs are formatted by the county mask. A repeat of an item in the same county is ignored. At most 10 names and 10 APNs per account. The items activate when the email is verified, and only documents recorded after that raise alerts.',
-        body: schema(RegisterBody),
-        response: {
-          429: tooMany,
-          201: response(
-            Registered,
-            'Registered; the welcome mail with the verification link is on its way',
-          ),
-          400: invalid,
-          409: errorResponse('User with this email already exists'),
-        },
+  route(app, {
+    method: 'POST',
+    url: '/user/register',
+    access: 'public',
+    // 100 APNs and 100 names at their longest (about 224 KB) need more than the app's default.
+    bodyLimit: maxJsonBytes(RegisterBody),
+    preHandler: [registrationsPerAddress],
+    schema: {
+      operationId: 'register',
+      tags: ['user'],
+      summary: 'Creates a subscriber with guarded APNs and names, and emails the verification link',
+      description:
+        'Names are trimmed and upper-cased; APNs are formatted by the county mask. A repeat of an item in the same county is ignored. At most 10 names and 10 APNs per account. The items activate when the email is verified, and only documents recorded after that raise alerts.',
+      body: RegisterBody,
+      response: {
+        429: tooMany,
+        201: response(
+          Registered,
+          'Registered; the welcome mail with the verification link is on its way',
+        ),
+        400: invalid,
+        409: errorResponse('User with this email already exists'),
       },
     },
-    async (request, reply) => {
-      const body = request.body as Body<typeof RegisterBody>;
-      const user = await service.register(deps, body);
+    handler: async (request, reply) => {
+      const user = await service.register(db, mail, request.body);
       return reply.status(201).send(user);
     },
-  );
+  });
 
-  app.post(
-    '/user/subscriptions/apns/list/add',
-    {
-      bodyLimit: maxJsonBytes(AddApnsBody),
-      schema: {
-        ...signedIn,
-        operationId: 'addApnSubscriptions',
-        summary: 'Guards more properties (APNs)',
-        body: schema(AddApnsBody),
-        response: { 200: updatedUser, 400: invalid, 401: noSession },
-      },
+  route(app, {
+    method: 'POST',
+    url: '/user/subscriptions/apns/list/add',
+    access: 'signed-in',
+    bodyLimit: maxJsonBytes(AddApnsBody),
+    schema: {
+      ...signedIn,
+      operationId: 'addApnSubscriptions',
+      summary: 'Guards more properties (APNs)',
+      body: AddApnsBody,
+      response: { 200: updatedUser, 400: invalid, 401: noSession },
     },
-    async (request) =>
-      service.addApnSubscriptions(
-        deps,
-        request,
-        (request.body as Body<typeof AddApnsBody>).guardApnSubscriptions,
-      ),
-  );
+    handler: async (request, _reply, caller) =>
+      service.addApnSubscriptions(db, caller, request.body.guardApnSubscriptions),
+  });
 
-  app.post(
-    '/user/subscriptions/names/list/add',
-    {
-      bodyLimit: maxJsonBytes(AddNamesBody),
-      schema: {
-        ...signedIn,
-        operationId: 'addNameSubscriptions',
-        summary: 'Guards more names',
-        body: schema(AddNamesBody),
-        response: { 200: updatedUser, 400: invalid, 401: noSession },
-      },
+  route(app, {
+    method: 'POST',
+    url: '/user/subscriptions/names/list/add',
+    access: 'signed-in',
+    bodyLimit: maxJsonBytes(AddNamesBody),
+    schema: {
+      ...signedIn,
+      operationId: 'addNameSubscriptions',
+      summary: 'Guards more names',
+      body: AddNamesBody,
+      response: { 200: updatedUser, 400: invalid, 401: noSession },
     },
-    async (request) =>
-      service.addNameSubscriptions(
-        deps,
-        request,
-        (request.body as Body<typeof AddNamesBody>).guardNameSubscriptions,
-      ),
-  );
+    handler: async (request, _reply, caller) =>
+      service.addNameSubscriptions(db, caller, request.body.guardNameSubscriptions),
+  });
 
-  app.post(
-    '/user/subscriptions/remove',
-    {
-      schema: {
-        ...signedIn,
-        operationId: 'removeSubscription',
-        summary: 'Stops guarding a property or a name',
-        body: schema(RemoveSubscriptionBody),
-        response: { 200: updatedUser, 400: invalid, 401: noSession, 404: notFound },
-      },
+  route(app, {
+    method: 'POST',
+    url: '/user/subscriptions/remove',
+    access: 'signed-in',
+    schema: {
+      ...signedIn,
+      operationId: 'removeSubscription',
+      summary: 'Stops guarding a property or a name',
+      body: RemoveSubscriptionBody,
+      response: { 200: updatedUser, 400: invalid, 401: noSession, 404: notFound },
     },
-    async (request) => {
-      const body = request.body as Body<typeof RemoveSubscriptionBody>;
-      return service.removeSubscription(
+    handler: async (request, _reply, caller) =>
+      service.removeSubscription(
         db,
-        request,
-        body.guardRecordSubscriptionType,
-        body.guardSubscriptionId,
-      );
-    },
-  );
-
-  app.post(
-    '/user/notifications/add',
-    {
-      config: { notWhileImpersonating: true },
-      preHandler: verificationMailsPerAccount,
-      schema: {
-        ...signedIn,
-        operationId: 'addNotificationMethod',
-        summary: 'Adds an email (or SMS) method and sends its verification link',
-        description: 'For an SMS method the phone number goes in the `email` field.',
-        body: schema(AddNotificationMethodBody),
-        response: {
-          429: tooMany,
-          200: updatedUser,
-          400: invalid,
-          401: noSession,
-          403: notWhileImpersonating,
-          409: errorResponse('Already one of your methods'),
-        },
-      },
-    },
-    async (request) => {
-      const body = request.body as Body<typeof AddNotificationMethodBody>;
-      return service.addNotificationMethod(deps, request, {
-        address: body.email,
-        type: body.notificationMethodType,
-      });
-    },
-  );
-
-  app.post(
-    '/user/notifications/remove',
-    {
-      schema: {
-        ...signedIn,
-        operationId: 'removeNotificationMethod',
-        summary: "Removes a notification method (never the account's own email)",
-        body: schema(RemoveNotificationMethodBody),
-        response: { 200: updatedUser, 400: invalid, 401: noSession, 404: notFound },
-      },
-    },
-    async (request) =>
-      service.removeNotificationMethod(
-        db,
-        request,
-        (request.body as Body<typeof RemoveNotificationMethodBody>).notificationMethodId,
+        caller,
+        request.body.guardRecordSubscriptionType,
+        request.body.guardSubscriptionId,
       ),
-  );
+  });
 
-  app.post(
-    '/user/notifications/verify/resend',
-    {
-      config: { notWhileImpersonating: true },
-      preHandler: verificationMailsPerAccount,
-      schema: {
-        ...signedIn,
-        operationId: 'resendVerification',
-        summary: 'Sends the verification link of an unverified method again',
-        body: schema(ResendVerificationBody),
-        response: {
-          429: tooMany,
-          200: updatedUser,
-          400: errorResponse('Already verified, or invalid input'),
-          401: noSession,
-          403: notWhileImpersonating,
-          404: notFound,
-        },
+  route(app, {
+    method: 'POST',
+    url: '/user/notifications/add',
+    access: 'signed-in',
+    config: { notWhileImpersonating: true },
+    preHandler: [verificationMailsPerAccount],
+    schema: {
+      ...signedIn,
+      operationId: 'addNotificationMethod',
+      summary: 'Adds an email (or SMS) method and sends its verification link',
+      description: 'For an SMS method the phone number goes in the `email` field.',
+      body: AddNotificationMethodBody,
+      response: {
+        429: tooMany,
+        200: updatedUser,
+        400: invalid,
+        401: noSession,
+        403: notWhileImpersonating,
+        409: errorResponse('Already one of your methods'),
       },
     },
-    async (request) =>
-      service.resendVerification(
-        deps,
-        request,
-        (request.body as Body<typeof ResendVerificationBody>).notificationMethodId,
-      ),
-  );
+    handler: async (request, _reply, caller) =>
+      service.addNotificationMethod(db, mail, caller, {
+        address: request.body.email,
+        type: request.body.notificationMethodType,
+      }),
+  });
 
-  app.post(
-    '/user/events/archive',
-    {
-      schema: {
-        ...signedIn,
-        operationId: 'archiveEvent',
-        summary: 'Archives an alert: it no longer shows among the alerts',
-        body: schema(ArchiveEventBody),
-        response: { 200: updatedUser, 400: invalid, 401: noSession, 404: notFound },
+  route(app, {
+    method: 'POST',
+    url: '/user/notifications/remove',
+    access: 'signed-in',
+    schema: {
+      ...signedIn,
+      operationId: 'removeNotificationMethod',
+      summary: "Removes a notification method (never the account's own email)",
+      body: RemoveNotificationMethodBody,
+      response: { 200: updatedUser, 400: invalid, 401: noSession, 404: notFound },
+    },
+    handler: async (request, _reply, caller) =>
+      service.removeNotificationMethod(db, caller, request.body.notificationMethodId),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/user/notifications/verify/resend',
+    access: 'signed-in',
+    config: { notWhileImpersonating: true },
+    preHandler: [verificationMailsPerAccount],
+    schema: {
+      ...signedIn,
+      operationId: 'resendVerification',
+      summary: 'Sends the verification link of an unverified method again',
+      body: ResendVerificationBody,
+      response: {
+        429: tooMany,
+        200: updatedUser,
+        400: errorResponse('Already verified, or invalid input'),
+        401: noSession,
+        403: notWhileImpersonating,
+        404: notFound,
       },
     },
-    async (request) =>
-      service.archiveEvent(db, request, (request.body as Body<typeof ArchiveEventBody>).eventId),
-  );
+    handler: async (request, _reply, caller) =>
+      service.resendVerification(db, mail, caller, request.body.notificationMethodId),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/user/events/archive',
+    access: 'signed-in',
+    schema: {
+      ...signedIn,
+      operationId: 'archiveEvent',
+      summary: 'Archives an alert: it no longer shows among the alerts',
+      body: ArchiveEventBody,
+      response: { 200: updatedUser, 400: invalid, 401: noSession, 404: notFound },
+    },
+    handler: async (request, _reply, caller) =>
+      service.archiveEvent(db, caller, request.body.eventId),
+  });
 }

@@ -1,13 +1,12 @@
 import { guardName, isEmail } from '@deedwatch/rules';
-import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { storedAddress } from '../../matching/match-keys.ts';
 import { apnKey, formatApn, nameKey } from '../../matching/normalize.ts';
-import { requireUserId } from '../../plugins/auth-guard.ts';
+import type { Caller } from '../../lib/route.ts';
 import { type AuthMail, sendMethodVerification, sendWelcome } from '../auth/auth-mail.ts';
-import { loadSessionUser } from '../auth/auth.service.ts';
 import { resolveCounties } from '../counties/counties.service.ts';
+import { sessionUser } from './session-user.service.ts';
 import * as repo from './user.repository.ts';
 import type { GuardApnInput, GuardNameInput } from './user.schemas.ts';
 
@@ -18,8 +17,6 @@ export const MAX_APNS = 10;
 export const NO_ITEMS = 'At least one guard record subscription is required';
 export const EMAIL_TAKEN = 'User with this email already exists';
 export const INVALID_EMAIL = 'Invalid email';
-
-export type UserDeps = { db: Database; mail: AuthMail };
 
 /** Trimmed, formatted by the county mask, one per county and APN; the address key from the parcel roll. */
 async function prepareApns(
@@ -113,10 +110,10 @@ const isUniqueViolation = (err: unknown, constraint: string) =>
  * email is verified.
  */
 export async function register(
-  deps: UserDeps,
+  db: Database,
+  mail: AuthMail,
   input: { email: string; apns: GuardApnInput[]; names: GuardNameInput[] },
 ) {
-  const { db, mail } = deps;
   const email = input.email.trim().toLowerCase();
   if (!isEmail(email)) throw badRequest(INVALID_EMAIL);
   if (input.apns.length === 0 && input.names.length === 0) throw badRequest(NO_ITEMS);
@@ -148,19 +145,14 @@ export async function register(
 const activationFor = (user: { email_verified_at: Date | null }) =>
   user.email_verified_at ? new Date() : null;
 
-async function signedInUser(db: Database, request: FastifyRequest) {
-  const user = await repo.findUser(db, requireUserId(request));
+async function signedInUser(db: Database, caller: Caller) {
+  const user = await repo.findUser(db, caller.userId);
   if (!user) throw notFound('Your account no longer exists.');
   return user;
 }
 
-export async function addApnSubscriptions(
-  deps: UserDeps,
-  request: FastifyRequest,
-  items: GuardApnInput[],
-) {
-  const { db } = deps;
-  const user = await signedInUser(db, request);
+export async function addApnSubscriptions(db: Database, caller: Caller, items: GuardApnInput[]) {
+  const user = await signedInUser(db, caller);
   if (items.length === 0) throw badRequest(NO_ITEMS);
   const prepared = await prepareApns(db, items);
   const existing = await repo.listApnKeys(db, user.id);
@@ -168,16 +160,11 @@ export async function addApnSubscriptions(
   const fresh = newOnly(prepared, guarded, (i) => i.apnKey);
   enforceLimit('APNs', MAX_APNS, existing.length, fresh.length);
   await repo.insertApnSubscriptions(db, user.id, fresh, activationFor(user));
-  return loadSessionUser(db, request.session);
+  return sessionUser(db, caller);
 }
 
-export async function addNameSubscriptions(
-  deps: UserDeps,
-  request: FastifyRequest,
-  items: GuardNameInput[],
-) {
-  const { db } = deps;
-  const user = await signedInUser(db, request);
+export async function addNameSubscriptions(db: Database, caller: Caller, items: GuardNameInput[]) {
+  const user = await signedInUser(db, caller);
   if (items.length === 0) throw badRequest(NO_ITEMS);
   const prepared = await prepareNames(db, items);
   const existing = await repo.listNameKeys(db, user.id);
@@ -185,20 +172,19 @@ export async function addNameSubscriptions(
   const fresh = newOnly(prepared, guarded, (i) => i.nameKey);
   enforceLimit('names', MAX_NAMES, existing.length, fresh.length);
   await repo.insertNameSubscriptions(db, user.id, fresh, activationFor(user));
-  return loadSessionUser(db, request.session);
+  return sessionUser(db, caller);
 }
 
 export async function removeSubscription(
   db: Database,
-  request: FastifyRequest,
+  caller: Caller,
   kind: 'Apn' | 'Name',
   id: string,
 ) {
-  const userId = requireUserId(request);
-  if (!(await repo.deleteSubscription(db, kind, userId, id))) {
+  if (!(await repo.deleteSubscription(db, kind, caller.userId, id))) {
     throw notFound(`Guarded ${kind === 'Apn' ? 'property' : 'name'} '${id}' not found.`);
   }
-  return loadSessionUser(db, request.session);
+  return sessionUser(db, caller);
 }
 
 /** A phone as +<country code><number>; ten digits are taken as a US number. */
@@ -211,12 +197,12 @@ export function normalisePhone(input: string): string | undefined {
 }
 
 export async function addNotificationMethod(
-  deps: UserDeps,
-  request: FastifyRequest,
+  db: Database,
+  mail: AuthMail,
+  caller: Caller,
   input: { address: string; type: 'Email' | 'SMS' },
 ) {
-  const { db, mail } = deps;
-  const user = await signedInUser(db, request);
+  const user = await signedInUser(db, caller);
   let address: string;
   if (input.type === 'Email') {
     address = input.address.trim().toLowerCase();
@@ -246,31 +232,27 @@ export async function addNotificationMethod(
     }
     throw err;
   }
-  return loadSessionUser(db, request.session);
+  return sessionUser(db, caller);
 }
 
-export async function removeNotificationMethod(
-  db: Database,
-  request: FastifyRequest,
-  methodId: string,
-) {
-  const user = await signedInUser(db, request);
+export async function removeNotificationMethod(db: Database, caller: Caller, methodId: string) {
+  const user = await signedInUser(db, caller);
   const method = await repo.findMethod(db, user.id, methodId);
   if (!method) throw notFound(`Notification method '${methodId}' not found.`);
   if (method.type === 'Email' && method.email === user.email) {
     throw badRequest('The email of your account cannot be removed: it is where we reach you.');
   }
   await repo.deleteMethod(db, user.id, methodId);
-  return loadSessionUser(db, request.session);
+  return sessionUser(db, caller);
 }
 
 export async function resendVerification(
-  deps: UserDeps,
-  request: FastifyRequest,
+  db: Database,
+  mail: AuthMail,
+  caller: Caller,
   methodId: string,
 ) {
-  const { db, mail } = deps;
-  const user = await signedInUser(db, request);
+  const user = await signedInUser(db, caller);
   const method = await repo.findMethod(db, user.id, methodId);
   if (!method) throw notFound(`Notification method '${methodId}' not found.`);
   if (method.verified_at) throw badRequest('This notification method is already verified.');
@@ -287,12 +269,11 @@ export async function resendVerification(
       });
     }
   });
-  return loadSessionUser(db, request.session);
+  return sessionUser(db, caller);
 }
 
-export async function archiveEvent(db: Database, request: FastifyRequest, eventId: string) {
-  const userId = requireUserId(request);
-  if (!(await repo.archiveEvent(db, userId, eventId)))
+export async function archiveEvent(db: Database, caller: Caller, eventId: string) {
+  if (!(await repo.archiveEvent(db, caller.userId, eventId)))
     throw notFound(`Alert '${eventId}' not found.`);
-  return loadSessionUser(db, request.session);
+  return sessionUser(db, caller);
 }

@@ -57,11 +57,3 @@ export const AuditPage = v.object({
   entries: v.pipe(v.array(AuditEntry), v.description('Newest first')),
   totalEntries: v.pipe(v.number(), v.integer(), v.description('Entries on all pages')),
 });
-
-export const ResendWelcomeBody = v.strictObject({
-  userId: v.pipe(v.string(), v.uuid('must be a user id (a UUID)')),
-});
-
-export const ResendWelcomeResult = v.object({
-  message: v.pipe(v.string(), v.description('For the success banner')),
-});

@@ -1,0 +1,76 @@
+import type { Database } from '../../db/database.ts';
+import { type MatchedEvent, reasonOf } from '../../engine/alerts/reasons.ts';
+import { unauthorized } from '../../lib/errors.ts';
+import type { Caller } from '../../lib/route.ts';
+import * as repo from './user.repository.ts';
+import type { Event, SessionUser } from './user.schemas.ts';
+
+/**
+ * The signed-in user as the web app keeps it (the dashboard's data): subscriptions with their
+ * events, newest first, and the notification methods. An account that no longer exists is
+ * nobody signed in (401).
+ */
+export async function sessionUser(db: Database, caller: Caller): Promise<SessionUser> {
+  const { userId } = caller;
+  const user = await repo.findAccount(db, userId);
+  if (!user) throw unauthorized();
+
+  const [apns, names, events, methods] = await Promise.all([
+    repo.listApnSubscriptions(db, userId),
+    repo.listNameSubscriptions(db, userId),
+    repo.listEvents(db, userId),
+    repo.listNotificationMethods(db, userId),
+  ]);
+
+  const guardedOf = new Map<string, MatchedEvent['guarded']>([
+    ...apns.map((s): [string, MatchedEvent['guarded']] => [
+      s.id,
+      { apn: s.apn, address: s.description },
+    ]),
+    ...names.map((s): [string, MatchedEvent['guarded']] => [s.id, { name: s.name }]),
+  ]);
+  const eventsBySubscription = new Map<string, Event[]>();
+  for (const e of events) {
+    const subscriptionId = e.apn_subscription_id ?? e.name_subscription_id;
+    const guarded = subscriptionId ? guardedOf.get(subscriptionId) : undefined;
+    if (!subscriptionId || !guarded) continue;
+    const list = eventsBySubscription.get(subscriptionId) ?? [];
+    list.push({
+      id: e.id,
+      isArchived: e.is_archived,
+      createdAt: e.created_at.toISOString(),
+      documentDate: e.recorded_at.toISOString(),
+      documentNumber: e.document_number,
+      documentType: e.document_type,
+      countyCodeContainerName: e.container,
+      parsedDocumentName: e.file_name,
+      county: e.county,
+      matchKind: e.match_kind as Event['matchKind'],
+      matchedValue: e.matched_value,
+      partyRole: e.party_role,
+      isExact: e.is_exact,
+      confidence: e.score,
+      reason: reasonOf({ ...e, guarded }),
+      deliveryStatus: (e.delivery_status ?? 'none') as Event['deliveryStatus'],
+      deliveryError: e.delivery_error,
+    });
+    eventsBySubscription.set(subscriptionId, list);
+  }
+  const eventsOf = (id: string) => eventsBySubscription.get(id) ?? [];
+
+  return {
+    id: user.id,
+    role: user.role,
+    email: user.email,
+    apnSubscriptions: apns.map((s) => ({ ...s, events: eventsOf(s.id) })),
+    nameSubscriptions: names.map((s) => ({ ...s, events: eventsOf(s.id) })),
+    emailNotificationMethods: methods.map((m) => ({
+      id: m.id,
+      email: (m.type === 'SMS' ? m.phone : m.email) ?? '',
+      verified: m.verified_at !== null,
+      verifiedAt: m.verified_at?.toISOString() ?? null,
+      notificationMethodType: m.type,
+    })),
+    isImpersonated: caller.impersonatorId !== null,
+  };
+}
