@@ -337,6 +337,18 @@ describe('every route against its declared policy', () => {
     expect(Object.keys(ROUTES).filter((r) => !registered.includes(r))).toEqual([]);
   });
 
+  it('has every API route declare who may call it, for the access guard to check', () => {
+    const api = t.app.registeredRoutes.filter((r) => r.url.startsWith('/api/'));
+    expect(api.length).toBeGreaterThan(0);
+    expect(api.filter((r) => r.access === undefined).map((r) => `${r.method} ${r.url}`)).toEqual(
+      [],
+    );
+    // Staff and admin pages outside the API are guarded the same way.
+    expect(
+      t.app.registeredRoutes.filter((r) => r.url.startsWith('/admin/')).map((r) => r.access),
+    ).toEqual(['admin', 'admin', 'admin', 'admin']);
+  });
+
   it('gives no caller a 2xx its policy does not allow, and nobody a 5xx', async () => {
     const unexpected: string[] = [];
     let calls = 0;
