@@ -4,8 +4,6 @@ import type { Database } from '../db/database.ts';
 import { HttpError } from '../lib/errors.ts';
 import { countHit } from '../modules/auth/rate-limits.repository.ts';
 
-export { pruneRateLimits } from '../modules/auth/rate-limits.repository.ts';
-
 export type AttemptLimit<R extends FastifyRequest = FastifyRequest> = {
   /** The bucket: limits with the same name share counts across routes. */
   name: string;

@@ -11,11 +11,11 @@ import { createEngine, type Engine } from '../../src/engine/engine.ts';
 import { registerEngineWorkers } from '../../src/engine/engine.jobs.ts';
 import { createBoss } from '../../src/jobs/boss.ts';
 import { ensureQueues } from '../../src/jobs/queues.ts';
-import { registerPruneExpired } from '../../src/jobs/prune-expired.ts';
 import { deriveSealingKey } from '../../src/lib/sealed.ts';
 import { registerMailWorker } from '../../src/mail/mail.jobs.ts';
 import { createMailer, type Mailer } from '../../src/mail/mailer.ts';
 import { createTransport } from '../../src/mail/transport.ts';
+import { registerPruneExpired } from '../../src/modules/auth/auth.jobs.ts';
 import { createFileBlobStore } from '../../src/storage/blob-store.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 

@@ -40,3 +40,9 @@ export async function deleteSessionsOf(db: Executor, userId: string): Promise<nu
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Deletes the sessions expired by `now`; returns how many. */
+export async function pruneExpiredSessions(db: Executor, now = new Date()): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
