@@ -1,5 +1,6 @@
-import type { Kysely, Updateable } from 'kysely';
-import type { CountiesTable, DB } from '../../db/types.ts';
+import type { Updateable } from 'kysely';
+import type { Executor } from '../../db/database.ts';
+import type { CountiesTable } from '../../db/types.ts';
 
 const COUNTY_COLUMNS = [
   'id',
@@ -23,7 +24,7 @@ const COUNTY_COLUMNS = [
 
 export type CountyRow = NonNullable<Awaited<ReturnType<typeof findCounty>>>;
 
-export function listCounties(db: Kysely<DB>) {
+export function listCounties(db: Executor) {
   return db
     .selectFrom('counties')
     .select(COUNTY_COLUMNS)
@@ -37,13 +38,13 @@ export function listCounties(db: Kysely<DB>) {
  * never changes the id, so the foreign-key checks of writers in the county (an ingest, a parcel
  * import's names, a subscription) do not wait for it.
  */
-export function findCounty(db: Kysely<DB>, id: number, forUpdate = false) {
+export function findCounty(db: Executor, id: number, forUpdate = false) {
   const query = db.selectFrom('counties').select(COUNTY_COLUMNS).where('id', '=', id);
   return (forUpdate ? query.forNoKeyUpdate() : query).executeTakeFirst();
 }
 
 /** Another county already holding this code, or this name in any letter case. */
-export function findClash(db: Kysely<DB>, id: number, values: { code: string; name: string }) {
+export function findClash(db: Executor, id: number, values: { code: string; name: string }) {
   return db
     .selectFrom('counties')
     .select(['id', 'name', 'code'])
@@ -60,7 +61,7 @@ export function findClash(db: Kysely<DB>, id: number, values: { code: string; na
 
 export type CountyChanges = Omit<Updateable<CountiesTable>, 'id' | 'created_at' | 'updated_at'>;
 
-export function updateCounty(db: Kysely<DB>, id: number, changes: CountyChanges) {
+export function updateCounty(db: Executor, id: number, changes: CountyChanges) {
   return db
     .updateTable('counties')
     .set({ ...changes, updated_at: new Date() })

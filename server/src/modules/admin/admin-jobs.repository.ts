@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Database } from '../../db/database.ts';
+import type { Executor } from '../../db/database.ts';
 
 export type QueueSummaryRow = {
   name: string;
@@ -11,7 +11,7 @@ export type QueueSummaryRow = {
 };
 
 /** Per pg-boss queue: waiting and running now; failed and completed in the last 24 hours. */
-export async function queueSummary(db: Database): Promise<QueueSummaryRow[]> {
+export async function queueSummary(db: Executor): Promise<QueueSummaryRow[]> {
   const { rows } = await sql<QueueSummaryRow>`
     SELECT q.name,
            count(j.id) FILTER (WHERE j.state IN ('created', 'retry'))::int AS queued,

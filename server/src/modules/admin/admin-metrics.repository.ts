@@ -1,10 +1,9 @@
-import { type Kysely, sql } from 'kysely';
-import type { DB } from '../../db/types.ts';
+import { sql } from 'kysely';
+import type { Executor } from '../../db/database.ts';
 
 // Counts come back as strings (int8); the service converts them.
 type Count = string;
 export type ByCounty = { county_id: number; n: Count };
-export type Executor = Kysely<DB>;
 
 /**
  * Runs `run` in a read-only transaction with planner settings local to it. JIT is off for

@@ -1,6 +1,6 @@
-import type { Database } from '../../db/database.ts';
+import type { Executor } from '../../db/database.ts';
 
-export function listEnabledCounties(db: Database) {
+export function listEnabledCounties(db: Executor) {
   return db
     .selectFrom('counties')
     .select(['name', 'ui_mask', 'format'])

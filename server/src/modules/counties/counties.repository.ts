@@ -1,7 +1,7 @@
-import type { Database } from '../../db/database.ts';
+import type { Executor } from '../../db/database.ts';
 
 /** An enabled county by the name GET /api/config gives it, in any letter case. */
-export function findEnabledCountyByName(db: Database, name: string) {
+export function findEnabledCountyByName(db: Executor, name: string) {
   return db
     .selectFrom('counties')
     .select(['id', 'name', 'code', 'ui_mask', 'data_mask', 'format'])

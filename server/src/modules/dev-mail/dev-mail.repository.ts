@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import type { Database } from '../../db/database.ts';
+import type { Executor } from '../../db/database.ts';
 
 export const OUTBOX_PAGE_SIZE = 200;
 
-export async function listMessages(db: Database) {
+export async function listMessages(db: Executor) {
   const messages = await db
     .selectFrom('outbox_messages')
     .selectAll()
@@ -35,11 +35,11 @@ export async function listMessages(db: Database) {
   }));
 }
 
-export function findMessage(db: Database, id: string) {
+export function findMessage(db: Executor, id: string) {
   return db.selectFrom('outbox_messages').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export function listAttachmentsOf(db: Database, messageId: string) {
+export function listAttachmentsOf(db: Executor, messageId: string) {
   return db
     .selectFrom('outbox_attachments')
     .select(['id', 'name', 'content_type', sql<number>`octet_length(content)`.as('size')])
@@ -48,7 +48,7 @@ export function listAttachmentsOf(db: Database, messageId: string) {
     .execute();
 }
 
-export function findAttachment(db: Database, messageId: string, attachmentId: string) {
+export function findAttachment(db: Executor, messageId: string, attachmentId: string) {
   return db
     .selectFrom('outbox_attachments')
     .select(['name', 'content_type', 'content'])

@@ -1,15 +1,15 @@
-import type { Database } from '../../db/database.ts';
+import type { Executor } from '../../db/database.ts';
 
 export type DocumentKey = { container: string; fileName: string };
 
-export function findUserRole(db: Database, userId: string) {
+export function findUserRole(db: Executor, userId: string) {
   return db.selectFrom('users').select(['id', 'role']).where('id', '=', userId).executeTakeFirst();
 }
 
 const documentColumns = ['d.id', 'd.document_number', 'd.container', 'd.file_name'] as const;
 
 /** The document of that key, whoever it alerted: for staff. */
-export function findDocument(db: Database, key: DocumentKey) {
+export function findDocument(db: Executor, key: DocumentKey) {
   return db
     .selectFrom('recorded_documents as d')
     .select(documentColumns)
@@ -19,7 +19,7 @@ export function findDocument(db: Database, key: DocumentKey) {
 }
 
 /** The document of that key only when the user has an event for it (archived or not). */
-export function findDocumentOfUser(db: Database, key: DocumentKey, userId: string) {
+export function findDocumentOfUser(db: Executor, key: DocumentKey, userId: string) {
   return db
     .selectFrom('recorded_documents as d')
     .select(documentColumns)

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import type { Database } from '../../db/database.ts';
+import type { Executor } from '../../db/database.ts';
 
 /** How many recorded documents of the county carry exactly this name (0 for none). */
 export async function indexNameDocumentCount(
-  db: Database,
+  db: Executor,
   countyId: number,
   nameKey: string,
 ): Promise<number> {
@@ -17,7 +17,7 @@ export async function indexNameDocumentCount(
 }
 
 /** pg_trgm's similarity of two street keys, as the matcher computes it. */
-export async function streetSimilarity(db: Database, a: string, b: string): Promise<number> {
+export async function streetSimilarity(db: Executor, a: string, b: string): Promise<number> {
   const { rows } = await sql<{ similarity: number }>`
     SELECT similarity(${a}, ${b}) AS similarity`.execute(db);
   return rows[0]!.similarity;

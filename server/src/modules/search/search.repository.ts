@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
-import type { Database } from '../../db/database.ts';
+import type { Executor } from '../../db/database.ts';
 import { prefixBounds, prefixRange, streetKeyOf } from './search.terms.ts';
 
 /**
@@ -97,7 +97,7 @@ function jsonRows(cte: string, scan: Scan) {
 }
 
 async function byPrefixes<T>(
-  db: Database,
+  db: Executor,
   scan: Scan,
   countyId: number,
   prefixes: string[],
@@ -109,7 +109,7 @@ async function byPrefixes<T>(
 }
 
 export function parcelsByPrefix(
-  db: Database,
+  db: Executor,
   countyId: number,
   column: ParcelKey,
   prefixes: string[],
@@ -119,7 +119,7 @@ export function parcelsByPrefix(
 }
 
 export function namesByPrefix(
-  db: Database,
+  db: Executor,
   countyId: number,
   prefixes: string[],
   limit: number,
@@ -132,7 +132,7 @@ export function namesByPrefix(
  * looked up only when the scan found fewer than `limit` (the typo fallback needs them then).
  */
 async function byPrefixesWithTokens<T, K>(
-  db: Database,
+  db: Executor,
   scan: Scan,
   countyId: number,
   prefixes: string[],
@@ -175,7 +175,7 @@ const surnameTokenLookup = (countyId: number, keys: string[], cap: number) => sq
  * than `limit` (and `surnameKeys` is not empty).
  */
 export function namesByPrefixWithSurnames(
-  db: Database,
+  db: Executor,
   countyId: number,
   prefixes: string[],
   limit: number,
@@ -199,7 +199,7 @@ export function namesByPrefixWithSurnames(
  * fewer than `limit` (and `streetKeys` is not empty).
  */
 export async function parcelsByPrefixWithStreetWords(
-  db: Database,
+  db: Executor,
   countyId: number,
   column: ParcelKey,
   prefixes: string[],
@@ -242,7 +242,7 @@ export type SimilarTo = {
  * answers, which costs hundreds of milliseconds in a large county.
  */
 export async function parcelsCorrectedAndSimilar(
-  db: Database,
+  db: Executor,
   countyId: number,
   column: ParcelKey,
   prefixes: string[],
