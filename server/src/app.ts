@@ -76,7 +76,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   registerSessionLifecycle(app, db);
   registerImpersonationAudit(app, db);
   registerOriginCheck(app, config.appUrl);
-  // After the session is loaded and its expiry enforced (onRequest), before any input is read.
+  // After the session is loaded and its expiry enforced (onRequest), before the input is checked.
   registerAccessGuard(app, db);
 
   const mail = {
