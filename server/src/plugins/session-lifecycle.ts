@@ -59,8 +59,8 @@ declare module 'fastify' {
 
 /**
  * Enforces idle and absolute expiry on the server, whatever the cookie says. It runs as the
- * session is loaded (onRequest), before any role check a route makes in its own hooks, so no
- * check ever sees an expired session.
+ * session is loaded (onRequest), before the access guard (preValidation), so no check ever
+ * sees an expired session.
  */
 export function registerSessionLifecycle(app: FastifyInstance, db: Database): void {
   app.addHook('onRequest', async (request) => {
