@@ -1,7 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types.ts';
+import type { Executor } from '../../db/database.ts';
 
-export function findDocument(db: Kysely<DB>, documentId: string) {
+export function findDocument(db: Executor, documentId: string) {
   return db
     .selectFrom('recorded_documents as d')
     .innerJoin('counties as c', 'c.id', 'd.county_id')
@@ -23,7 +22,7 @@ export function findDocument(db: Kysely<DB>, documentId: string) {
 }
 
 /** The user's events about the document with the items they hit. */
-export function eventsOf(db: Kysely<DB>, userId: string, documentId: string) {
+export function eventsOf(db: Executor, userId: string, documentId: string) {
   return db
     .selectFrom('events as e')
     .leftJoin('apn_subscriptions as a', 'a.id', 'e.apn_subscription_id')
@@ -46,7 +45,7 @@ export function eventsOf(db: Kysely<DB>, userId: string, documentId: string) {
 }
 
 /** Email methods an alert goes to: verified, and not known to bounce. */
-export function alertRecipients(db: Kysely<DB>, userId: string) {
+export function alertRecipients(db: Executor, userId: string) {
   return db
     .selectFrom('notification_methods')
     .select(['id', 'email'])
@@ -59,7 +58,7 @@ export function alertRecipients(db: Kysely<DB>, userId: string) {
     .execute();
 }
 
-export async function setExcerpt(db: Kysely<DB>, documentId: string, file: string) {
+export async function setExcerpt(db: Executor, documentId: string, file: string) {
   await db
     .updateTable('recorded_documents')
     .set({ excerpt_file: file })
@@ -67,7 +66,7 @@ export async function setExcerpt(db: Kysely<DB>, documentId: string, file: strin
     .execute();
 }
 
-export async function setPdfError(db: Kysely<DB>, documentId: string, error: string) {
+export async function setPdfError(db: Executor, documentId: string, error: string) {
   await db
     .updateTable('recorded_documents')
     .set({ pdf_error: error })

@@ -1,8 +1,9 @@
-import { type Kysely, sql } from 'kysely';
-import type { DB, NameKind } from '../../db/types.ts';
+import { sql } from 'kysely';
+import type { Executor } from '../../db/database.ts';
+import type { NameKind } from '../../db/types.ts';
 import type { StoredReading } from '../../matching/match-keys.ts';
 
-export function countiesByCode(db: Kysely<DB>, codes: readonly string[]) {
+export function countiesByCode(db: Executor, codes: readonly string[]) {
   if (codes.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('counties')
@@ -12,7 +13,7 @@ export function countiesByCode(db: Kysely<DB>, codes: readonly string[]) {
 }
 
 /** Document numbers of the county already ingested, among `numbers`. */
-export async function existingNumbers(db: Kysely<DB>, countyId: number, numbers: string[]) {
+export async function existingNumbers(db: Executor, countyId: number, numbers: string[]) {
   if (numbers.length === 0) return new Set<string>();
   const rows = await db
     .selectFrom('recorded_documents')
@@ -24,7 +25,7 @@ export async function existingNumbers(db: Kysely<DB>, countyId: number, numbers:
 }
 
 /** Files of the container already holding another document, among `files`. */
-export async function filesInUse(db: Kysely<DB>, container: string, files: string[]) {
+export async function filesInUse(db: Executor, container: string, files: string[]) {
   if (files.length === 0) return new Map<string, string>();
   const rows = await db
     .selectFrom('recorded_documents')
@@ -71,7 +72,7 @@ const MAX_INDEXED_TEXT = 200_000;
  * Inserts the document with its parties, readings and parcels, unless the county already has
  * that document number. Returns the new document's id, or undefined for a repeat.
  */
-export async function insertDocument(trx: Kysely<DB>, doc: NewDocument) {
+export async function insertDocument(trx: Executor, doc: NewDocument) {
   const inserted = await trx
     .insertInto('recorded_documents')
     .values({
@@ -144,7 +145,7 @@ export async function insertDocument(trx: Kysely<DB>, doc: NewDocument) {
  * each name (a name given twice in the batch counts twice).
  */
 export async function countIndexNames(
-  trx: Kysely<DB>,
+  trx: Executor,
   names: {
     countyId: number;
     name: string;

@@ -1,5 +1,5 @@
-import { type Kysely, sql } from 'kysely';
-import type { DB } from '../../db/types.ts';
+import { sql } from 'kysely';
+import type { Executor } from '../../db/database.ts';
 import { matchConfidence } from '../../matching/names.ts';
 
 /** Similarity of two street keys, with the same house number and zip, to count as one address. */
@@ -72,7 +72,7 @@ const readingsNamesakes = (
  * document is matched once, by whichever transaction claims it. Documents of a disabled county
  * are left unmatched, for the sweep to match once the county is enabled again.
  */
-export async function claimUnmatched(trx: Kysely<DB>, ids: readonly string[]): Promise<string[]> {
+export async function claimUnmatched(trx: Executor, ids: readonly string[]): Promise<string[]> {
   const { rows } = await sql<{ id: string }>`
     SELECT d.id FROM recorded_documents d
     WHERE d.id = ANY (${ids}::bigint[]) AND d.matched_at IS NULL
@@ -101,7 +101,7 @@ export type NewEvent = { user_id: string; document_id: string };
  * matchConfidence in matching/names.ts. A variant or typo under MIN_VARIANT_CONFIDENCE writes
  * no event.
  */
-export async function insertEvents(trx: Kysely<DB>, ids: readonly string[]): Promise<NewEvent[]> {
+export async function insertEvents(trx: Executor, ids: readonly string[]): Promise<NewEvent[]> {
   if (ids.length === 0) return [];
   // Compiling this plan took 115 ms of JIT for a query of index probes (the planner's row
   // estimates of the CTEs run far above the batch's).
@@ -290,7 +290,7 @@ export async function insertEvents(trx: Kysely<DB>, ids: readonly string[]): Pro
  * endpoint needs to give the job's verdict on a variant or typo.
  */
 export async function namesakeCount(
-  db: Kysely<DB>,
+  db: Executor,
   countyId: number,
   prefixes: readonly string[],
 ): Promise<number> {
@@ -304,7 +304,7 @@ export async function namesakeCount(
   return rows[0]!.documents;
 }
 
-export async function markMatched(trx: Kysely<DB>, ids: readonly string[]): Promise<void> {
+export async function markMatched(trx: Executor, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
   await sql`UPDATE recorded_documents SET matched_at = now() WHERE id = ANY (${ids}::bigint[])`.execute(
     trx,
@@ -316,7 +316,7 @@ export async function markMatched(trx: Kysely<DB>, ids: readonly string[]): Prom
  * whichever matcher holds the documents now has committed: the match-documents job may have
  * claimed them before the caller could.
  */
-export async function matchedCounts(db: Kysely<DB>, ids: readonly string[]) {
+export async function matchedCounts(db: Executor, ids: readonly string[]) {
   if (ids.length === 0) return { events: 0, alerts: 0 };
   return db.transaction().execute(async (trx) => {
     await sql`SELECT id FROM recorded_documents WHERE id = ANY (${ids}::bigint[]) FOR SHARE`.execute(
@@ -333,7 +333,7 @@ export async function matchedCounts(db: Kysely<DB>, ids: readonly string[]) {
  * Documents ingested but never matched (a lost job, a crash, a county enabled again): the
  * sweep's work. A disabled county's documents wait, and do not crowd out the others.
  */
-export async function unmatchedIds(db: Kysely<DB>, olderThan: Date, limit: number) {
+export async function unmatchedIds(db: Executor, olderThan: Date, limit: number) {
   const { rows } = await sql<{ id: string }>`
     SELECT d.id FROM recorded_documents d
     JOIN counties c ON c.id = d.county_id AND c.is_enabled

@@ -3,9 +3,8 @@ import { pipeline } from 'node:stream/promises';
 import { Kysely, PostgresDialect, type PostgresPoolClient, sql, type Transaction } from 'kysely';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import type { Executor } from '../../db/database.ts';
 import type { DB } from '../../db/types.ts';
-
-type Db = Kysely<DB> | Transaction<DB>;
 
 export type ImportCounty = {
   id: number;
@@ -15,7 +14,10 @@ export type ImportCounty = {
   uiMask: string;
 };
 
-export async function findCountyByCode(db: Db, code: string): Promise<ImportCounty | undefined> {
+export async function findCountyByCode(
+  db: Executor,
+  code: string,
+): Promise<ImportCounty | undefined> {
   const row = await db
     .selectFrom('counties')
     .select(['id', 'code', 'name', 'data_mask', 'ui_mask'])
@@ -154,7 +156,7 @@ export async function copyIntoStaging(
 }
 
 /** Keeps the last row of each APN (by line); returns how many earlier rows were dropped. */
-export async function dropDuplicateApns(db: Db): Promise<number> {
+export async function dropDuplicateApns(db: Executor): Promise<number> {
   const result = await sql`
     DELETE FROM pg_temp.parcel_import a
     USING pg_temp.parcel_import b
