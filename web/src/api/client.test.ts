@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '../test/fetch-stub';
 import { apiBaseUrl } from './base-url';
-import { ACCEPT_HEADER, GENERIC_ERROR_MESSAGE, createApiClient } from './client';
+import { ACCEPT_HEADER, GENERIC_ERROR_MESSAGE, createApiClient, failures, quiet } from './client';
 
 function client() {
   const onUnauthorized = vi.fn();
@@ -92,5 +92,54 @@ describe('api client', () => {
 
     await expect(api.GET('/api/config')).rejects.toThrow('fetch failed');
     expect(onError).toHaveBeenCalledWith(GENERIC_ERROR_MESSAGE);
+  });
+});
+
+describe('failure handling per call', () => {
+  const unauthorized = () =>
+    json({ statusCode: 401, error: 'Unauthorized', message: 'Please log in.' }, 401);
+
+  it('a quiet call logs its failure but shows no toast, and its 401 still ends the session', async () => {
+    stubFetch({ 'POST /api/auth/me': unauthorized });
+    const { api, onError, onUnauthorized } = client();
+
+    await api.POST('/api/auth/me', { middleware: [quiet] });
+
+    expect(onError).not.toHaveBeenCalled();
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(console.error).toHaveBeenCalledWith(
+      expect.stringMatching(/\/api\/auth\/me failed: 401/),
+    );
+  });
+
+  it('a call that answers its own 401 keeps the session and shows nothing', async () => {
+    stubFetch({ 'POST /api/auth/me': unauthorized });
+    const { api, onError, onUnauthorized } = client();
+
+    const { response } = await api.POST('/api/auth/me', {
+      middleware: [failures({ toast: false, endsSession: false })],
+    });
+
+    expect(response.status).toBe(401);
+    expect(onError).not.toHaveBeenCalled();
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('a quiet network failure shows no toast', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('fetch failed')));
+    const { api, onError } = client();
+
+    await expect(api.GET('/api/config', { middleware: [quiet] })).rejects.toThrow('fetch failed');
+    expect(onError).not.toHaveBeenCalled();
+  });
+
+  it("is the call's own: another call at the same time keeps the default", async () => {
+    stubFetch({ 'GET /api/config': () => json({ statusCode: 503, message: 'Down' }, 503) });
+    const { api, onError } = client();
+
+    await Promise.all([api.GET('/api/config', { middleware: [quiet] }), api.GET('/api/config')]);
+
+    expect(onError).toHaveBeenCalledTimes(1);
+    expect(onError).toHaveBeenCalledWith('Down');
   });
 });

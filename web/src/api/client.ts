@@ -1,6 +1,5 @@
 import type { Middleware } from 'openapi-fetch';
 import createClient from 'openapi-fetch';
-import createQueryHooks from 'openapi-react-query';
 import { showErrorToast } from '../features/notifications/show-error-toast';
 import { sessionStore } from '../features/session/session-store';
 import { apiBaseUrl } from './base-url';
@@ -12,11 +11,51 @@ export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again lat
 
 export interface ApiClientOptions {
   baseUrl: string;
-  /** Any 401: the session is gone. */
+  /** A 401 that ends the session. */
   onUnauthorized: () => void;
-  /** Any failed response or network failure, with the message to show. */
+  /** A failed response or network failure the person should hear about, with its message. */
   onError: (message: string) => void;
 }
+
+/**
+ * What the client does when one call fails. Every failure is logged whatever this says.
+ */
+export interface FailureHandling {
+  /**
+   * Show the error toast with the server's message. Off for calls whose failure has a message of
+   * its own ('Failed to search Names', the registration 409) or none (the county lists): one
+   * failure, one toast.
+   */
+  toast: boolean;
+  /**
+   * A 401 ends the session (and the app goes to /). Off where the page answers a 401 itself, by
+   * asking the person to sign in there.
+   */
+  endsSession: boolean;
+}
+
+const DEFAULT_HANDLING: FailureHandling = { toast: true, endsSession: true };
+
+/** The handling each in-flight request asked for; requests that asked nothing are absent. */
+const handlingOf = new WeakMap<Request, FailureHandling>();
+
+/**
+ * A per-request middleware that sets how that one call's failure is handled:
+ * `api.GET('/api/config', { middleware: [failures({ toast: false })] })`. Queries say it in
+ * their meta instead (see api/queries.ts), so it stays out of their keys.
+ */
+export function failures(handling: Partial<FailureHandling>): Middleware {
+  const resolved = { ...DEFAULT_HANDLING, ...handling };
+  return {
+    onRequest({ request }) {
+      handlingOf.set(request, resolved);
+      return undefined;
+    },
+  };
+}
+
+/** No toast: the caller says it its own way, or the failure is only logged. */
+export const quiet = failures({ toast: false });
 
 async function messageOf(response: Response): Promise<string> {
   try {
@@ -47,16 +86,19 @@ function errorMiddleware({ onUnauthorized, onError }: ApiClientOptions): Middlew
   return {
     async onResponse({ request, response, schemaPath }) {
       if (response.ok) return undefined;
-      if (response.status === 401 && !CREDENTIAL_CHECKS.has(schemaPath)) onUnauthorized();
+      const handling = handlingOf.get(request) ?? DEFAULT_HANDLING;
+      if (response.status === 401 && handling.endsSession && !CREDENTIAL_CHECKS.has(schemaPath)) {
+        onUnauthorized();
+      }
       const message = await messageOf(response);
       console.error(`${request.method} ${request.url} failed: ${response.status} ${message}`);
-      onError(message);
+      if (handling.toast) onError(message);
       return undefined;
     },
     onError({ request, error }) {
       if (isAbort(error)) return undefined;
       console.error(`${request.method} ${request.url} failed`, error);
-      onError(GENERIC_ERROR_MESSAGE);
+      if ((handlingOf.get(request) ?? DEFAULT_HANDLING).toast) onError(GENERIC_ERROR_MESSAGE);
       return undefined;
     },
   };
@@ -76,25 +118,12 @@ export function createApiClient(options: ApiClientOptions) {
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-const baseUrl = apiBaseUrl(__API_URL__, window.location.origin);
-
-/** The only way the web app talks to the server. */
+/**
+ * The only way the web app talks to the server. A call that handles its own failures says so
+ * with `failures(…)`, or for a query with `meta.failures`; there is no second client.
+ */
 export const api = createApiClient({
-  baseUrl,
+  baseUrl: apiBaseUrl(__API_URL__, window.location.origin),
   onUnauthorized: () => sessionStore.expire(),
   onError: (message) => showErrorToast(message),
 });
-
-/**
- * The same client without the generic error toast, for calls whose failure has a message of its
- * own ('Failed to search Names', the registration 409) or none (county list): one
- * failure, one toast. Failures are still logged, and a 401 still ends the session.
- */
-export const quietApi = createApiClient({
-  baseUrl,
-  onUnauthorized: () => sessionStore.expire(),
-  onError: () => {},
-});
-
-/** TanStack Query hooks over `api`: `$api.useQuery('get', '/api/config')`. */
-export const $api = createQueryHooks(api);

@@ -1,4 +1,4 @@
-import type { County } from '../features/counties/counties-query';
+import type { County } from '../api/types';
 import type { NameResult, ParcelResult } from '../features/guards/search-queries';
 import { json } from './fetch-stub';
 

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { json } from '../../test/fetch-stub';
-import { makeCounty, renderAdmin } from './test-helpers';
+import { json, stubFetch } from '../../test/fetch-stub';
+import { renderApp } from '../../test/render-app';
+import { admin, makeCounty, makeMetrics, renderAdmin } from './test-helpers';
 import type { AdminCounty } from './types';
 
 /** Twelve counties, named and coded in opposite orders. */
@@ -236,5 +237,55 @@ describe('Edit County', () => {
 
     expect(await screen.findByText('Another county has that code.')).toBeDefined();
     expect(screen.getByRole('dialog', { name: 'Edit County' })).toBeDefined();
+  });
+});
+
+describe('a renamed county', () => {
+  it('is offered under its new name by the guard pickers at once', async () => {
+    let county = makeCounty({ id: 3, name: 'Sacramento' });
+    stubFetch({
+      'POST /api/auth/me': () => json(admin),
+      'GET /api/admin/metrics': () => json(makeMetrics()),
+      'GET /api/admin/jobs/summary': () => json({ queues: [] }),
+      'GET /api/admin/counties': () => json([county]),
+      'GET /api/config': () =>
+        json([{ name: county.name, mask: county.uiMask, format: county.format }]),
+      'POST /api/admin/counties/update': async (request) => {
+        county = { ...county, ...((await request.json()) as Partial<AdminCounty>) };
+        return json(county);
+      },
+    });
+    const { events } = renderApp({ path: '/dashboard', user: admin });
+    const nav = within(await screen.findByRole('navigation', { name: 'Main' }));
+    const countyOptions = async () => {
+      await events.click(await screen.findByRole('button', { name: 'Guard a Name' }));
+      const dialog = within(await screen.findByRole('dialog', { name: 'Guard A Name' }));
+      const select = dialog.getByRole('combobox', { name: 'County' });
+      await waitFor(() => expect(select).toHaveProperty('disabled', false));
+      await events.click(select);
+      const listbox = await screen.findByRole('listbox', { hidden: true });
+      const names = within(listbox)
+        .getAllByRole('option', { hidden: true })
+        .map((o) => o.textContent);
+      await events.keyboard('{Escape}');
+      await events.click(dialog.getByRole('button', { name: 'Close' }));
+      await waitFor(() =>
+        expect(screen.queryByRole('dialog', { name: 'Guard A Name' })).toBeNull(),
+      );
+      return names;
+    };
+    expect(await countyOptions()).toEqual(['Sacramento']);
+
+    await events.click(nav.getByRole('link', { name: 'ADMIN' }));
+    await events.click(await screen.findByRole('tab', { name: 'Counties' }));
+    await events.click(await screen.findByRole('button', { name: 'Edit Sacramento' }));
+    const drawer = within(await screen.findByRole('dialog', { name: 'Edit County' }));
+    await events.clear(drawer.getByRole('textbox', { name: 'Name' }));
+    await events.type(drawer.getByRole('textbox', { name: 'Name' }), 'Sacramento North');
+    await events.click(drawer.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit County' })).toBeNull());
+
+    await events.click(nav.getByRole('link', { name: 'DASHBOARD' }));
+    expect(await countyOptions()).toEqual(['Sacramento North']);
   });
 });

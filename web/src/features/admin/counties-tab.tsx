@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { adminCountiesQuery } from './admin-queries';
+import { adminCountiesQuery } from '../../api/queries';
 import { CountyDrawer } from './county-drawer';
 import { ListFooter, PageSizeSelect, SortableTh } from './list-controls';
 import { Loading, LoadFailed } from './load-states';

@@ -17,7 +17,7 @@ import { normaliseDocumentTypes } from '@deedwatch/rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChangeEvent, ReactNode } from 'react';
 import { api } from '../../api/client';
-import { adminCountiesQuery } from './admin-queries';
+import { adminCountiesQuery, countiesQuery } from '../../api/queries';
 import {
   COUNTY_LABELS,
   type CountyFormValues,
@@ -85,7 +85,7 @@ function CountyForm({ county, onDone }: { county: AdminCounty; onDone: () => voi
         list?.map((c) => (c.id === saved.id ? saved : c)),
       );
       // The county list subscribers pick from may have changed too.
-      await queryClient.invalidateQueries({ queryKey: ['get', '/api/config'] });
+      await queryClient.invalidateQueries({ queryKey: countiesQuery().queryKey });
       notifications.show({
         color: 'teal',
         title: 'County Saved',

@@ -1,6 +1,7 @@
 import { Anchor, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { $api } from '../../api/client';
+import { useQuery } from '@tanstack/react-query';
 import { apiBaseUrl } from '../../api/base-url';
+import { jobsSummaryQuery } from '../../api/queries';
 import { Loading, LoadFailed } from './load-states';
 
 /** The pg-boss dashboard the server mounts beside the API, for admins only. */
@@ -16,7 +17,7 @@ function age(seconds: number | null): string {
 
 /** Admins only: how the job queues are doing, and the way to their dashboard. */
 export function QueueSummary() {
-  const summary = $api.useQuery('get', '/api/admin/jobs/summary');
+  const summary = useQuery(jobsSummaryQuery());
   const queues = summary.data?.queues ?? [];
   return (
     <Card withBorder component="section" aria-labelledby="queues-heading">

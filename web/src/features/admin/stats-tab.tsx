@@ -1,7 +1,7 @@
 import { Button, Card, Modal, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { metricsQuery } from './admin-queries';
+import { metricsQuery } from '../../api/queries';
 import { DailyChart } from './daily-chart';
 import { Loading, LoadFailed } from './load-states';
 import { QueueSummary } from './queue-summary';

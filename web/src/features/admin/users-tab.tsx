@@ -10,9 +10,9 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { $api } from '../../api/client';
+import { usersQuery } from '../../api/queries';
 import { formatDate } from '../dashboard/format';
 import { ListFooter, PageSizeSelect, SortableTh } from './list-controls';
 import { Loading, LoadFailed } from './load-states';
@@ -53,16 +53,10 @@ export function UsersTab() {
     setModalOpened(true);
   };
 
-  const users = $api.useQuery(
-    'get',
-    '/api/admin/users',
-    {
-      params: {
-        query: { page: String(page), count: size, sortTerm: sortTerm(sort), searchTerm },
-      },
-    },
-    { placeholderData: keepPreviousData },
-  );
+  const users = useQuery({
+    ...usersQuery({ page: String(page), count: size, sortTerm: sortTerm(sort), searchTerm }),
+    placeholderData: keepPreviousData,
+  });
   const rows = users.data?.users ?? [];
   const total = users.data?.totalUsers ?? 0;
 

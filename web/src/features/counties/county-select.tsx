@@ -1,5 +1,5 @@
 import { Select } from '@mantine/core';
-import type { County } from './counties-query';
+import type { County } from '../../api/types';
 
 /** Step 1 of a guard modal: the county the names or properties are in. */
 export function CountySelect({

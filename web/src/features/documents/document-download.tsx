@@ -2,8 +2,8 @@ import { Loader, Stack, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { apiBaseUrl } from '../../api/base-url';
-import { type ApiClient, createApiClient, quietApi } from '../../api/client';
+import type { Middleware } from 'openapi-fetch';
+import { api, failures, quiet } from '../../api/client';
 import { SignInFirst } from '../auth/sign-in-first';
 import { showErrorToast } from '../notifications/show-error-toast';
 import { useSession } from '../session/session-context';
@@ -15,11 +15,12 @@ export const SIGN_IN_TO_DOWNLOAD =
 
 type Outcome = 'saved' | 'refused' | 'failed';
 
-async function fetchAndSave(client: ApiClient, folder: string, file: string): Promise<Outcome> {
+async function fetchAndSave(handling: Middleware, folder: string, file: string): Promise<Outcome> {
   try {
-    const { data, response } = await client.GET('/api/document/download', {
+    const { data, response } = await api.GET('/api/document/download', {
       params: { query: { containerName: folder, fileName: file } },
       parseAs: 'blob',
+      middleware: [handling],
     });
     if (data) {
       saveFile(data, file);
@@ -35,25 +36,21 @@ async function fetchAndSave(client: ApiClient, folder: string, file: string): Pr
 
 /** GET /api/document/download; true when the file was handed to the browser. */
 export async function downloadDocument(folder: string, file: string): Promise<boolean> {
-  const saved = (await fetchAndSave(quietApi, folder, file)) === 'saved';
+  const saved = (await fetchAndSave(quiet, folder, file)) === 'saved';
   if (!saved) showErrorToast(DOWNLOAD_FAILED_MESSAGE);
   return saved;
 }
 
 /**
- * The mail link's own client: its 401 means "sign in to get this", answered on this page, where
- * the shared clients would end the session and leave for /.
+ * The mail link's calls: a 401 means "sign in to get this", answered on this page, where by
+ * default it would end the session and leave for /.
  */
-const linkApi = createApiClient({
-  baseUrl: apiBaseUrl(__API_URL__, window.location.origin),
-  onUnauthorized: () => {},
-  onError: () => {},
-});
+const onThisPage = failures({ toast: false, endsSession: false });
 
 /** Whether the server still knows the session: a refused download may only mean it does not. */
 async function sessionEnded(): Promise<boolean> {
   try {
-    const { response } = await linkApi.POST('/api/auth/me');
+    const { response } = await api.POST('/api/auth/me', { middleware: [onThisPage] });
     return response.status === 401;
   } catch {
     return false;
@@ -79,7 +76,7 @@ export function DocumentDownload({ folder, file }: { folder: string; file: strin
     const key = `${folder}/${file}`;
     if (signedIn && started.current !== key) {
       started.current = key;
-      void fetchAndSave(linkApi, folder, file).then(async (outcome) => {
+      void fetchAndSave(onThisPage, folder, file).then(async (outcome) => {
         if (outcome === 'refused' && (await sessionEnded())) {
           queryClient.clear();
           setUser(null);

@@ -1,6 +1,6 @@
 import { Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { countiesQueryOptions } from '../counties/counties-query';
+import { countiesQuery } from '../../api/queries';
 import { CountySelect } from '../counties/county-select';
 import type { GuardState } from './guard-button';
 import type { GuardApn, GuardKind, GuardName } from './guard-items';
@@ -31,7 +31,7 @@ export function GuardSteps({
   names: PickHandlers<GuardName>;
   apns: PickHandlers<GuardApn>;
 }) {
-  const counties = useQuery(countiesQueryOptions());
+  const counties = useQuery(countiesQuery());
   const selectedCounty = counties.data?.find((c) => c.name === county) ?? null;
   return (
     <>

@@ -13,6 +13,7 @@ import { ResultsTable, YouEntered } from './results-table';
 import type { NameResult } from './search-queries';
 import {
   canSearch,
+  isSearchIn,
   MAX_SUGGESTIONS,
   nameSearchQueryOptions,
   SEARCH_DEBOUNCE_MS,
@@ -92,7 +93,7 @@ export function NamePicker({
     enabled: searchable,
     // The last results stay while the next term is searched, but never another county's.
     placeholderData: (previous, previousQuery) =>
-      previousQuery?.queryKey[2] === county ? previous : undefined,
+      isSearchIn(previousQuery?.queryKey, county, 'name') ? previous : undefined,
   });
 
   const found = searchable ? (search.data ?? []) : [];

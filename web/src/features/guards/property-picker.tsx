@@ -10,7 +10,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import type { County } from '../counties/counties-query';
+import type { County } from '../../api/types';
 import { formatApn, isCompleteApn } from './apn-mask';
 import type { GuardState } from './guard-button';
 import { GuardButton } from './guard-button';
@@ -20,6 +20,7 @@ import { ResultsTable, YouEntered } from './results-table';
 import type { ParcelResult, ParcelSearchBy } from './search-queries';
 import {
   canSearch,
+  isSearchIn,
   MAX_SUGGESTIONS,
   parcelSearchQueryOptions,
   SEARCH_DEBOUNCE_MS,
@@ -92,9 +93,7 @@ export function PropertyPicker({
     ...parcelSearchQueryOptions(by, countyName ?? '', term.trim()),
     enabled: searchable,
     placeholderData: (previous, previousQuery) =>
-      previousQuery?.queryKey[1] === by && previousQuery.queryKey[2] === countyName
-        ? previous
-        : undefined,
+      isSearchIn(previousQuery?.queryKey, countyName, by) ? previous : undefined,
   });
 
   const found = searchable ? (search.data ?? []) : [];

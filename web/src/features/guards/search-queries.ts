@@ -1,5 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
-import { quietApi } from '../../api/client';
+import type { QueryKey } from '@tanstack/react-query';
+import { apiQueryOptions, quietly } from '../../api/queries';
 import type { paths } from '../../api/schema.gen';
 import { showErrorToast } from '../notifications/show-error-toast';
 
@@ -37,52 +37,56 @@ export const canSearch = (county: string | null, term: string): county is string
   county !== null && term.trim().length >= MIN_SEARCH_LENGTH;
 
 /**
- * Runs a search with its own top-center toast on failure. A search dropped because the
- * term changed is aborted, which is not a failure.
+ * A search's query function with its own top-center toast on failure, in place of the client's
+ * (the query asks the client for none). A search dropped because the term changed is aborted,
+ * which is not a failure.
  */
-async function search<T>(
-  call: () => Promise<{ data?: T[]; error?: unknown }>,
-  signal: AbortSignal,
+function withOwnToast<Context extends { signal: AbortSignal }, T>(
+  queryFn: (context: Context) => T[] | Promise<T[]>,
   failure: string,
-): Promise<T[]> {
-  try {
-    const { data, error } = await call();
-    if (error !== undefined || data === undefined) throw new Error(failure);
-    return data.slice(0, MAX_SUGGESTIONS);
-  } catch (err) {
-    if (!signal.aborted) showErrorToast(failure, 'top-center');
-    throw err;
-  }
+) {
+  return async (context: Context): Promise<T[]> => {
+    try {
+      return (await queryFn(context)).slice(0, MAX_SUGGESTIONS);
+    } catch (err) {
+      if (!context.signal.aborted) showErrorToast(failure, 'top-center');
+      throw err;
+    }
+  };
 }
 
-export const nameSearchQueryOptions = (county: string, term: string) =>
-  queryOptions({
-    queryKey: ['search', 'name', county, term],
-    queryFn: ({ signal }) =>
-      search<NameResult>(
-        () =>
-          quietApi.GET('/api/search/name', {
-            params: { query: { SearchTerm: term, County: county } },
-            signal,
-          }),
-        signal,
-        FAILED_NAME_SEARCH,
-      ),
-    staleTime: 60_000,
-  });
+const searchParams = (county: string, term: string) => ({
+  params: { query: { SearchTerm: term, County: county } },
+});
 
-export const parcelSearchQueryOptions = (by: ParcelSearchBy, county: string, term: string) =>
-  queryOptions({
-    queryKey: ['search', by, county, term],
-    queryFn: ({ signal }) =>
-      search<ParcelResult>(
-        () =>
-          quietApi.GET(parcelSearches[by].path, {
-            params: { query: { SearchTerm: term, County: county } },
-            signal,
-          }),
-        signal,
-        parcelSearches[by].failure,
-      ),
-    staleTime: 60_000,
-  });
+const searchOptions = { staleTime: 60_000, meta: quietly } as const;
+
+export const nameSearchQueryOptions = (county: string, term: string) => {
+  const options = apiQueryOptions(
+    'get',
+    '/api/search/name',
+    searchParams(county, term),
+    searchOptions,
+  );
+  return { ...options, queryFn: withOwnToast(options.queryFn, FAILED_NAME_SEARCH) };
+};
+
+export const parcelSearchQueryOptions = (by: ParcelSearchBy, county: string, term: string) => {
+  const { path, failure } = parcelSearches[by];
+  const options = apiQueryOptions('get', path, searchParams(county, term), searchOptions);
+  return { ...options, queryFn: withOwnToast(options.queryFn, failure) };
+};
+
+/**
+ * Whether a search's key is of this way of searching in this county: its results may stay on
+ * screen while the next term is searched, but never another county's or another mode's.
+ */
+export function isSearchIn(
+  queryKey: QueryKey | undefined,
+  county: string | null,
+  by: ParcelSearchBy | 'name',
+): boolean {
+  const path = by === 'name' ? '/api/search/name' : parcelSearches[by].path;
+  const init = queryKey?.[2] as ReturnType<typeof searchParams> | undefined;
+  return queryKey?.[1] === path && init?.params.query.County === county;
+}

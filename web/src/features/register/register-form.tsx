@@ -15,7 +15,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useId, useReducer, useState } from 'react';
-import { GENERIC_ERROR_MESSAGE, quietApi } from '../../api/client';
+import { api, GENERIC_ERROR_MESSAGE, quiet } from '../../api/client';
 import { AnchorLink } from '../../components/links';
 import type { GuardKind } from '../guards/guard-items';
 import { showErrorToast } from '../notifications/show-error-toast';
@@ -34,8 +34,9 @@ type Outcome = 'registered' | 'failed';
 /** POST /api/user/register with the product's failure messages, one toast per failure. */
 async function register(email: string, guards: GuardLists): Promise<Outcome> {
   try {
-    const { data, error, response } = await quietApi.POST('/api/user/register', {
+    const { data, error, response } = await api.POST('/api/user/register', {
       body: { email, names: guards.names, apns: guards.apns },
+      middleware: [quiet],
     });
     if (data) return 'registered';
     if (response.status === 409) showErrorToast(EMAIL_TAKEN_MESSAGE);
