@@ -2,6 +2,12 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import * as v from 'valibot';
 
+/**
+ * Where root keeps what the embedded Postgres's `postgres` user must reach when a clone sits in a
+ * folder that user cannot enter: the clusters and a copy of the server binaries.
+ */
+export const ROOT_STATE_DIR = '/var/lib/deedwatch';
+
 /** The repository root: every default path is relative to it, whatever the working directory. */
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 

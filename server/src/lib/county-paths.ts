@@ -1,7 +1,6 @@
 import { lstat, realpath } from 'node:fs/promises';
 import path from 'node:path';
-import type { Config } from '../config.ts';
-import { ROOT_STATE_DIR } from '../db/embedded.ts';
+import { type Config, ROOT_STATE_DIR } from '../config.ts';
 import { errorCode, isInside } from './safe-fs.ts';
 
 /**
