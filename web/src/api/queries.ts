@@ -63,19 +63,27 @@ export const quietly = { failures: { toast: false } } as const;
 export const countiesQuery = () =>
   apiQueryOptions('get', '/api/config', undefined, { staleTime: 5 * 60_000, meta: quietly });
 
+/**
+ * For queries a route's loader reads as the page or tab opens: the component shows what the
+ * loader read, or its failure, without asking again as it mounts. Later changes of key (another
+ * page of a list) and Try Again still ask.
+ */
+const readByLoader = { refetchOnMount: false, retryOnMount: false } as const;
+
 /** Admin: every county with all its settings. The tab shows a failure inline, without a toast. */
 export const adminCountiesQuery = () =>
-  apiQueryOptions('get', '/api/admin/counties', undefined, { meta: quietly });
+  apiQueryOptions('get', '/api/admin/counties', undefined, { ...readByLoader, meta: quietly });
 
 /** Staff: the figures of the Stats tab. The tab shows a failure inline, without a toast. */
 export const metricsQuery = () =>
-  apiQueryOptions('get', '/api/admin/metrics', undefined, { meta: quietly });
+  apiQueryOptions('get', '/api/admin/metrics', undefined, { ...readByLoader, meta: quietly });
 
 /** Admins: how the job queues are doing. */
-export const jobsSummaryQuery = () => apiQueryOptions('get', '/api/admin/jobs/summary');
+export const jobsSummaryQuery = () =>
+  apiQueryOptions('get', '/api/admin/jobs/summary', undefined, readByLoader);
 
 export type UsersListQuery = NonNullable<paths['/api/admin/users']['get']['parameters']['query']>;
 
 /** Staff: one page of the user list. */
 export const usersQuery = (query: UsersListQuery) =>
-  apiQueryOptions('get', '/api/admin/users', { params: { query } });
+  apiQueryOptions('get', '/api/admin/users', { params: { query } }, readByLoader);

@@ -1,25 +1,61 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
-import { type AdminTab, AdminPage, isAdminTab } from '../features/admin/admin-page';
+import { createFileRoute, redirect, stripSearchParams } from '@tanstack/react-router';
+import * as v from 'valibot';
+import { adminCountiesQuery, jobsSummaryQuery, metricsQuery, usersQuery } from '../api/queries';
+import { AdminPage } from '../features/admin/admin-page';
+import {
+  ADMIN_SEARCH_DEFAULTS,
+  type AdminSearch,
+  AdminSearchSchema,
+  isAdminRole,
+  shownTab,
+  usersListQuery,
+} from '../features/admin/admin-search';
 import { isStaffRole } from '../features/session/roles';
 
 export const Route = createFileRoute('/admin')({
-  validateSearch: (search: Record<string, unknown>): { tab?: AdminTab } =>
-    isAdminTab(search.tab) ? { tab: search.tab } : {},
+  validateSearch: AdminSearchSchema,
+  search: { middlewares: [stripSearchParams(ADMIN_SEARCH_DEFAULTS)] },
   beforeLoad: ({ context }) => {
     if (!isStaffRole(context.session.getUser()?.role)) throw redirect({ to: '/' });
+  },
+  loaderDeps: ({ search }) => ({ tab: search.tab }),
+  // Starts the reads of the tab being opened (or pointed at) without holding the page: each tab
+  // shows its own loader and failure, and some failures are only logged. Paging, sorting and
+  // searching within a tab ('stay') are read by the tab's query as the address changes.
+  loader: ({ context: { queryClient, session }, deps, location, cause }) => {
+    if (cause === 'stay') return;
+    const role = session.getUser()?.role;
+    switch (shownTab(deps.tab, role)) {
+      case 'stats':
+        void queryClient.prefetchQuery(metricsQuery());
+        if (isAdminRole(role)) void queryClient.prefetchQuery(jobsSummaryQuery());
+        break;
+      case 'users':
+        void queryClient.prefetchQuery(
+          usersQuery(usersListQuery(v.parse(AdminSearchSchema, location.search))),
+        );
+        break;
+      case 'counties':
+        void queryClient.prefetchQuery(adminCountiesQuery());
+        break;
+    }
   },
   component: AdminRoute,
 });
 
 function AdminRoute() {
-  const { tab } = Route.useSearch();
+  const search = Route.useSearch();
   const navigate = Route.useNavigate();
+  // The lists' changes replace the entry, as a tab change does: Back leaves the page, and coming
+  // back (or reloading, or sharing the address) shows the list as it was left.
+  const change = (next: Partial<AdminSearch>) =>
+    void navigate({ search: (previous) => ({ ...previous, ...next }), replace: true });
   return (
     <AdminPage
-      tab={tab}
-      onTabChange={(next) =>
-        void navigate({ search: (previous) => ({ ...previous, tab: next }), replace: true })
-      }
+      search={search}
+      onListChange={change}
+      // A tab opens on its list's first page, in its default order.
+      onTabChange={(tab) => change({ ...ADMIN_SEARCH_DEFAULTS, tab })}
     />
   );
 }

@@ -1,29 +1,27 @@
 import { Stack, Tabs, Title } from '@mantine/core';
 import { useSession } from '../session/session-context';
+import { type AdminSearch, type AdminTab, isAdminRole, isAdminTab, shownTab } from './admin-search';
 import { CountiesTab } from './counties-tab';
 import { StatsTab } from './stats-tab';
 import { UsersTab } from './users-tab';
 
-export const ADMIN_TABS = ['stats', 'users', 'counties'] as const;
-export type AdminTab = (typeof ADMIN_TABS)[number];
-
-export const isAdminTab = (value: unknown): value is AdminTab =>
-  typeof value === 'string' && (ADMIN_TABS as readonly string[]).includes(value);
-
 /**
  * The back-office: Stats and Users for staff, Counties and the queue summary for
- * admins only. The route keeps the open tab in the address, so a reload stays on it.
+ * admins only. The route keeps the open tab and the state of its list in the address, so a
+ * reload, Back or a shared link shows the same.
  */
 export function AdminPage({
-  tab,
+  search,
   onTabChange,
+  onListChange,
 }: {
-  tab: AdminTab | undefined;
+  search: AdminSearch;
   onTabChange: (tab: AdminTab) => void;
+  onListChange: (change: Partial<AdminSearch>) => void;
 }) {
   const { user } = useSession();
-  const isAdmin = user?.role.toLowerCase() === 'admin';
-  const current = tab === 'counties' && !isAdmin ? 'stats' : (tab ?? 'stats');
+  const isAdmin = isAdminRole(user?.role);
+  const current = shownTab(search.tab, user?.role);
   return (
     <Stack>
       <Title order={1}>Admin</Title>
@@ -41,11 +39,11 @@ export function AdminPage({
           <StatsTab isAdmin={isAdmin} />
         </Tabs.Panel>
         <Tabs.Panel value="users" pt="md">
-          <UsersTab />
+          <UsersTab list={search} onChange={onListChange} />
         </Tabs.Panel>
         {isAdmin && (
           <Tabs.Panel value="counties" pt="md">
-            <CountiesTab />
+            <CountiesTab list={search} onChange={onListChange} />
           </Tabs.Panel>
         )}
       </Tabs>

@@ -121,6 +121,33 @@ describe('Counties', () => {
   });
 });
 
+describe('the counties list in the address', () => {
+  it('keeps the page, size and order there, and opens with them', async () => {
+    const { events, router, unmount } = await openCounties();
+    await screen.findByRole('table', { name: 'Counties' });
+
+    await events.click(
+      within(screen.getByRole('columnheader', { name: /Code/ })).getByRole('button'),
+    );
+    await events.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() =>
+      expect(router.state.location.search).toEqual({ tab: 'counties', sort: 'code:asc', page: 2 }),
+    );
+    expect(names()).toEqual(['County B', 'County A']);
+    unmount();
+
+    await renderAdmin(
+      { 'GET /api/admin/counties': () => json(twelve) },
+      { path: router.state.location.href },
+    );
+    await screen.findByRole('table', { name: 'Counties' });
+    expect(names()).toEqual(['County B', 'County A']);
+    expect(screen.getByRole('columnheader', { name: /Code/ }).getAttribute('aria-sort')).toBe(
+      'ascending',
+    );
+  });
+});
+
 describe('Edit County', () => {
   const sacramento = makeCounty({ id: 3, mailerDocumentTypes: ['DEED OF TRUST'] });
 

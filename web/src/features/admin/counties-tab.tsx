@@ -2,45 +2,52 @@ import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { adminCountiesQuery } from '../../api/queries';
+import {
+  type AdminSearch,
+  countOf,
+  type CountiesListState,
+  pageSizeOf,
+  sortOf,
+  sortTermOf,
+} from './admin-search';
 import { CountyDrawer } from './county-drawer';
 import { ListFooter, PageSizeSelect, SortableTh } from './list-controls';
 import { Loading, LoadFailed } from './load-states';
-import { DEFAULT_PAGE_SIZE, type PageSize, type Sort, sortAndPage } from './paging';
+import { type Sort, sortAndPage } from './paging';
 import type { AdminCounty } from './types';
 
 export const NO_COUNTIES = 'No Counties Found';
 
 type CountySortField = 'name' | 'code';
-/** By name, A to Z, unless chosen. */
-const DEFAULT_SORT: Sort<CountySortField> = { field: 'name', direction: 'asc' };
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
-export function CountiesTab() {
+/** The counties, which the server sends whole; the page, size and order live in the address. */
+export function CountiesTab({
+  list,
+  onChange,
+}: {
+  list: CountiesListState;
+  onChange: (change: Partial<AdminSearch>) => void;
+}) {
   const counties = useQuery(adminCountiesQuery());
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState<PageSize>(DEFAULT_PAGE_SIZE);
-  const [sort, setSort] = useState(DEFAULT_SORT);
+  const { page } = list;
+  const size = pageSizeOf(list.count);
+  const sort = sortOf<CountySortField>(list.sort);
   // The county outlives `opened`, so a closing drawer keeps its form during the transition.
   const [editing, setEditing] = useState<AdminCounty | null>(null);
   const [opened, setOpened] = useState(false);
 
   const all = counties.data ?? [];
   const rows = sortAndPage(all, sort, page, size);
-  const onSort = (next: Sort<CountySortField>) => {
-    setSort(next);
-    setPage(1);
-  };
+  const onSort = (next: Sort<CountySortField>) => onChange({ sort: sortTermOf(next), page: 1 });
 
   return (
     <Stack>
       <Group justify="flex-end">
         <PageSizeSelect
           value={size}
-          onChange={(next) => {
-            setSize(next);
-            setPage(1);
-          }}
+          onChange={(next) => onChange({ count: countOf(next), page: 1 })}
         />
       </Group>
       {counties.isPending ? (
@@ -111,7 +118,12 @@ export function CountiesTab() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <ListFooter page={page} size={size} total={all.length} onPage={setPage} />
+          <ListFooter
+            page={page}
+            size={size}
+            total={all.length}
+            onPage={(next) => onChange({ page: next })}
+          />
         </>
       )}
       <CountyDrawer county={editing} opened={opened} onClose={() => setOpened(false)} />

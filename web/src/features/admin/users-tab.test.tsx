@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { makeUser } from '../../test/factories';
 import { json } from '../../test/fetch-stub';
@@ -200,6 +200,90 @@ describe('Users', () => {
     expect(
       screen.getByRole('button', { name: 'Resend welcome email to cs@example.com' }),
     ).toHaveProperty('disabled', true);
+  });
+});
+
+describe('the users list in the address', () => {
+  const all = Array.from({ length: 45 }, (_, i) =>
+    makeUserRow({ userEmail: `u${String(i).padStart(2, '0')}@example.com` }),
+  );
+
+  it('keeps the page, size, order and search there, leaving out what is as by default', async () => {
+    const { events, router, table } = await openUsers({
+      'GET /api/admin/users': usersEndpoint(all),
+    });
+
+    await events.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ tab: 'users', page: 2 }));
+    await events.click(screen.getByRole('combobox', { name: 'Rows per page' }));
+    await events.click(await screen.findByRole('option', { name: '20', hidden: true }));
+    await events.click(
+      within(table.getByRole('columnheader', { name: /Email/ })).getByRole('button'),
+    );
+    await events.type(screen.getByRole('searchbox', { name: 'Search Users' }), 'u1');
+
+    await waitFor(() =>
+      expect(router.state.location.search).toEqual({
+        tab: 'users',
+        count: 20,
+        sortTerm: 'email:asc',
+        searchTerm: 'u1',
+      }),
+    );
+  });
+
+  it('opens the list the address describes, as a reload or a shared link does', async () => {
+    const { requests, table } = await openUsers(
+      { 'GET /api/admin/users': usersEndpoint(all) },
+      { path: '/admin?tab=users&page=2&count=20&sortTerm=email:asc&searchTerm=u' },
+    );
+
+    expect(lastQuery(requests, 'GET /api/admin/users')).toEqual({
+      page: '2',
+      count: '20',
+      sortTerm: 'email:asc',
+      searchTerm: 'u',
+    });
+    expect(requests.filter((r) => new URL(r.url).pathname === '/api/admin/users')).toHaveLength(1);
+    expect(screen.getByRole('searchbox', { name: 'Search Users' })).toHaveProperty('value', 'u');
+    expect(screen.getByRole('combobox', { name: 'Rows per page' })).toHaveProperty('value', '20');
+    expect(table.getByRole('columnheader', { name: /Email/ }).getAttribute('aria-sort')).toBe(
+      'ascending',
+    );
+    expect(screen.getByText('Showing 21–40 of 45')).toBeDefined();
+  });
+
+  it('is as it was left after going elsewhere and coming Back', async () => {
+    const { events, requests, router } = await openUsers({
+      'GET /api/admin/users': usersEndpoint(all),
+    });
+    await events.click(screen.getByRole('button', { name: 'Page 3' }));
+    await screen.findByText('Showing 21–30 of 45');
+
+    await events.click(
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', {
+        name: 'DASHBOARD',
+      }),
+    );
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    act(() => router.history.back());
+
+    expect(await screen.findByText('Showing 21–30 of 45')).toBeDefined();
+    expect(lastQuery(requests, 'GET /api/admin/users').page).toBe('3');
+  });
+
+  it('falls back to the defaults for values the list does not take', async () => {
+    const { requests } = await openUsers(
+      { 'GET /api/admin/users': usersEndpoint(all) },
+      { path: '/admin?tab=users&page=0&count=7&sortTerm=name:up' },
+    );
+
+    expect(lastQuery(requests, 'GET /api/admin/users')).toEqual({
+      page: '1',
+      count: '10',
+      sortTerm: 'createdAt:desc',
+      searchTerm: '',
+    });
   });
 });
 

@@ -9,37 +9,54 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedCallback } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { usersQuery } from '../../api/queries';
 import { formatDate } from '../dashboard/format';
+import {
+  type AdminSearch,
+  countOf,
+  pageSizeOf,
+  sortOf,
+  sortTermOf,
+  type UsersListState,
+  usersListQuery,
+} from './admin-search';
 import { ListFooter, PageSizeSelect, SortableTh } from './list-controls';
 import { Loading, LoadFailed } from './load-states';
-import { DEFAULT_PAGE_SIZE, type PageSize, type Sort } from './paging';
-import type { AdminUserRow, UsersSort } from './types';
+import type { Sort } from './paging';
+import type { AdminUserRow } from './types';
 import { type ActionOutcome, type UserAction, UserActionModal } from './user-actions';
 
 export const NO_USERS = 'No Users Found';
 export const SEARCH_DEBOUNCE_MS = 300;
 
 type UserSortField = 'email' | 'createdAt';
-/** Newest first unless chosen. */
-const DEFAULT_SORT: Sort<UserSortField> = { field: 'createdAt', direction: 'desc' };
 
-const sortTerm = (sort: Sort<UserSortField>) => `${sort.field}:${sort.direction}` as UsersSort;
+/** The users list; its page, size, order and search live in the address (`list`). */
+export function UsersTab({
+  list,
+  onChange,
+}: {
+  list: UsersListState;
+  onChange: (change: Partial<AdminSearch>) => void;
+}) {
+  const size = pageSizeOf(list.count);
+  const sort = sortOf<UserSortField>(list.sortTerm);
+  const onSort = (next: Sort<UserSortField>) => onChange({ sortTerm: sortTermOf(next), page: 1 });
 
-export function UsersTab() {
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState<PageSize>(DEFAULT_PAGE_SIZE);
-  const [sort, setSort] = useState(DEFAULT_SORT);
-  const [search, setSearch] = useState('');
-  const [searchTerm] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  // A new search starts at its first page.
-  const [lastTerm, setLastTerm] = useState(searchTerm);
-  if (lastTerm !== searchTerm) {
-    setLastTerm(searchTerm);
-    setPage(1);
+  // The box shows what is typed; the address gets it once the typing stops, and a new search
+  // starts at its first page.
+  const [search, setSearch] = useState(list.searchTerm);
+  const searchFor = useDebouncedCallback((term: string) => {
+    if (term !== list.searchTerm) onChange({ searchTerm: term, page: 1 });
+  }, SEARCH_DEBOUNCE_MS);
+  // The address changed otherwise (Back, a link): the box follows it.
+  const [shownTerm, setShownTerm] = useState(list.searchTerm);
+  if (shownTerm !== list.searchTerm) {
+    setShownTerm(list.searchTerm);
+    if (!searchFor.isPending() && search.trim() !== list.searchTerm) setSearch(list.searchTerm);
   }
 
   const [action, setAction] = useState<UserAction>('impersonate');
@@ -54,7 +71,7 @@ export function UsersTab() {
   };
 
   const users = useQuery({
-    ...usersQuery({ page: String(page), count: size, sortTerm: sortTerm(sort), searchTerm }),
+    ...usersQuery(usersListQuery(list)),
     placeholderData: keepPreviousData,
   });
   const rows = users.data?.users ?? [];
@@ -78,15 +95,15 @@ export function UsersTab() {
           placeholder="Email"
           type="search"
           value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            searchFor(e.currentTarget.value.trim());
+          }}
           w={{ base: '100%', xs: 320 }}
         />
         <PageSizeSelect
           value={size}
-          onChange={(next) => {
-            setSize(next);
-            setPage(1);
-          }}
+          onChange={(next) => onChange({ count: countOf(next), page: 1 })}
         />
       </Group>
       {users.isError && (
@@ -105,27 +122,11 @@ export function UsersTab() {
             <Table striped highlightOnHover aria-label="Users">
               <Table.Thead>
                 <Table.Tr>
-                  <SortableTh
-                    field="email"
-                    sort={sort}
-                    initial="asc"
-                    onSort={(next) => {
-                      setSort(next);
-                      setPage(1);
-                    }}
-                  >
+                  <SortableTh field="email" sort={sort} initial="asc" onSort={onSort}>
                     Email
                   </SortableTh>
                   <Table.Th>Role</Table.Th>
-                  <SortableTh
-                    field="createdAt"
-                    sort={sort}
-                    initial="desc"
-                    onSort={(next) => {
-                      setSort(next);
-                      setPage(1);
-                    }}
-                  >
+                  <SortableTh field="createdAt" sort={sort} initial="desc" onSort={onSort}>
                     Created
                   </SortableTh>
                   <Table.Th>Last Login</Table.Th>
@@ -185,7 +186,14 @@ export function UsersTab() {
           </Table.ScrollContainer>
         </Box>
       )}
-      {users.data && <ListFooter page={page} size={size} total={total} onPage={setPage} />}
+      {users.data && (
+        <ListFooter
+          page={list.page}
+          size={size}
+          total={total}
+          onPage={(page) => onChange({ page })}
+        />
+      )}
       <UserActionModal
         action={action}
         user={target}
