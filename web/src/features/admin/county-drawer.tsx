@@ -13,7 +13,7 @@ import {
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { normaliseDocumentTypes } from '@deedwatch/rules';
+import { normaliseDocumentTypes, REQUIRED_COUNTY_TEXT_FIELDS } from '@deedwatch/rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChangeEvent, ReactNode } from 'react';
 import { api } from '../../api/client';
@@ -23,6 +23,7 @@ import {
   type CountyFormValues,
   CountySchema,
   formValuesOf,
+  isRequiredCountyField,
   updateBody,
 } from './county-form';
 import type { AdminCounty } from './types';
@@ -37,16 +38,10 @@ type SwitchField = {
   [K in keyof CountyFormValues]: CountyFormValues[K] extends boolean ? K : never;
 }[keyof CountyFormValues];
 
-const REQUIRED_TEXT: readonly TextField[] = [
-  'name',
-  'code',
-  'uiMask',
-  'dataMask',
-  'format',
-  'linkUrl',
-  'alertSendGridEmailTemplateId',
-];
-const OPTIONAL_TEXT: readonly TextField[] = ['mailerTemplatePath', 'mailerOutputPath', 'inboxPath'];
+/** The text fields the rules leave optional, under the mailer settings. */
+const OPTIONAL_TEXT = (
+  ['mailerTemplatePath', 'mailerOutputPath', 'inboxPath'] as const satisfies TextField[]
+).filter((field) => !isRequiredCountyField(field));
 const MAILER_SWITCHES: readonly SwitchField[] = [
   'createCountyMailer',
   'useOnePageMailer',
@@ -95,13 +90,13 @@ function CountyForm({ county, onDone }: { county: AdminCounty; onDone: () => voi
     },
   });
 
-  const textInput = (field: TextField, isRequired: boolean) => (
+  const textInput = (field: TextField) => (
     <TextInput
       key={form.key(field)}
       label={COUNTY_LABELS[field]}
       description={DESCRIPTIONS[field]}
-      withAsterisk={isRequired}
-      required={isRequired}
+      withAsterisk={isRequiredCountyField(field)}
+      required={isRequiredCountyField(field)}
       {...form.getInputProps(field)}
       {...(field === 'code'
         ? {
@@ -130,15 +125,20 @@ function CountyForm({ county, onDone }: { county: AdminCounty; onDone: () => voi
           are required.
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {REQUIRED_TEXT.map((field) => textInput(field, true))}
+          {REQUIRED_COUNTY_TEXT_FIELDS.map((field) => textInput(field))}
         </SimpleGrid>
         {switchInput(
           'isEnabled',
           <>
-            {COUNTY_LABELS.isEnabled}{' '}
-            <Text span c="red" aria-hidden>
-              *
-            </Text>
+            {COUNTY_LABELS.isEnabled}
+            {isRequiredCountyField('isEnabled') && (
+              <>
+                {' '}
+                <Text span c="red" aria-hidden>
+                  *
+                </Text>
+              </>
+            )}
           </>,
         )}
         <Title order={3} size="h5">
@@ -160,7 +160,7 @@ function CountyForm({ county, onDone }: { county: AdminCounty; onDone: () => voi
             current.includes(normaliseDocumentTypes([value])[0] ?? '')
           }
         />
-        {OPTIONAL_TEXT.map((field) => textInput(field, false))}
+        {OPTIONAL_TEXT.map((field) => textInput(field))}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone} disabled={save.isPending}>
             Cancel

@@ -6,6 +6,7 @@ import {
   MAX_COUNTY_NAME_LENGTH,
   MAX_MASK_LENGTH,
   normaliseDocumentTypes,
+  REQUIRED_COUNTY_FIELDS,
 } from '@deedwatch/rules';
 import * as v from 'valibot';
 import type { AdminCounty } from './types';
@@ -32,46 +33,48 @@ export const COUNTY_LABELS = {
   inboxPath: 'Inbox Folder',
 } as const satisfies Record<keyof CountyFormValues, string>;
 
-const required = (field: keyof typeof COUNTY_LABELS, max: number) =>
+/** Whether Edit County requires the field: the shared rules say, as they do for the server. */
+export const isRequiredCountyField = (field: keyof CountyFormValues) =>
+  (REQUIRED_COUNTY_FIELDS as readonly string[]).includes(field);
+
+/** A text field as the server takes it: trimmed, not blank when required, at most `max` long. */
+const text = (field: keyof typeof COUNTY_LABELS, max: number) =>
   v.pipe(
     v.string(),
     v.trim(),
-    v.nonEmpty(`${COUNTY_LABELS[field]} is required`),
-    v.maxLength(max, `${COUNTY_LABELS[field]} is at most ${max} characters`),
-  );
-const optional = (field: keyof typeof COUNTY_LABELS, max: number) =>
-  v.pipe(
-    v.string(),
-    v.trim(),
+    v.check(
+      (value) => value !== '' || !isRequiredCountyField(field),
+      `${COUNTY_LABELS[field]} is required`,
+    ),
     v.maxLength(max, `${COUNTY_LABELS[field]} is at most ${max} characters`),
   );
 const MASK_RULE = 'Use 0 for a digit, a for a letter, and -';
 
-/** The required fields, and the server's own limits so a save is not refused. */
+/** The required fields, and the server's own limits, so a save is not refused. */
 export const CountySchema = firstIssueOnly(
   v.object({
-    name: required('name', MAX_COUNTY_NAME_LENGTH),
+    name: text('name', MAX_COUNTY_NAME_LENGTH),
     code: v.pipe(
-      required('code', MAX_COUNTY_CODE_LENGTH),
+      text('code', MAX_COUNTY_CODE_LENGTH),
       v.regex(COUNTY_CODE_PATTERN, 'Use capital letters, digits and _ only'),
     ),
-    uiMask: v.pipe(required('uiMask', MAX_MASK_LENGTH), v.regex(MASK_PATTERN, MASK_RULE)),
-    dataMask: v.pipe(required('dataMask', MAX_MASK_LENGTH), v.regex(MASK_PATTERN, MASK_RULE)),
-    format: required('format', 100),
+    uiMask: v.pipe(text('uiMask', MAX_MASK_LENGTH), v.regex(MASK_PATTERN, MASK_RULE)),
+    dataMask: v.pipe(text('dataMask', MAX_MASK_LENGTH), v.regex(MASK_PATTERN, MASK_RULE)),
+    format: text('format', 100),
     linkUrl: v.pipe(
-      required('linkUrl', 2000),
+      text('linkUrl', 2000),
       v.check((url) => /^https?:\/\/\S+$/i.test(url), 'Enter an http(s) address'),
     ),
-    alertSendGridEmailTemplateId: required('alertSendGridEmailTemplateId', 200),
+    alertSendGridEmailTemplateId: text('alertSendGridEmailTemplateId', 200),
     isEnabled: v.boolean(),
     createCountyMailer: v.boolean(),
     mailerDocumentTypes: v.array(v.string()),
-    mailerTemplatePath: optional('mailerTemplatePath', 500),
+    mailerTemplatePath: text('mailerTemplatePath', 500),
     useOnePageMailer: v.boolean(),
-    mailerOutputPath: optional('mailerOutputPath', 500),
+    mailerOutputPath: text('mailerOutputPath', 500),
     useWatermark: v.boolean(),
     addSampleToMailer: v.boolean(),
-    inboxPath: optional('inboxPath', 500),
+    inboxPath: text('inboxPath', 500),
   }),
 );
 
