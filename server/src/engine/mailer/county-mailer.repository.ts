@@ -17,13 +17,16 @@ export function findCounty(db: Executor, countyId: number) {
   return db.selectFrom('counties').selectAll().where('id', '=', countyId).executeTakeFirstOrThrow();
 }
 
-/** The county's mailer of `day` when it was made. */
+/**
+ * The county's mailer of `day` when it was made. mailer_date reads back as a Date (node-postgres
+ * parses date columns), so the day is compared as the date its text names.
+ */
 export function findMailer(db: Executor, countyId: number, day: string) {
   return db
     .selectFrom('county_mailers')
     .select(['file_path', 'letters', 'pages'])
     .where('county_id', '=', countyId)
-    .where('mailer_date', '=', day)
+    .where('mailer_date', '=', sql<Date>`${day}::date`)
     .executeTakeFirst();
 }
 
