@@ -1,7 +1,60 @@
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest, pendingMigrations } from '../src/db/migrate.ts';
+import { migrateToLatest, migrationsDir, pendingMigrations } from '../src/db/migrate.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
+
+const MANIFEST = 'checksums.json';
+
+/**
+ * A migration that has landed has run on databases we cannot see; changing it changes nothing
+ * there and makes a fresh database differ from them. So its bytes are frozen, comments included:
+ * migrations/checksums.json records the SHA-256 of every migration file as it landed.
+ */
+describe('landed migrations', () => {
+  let recorded: Record<string, string>;
+  let files: Map<string, string>;
+  beforeAll(async () => {
+    recorded = JSON.parse(await readFile(path.join(migrationsDir, MANIFEST), 'utf8')) as Record<
+      string,
+      string
+    >;
+    files = new Map();
+    for (const name of (await readdir(migrationsDir)).sort()) {
+      if (name === MANIFEST) continue;
+      const bytes = await readFile(path.join(migrationsDir, name));
+      files.set(name, createHash('sha256').update(bytes).digest('hex'));
+    }
+  });
+
+  it('are never edited, not even a comment: each file has the SHA-256 it landed with', () => {
+    const edited = [...files].filter(([name, hash]) => name in recorded && recorded[name] !== hash);
+    expect(
+      edited.map(([name]) => name),
+      `${edited.map(([name]) => name).join(', ')} changed after landing. A landed migration is frozen to its bytes (its SHA-256 in migrations/${MANIFEST}), comments and formatting included: undo the edit and put the change in a new migration. (One that exists only on your branch may still change: record its new hash.)`,
+    ).toEqual([]);
+  });
+
+  it('are each recorded in the manifest when they land', () => {
+    const unrecorded = [...files].filter(([name]) => !(name in recorded));
+    expect(
+      unrecorded.map(([name]) => name),
+      `A new migration lands with its SHA-256: add to migrations/${MANIFEST}\n${unrecorded
+        .map(([name, hash]) => `  "${name}": "${hash}"`)
+        .join(',\n')}`,
+    ).toEqual([]);
+  });
+
+  it('are never removed or renamed', () => {
+    const gone = Object.keys(recorded).filter((name) => !files.has(name));
+    expect(
+      gone,
+      `${gone.join(', ')} landed and is gone from migrations/: Kysely's migrator refuses a database that applied a migration it cannot find. Put it back as it was, and undo what it did in a new migration.`,
+    ).toEqual([]);
+  });
+});
 
 describe('migrations', () => {
   let t: TestDatabase;
