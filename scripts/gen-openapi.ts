@@ -8,7 +8,7 @@ import { loadConfig, repoRoot } from '../server/src/config.ts';
 import { createDatabase, createPool } from '../server/src/db/database.ts';
 import { createBoss } from '../server/src/jobs/boss.ts';
 import { deriveSealingKey } from '../server/src/lib/sealed.ts';
-import { createMailer } from '../server/src/mail/mailer.ts';
+import { createMailSender } from '../server/src/mail/mail-sender.ts';
 import { createOutboxTransport } from '../server/src/mail/outbox-transport.ts';
 
 const log = pino({ level: 'silent' });
@@ -23,10 +23,14 @@ const pool = createPool(config.databaseUrl!, 1, log);
 const db = createDatabase(pool);
 // Never started: nothing is queued or sent while the document is generated.
 const boss = createBoss(config.databaseUrl!, log);
-const mailer = createMailer(boss, createOutboxTransport(db), deriveSealingKey('unused', 'mail'));
+const mailSender = createMailSender(
+  boss,
+  createOutboxTransport(db),
+  deriveSealingKey('unused', 'mail'),
+);
 const app = await buildApp(
   { ...config, databaseUrl: config.databaseUrl!, sessionSecret: config.sessionSecret! },
-  { db, mailer, logger: false },
+  { db, mailSender, logger: false },
 );
 await app.ready();
 const document = app.swagger();

@@ -16,7 +16,7 @@ import { writeFeedFolder } from '../../server/src/engine/simulate/simulate.ts';
 import { createBoss } from '../../server/src/jobs/boss.ts';
 import { ensureQueues } from '../../server/src/jobs/queues.ts';
 import { deriveSealingKey } from '../../server/src/lib/sealed.ts';
-import { createMailer } from '../../server/src/mail/mailer.ts';
+import { createMailSender } from '../../server/src/mail/mail-sender.ts';
 import { createOutboxTransport } from '../../server/src/mail/outbox-transport.ts';
 import { createFileBlobStore } from '../../server/src/storage/blob-store.ts';
 import { waitFor } from '../../server/test/helpers/wait.ts';
@@ -88,7 +88,7 @@ export async function benchAlertLatency(o: AlertLatencyOptions) {
         boss,
         log: logger,
         blobs,
-        mailer: createMailer(
+        mailSender: createMailSender(
           boss,
           createOutboxTransport(o.db),
           deriveSealingKey(sessionSecret, 'mail'),

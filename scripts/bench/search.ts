@@ -22,7 +22,7 @@ import { createRandom, type Random } from '../../server/src/db/seed/random.ts';
 import { seedDemo } from '../../server/src/db/seed/seed-demo.ts';
 import { createBoss } from '../../server/src/jobs/boss.ts';
 import { deriveSealingKey } from '../../server/src/lib/sealed.ts';
-import { createMailer } from '../../server/src/mail/mailer.ts';
+import { createMailSender } from '../../server/src/mail/mail-sender.ts';
 import { createTransport } from '../../server/src/mail/transport.ts';
 import { addressKey, nameKey } from '../../server/src/matching/normalize.ts';
 import * as service from '../../server/src/modules/search/search.service.ts';
@@ -571,14 +571,14 @@ async function throughServer(db: Database, o: SearchBenchOptions, terms: Term[])
   });
   const appConfig = { ...config, databaseUrl: o.databaseUrl, sessionSecret: config.sessionSecret! };
   // A queue that is never started: searching sends no mail.
-  const mailer = createMailer(
+  const mailSender = createMailSender(
     createBoss(o.databaseUrl, pino({ level: 'silent' })),
     createTransport(appConfig, db),
     deriveSealingKey(appConfig.sessionSecret, 'mail'),
   );
   // Logging as in production (info), written nowhere: its cost is part of a request's.
   const logger = pino({ level: 'info' }, pino.destination('/dev/null'));
-  const app = await buildApp(appConfig, { db, mailer, logger });
+  const app = await buildApp(appConfig, { db, mailSender, logger });
   try {
     const origin = await app.listen({ port: 0, host: '127.0.0.1' });
     const paths = terms.map(

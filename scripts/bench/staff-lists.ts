@@ -23,7 +23,7 @@ import { createRandom } from '../../server/src/db/seed/random.ts';
 import { seedDemo } from '../../server/src/db/seed/seed-demo.ts';
 import { createBoss } from '../../server/src/jobs/boss.ts';
 import { deriveSealingKey } from '../../server/src/lib/sealed.ts';
-import { createMailer } from '../../server/src/mail/mailer.ts';
+import { createMailSender } from '../../server/src/mail/mail-sender.ts';
 import { createTransport } from '../../server/src/mail/transport.ts';
 import { upsertStaff } from '../../server/src/modules/auth/staff.ts';
 import { SESSION_COOKIE } from '../../server/src/plugins/session.ts';
@@ -418,12 +418,12 @@ async function measure(db: Database, url: string) {
   const appConfig = { ...config, databaseUrl: url, sessionSecret: config.sessionSecret! };
   // A queue that is never started: nothing here sends mail.
   const boss = createBoss(url, pino({ level: 'silent' }));
-  const mailer = createMailer(
+  const mailSender = createMailSender(
     boss,
     createTransport(appConfig, db),
     deriveSealingKey(appConfig.sessionSecret, 'mail'),
   );
-  const app = await buildApp(appConfig, { db, mailer, logger: false });
+  const app = await buildApp(appConfig, { db, mailSender, logger: false });
   await app.ready();
   try {
     const cookies = {} as Record<'admin' | 'customersupport', string>;

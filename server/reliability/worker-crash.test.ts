@@ -11,7 +11,7 @@ import { isoWithOffset } from '../src/engine/simulate/simulate.ts';
 import { createBoss } from '../src/jobs/boss.ts';
 import { ensureQueues } from '../src/jobs/queues.ts';
 import { deriveSealingKey } from '../src/lib/sealed.ts';
-import { createMailer } from '../src/mail/mailer.ts';
+import { createMailSender } from '../src/mail/mail-sender.ts';
 import { createOutboxTransport } from '../src/mail/outbox-transport.ts';
 import { nameKey } from '../src/matching/normalize.ts';
 import { insertNameSubscriptions } from '../src/modules/user/user.repository.ts';
@@ -98,7 +98,7 @@ describe(`a worker killed ${KILLS} times while ${DOCUMENTS} documents are matche
     await boss.start();
     await ensureQueues(boss);
     const blobs = createFileBlobStore(documentsDir);
-    const mailer = createMailer(
+    const mailSender = createMailSender(
       boss,
       createOutboxTransport(db),
       deriveSealingKey(TEST_SESSION_SECRET, 'mail'),
@@ -111,7 +111,7 @@ describe(`a worker killed ${KILLS} times while ${DOCUMENTS} documents are matche
         supportEmail: 's@crash.test',
         documentsDir,
       },
-      { db, boss, mailer, log, blobs },
+      { db, boss, mailSender, log, blobs },
     );
     const started = performance.now();
     const summary = await ingestFolder(engine, feed, { matchNow: false });

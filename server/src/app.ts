@@ -4,7 +4,7 @@ import type { Config, TrustProxy } from './config.ts';
 import type { Database } from './db/database.ts';
 import { countyPathPolicy } from './lib/county-paths.ts';
 import { valibotValidatorCompiler } from './lib/schema.ts';
-import type { Mailer } from './mail/mailer.ts';
+import type { MailSender } from './mail/mail-sender.ts';
 import { adminCountiesRoutes } from './modules/admin/admin-counties.routes.ts';
 import { adminDashboardRoutes } from './modules/admin/admin-dashboard.routes.ts';
 import { adminJobsRoutes } from './modules/admin/admin-jobs.routes.ts';
@@ -35,7 +35,7 @@ import { registerWeb } from './plugins/web.ts';
 export type AppConfig = Config & { sessionSecret: string; databaseUrl: string };
 
 /** logger: the process's (lib/logger.ts, which redacts codes, cookies and addresses) or none. */
-export type AppDeps = { db: Database; mailer: Mailer; logger?: Logger | false };
+export type AppDeps = { db: Database; mailSender: MailSender; logger?: Logger | false };
 
 /**
  * Fastify's trustProxy for TRUST_PROXY. Fastify takes a bare hop count as trusting nobody; as a
@@ -69,7 +69,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   const https = config.appUrl.startsWith('https://');
   registerErrorHandler(app, { https });
 
-  const { db, mailer } = deps;
+  const { db, mailSender } = deps;
   await registerSecurity(app, { https, rateLimitPerMinute: config.rateLimitPerMinute });
   await registerSwagger(app);
   await registerSession(app, db, { secret: config.sessionSecret, secure: https });
@@ -80,7 +80,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   registerAccessGuard(app, db);
 
   const mail = {
-    mailer,
+    mailSender,
     brand: {
       appUrl: config.appUrl,
       supportPhone: config.supportPhone,
@@ -106,7 +106,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     },
     { prefix: '/api' },
   );
-  if (config.mailTransport === 'outbox' && mailer.transport.name === 'outbox')
+  if (config.mailTransport === 'outbox' && mailSender.transport.name === 'outbox')
     await app.register(devMailRoutes, { db });
   await app.register(adminDashboardRoutes, {
     databaseUrl: config.databaseUrl,

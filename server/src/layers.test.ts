@@ -26,9 +26,9 @@ describe('the layer rules', () => {
 
   it('refuse the sql tag and a kysely value import outside a repository; a type import is fine', async () => {
     const raw = "import { sql } from 'kysely';\nexport const one = sql`select 1`;\n";
-    expect(await problems('server/src/mail/mailer.ts', raw)).toHaveLength(2);
+    expect(await problems('server/src/mail/mail-sender.ts', raw)).toHaveLength(2);
     const typeOnly = "import type { Kysely } from 'kysely';\nexport type K = Kysely<object>;\n";
-    expect(await problems('server/src/mail/mailer.ts', typeOnly)).toEqual([]);
+    expect(await problems('server/src/mail/mail-sender.ts', typeOnly)).toEqual([]);
   });
 
   it.each([
@@ -63,7 +63,7 @@ describe('the layer rules', () => {
     const ok = [
       ['server/src/modules/user/user.service.ts', './user.repository.ts'],
       ['server/src/modules/user/user.routes.ts', './user.service.ts'],
-      ['server/src/engine/alerts/alerts.service.ts', '../../mail/mailer.ts'],
+      ['server/src/engine/alerts/alerts.service.ts', '../../mail/mail-sender.ts'],
       ['server/src/modules/match/match.service.ts', '../../engine/matching/match.repository.ts'],
       ['server/src/app.ts', './modules/user/user.routes.ts'],
     ];

@@ -15,7 +15,7 @@ import { deriveSealingKey } from './lib/sealed.ts';
 import { createEngine } from './engine/engine.ts';
 import { registerEngineWorkers } from './engine/engine.jobs.ts';
 import { registerMailWorker } from './mail/mail.jobs.ts';
-import { createMailer } from './mail/mailer.ts';
+import { createMailSender } from './mail/mail-sender.ts';
 import { createFileBlobStore } from './storage/blob-store.ts';
 import { createTransport } from './mail/transport.ts';
 import { registerPruneExpired } from './modules/auth/auth.jobs.ts';
@@ -83,7 +83,7 @@ try {
   await ensureQueues(boss);
   const transport = createTransport(runtime.config, db);
   const blobs = createFileBlobStore(runtime.config.documentsDir);
-  const mailer = createMailer(
+  const mailSender = createMailSender(
     boss,
     transport,
     deriveSealingKey(runtime.config.sessionSecret, 'mail'),
@@ -97,13 +97,13 @@ try {
 
   if (runWorker) {
     await registerPruneExpired(boss, db);
-    await registerMailWorker(boss, db, mailer);
-    await registerEngineWorkers(createEngine(runtime.config, { db, boss, mailer, log, blobs }));
+    await registerMailWorker(boss, db, mailSender);
+    await registerEngineWorkers(createEngine(runtime.config, { db, boss, mailSender, log, blobs }));
     log.info('workers started');
   }
 
   if (runApi) {
-    app = await buildApp(runtime.config, { db, mailer, logger: log });
+    app = await buildApp(runtime.config, { db, mailSender, logger: log });
     await app.listen({ port: runtime.config.port, host: runtime.config.host });
     console.log(
       startBanner({

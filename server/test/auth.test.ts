@@ -27,7 +27,7 @@ import { requestLoginCode } from './helpers/sign-in.ts';
 import { NO_RATE_LIMITS, startTestApp, type TestApp } from './helpers/test-app.ts';
 
 const brandOf = (t: TestApp) => ({
-  mailer: t.mailer,
+  mailSender: t.mailSender,
   brand: {
     appUrl: t.config.appUrl,
     supportPhone: t.config.supportPhone,

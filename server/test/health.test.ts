@@ -3,7 +3,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { createDatabase, createPool } from '../src/db/database.ts';
-import { offlineMailer, startTestApp, type TestApp, testConfig } from './helpers/test-app.ts';
+import { offlineMailSender, startTestApp, type TestApp, testConfig } from './helpers/test-app.ts';
 
 describe('health probes', () => {
   let t: TestApp;
@@ -45,7 +45,11 @@ describe('health probes', () => {
     const unreachable = 'postgres://postgres@127.0.0.1:1/nowhere';
     const db = createDatabase(createPool(unreachable, 1, pino({ level: 'silent' })));
     const config = testConfig(unreachable);
-    const app = await buildApp(config, { db, mailer: offlineMailer(config, db), logger: false });
+    const app = await buildApp(config, {
+      db,
+      mailSender: offlineMailSender(config, db),
+      logger: false,
+    });
     try {
       const res = await app.inject({ method: 'GET', url: '/readyz' });
       expect(res.statusCode).toBe(503);

@@ -27,7 +27,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const brand = () => ({
-  mailer: t.mailer,
+  mailSender: t.mailSender,
   brand: {
     appUrl: t.config.appUrl,
     supportPhone: t.config.supportPhone,

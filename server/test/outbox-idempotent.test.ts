@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliver } from '../src/mail/mail.jobs.ts';
-import type { SendMailJob } from '../src/mail/mailer.ts';
+import type { SendMailJob } from '../src/mail/mail-sender.ts';
 import { seal } from '../src/lib/sealed.ts';
 import { countOutbox } from './helpers/mail.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
@@ -19,10 +19,10 @@ describe('the outbox transport after a crash mid-send', () => {
   const message = (to: string) => ({ to, subject: 'Hello', text: 'Hello', html: '<p>Hello</p>' });
 
   it('stores the same delivery key once, however often it is sent', async () => {
-    const first = await t.mailer.transport.send(message('twice@example.com'), {
+    const first = await t.mailSender.transport.send(message('twice@example.com'), {
       idempotencyKey: 'k-1',
     });
-    const second = await t.mailer.transport.send(message('twice@example.com'), {
+    const second = await t.mailSender.transport.send(message('twice@example.com'), {
       idempotencyKey: 'k-1',
     });
     expect(second.providerMessageId).toBe(first.providerMessageId);
@@ -50,17 +50,17 @@ describe('the outbox transport after a crash mid-send', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    if (storedBefore) await t.mailer.transport.send(message(to), { idempotencyKey: id });
+    if (storedBefore) await t.mailSender.transport.send(message(to), { idempotencyKey: id });
     const job = {
       data: {
         deliveryId: id,
-        sealed: seal(t.mailer.sealingKey, JSON.stringify(message(to))),
+        sealed: seal(t.mailSender.sealingKey, JSON.stringify(message(to))),
       } satisfies SendMailJob,
       retryCount: 1,
       retryLimit: 5,
     };
-    await deliver(t.db, t.mailer, job);
-    await deliver(t.db, t.mailer, job);
+    await deliver(t.db, t.mailSender, job);
+    await deliver(t.db, t.mailSender, job);
     expect(await countOutbox(t.db, to)).toBe(1);
     const row = await t.db
       .selectFrom('deliveries')

@@ -11,7 +11,7 @@ import { type EmbeddedDatabase, startEmbeddedPostgres } from '../src/db/embedded
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { createBoss } from '../src/jobs/boss.ts';
 import { createCounty } from './helpers/factories.ts';
-import { offlineMailer, testConfig } from './helpers/test-app.ts';
+import { offlineMailSender, testConfig } from './helpers/test-app.ts';
 import { waitFor } from './helpers/wait.ts';
 
 // A Postgres of this test's own (the embedded one), stopped and started under the app and a
@@ -37,7 +37,7 @@ describe('Postgres going away and coming back', () => {
     await migrateToLatest(db);
     await createCounty(db, { name: 'Restart', code: 'RST' });
     const config = testConfig(pg.url);
-    app = await buildApp(config, { db, mailer: offlineMailer(config, db), logger: false });
+    app = await buildApp(config, { db, mailSender: offlineMailSender(config, db), logger: false });
     await app.ready();
     boss = createBoss(pg.url, log, { isStopping: () => true });
     await boss.start();

@@ -164,7 +164,7 @@ describe('sending with a Postmark template', () => {
     const message = templatedAlert(user.email);
     const deliveryId = await t.db
       .transaction()
-      .execute((trx) => t.mailer.enqueue(trx, { kind: 'alert', userId: user.id, message }));
+      .execute((trx) => t.mailSender.enqueue(trx, { kind: 'alert', userId: user.id, message }));
     if (!deliveryId) throw new Error('the alert was not queued');
     const delivery = await waitFor('the templated alert to be sent', async () => {
       const row = await t.db
@@ -204,7 +204,7 @@ describe('sending with a Postmark template', () => {
   /** An alert of a county whose template alias is ALIAS, sent by an engine of `env`. */
   async function alertThroughEngine(env: Record<string, string>) {
     const config = testConfig(t.database.url, { ...postmarkEnv, ...env });
-    const engine = createEngine(config, { ...t.engine, mailer: t.mailer });
+    const engine = createEngine(config, { ...t.engine, mailSender: t.mailSender });
     const county = await createCounty(t.db);
     await t.db
       .updateTable('counties')

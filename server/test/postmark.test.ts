@@ -4,7 +4,7 @@ import { QUEUES, SEND_MAIL } from '../src/jobs/queues.ts';
 import { deriveSealingKey, seal } from '../src/lib/sealed.ts';
 import { deliver } from '../src/mail/mail.jobs.ts';
 import { type MailMessage, MailSendError } from '../src/mail/mail.types.ts';
-import type { SendMailJob } from '../src/mail/mailer.ts';
+import type { SendMailJob } from '../src/mail/mail-sender.ts';
 import { createPostmarkTransport } from '../src/mail/postmark-transport.ts';
 import {
   type FakePostmark,
@@ -329,7 +329,7 @@ describe('mail delivery through the real app, pg-boss and a fake Postmark', () =
     const other = await createEmailMethod(user.id, 'pipeline-other-method@example.com');
     fake.setBehaviour(user.email, 'inactive');
     await t.db.transaction().execute((trx) =>
-      t.mailer.enqueue(trx, {
+      t.mailSender.enqueue(trx, {
         kind: 'verify',
         userId: user.id,
         notificationMethodId: method.id,
@@ -393,7 +393,7 @@ describe('mail delivery through the real app, pg-boss and a fake Postmark', () =
     const jobFor = (deliveryId: string, to: string) => ({
       data: {
         deliveryId,
-        sealed: seal(t.mailer.sealingKey, JSON.stringify(messageTo(to))),
+        sealed: seal(t.mailSender.sealingKey, JSON.stringify(messageTo(to))),
       } satisfies SendMailJob,
       retryCount: 1,
       retryLimit: 5,
@@ -402,7 +402,7 @@ describe('mail delivery through the real app, pg-boss and a fake Postmark', () =
     it('sends a row that is still queued', async () => {
       const to = 'deliver-queued@example.com';
       const { id } = await insertDelivery(to, 'queued');
-      await deliver(t.db, t.mailer, jobFor(id, to));
+      await deliver(t.db, t.mailSender, jobFor(id, to));
 
       const received = fake.requestsTo(to);
       expect(received).toHaveLength(1);
@@ -421,7 +421,7 @@ describe('mail delivery through the real app, pg-boss and a fake Postmark', () =
     it('marks a row found still sending ambiguous and sends nothing', async () => {
       const to = 'deliver-crashed@example.com';
       const { id } = await insertDelivery(to, 'sending');
-      await deliver(t.db, t.mailer, jobFor(id, to));
+      await deliver(t.db, t.mailSender, jobFor(id, to));
 
       expect(fake.requestsTo(to)).toHaveLength(0);
       const row = await t.db
@@ -448,7 +448,7 @@ describe('mail delivery through the real app, pg-boss and a fake Postmark', () =
           sealed: seal(deriveSealingKey('an-older-secret-long-enough-000000', 'mail'), '{}'),
         },
       };
-      await deliver(t.db, t.mailer, job);
+      await deliver(t.db, t.mailSender, job);
       expect(fake.requestsTo(to)).toHaveLength(0);
       const row = await t.db
         .selectFrom('deliveries')
@@ -464,7 +464,7 @@ describe('mail delivery through the real app, pg-boss and a fake Postmark', () =
       fake.setBehaviour(to, 'server-error');
       const { id } = await insertDelivery(to, 'queued');
       // Created when the limit was 1: this second attempt is its last, though the queue now allows 5.
-      await deliver(t.db, t.mailer, { ...jobFor(id, to), retryCount: 1, retryLimit: 1 });
+      await deliver(t.db, t.mailSender, { ...jobFor(id, to), retryCount: 1, retryLimit: 1 });
       const row = await t.db
         .selectFrom('deliveries')
         .selectAll()

@@ -139,7 +139,7 @@ describe('sessions', () => {
 
   it('survives a restart: a new app over the same database accepts the cookie', async () => {
     const cookie = sessionCookie((await signIn(t, userId)).headers['set-cookie']).split(';')[0]!;
-    const second = await buildApp(t.config, { db: t.db, mailer: t.mailer, logger: false });
+    const second = await buildApp(t.config, { db: t.db, mailSender: t.mailSender, logger: false });
     try {
       const me = await second.inject({ method: 'POST', url: '/api/auth/me', headers: { cookie } });
       expect(me.statusCode).toBe(200);

@@ -2,7 +2,7 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { createBoss } from '../jobs/boss.ts';
 import { ensureQueues } from '../jobs/queues.ts';
 import { deriveSealingKey } from '../lib/sealed.ts';
-import { createMailer } from '../mail/mailer.ts';
+import { createMailSender } from '../mail/mail-sender.ts';
 import { createTransport } from '../mail/transport.ts';
 import { createLogger, loadConfigOrExit, openRuntime } from '../runtime.ts';
 import { createFileBlobStore } from '../storage/blob-store.ts';
@@ -23,13 +23,13 @@ export async function openCliEngine(): Promise<{ engine: Engine; close: () => Pr
     await boss.start();
     await ensureQueues(boss);
     const blobs = createFileBlobStore(runtime.config.documentsDir);
-    const mailer = createMailer(
+    const mailSender = createMailSender(
       boss,
       createTransport(runtime.config, runtime.db),
       deriveSealingKey(runtime.config.sessionSecret, 'mail'),
       blobs,
     );
-    const engine = createEngine(runtime.config, { db: runtime.db, boss, mailer, log, blobs });
+    const engine = createEngine(runtime.config, { db: runtime.db, boss, mailSender, log, blobs });
     return {
       engine,
       close: async () => {

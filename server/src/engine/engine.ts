@@ -2,7 +2,7 @@ import type { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Database } from '../db/database.ts';
 import type { PdfLimits } from '../documents/pdf/extract-text.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { MailSender } from '../mail/mail-sender.ts';
 import type { Brand } from '../mail/templates.ts';
 import type { Config } from '../config.ts';
 import { type CountyPathPolicy, countyPathPolicy } from '../lib/county-paths.ts';
@@ -12,7 +12,7 @@ import { type BlobStore, createFileBlobStore } from '../storage/blob-store.ts';
 export type Engine = {
   db: Database;
   boss: PgBoss;
-  mailer: Mailer;
+  mailSender: MailSender;
   blobs: BlobStore;
   brand: Brand;
   log: Logger;
@@ -26,7 +26,7 @@ export type Engine = {
 export function createEngine(
   config: Pick<Config, 'appUrl' | 'supportPhone' | 'supportEmail' | 'documentsDir'> &
     Partial<Pick<Config, 'postmark' | 'dataDir' | 'countyPathRoots'>>,
-  deps: { db: Database; boss: PgBoss; mailer: Mailer; log: Logger; blobs?: BlobStore },
+  deps: { db: Database; boss: PgBoss; mailSender: MailSender; log: Logger; blobs?: BlobStore },
 ): Engine {
   return {
     ...deps,

@@ -4,28 +4,28 @@ import type { Database } from '../db/database.ts';
 import { batchOptions, eachJob } from '../jobs/batch.ts';
 import { FAST_POLLING_SECONDS, SEND_MAIL } from '../jobs/queues.ts';
 import { unseal } from '../lib/sealed.ts';
-import type { BlobAttachment, Mailer, SendMailJob } from './mailer.ts';
+import type { BlobAttachment, MailSender, SendMailJob } from './mail-sender.ts';
 import * as repo from './mail.repository.ts';
 import { type Attachment, type MailMessage, MailSendError } from './mail.types.ts';
 
 type DeliveryJob = Pick<JobWithMetadata<SendMailJob>, 'data' | 'retryCount' | 'retryLimit'>;
 
 async function readAttachments(
-  mailer: Mailer,
+  mailSender: MailSender,
   attachments: BlobAttachment[] = [],
 ): Promise<Attachment[] | string> {
   const read: Attachment[] = [];
   for (const a of attachments) {
-    const blob = await mailer.blobs?.get(a.container, a.file);
+    const blob = await mailSender.blobs?.get(a.container, a.file);
     if (!blob) return `The attachment ${a.container}/${a.file} is missing from the document store.`;
     read.push({ name: a.name, contentType: a.contentType, content: await buffer(blob.stream) });
   }
   return read;
 }
 
-function openMessage(mailer: Mailer, sealed: string): MailMessage | undefined {
+function openMessage(mailSender: MailSender, sealed: string): MailMessage | undefined {
   try {
-    return JSON.parse(unseal(mailer.sealingKey, sealed)) as MailMessage;
+    return JSON.parse(unseal(mailSender.sealingKey, sealed)) as MailMessage;
   } catch {
     return undefined;
   }
@@ -37,11 +37,11 @@ function openMessage(mailer: Mailer, sealed: string): MailMessage | undefined {
  * (the outbox) it is sent again, keyed by the delivery, so it arrives once; otherwise it may
  * have gone out, so it becomes ambiguous instead of being sent twice.
  */
-export async function deliver(db: Database, mailer: Mailer, job: DeliveryJob) {
+export async function deliver(db: Database, mailSender: MailSender, job: DeliveryJob) {
   const { deliveryId, sealed } = job.data;
   // Opened before the row is claimed: a payload that cannot be opened was never sent.
-  const message = openMessage(mailer, sealed);
-  const attachments = message ? await readAttachments(mailer, job.data.attachments) : [];
+  const message = openMessage(mailSender, sealed);
+  const attachments = message ? await readAttachments(mailSender, job.data.attachments) : [];
   if (!message || typeof attachments === 'string') {
     await repo.failQueued(
       db,
@@ -55,7 +55,7 @@ export async function deliver(db: Database, mailer: Mailer, job: DeliveryJob) {
   if (attachments.length > 0) message.attachments = attachments;
 
   let claimed = await repo.claimQueued(db, deliveryId);
-  if (!claimed && mailer.transport.idempotent) {
+  if (!claimed && mailSender.transport.idempotent) {
     // An attempt died mid-send; this transport stores a delivery once, so send it again.
     claimed = await repo.reclaimSending(db, deliveryId);
   }
@@ -69,7 +69,7 @@ export async function deliver(db: Database, mailer: Mailer, job: DeliveryJob) {
   }
 
   try {
-    const { providerMessageId } = await mailer.transport.send(message, {
+    const { providerMessageId } = await mailSender.transport.send(message, {
       idempotencyKey: deliveryId,
     });
     await repo.markSent(db, deliveryId, providerMessageId);
@@ -97,7 +97,7 @@ export async function deliver(db: Database, mailer: Mailer, job: DeliveryJob) {
 export async function registerMailWorker(
   boss: PgBoss,
   db: Database,
-  mailer: Mailer,
+  mailSender: MailSender,
 ): Promise<void> {
   await boss.work(
     SEND_MAIL,
@@ -107,6 +107,6 @@ export async function registerMailWorker(
       pollingIntervalSeconds: FAST_POLLING_SECONDS,
       includeMetadata: true,
     },
-    eachJob((job: JobWithMetadata<SendMailJob>) => deliver(db, mailer, job)),
+    eachJob((job: JobWithMetadata<SendMailJob>) => deliver(db, mailSender, job)),
   );
 }

@@ -13,7 +13,7 @@ import { createBoss } from '../../src/jobs/boss.ts';
 import { ensureQueues } from '../../src/jobs/queues.ts';
 import { deriveSealingKey } from '../../src/lib/sealed.ts';
 import { registerMailWorker } from '../../src/mail/mail.jobs.ts';
-import { createMailer, type Mailer } from '../../src/mail/mailer.ts';
+import { createMailSender, type MailSender } from '../../src/mail/mail-sender.ts';
 import { createTransport } from '../../src/mail/transport.ts';
 import { registerPruneExpired } from '../../src/modules/auth/auth.jobs.ts';
 import { createFileBlobStore } from '../../src/storage/blob-store.ts';
@@ -45,10 +45,10 @@ export function testConfig(databaseUrl: string, env: Record<string, string> = {}
   return { ...config, databaseUrl, sessionSecret: config.sessionSecret ?? TEST_SESSION_SECRET };
 }
 
-/** A mailer whose queue is never started: for apps that must not send anything. */
-export function offlineMailer(config: AppConfig, db: Database): Mailer {
+/** A mail sender whose queue is never started: for apps that must not send anything. */
+export function offlineMailSender(config: AppConfig, db: Database): MailSender {
   const boss = createBoss(config.databaseUrl!, pino({ level: 'silent' }));
-  return createMailer(
+  return createMailSender(
     boss,
     createTransport(config, db),
     deriveSealingKey(config.sessionSecret, 'mail'),
@@ -59,8 +59,8 @@ export type TestApp = {
   app: FastifyInstance;
   db: Database;
   boss: PgBoss;
-  mailer: Mailer;
-  /** The engine's deps over this app's database, queue, mailer and document store. */
+  mailSender: MailSender;
+  /** The engine's deps over this app's database, queue, mail sender and document store. */
   engine: Engine;
   config: AppConfig;
   database: TestDatabase;
@@ -86,7 +86,7 @@ export async function startTestApp(
   await boss.start();
   await ensureQueues(boss);
   const blobs = createFileBlobStore(config.documentsDir);
-  const mailer = createMailer(
+  const mailSender = createMailSender(
     boss,
     createTransport(config, database.db),
     deriveSealingKey(config.sessionSecret, 'mail'),
@@ -95,19 +95,19 @@ export async function startTestApp(
   const engine = createEngine(config, {
     db: database.db,
     boss,
-    mailer,
+    mailSender,
     log: options.logger ?? pino({ level: 'silent' }),
     blobs,
   });
   if (options.workers !== false) {
     // The workers main.ts starts, in its order.
     await registerPruneExpired(boss, database.db);
-    await registerMailWorker(boss, database.db, mailer);
+    await registerMailWorker(boss, database.db, mailSender);
     await registerEngineWorkers(engine);
   }
   const app = await buildApp(config, {
     db: database.db,
-    mailer,
+    mailSender,
     logger: options.logger ?? false,
   });
   await options.configure?.(app);
@@ -116,7 +116,7 @@ export async function startTestApp(
     app,
     db: database.db,
     boss,
-    mailer,
+    mailSender,
     engine,
     config,
     database,

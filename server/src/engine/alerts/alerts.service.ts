@@ -1,7 +1,7 @@
 import { buffer } from 'node:stream/consumers';
 import { firstPages, PdfProblem } from '../../documents/pdf/first-pages.ts';
 import { type AlertHit, alertMail, alertTemplateModel } from '../../mail/alert-template.ts';
-import type { BlobAttachment } from '../../mail/mailer.ts';
+import type { BlobAttachment } from '../../mail/mail-sender.ts';
 import type { Engine } from '../engine.ts';
 import type { SendAlertJob } from '../matching/match.service.ts';
 import * as repo from './alerts.repository.ts';
@@ -83,7 +83,7 @@ async function excerptOf(
  * Every delivery is queued at most once per method (a retried job queues only what is missing).
  */
 export async function sendAlert(engine: Engine, job: SendAlertJob): Promise<number> {
-  const { db, mailer, brand } = engine;
+  const { db, mailSender, brand } = engine;
   const doc = await repo.findDocument(db, job.documentId);
   if (!doc) return 0;
   const [events, recipients] = await Promise.all([
@@ -120,14 +120,14 @@ export async function sendAlert(engine: Engine, job: SendAlertJob): Promise<numb
   // The county's alias only when Postmark templates are configured: an alias Postmark does not
   // know is refused (422), and the alert would never go out.
   const template =
-    mailer.transport.name === 'postmark' && engine.alertTemplates && doc.alert_template_id
+    mailSender.transport.name === 'postmark' && engine.alertTemplates && doc.alert_template_id
       ? { alias: doc.alert_template_id, model: alertTemplateModel(brand, input) }
       : undefined;
 
   return db.transaction().execute(async (trx) => {
     let queued = 0;
     for (const method of recipients) {
-      const id = await mailer.enqueue(trx, {
+      const id = await mailSender.enqueue(trx, {
         kind: 'alert',
         userId: job.userId,
         notificationMethodId: method.id,

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/database.ts';
-import type { Mailer } from '../../mail/mailer.ts';
+import type { MailSender } from '../../mail/mail-sender.ts';
 import {
   type Brand,
   magicLinkMail,
@@ -10,7 +10,7 @@ import {
 import { createCode, LOGIN_CODE_TTL_MS } from './auth-codes.ts';
 
 /** What the auth mails need: the queue and the public addresses. */
-export type AuthMail = { mailer: Mailer; brand: Brand };
+export type AuthMail = { mailSender: MailSender; brand: Brand };
 
 /** Welcome and verify: a verify_email code for the account's own email method. */
 export async function sendWelcome(
@@ -25,7 +25,7 @@ export async function sendWelcome(
     notificationMethodId: methodId,
   });
   const message = welcomeMail(m.brand, `${m.brand.appUrl}/verify-email/${code}`);
-  return m.mailer.enqueue(trx, {
+  return m.mailSender.enqueue(trx, {
     kind: 'welcome',
     userId: user.id,
     notificationMethodId: methodId,
@@ -44,7 +44,7 @@ export async function sendMagicLink(
     `${m.brand.appUrl}/login-redirect/${code}`,
     LOGIN_CODE_TTL_MS / 60_000,
   );
-  return m.mailer.enqueue(trx, {
+  return m.mailSender.enqueue(trx, {
     kind: 'login',
     userId: user.id,
     message: { to: user.email, ...message },
@@ -64,7 +64,7 @@ export async function sendMethodVerification(
       notificationMethodId: method.id,
     });
     const message = verifySmsMessage(`${m.brand.appUrl}/verify-sms/${code}`);
-    return m.mailer.enqueue(trx, {
+    return m.mailSender.enqueue(trx, {
       kind: 'verify',
       userId: method.userId,
       notificationMethodId: method.id,
@@ -81,7 +81,7 @@ export async function sendMethodVerification(
     method.address,
     `${m.brand.appUrl}/verify-email/${code}`,
   );
-  return m.mailer.enqueue(trx, {
+  return m.mailSender.enqueue(trx, {
     kind: 'verify',
     userId: method.userId,
     notificationMethodId: method.id,

@@ -23,7 +23,7 @@ export type EnqueueInput = {
   attachments?: BlobAttachment[];
 };
 
-export type Mailer = {
+export type MailSender = {
   transport: MailTransport;
   sealingKey: SealingKey;
   /** Where blob attachments are read from; null when this process has none. */
@@ -38,12 +38,12 @@ export type Mailer = {
   enqueue(trx: Executor, input: EnqueueInput): Promise<string | null>;
 };
 
-export function createMailer(
+export function createMailSender(
   boss: PgBoss,
   transport: MailTransport,
   sealingKey: SealingKey,
   blobs: BlobStore | null = null,
-): Mailer {
+): MailSender {
   return {
     transport,
     sealingKey,
