@@ -37,8 +37,8 @@ const LAYERS = [
     forbid: above('app', 'routes', 'plugins'),
   },
   {
-    name: 'pure code: lib, matching, config, shared rules',
-    files: ['server/src/lib/**', 'server/src/matching/**', 'server/src/config.ts', 'rules/src/**'],
+    name: 'pure code: lib, keys, config, shared rules',
+    files: ['server/src/lib/**', 'server/src/keys/**', 'server/src/config.ts', 'rules/src/**'],
     forbid: above(
       'app',
       'routes',

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { PDFDocument } from 'pdf-lib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { matchName } from '../server/src/matching/names.ts';
+import { matchName } from '../server/src/keys/names.ts';
 import { createSubscriber, uniqueEmail } from '../server/test/helpers/factories.ts';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
 import {

@@ -28,8 +28,8 @@ import {
   SURNAMES,
 } from '../../server/src/db/seed/demo-data.ts';
 import { createRandom, type Random } from '../../server/src/db/seed/random.ts';
-import { storedName } from '../../server/src/matching/match-keys.ts';
-import { nameKey } from '../../server/src/matching/normalize.ts';
+import { storedName } from '../../server/src/keys/match-keys.ts';
+import { nameKey } from '../../server/src/keys/normalize.ts';
 
 export type Scale = {
   /** Rows of the parcel roll imported (the import benchmark). */

@@ -14,8 +14,8 @@ import { MATCH_WORKERS } from '../../server/src/engine/engine.jobs.ts';
 import { matchDocuments } from '../../server/src/engine/matching/match.service.ts';
 import { createBoss } from '../../server/src/jobs/boss.ts';
 import { ensureQueues } from '../../server/src/jobs/queues.ts';
-import { storedAddress, storedName } from '../../server/src/matching/match-keys.ts';
-import { nameKey } from '../../server/src/matching/normalize.ts';
+import { storedAddress, storedName } from '../../server/src/keys/match-keys.ts';
+import { nameKey } from '../../server/src/keys/normalize.ts';
 import {
   BENCH_COUNTY,
   createNameSource,

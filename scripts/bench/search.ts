@@ -24,7 +24,7 @@ import { createBoss } from '../../server/src/jobs/boss.ts';
 import { deriveSealingKey } from '../../server/src/lib/sealed.ts';
 import { createMailSender } from '../../server/src/mail/mail-sender.ts';
 import { createTransport } from '../../server/src/mail/transport.ts';
-import { addressKey, nameKey } from '../../server/src/matching/normalize.ts';
+import { addressKey, nameKey } from '../../server/src/keys/normalize.ts';
 import * as service from '../../server/src/modules/search/search.service.ts';
 import { MAX_RESULTS, streetKeyOf } from '../../server/src/modules/search/search.terms.ts';
 import {

@@ -13,7 +13,7 @@ import { ensureQueues } from '../src/jobs/queues.ts';
 import { deriveSealingKey } from '../src/lib/sealed.ts';
 import { createMailSender } from '../src/mail/mail-sender.ts';
 import { createOutboxTransport } from '../src/mail/outbox-transport.ts';
-import { nameKey } from '../src/matching/normalize.ts';
+import { nameKey } from '../src/keys/normalize.ts';
 import { insertNameSubscriptions } from '../src/modules/user/user.repository.ts';
 import { createFileBlobStore } from '../src/storage/blob-store.ts';
 import { createCounty, createSubscriber } from '../test/helpers/factories.ts';

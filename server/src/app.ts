@@ -16,7 +16,7 @@ import { configRoutes } from './modules/config/config.routes.ts';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { matchRoutes } from './modules/match/match.routes.ts';
+import { explainRoutes } from './modules/explain/explain.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { registerAccessGuard } from './plugins/access-guard.ts';
@@ -102,7 +102,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       await api.register(auditRoutes, { db });
       await api.register(adminWelcomeRoutes, { db, mail });
       await api.register(adminJobsRoutes, { db });
-      await api.register(matchRoutes, { db });
+      await api.register(explainRoutes, { db });
     },
     { prefix: '/api' },
   );

@@ -6,7 +6,7 @@ import { encryptedPdf, truncatedPdf } from '../src/documents/pdf/hostile-pdfs.ts
 import { extractPdfText } from '../src/documents/pdf/extract-text.ts';
 import { sendAlert } from '../src/engine/alerts/alerts.service.ts';
 import { ingestFolder } from '../src/engine/ingest/ingest.service.ts';
-import { nameKey } from '../src/matching/normalize.ts';
+import { nameKey } from '../src/keys/normalize.ts';
 import { insertNameSubscriptions } from '../src/modules/user/user.repository.ts';
 import {
   addNotificationMethod,

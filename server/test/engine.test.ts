@@ -21,8 +21,8 @@ import {
   insertApnSubscriptions,
   insertNameSubscriptions,
 } from '../src/modules/user/user.repository.ts';
-import { storedName } from '../src/matching/match-keys.ts';
-import { nameKey } from '../src/matching/normalize.ts';
+import { storedName } from '../src/keys/match-keys.ts';
+import { nameKey } from '../src/keys/normalize.ts';
 import { createCounty, createSubscriber, type CountyRow } from './helpers/factories.ts';
 import { feedFolder, feedLine, type FeedLineInput, feedPdf, writeFeed } from './helpers/feed.ts';
 import { signInSubscriber } from './helpers/sign-in.ts';

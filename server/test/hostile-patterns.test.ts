@@ -8,9 +8,9 @@ import { repoRoot } from '../src/config.ts';
 import { detectApns } from '../src/documents/pdf/apn-detect.ts';
 import { parseCsv } from '../src/engine/parcels/csv.ts';
 import { COUNTY, PDF_FILE, PRINTABLE, TIMESTAMP } from '../src/engine/feed/feed-line.ts';
-import { storedAddress } from '../src/matching/match-keys.ts';
-import { matchName, nameKeys } from '../src/matching/names.ts';
-import { addressKey, apnKey, nameKey } from '../src/matching/normalize.ts';
+import { storedAddress } from '../src/keys/match-keys.ts';
+import { matchName, nameKeys } from '../src/keys/names.ts';
+import { addressKey, apnKey, nameKey } from '../src/keys/normalize.ts';
 import { normaliseDocumentTypes } from '@deedwatch/rules';
 import {
   apnPrefix,
@@ -44,7 +44,7 @@ const BUILT_AT_RUN_TIME = [
   'server/src/documents/pdf/apn-detect.ts', // detectApns on hostile text, below
   'server/src/engine/feed/feed-line.ts', // PRINTABLE and PDF_FILE, below
   'server/src/engine/feed/feed-line.ts',
-  'server/src/matching/names.ts', // nameKeys and matchName on hostile names, below
+  'server/src/keys/names.ts', // nameKeys and matchName on hostile names, below
 ];
 
 function sourceFiles(): string[] {

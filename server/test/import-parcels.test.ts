@@ -13,7 +13,7 @@ import {
   importParcels,
   type ImportSummary,
 } from '../src/engine/parcels/import-parcels.ts';
-import { addressKey, nameKey } from '../src/matching/normalize.ts';
+import { addressKey, nameKey } from '../src/keys/normalize.ts';
 import { searchNames, searchStreets } from '../src/modules/search/search.service.ts';
 import { findCounty } from '../src/modules/admin/admin-counties.repository.ts';
 import { createCounty, type CountyRow } from './helpers/factories.ts';

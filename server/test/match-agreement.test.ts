@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertDocument } from '../src/engine/ingest/ingest.repository.ts';
 import { matchDocuments } from '../src/engine/matching/match.service.ts';
-import { storedAddress, storedName } from '../src/matching/match-keys.ts';
-import { LABELLED_ADDRESSES } from '../src/matching/labelled-addresses.ts';
-import { LABELLED_NAMES } from '../src/matching/labelled-names.ts';
-import { matchConfidence, matchName } from '../src/matching/names.ts';
-import { nameKey } from '../src/matching/normalize.ts';
-import { explain } from '../src/modules/match/match.service.ts';
+import { storedAddress, storedName } from '../src/keys/match-keys.ts';
+import { LABELLED_ADDRESSES } from '../src/keys/labelled-addresses.ts';
+import { LABELLED_NAMES } from '../src/keys/labelled-names.ts';
+import { matchConfidence, matchName } from '../src/keys/names.ts';
+import { nameKey } from '../src/keys/normalize.ts';
+import { explain } from '../src/modules/explain/explain.service.ts';
 import {
   insertApnSubscriptions,
   insertNameSubscriptions,

@@ -6,10 +6,10 @@ import {
   unmatchedIds,
 } from '../src/engine/matching/match.repository.ts';
 import { matchDocuments } from '../src/engine/matching/match.service.ts';
-import { storedAddress, storedName } from '../src/matching/match-keys.ts';
-import { matchConfidence } from '../src/matching/names.ts';
-import { nameKey } from '../src/matching/normalize.ts';
-import { explain } from '../src/modules/match/match.service.ts';
+import { storedAddress, storedName } from '../src/keys/match-keys.ts';
+import { matchConfidence } from '../src/keys/names.ts';
+import { nameKey } from '../src/keys/normalize.ts';
+import { explain } from '../src/modules/explain/explain.service.ts';
 import {
   insertApnSubscriptions,
   insertNameSubscriptions,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertDocument } from '../src/engine/ingest/ingest.repository.ts';
 import { matchDocuments } from '../src/engine/matching/match.service.ts';
-import { nameKey } from '../src/matching/normalize.ts';
+import { nameKey } from '../src/keys/normalize.ts';
 import { insertNameSubscriptions } from '../src/modules/user/user.repository.ts';
 import {
   addNotificationMethod,

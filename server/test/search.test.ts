@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPool, type Database } from '../src/db/database.ts';
 import { seedDemo } from '../src/db/seed/seed-demo.ts';
 import type { DB } from '../src/db/types.ts';
-import { addressKey, apnKey, nameKey } from '../src/matching/normalize.ts';
+import { addressKey, apnKey, nameKey } from '../src/keys/normalize.ts';
 import { COUNTY_CACHE_TTL_MS } from '../src/modules/counties/counties.service.ts';
 import * as repo from '../src/modules/search/search.repository.ts';
 import * as service from '../src/modules/search/search.service.ts';

@@ -1,4 +1,4 @@
-import { addressKey, apnKey, formatApn, nameKey } from '../../matching/normalize.ts';
+import { addressKey, apnKey, formatApn, nameKey } from '../../keys/normalize.ts';
 import { createRandom, type Random } from './random.ts';
 
 /**

@@ -1,5 +1,5 @@
-import { storedName } from '../../matching/match-keys.ts';
-import { nameKey } from '../../matching/normalize.ts';
+import { storedName } from '../../keys/match-keys.ts';
+import { nameKey } from '../../keys/normalize.ts';
 import type { Database } from '../database.ts';
 import * as repo from './seed.repository.ts';
 

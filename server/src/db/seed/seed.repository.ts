@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { StoredName } from '../../matching/match-keys.ts';
+import type { StoredName } from '../../keys/match-keys.ts';
 import type { Executor } from '../database.ts';
 import type { DemoCounty, IndexNameRow, ParcelRow } from './demo-data.ts';
 

@@ -1,4 +1,4 @@
-import { apnKey, formatApn } from '../../matching/normalize.ts';
+import { apnKey, formatApn } from '../../keys/normalize.ts';
 
 // PDFs set hyphens as any of these; a text layer keeps whichever the typesetter chose.
 const DASH = '[-\\u2010\\u2011\\u2012\\u2013]';

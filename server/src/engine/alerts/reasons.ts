@@ -1,4 +1,4 @@
-import { matchName } from '../../matching/names.ts';
+import { matchName } from '../../keys/names.ts';
 
 export type MatchedEvent = {
   match_kind: string;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { NameKind } from '../../db/types.ts';
-import type { StoredReading } from '../../matching/match-keys.ts';
+import type { StoredReading } from '../../keys/match-keys.ts';
 
 export function countiesByCode(db: Executor, codes: readonly string[]) {
   if (codes.length === 0) return Promise.resolve([]);

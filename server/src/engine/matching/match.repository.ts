@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
-import { matchConfidence } from '../../matching/names.ts';
+import { matchConfidence } from '../../keys/names.ts';
 
 /** Similarity of two street keys, with the same house number and zip, to count as one address. */
 export const ADDRESS_SIMILARITY = 0.6;

@@ -2,7 +2,7 @@ import { createReadStream, ReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type pg from 'pg';
 import { createProgress, type Progress, type ProgressStream } from '../../lib/progress.ts';
-import { addressKey, apnKey, formatApn, nameKey } from '../../matching/normalize.ts';
+import { addressKey, apnKey, formatApn, nameKey } from '../../keys/normalize.ts';
 import { CsvError, type CsvRecord, parseCsv } from './csv.ts';
 import * as repo from './import-parcels.repository.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressKey } from '../../matching/normalize.ts';
+import { addressKey } from '../../keys/normalize.ts';
 import {
   addressPrefixes,
   apnPrefix,

@@ -1,4 +1,4 @@
-import { addressKey, apnKey, nameKey } from '../../matching/normalize.ts';
+import { addressKey, apnKey, nameKey } from '../../keys/normalize.ts';
 
 /**
  * What a search term becomes before it reaches SQL: the normalised keys and the prefixes to scan

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
-import { type StoredName, storedName } from '../../matching/match-keys.ts';
+import { type StoredName, storedName } from '../../keys/match-keys.ts';
 
 export function findUser(db: Executor, userId: string) {
   return db

@@ -1,8 +1,8 @@
 import { guardName, isEmail } from '@deedwatch/rules';
 import type { Database } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { storedAddress } from '../../matching/match-keys.ts';
-import { apnKey, formatApn, nameKey } from '../../matching/normalize.ts';
+import { storedAddress } from '../../keys/match-keys.ts';
+import { apnKey, formatApn, nameKey } from '../../keys/normalize.ts';
 import type { Caller } from '../../lib/route.ts';
 import { type AuthMail, sendMethodVerification, sendWelcome } from '../auth/auth-mail.ts';
 import { resolveCounties } from '../counties/counties.service.ts';

@@ -7,12 +7,12 @@ import {
   MIN_VARIANT_CONFIDENCE,
   namesakeCount,
 } from '../../engine/matching/match.repository.ts';
-import { storedAddress, zipsDiffer } from '../../matching/match-keys.ts';
-import { matchConfidence, matchName, namesakePrefixes } from '../../matching/names.ts';
-import { apnKey, nameKey } from '../../matching/normalize.ts';
+import { storedAddress, zipsDiffer } from '../../keys/match-keys.ts';
+import { matchConfidence, matchName, namesakePrefixes } from '../../keys/names.ts';
+import { apnKey, nameKey } from '../../keys/normalize.ts';
 import { resolveCounty } from '../counties/counties.service.ts';
-import { indexNameDocumentCount, streetSimilarity } from './match.repository.ts';
-import type { Explanation, ExplainBody } from './match.schemas.ts';
+import { indexNameDocumentCount, streetSimilarity } from './explain.repository.ts';
+import type { Explanation, ExplainBody } from './explain.schemas.ts';
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
 

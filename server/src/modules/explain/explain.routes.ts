@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { route } from '../../lib/route.ts';
 import { errorResponse, response } from '../../lib/schema.ts';
-import { ExplainBody, Explanation } from './match.schemas.ts';
-import { explain } from './match.service.ts';
+import { ExplainBody, Explanation } from './explain.schemas.ts';
+import { explain } from './explain.service.ts';
 
 /** POST /admin/match/explain: the matcher's verdict on one guarded item and one value. */
-export async function matchRoutes(app: FastifyInstance, { db }: { db: Database }) {
+export async function explainRoutes(app: FastifyInstance, { db }: { db: Database }) {
   route(app, {
     method: 'POST',
     url: '/admin/match/explain',
