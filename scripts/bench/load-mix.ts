@@ -127,7 +127,7 @@ async function populate(db: Database) {
     docs AS (SELECT id, ingested_at, row_number() OVER (ORDER BY id) AS n
              FROM recorded_documents WHERE container = 'load')
     INSERT INTO events (user_id, document_id, apn_subscription_id, name_subscription_id,
-                        match_kind, matched_value, party_role, is_exact, score, created_at)
+                        match_kind, matched_value, party_role, is_exact, confidence, created_at)
     SELECT ${subscriber.id}, d.id, s.apn_id, s.name_id,
            CASE WHEN s.apn_id IS NULL THEN 'name' ELSE 'apn' END, s.value,
            CASE WHEN s.apn_id IS NULL THEN 'grantor' END, true, 1, d.ingested_at

@@ -263,7 +263,7 @@ async function load(db: Database, users: number) {
       'events',
       sql`
       INSERT INTO events (user_id, document_id, apn_subscription_id, name_subscription_id,
-                          match_kind, matched_value, is_exact, score, created_at)
+                          match_kind, matched_value, is_exact, confidence, created_at)
       SELECT b.user_id, d.id,
              CASE WHEN b.is_apn THEN md5('a' || b.i || '-' || b.j)::uuid END,
              CASE WHEN NOT b.is_apn THEN md5('n' || b.i || '-' || b.j)::uuid END,

@@ -440,7 +440,7 @@ describe('GET /api/admin/metrics', () => {
         matched_value: 'X',
         party_role: null,
         is_exact: true,
-        score: 1,
+        confidence: 1,
         created_at: input.createdAt,
       })
       .execute();

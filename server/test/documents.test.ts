@@ -114,7 +114,7 @@ describe('GET /api/document/download', () => {
         matched_value: 'DOE JOHN',
         party_role: 'grantee',
         is_exact: true,
-        score: 1,
+        confidence: 1,
         is_archived: archived,
       })
       .execute();

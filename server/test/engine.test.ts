@@ -138,7 +138,7 @@ describe('the engine, from a feed folder to alert emails', () => {
         'e.matched_value',
         'e.party_role',
         'e.is_exact',
-        'e.score',
+        'e.confidence',
       ])
       .where('e.user_id', '=', subscriber.id)
       .orderBy('d.document_number')
@@ -150,7 +150,7 @@ describe('the engine, from a feed folder to alert emails', () => {
         matched_value: 'SMITH, JOHN A.',
         party_role: 'grantor',
         is_exact: true,
-        score: expect.any(Number),
+        confidence: expect.any(Number),
       },
       {
         document_number: textApn.documentNumber,
@@ -158,7 +158,7 @@ describe('the engine, from a feed folder to alert emails', () => {
         matched_value: '012-0345-006-0000',
         party_role: null,
         is_exact: true,
-        score: 1,
+        confidence: 1,
       },
       {
         document_number: noPdf.documentNumber,
@@ -166,10 +166,10 @@ describe('the engine, from a feed folder to alert emails', () => {
         matched_value: 'SMITH JOHN ALLEN TRUSTEE',
         party_role: 'grantee',
         is_exact: false,
-        score: expect.any(Number),
+        confidence: expect.any(Number),
       },
     ]);
-    expect(events[0]!.score).toBeGreaterThan(events[2]!.score);
+    expect(events[0]!.confidence).toBeGreaterThan(events[2]!.confidence);
     const missing = await t.db
       .selectFrom('recorded_documents')
       .select(['pdf_error', 'page_count'])

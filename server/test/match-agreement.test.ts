@@ -91,7 +91,7 @@ describe('the matcher and explain agree', () => {
     await matchDocuments(t.db, t.boss, [...candidateOf.keys()]);
     const events = await t.db
       .selectFrom('events')
-      .select(['name_subscription_id', 'document_id', 'is_exact', 'score'])
+      .select(['name_subscription_id', 'document_id', 'is_exact', 'confidence'])
       .execute();
     const bySql = new Map(
       events.map((e) => [`${e.name_subscription_id}|${e.document_id}`, e] as const),
@@ -117,10 +117,10 @@ describe('the matcher and explain agree', () => {
           const expected = matchConfidence(code.kind, 0);
           if (
             sqlEvent.is_exact !== (code.kind === 'exact') ||
-            Math.abs(sqlEvent.score - expected) > 1e-6
+            Math.abs(sqlEvent.confidence - expected) > 1e-6
           ) {
             disagreements.push(
-              `${guarded} ~ ${candidate}: code ${code.kind} ${expected}, sql exact=${sqlEvent.is_exact} ${sqlEvent.score}`,
+              `${guarded} ~ ${candidate}: code ${code.kind} ${expected}, sql exact=${sqlEvent.is_exact} ${sqlEvent.confidence}`,
             );
           }
         }
@@ -273,7 +273,7 @@ describe('the matcher and explain agree', () => {
       await matchDocuments(t.db, t.boss, [id!]);
       const event = await t.db
         .selectFrom('events')
-        .select(['is_exact', 'score'])
+        .select(['is_exact', 'confidence'])
         .where('user_id', '=', user.id)
         .executeTakeFirst();
       const code = await explain(t.db, {
@@ -283,7 +283,7 @@ describe('the matcher and explain agree', () => {
         candidate,
       });
       const job = event
-        ? `matched ${event.is_exact ? 'exact' : 'similar'} ${event.score}`
+        ? `matched ${event.is_exact ? 'exact' : 'similar'} ${event.confidence}`
         : 'no event';
       const said = code.matched ? `matched ${code.kind} ${code.confidence}` : 'no event';
       if ((event !== undefined) !== expected || code.matched !== expected || job !== said) {

@@ -78,7 +78,7 @@ describe('what the matcher matches', () => {
     await matchDocuments(t.db, t.boss, [id!]);
     return t.db
       .selectFrom('events')
-      .select(['match_kind', 'matched_value', 'is_exact', 'score'])
+      .select(['match_kind', 'matched_value', 'is_exact', 'confidence'])
       .where('document_id', '=', id!)
       .execute();
   };
@@ -140,7 +140,7 @@ describe('what the matcher matches', () => {
 
   it('matches an APN by key, whatever its punctuation', async () => {
     expect(await documentWith(county, after, { apns: ['01203450060000'] })).toEqual([
-      { match_kind: 'apn', matched_value: '01203450060000', is_exact: true, score: 1 },
+      { match_kind: 'apn', matched_value: '01203450060000', is_exact: true, confidence: 1 },
     ]);
   });
 
@@ -154,7 +154,7 @@ describe('what the matcher matches', () => {
       addresses: ['123 RIVERSIDE BLV, SACRAMENTO CA 95818'],
     });
     expect(similar).toEqual([expect.objectContaining({ match_kind: 'address', is_exact: false })]);
-    expect(similar[0]!.score).toBeLessThan(0.9);
+    expect(similar[0]!.confidence).toBeLessThan(0.9);
     // Another house number, or another zip: not the guarded property.
     expect(
       await documentWith(county, after, { addresses: ['125 RIVERSIDE BLVD, SACRAMENTO CA 95818'] }),
@@ -169,7 +169,7 @@ describe('what the matcher matches', () => {
       await documentWith(county, after, { addresses: ['123 Riverside Blvd, Elk Grove, CA 95624'] }),
     ).toEqual([]);
     expect(await documentWith(county, after, { addresses: ['123 RIVERSIDE BLVD'] })).toEqual([
-      expect.objectContaining({ match_kind: 'address', is_exact: true, score: 0.9 }),
+      expect.objectContaining({ match_kind: 'address', is_exact: true, confidence: 0.9 }),
     ]);
   });
 
@@ -198,11 +198,11 @@ describe('what the matcher matches', () => {
       },
     ]);
     const events = await documentWith(county, after, { names: ['LOPEZ MARIA', 'GARCIA ROSA'] });
-    const score = (name: string) => events.find((e) => e.matched_value === name)!.score;
-    expect(score('LOPEZ MARIA')).toBeLessThan(score('GARCIA ROSA'));
-    expect(score('LOPEZ MARIA')).toBe(matchConfidence('exact', common));
-    expect(score('GARCIA ROSA')).toBe(matchConfidence('exact', 0));
-    expect(score('LOPEZ MARIA')).toBeLessThan(0.5);
+    const confidence = (name: string) => events.find((e) => e.matched_value === name)!.confidence;
+    expect(confidence('LOPEZ MARIA')).toBeLessThan(confidence('GARCIA ROSA'));
+    expect(confidence('LOPEZ MARIA')).toBe(matchConfidence('exact', common));
+    expect(confidence('GARCIA ROSA')).toBe(matchConfidence('exact', 0));
+    expect(confidence('LOPEZ MARIA')).toBeLessThan(0.5);
   });
 
   it('alerts on a variant or typo of a rare name, not when either name is common in the index', async () => {
@@ -243,18 +243,18 @@ describe('what the matcher matches', () => {
       (await documentWith(county, after, { names: [name] })).map((e) => ({
         value: e.matched_value,
         exact: e.is_exact,
-        score: e.score,
+        confidence: e.confidence,
       }));
 
     // Rare: a variant (another middle) and a typo (one letter off the surname) still alert.
     expect(await hits('NAKAMURA KENJI T')).toEqual([
-      { value: 'NAKAMURA KENJI T', exact: false, score: matchConfidence('variant', 0) },
+      { value: 'NAKAMURA KENJI T', exact: false, confidence: matchConfidence('variant', 0) },
     ]);
     expect(await hits('NAKAMORA KENJI')).toEqual([
-      { value: 'NAKAMORA KENJI', exact: false, score: matchConfidence('typo', 0) },
+      { value: 'NAKAMORA KENJI', exact: false, confidence: matchConfidence('typo', 0) },
     ]);
     expect(await hits('PAGE ANN C')).toEqual([
-      { value: 'PAGE ANN C', exact: false, score: matchConfidence('variant', 3) },
+      { value: 'PAGE ANN C', exact: false, confidence: matchConfidence('variant', 3) },
     ]);
     // Common surname and first name: the variant and the typo fall under the floor.
     expect(matchConfidence('variant', 510)).toBeLessThan(MIN_VARIANT_CONFIDENCE);
@@ -267,14 +267,14 @@ describe('what the matcher matches', () => {
     await index({ 'WILLIAMSON DAVID': 3_000 });
     expect(await hits('WILLIAMSON DAVID')).toEqual([]);
     expect(await hits('WILLIAMSEN DAVID K')).toEqual([
-      { value: 'WILLIAMSEN DAVID K', exact: false, score: matchConfidence('variant', 0) },
+      { value: 'WILLIAMSEN DAVID K', exact: false, confidence: matchConfidence('variant', 0) },
     ]);
     // The same name, equal keys: always alerts, however common.
     expect(await hits('JOHNSON ROBERT')).toEqual([
-      { value: 'JOHNSON ROBERT', exact: true, score: matchConfidence('exact', 10) },
+      { value: 'JOHNSON ROBERT', exact: true, confidence: matchConfidence('exact', 10) },
     ]);
 
-    // The staff's explain endpoint gives the job's verdict and score on each of these pairs.
+    // The staff's explain endpoint gives the job's verdict and confidence on each of these pairs.
     const explained = (guarded: string, candidate: string) =>
       explain(t.db, { county: county.name, kind: 'name', guarded, candidate });
     expect(await explained('NAKAMURA KENJI', 'NAKAMURA KENJI T')).toMatchObject({

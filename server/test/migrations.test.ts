@@ -169,7 +169,7 @@ describe('migrations', () => {
           matched_value: 'SMITH JOHN',
           party_role: 'grantor',
           is_exact: true,
-          score: 0.9,
+          confidence: 0.9,
         })
         .execute();
     await insertEvent();

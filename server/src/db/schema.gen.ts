@@ -144,6 +144,7 @@ export interface DocumentPartyReadings {
 
 export interface Events {
   apn_subscription_id: string | null;
+  confidence: number;
   created_at: Generated<Timestamp>;
   document_id: Int8;
   id: Generated<string>;
@@ -153,7 +154,6 @@ export interface Events {
   matched_value: string;
   name_subscription_id: string | null;
   party_role: 'grantor' | 'grantee' | null;
-  score: number;
   user_id: string;
 }
 

@@ -266,8 +266,9 @@ describe('matchConfidence', () => {
 
   it('falls as more documents in the county carry the name', () => {
     const counts = [0, 1, 25, 250, 2500, 250_000];
-    const scores = counts.map((n) => matchConfidence('exact', n));
-    for (let i = 1; i < scores.length; i++) expect(scores[i]).toBeLessThan(scores[i - 1]!);
+    const confidences = counts.map((n) => matchConfidence('exact', n));
+    for (let i = 1; i < confidences.length; i++)
+      expect(confidences[i]).toBeLessThan(confidences[i - 1]!);
     expect(matchConfidence('exact', 25)).toBe(0.769);
     expect(matchConfidence('variant', 250)).toBe(0.416);
   });

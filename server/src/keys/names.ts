@@ -572,6 +572,6 @@ export function namesakePrefixes(guarded: string): string[] {
  */
 export function matchConfidence(kind: MatchKind, nameCount: number): number {
   const count = Number.isFinite(nameCount) && nameCount > 0 ? nameCount : 0;
-  const score = MATCH_BASE_CONFIDENCE[kind] / (1 + Math.log10(1 + count / 25));
-  return Math.round(score * 1000) / 1000;
+  const confidence = MATCH_BASE_CONFIDENCE[kind] / (1 + Math.log10(1 + count / 25));
+  return Math.round(confidence * 1000) / 1000;
 }

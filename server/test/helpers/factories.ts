@@ -184,7 +184,7 @@ export async function createEvent(
       matched_value: name,
       party_role: 'grantee',
       is_exact: true,
-      score: 0.9,
+      confidence: 0.9,
       created_at: input.createdAt ?? new Date(),
     })
     .returning(['id', 'document_id'])

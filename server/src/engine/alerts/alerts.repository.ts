@@ -32,14 +32,14 @@ export function eventsOf(db: Executor, userId: string, documentId: string) {
       'e.matched_value',
       'e.party_role',
       'e.is_exact',
-      'e.score',
+      'e.confidence',
       'a.apn',
       'a.description',
       'n.name',
     ])
     .where('e.user_id', '=', userId)
     .where('e.document_id', '=', documentId)
-    .orderBy('e.score', 'desc')
+    .orderBy('e.confidence', 'desc')
     .orderBy('e.id')
     .execute();
 }

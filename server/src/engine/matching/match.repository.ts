@@ -125,7 +125,7 @@ export async function insertEvents(trx: Executor, ids: readonly string[]): Promi
     apn_hits AS (
       SELECT s.id AS apn_subscription_id, NULL::uuid AS name_subscription_id, s.user_id,
              p.document_id, 'apn' AS match_kind, p.apn AS matched_value,
-             NULL AS party_role, true AS is_exact, 1.0 AS score
+             NULL AS party_role, true AS is_exact, 1.0 AS confidence
       FROM parcels p
       -- Every join to a subscription table is a probe of its index per row of the batch
       -- (OFFSET 0 keeps it one): the planner cannot size these CTEs, and with more work_mem
@@ -151,13 +151,13 @@ export async function insertEvents(trx: Executor, ids: readonly string[]): Promi
       WHERE p.address_key <> ''
       UNION ALL
       SELECT s.id, NULL::uuid, s.user_id, p.document_id, 'address', p.address, NULL,
-             false, s.score
+             false, s.confidence
       FROM parcels p
       -- apn_subscriptions_address_number_idx (migration 0013: zip and house number); without
       -- OFFSET 0 the planner merged the whole index with the batch.
       CROSS JOIN LATERAL (
         SELECT s.id, s.user_id,
-               round(${ADDRESS_CONFIDENCE} * similarity(s.address_key, p.address_key)::numeric, 3) AS score
+               round(${ADDRESS_CONFIDENCE} * similarity(s.address_key, p.address_key)::numeric, 3) AS confidence
         FROM apn_subscriptions s
         WHERE s.county_id = p.county_id AND s.address_zip = p.zip
           AND split_part(s.address_key, ' ', 1) = split_part(p.address_key, ' ', 1)
@@ -235,7 +235,7 @@ export async function insertEvents(trx: Executor, ids: readonly string[]): Promi
     ),
     name_candidates AS (
       SELECT s.id AS subscription_id, p.document_id, p.name, p.role, p.recorded_at,
-             true AS is_exact, NULL::numeric AS score
+             true AS is_exact, NULL::numeric AS confidence
       FROM parties p
       -- name_subscriptions_match_key_idx (without OFFSET 0, a hash of every subscription);
       -- its predicate repeated so that the partial index qualifies.
@@ -246,16 +246,16 @@ export async function insertEvents(trx: Executor, ids: readonly string[]): Promi
       ) AS s
       WHERE p.match_key <> ''
       UNION ALL
-      SELECT v.subscription_id, v.document_id, v.name, v.role, v.recorded_at, false, c.score
+      SELECT v.subscription_id, v.document_id, v.name, v.role, v.recorded_at, false, c.confidence
       FROM namesakes v
       CROSS JOIN LATERAL (
-        SELECT ${confidence('v.base', 'v.documents')} AS score
+        SELECT ${confidence('v.base', 'v.documents')} AS confidence
       ) AS c
-      WHERE c.score >= ${MIN_VARIANT_CONFIDENCE}
+      WHERE c.confidence >= ${MIN_VARIANT_CONFIDENCE}
     ),
     name_hits AS (
       SELECT NULL::uuid, s.id, s.user_id, c.document_id, 'name', c.name, c.role, c.is_exact,
-             coalesce(c.score,
+             coalesce(c.confidence,
                       ${confidence('1.0', 'coalesce(n.document_count, 0)')})
       FROM name_candidates c
       JOIN name_subscriptions s ON s.id = c.subscription_id
@@ -272,12 +272,12 @@ export async function insertEvents(trx: Executor, ids: readonly string[]): Promi
       SELECT DISTINCT ON (coalesce(apn_subscription_id, name_subscription_id), document_id) *
       FROM hits
       ORDER BY coalesce(apn_subscription_id, name_subscription_id), document_id,
-               score DESC, is_exact DESC, match_kind, matched_value
+               confidence DESC, is_exact DESC, match_kind, matched_value
     )
     INSERT INTO events (user_id, document_id, apn_subscription_id, name_subscription_id,
-                        match_kind, matched_value, party_role, is_exact, score)
+                        match_kind, matched_value, party_role, is_exact, confidence)
     SELECT user_id, document_id, apn_subscription_id, name_subscription_id, match_kind,
-           matched_value, party_role, is_exact, score
+           matched_value, party_role, is_exact, confidence
     FROM best
     ON CONFLICT DO NOTHING
     RETURNING user_id, document_id`.execute(trx);

@@ -49,7 +49,7 @@ export async function sessionUser(db: Database, caller: Caller): Promise<Session
       matchedValue: e.matched_value,
       partyRole: e.party_role,
       isExact: e.is_exact,
-      confidence: e.score,
+      confidence: e.confidence,
       reason: reasonOf({ ...e, guarded }),
       deliveryStatus: (e.delivery_status ?? 'none') as Event['deliveryStatus'],
       deliveryError: e.delivery_error,

@@ -299,7 +299,7 @@ export function listEvents(db: Executor, userId: string) {
       'e.matched_value',
       'e.party_role',
       'e.is_exact',
-      'e.score',
+      'e.confidence',
       'd.recorded_at',
       'd.document_number',
       'd.document_type',
