@@ -483,7 +483,7 @@ export async function loadSubscriptions(
               name: n.name,
               name_key: nameKey(n.name),
               match_key: s.matchKey,
-              name_kind: s.kind,
+              name_kind: s.nameKind,
               activated_at: activatedAt,
             };
           }),

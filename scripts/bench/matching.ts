@@ -79,7 +79,7 @@ export async function benchMatching(o: MatchingBenchOptions) {
               name: n,
               nameKey: nameKey(n),
               matchKey: s.matchKey,
-              kind: s.kind,
+              nameKind: s.nameKind,
               readings: s.readings,
             };
           }),

@@ -509,7 +509,7 @@ describe('the engine, from a feed folder to alert emails', () => {
             name: 'SMITH JOHN A',
             nameKey: nameKey('SMITH JOHN A'),
             matchKey: stored.matchKey,
-            kind: stored.kind,
+            nameKind: stored.nameKind,
             readings: stored.readings,
           },
         ],

@@ -21,7 +21,7 @@ import { signInStaff, signInSubscriber } from './helpers/sign-in.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 
 // The match-documents job (SQL over stored keys) and POST admin/match/explain (names.ts in
-// code) must give the same verdict, kind and confidence for every guarded name and party:
+// code) must give the same verdict, rule and confidence for every guarded name and party:
 // here over every pair of the labelled table's names, not only the labelled pairs.
 
 const guardedNames = [...new Set(LABELLED_NAMES.map((l) => l.guarded))];
@@ -76,7 +76,7 @@ describe('the matcher and explain agree', () => {
             name,
             nameKey: nameKey(name),
             matchKey: stored.matchKey,
-            kind: stored.kind,
+            nameKind: stored.nameKind,
             readings: stored.readings,
           },
         ],
@@ -87,7 +87,7 @@ describe('the matcher and explain agree', () => {
   });
   afterAll(() => t.close());
 
-  it('finds exactly the pairs names.ts matches, with the same kind and confidence', async () => {
+  it('finds exactly the pairs names.ts matches, with the same rule and confidence', async () => {
     await matchDocuments(t.db, t.boss, [...candidateOf.keys()]);
     const events = await t.db
       .selectFrom('events')
@@ -114,13 +114,13 @@ describe('the matcher and explain agree', () => {
         }
         if (code.matched && sqlEvent) {
           // No index_names rows here: every name has count 0.
-          const expected = matchConfidence(code.kind, 0);
+          const expected = matchConfidence(code.rule, 0);
           if (
-            sqlEvent.is_exact !== (code.kind === 'exact') ||
+            sqlEvent.is_exact !== (code.rule === 'exact') ||
             Math.abs(sqlEvent.confidence - expected) > 1e-6
           ) {
             disagreements.push(
-              `${guarded} ~ ${candidate}: code ${code.kind} ${expected}, sql exact=${sqlEvent.is_exact} ${sqlEvent.confidence}`,
+              `${guarded} ~ ${candidate}: code ${code.rule} ${expected}, sql exact=${sqlEvent.is_exact} ${sqlEvent.confidence}`,
             );
           }
         }

@@ -49,7 +49,7 @@ describe('what the matcher matches', () => {
           name,
           nameKey: nameKey(name),
           matchKey: stored.matchKey,
-          kind: stored.kind,
+          nameKind: stored.nameKind,
           readings: stored.readings,
         };
       }),

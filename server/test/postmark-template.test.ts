@@ -29,7 +29,7 @@ const alert: AlertMailInput = {
   countyLinkUrl: 'https://ccr.saccounty.gov',
   hits: [
     {
-      kind: 'name',
+      matchKind: 'name',
       guarded: "O'BRIEN & SONS LLC",
       matchedValue: "O'BRIEN & SONS LLC",
       partyRole: 'grantor',
@@ -164,7 +164,9 @@ describe('sending with a Postmark template', () => {
     const message = templatedAlert(user.email);
     const deliveryId = await t.db
       .transaction()
-      .execute((trx) => t.mailSender.enqueue(trx, { kind: 'alert', userId: user.id, message }));
+      .execute((trx) =>
+        t.mailSender.enqueue(trx, { deliveryKind: 'alert', userId: user.id, message }),
+      );
     if (!deliveryId) throw new Error('the alert was not queued');
     const delivery = await waitFor('the templated alert to be sent', async () => {
       const row = await t.db

@@ -330,7 +330,7 @@ describe('mail delivery through the real app, pg-boss and a fake Postmark', () =
     fake.setBehaviour(user.email, 'inactive');
     await t.db.transaction().execute((trx) =>
       t.mailSender.enqueue(trx, {
-        kind: 'verify',
+        deliveryKind: 'verify',
         userId: user.id,
         notificationMethodId: method.id,
         message: { ...messageTo(user.email), tag: 'verify' },

@@ -298,7 +298,7 @@ describe('every route against its declared policy', () => {
           name: 'SMITH JOHN',
           nameKey: 'SMITH JOHN',
           matchKey: 'SMITH JOHN',
-          kind: 'person',
+          nameKind: 'person',
           readings: [],
         },
       ],

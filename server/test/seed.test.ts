@@ -134,7 +134,7 @@ describe('demo seed', () => {
         name_key: nameKey(n.name),
         tokens: nameKey(n.name).split(' '),
         match_key: stored.matchKey,
-        name_kind: stored.kind,
+        name_kind: stored.nameKind,
         activated_at: expect.any(Date),
       });
       const readings = await a.db

@@ -13,13 +13,13 @@ export type StoredReading = {
   deletionKeys: string[];
 };
 
-export type StoredName = { matchKey: string; kind: NameKind; readings: StoredReading[] };
+export type StoredName = { matchKey: string; nameKind: NameKind; readings: StoredReading[] };
 
 export function storedName(raw: string): StoredName {
   const keys = nameKeys(raw);
   return {
     matchKey: keys.key,
-    kind: keys.kind,
+    nameKind: keys.nameKind,
     readings: keys.readings.map((r) => ({
       surname: r.surname,
       first: r.first,

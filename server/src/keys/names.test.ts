@@ -38,8 +38,8 @@ describe('matchName over the labelled names', () => {
   });
 
   it('labels at least ten more pairs per class than the original examples', () => {
-    for (const kind of ['person', 'business', 'trust'] as const) {
-      const pairs = LABELLED_NAMES.filter((p) => p.class === kind);
+    for (const nameKind of ['person', 'business', 'trust'] as const) {
+      const pairs = LABELLED_NAMES.filter((p) => p.class === nameKind);
       expect(pairs.filter((p) => p.expected).length).toBeGreaterThan(3);
       expect(pairs.filter((p) => !p.expected).length).toBeGreaterThan(3);
       expect(pairs.length).toBeGreaterThanOrEqual(13);
@@ -51,18 +51,18 @@ describe('matchName', () => {
   it('tells exact, variant and typo apart, with a reason', () => {
     expect(matchName('SMITH JOHN A', 'SMITH, JOHN A. JR')).toEqual({
       matched: true,
-      kind: 'exact',
+      rule: 'exact',
       reason: 'Same name: SMITH JOHN A',
     });
     expect(matchName('SMITH JOHN A', 'SMITH JOHN ALLEN')).toEqual({
       matched: true,
-      kind: 'variant',
+      rule: 'variant',
       reason: 'Same surname and first name, middle initial A matches ALLEN',
     });
-    expect(matchName('SMITH JOHN A', 'JOHN A SMITH')).toMatchObject({ kind: 'variant' });
+    expect(matchName('SMITH JOHN A', 'JOHN A SMITH')).toMatchObject({ rule: 'variant' });
     expect(matchName('SMITH JOHN A', 'SMTIH JOHN A')).toEqual({
       matched: true,
-      kind: 'typo',
+      rule: 'typo',
       reason: 'Surname SMTIH is one letter from SMITH, same first name JOHN',
     });
   });
@@ -90,19 +90,19 @@ describe('matchName', () => {
   });
 
   it('lets a three-letter surname be reached from a four-letter one, as the SQL join does', () => {
-    expect(matchName('LEE JOHN', 'LEEK JOHN')).toMatchObject({ matched: true, kind: 'typo' });
+    expect(matchName('LEE JOHN', 'LEEK JOHN')).toMatchObject({ matched: true, rule: 'typo' });
   });
 });
 
 describe('nameKeys', () => {
   it('reads a person surname-first, and first-last when that differs', () => {
     expect(nameKeys('Smith, John A.')).toEqual({
-      kind: 'person',
+      nameKind: 'person',
       key: 'SMITH JOHN A',
       readings: [{ surname: 'SMITH', first: 'JOHN', middle: 'A' }],
     });
     expect(nameKeys('JOHN ALLEN SMITH')).toEqual({
-      kind: 'person',
+      nameKind: 'person',
       key: 'JOHN ALLEN SMITH',
       readings: [
         { surname: 'JOHN', first: 'ALLEN', middle: 'SMITH' },
@@ -137,7 +137,7 @@ describe('nameKeys', () => {
       'SMITH JOHN A F/K/A JOHN JONES',
       'SMITH JOHN A C/O ACME LLC',
     ]) {
-      expect(nameKeys(raw), raw).toMatchObject({ kind: 'person', key: 'SMITH JOHN A' });
+      expect(nameKeys(raw), raw).toMatchObject({ nameKind: 'person', key: 'SMITH JOHN A' });
     }
     expect(nameKeys('A/K/A JOHN SMITH').key).toBe('JOHN SMITH');
   });
@@ -162,7 +162,7 @@ describe('nameKeys', () => {
       'ACME HOLDINGS, A DELAWARE LIMITED LIABILITY COMPANY',
     ]) {
       expect(nameKeys(raw), raw).toEqual({
-        kind: 'business',
+        nameKind: 'business',
         key: 'ACME HOLDINGS LLC',
         readings: [],
       });
@@ -172,7 +172,7 @@ describe('nameKeys', () => {
     expect(nameKeys('SMITH & SONS COMPANY').key).toBe('SMITH AND SONS CO');
     expect(nameKeys('WELLS FARGO BANK, N.A.').key).toBe('WELLS FARGO BANK NA');
     expect(nameKeys('J.P. MORGAN CHASE BANK').key).toBe('JP MORGAN CHASE BANK');
-    expect(nameKeys('NA JIN HO').kind).toBe('person');
+    expect(nameKeys('NA JIN HO').nameKind).toBe('person');
   });
 
   it('reads trusts, and leaves a trustee a person', () => {
@@ -185,23 +185,23 @@ describe('nameKeys', () => {
       'SMITH FAMILY TRUST, JOHN A SMITH TRUSTEE',
     ]) {
       expect(nameKeys(raw), raw).toEqual({
-        kind: 'trust',
+        nameKind: 'trust',
         key: 'SMITH FAMILY TRUST',
         readings: [],
       });
     }
     expect(nameKeys('SMITH REV LIV TR').key).toBe('SMITH REVOCABLE LIVING TRUST');
-    expect(nameKeys('SMITH JOHN A TR').kind).toBe('person');
-    expect(nameKeys('SMITH JOHN A TRUSTEE').kind).toBe('person');
+    expect(nameKeys('SMITH JOHN A TR').nameKind).toBe('person');
+    expect(nameKeys('SMITH JOHN A TRUSTEE').nameKind).toBe('person');
     expect(nameKeys('SMITH JOHN A AS TRUSTEE OF THE SMITH FAMILY TRUST')).toMatchObject({
-      kind: 'person',
+      nameKind: 'person',
       key: 'SMITH JOHN A',
     });
   });
 
   it('gives garbage an empty person key', () => {
     for (const raw of ['', '   ', ',.;-', 'ET AL', 'JR', 'THE']) {
-      expect(nameKeys(raw), raw).toEqual({ kind: 'person', key: '', readings: [] });
+      expect(nameKeys(raw), raw).toEqual({ nameKind: 'person', key: '', readings: [] });
     }
   });
 });
@@ -254,7 +254,7 @@ describe('middleCompatible', () => {
 });
 
 describe('matchConfidence', () => {
-  it('starts at the base of each kind, exact above variant above typo', () => {
+  it('starts at the base of each rule, exact above variant above typo', () => {
     expect(matchConfidence('exact', 0)).toBe(1);
     expect(matchConfidence('variant', 0)).toBe(0.85);
     expect(matchConfidence('typo', 0)).toBe(0.7);

@@ -12,27 +12,28 @@ export type NameKind = 'person' | 'business' | 'trust';
 /** One way to read a person's name: surname, first given name, the rest of the given names joined by a space ('' when none). */
 export type NameReading = { surname: string; first: string; middle: string };
 export type NameKeys = {
-  kind: NameKind;
+  nameKind: NameKind;
   /** Canonical key: two names with equal keys are the same name (an "exact" match). Never empty for a non-empty name. */
   key: string;
   /** person: 1 or 2 readings (surname-first, and first-last when it differs, e.g. "JOHN A SMITH"); a comma fixes surname-first ("SMITH, JOHN A." has one reading). business/trust: []. */
   readings: NameReading[];
 };
-export type MatchKind = 'exact' | 'variant' | 'typo';
+/** The rule by which two names match; not the match kind (apn, address or name) of an event. */
+export type NameRule = 'exact' | 'variant' | 'typo';
 export type NameMatch =
-  { matched: true; kind: MatchKind; reason: string } | { matched: false; reason: string };
+  { matched: true; rule: NameRule; reason: string } | { matched: false; reason: string };
 
 /** Surnames shorter than this get no deletion keys beyond themselves: one edit of LEE is a flood. */
 export const TYPO_MIN_SURNAME_LENGTH = 4;
 
-/** Confidence of each kind of match before the commonness of the name is counted. */
-export const MATCH_BASE_CONFIDENCE: Readonly<Record<MatchKind, number>> = {
+/** Confidence of each rule before the commonness of the name is counted. */
+export const MATCH_BASE_CONFIDENCE: Readonly<Record<NameRule, number>> = {
   exact: 1,
   variant: 0.85,
   typo: 0.7,
 };
 
-const EMPTY: NameKeys = { kind: 'person', key: '', readings: [] };
+const EMPTY: NameKeys = { nameKind: 'person', key: '', readings: [] };
 
 // Letter codes that recorders write dotted or spaced (L.L.C., L L C). Three-letter codes may be
 // spaced without periods; two-letter ones need a period, or a person's initials "L P" would
@@ -394,7 +395,7 @@ function personKeys(tokens: readonly string[]): NameKeys {
       first: given[0] ?? '',
       middle: given.slice(1).join(' '),
     };
-    return { kind: 'person', key: readingText(reading), readings: [reading] };
+    return { nameKind: 'person', key: readingText(reading), readings: [reading] };
   }
 
   const words = joinParticles(first, 2);
@@ -415,7 +416,7 @@ function personKeys(tokens: readonly string[]): NameKeys {
   // A single letter is an initial, never a surname: "SMITH JOHN A" is not A, SMITH JOHN.
   const plausible = readings.filter((r) => r.surname.length > 1);
   return {
-    kind: 'person',
+    nameKind: 'person',
     key: words.join(' '),
     readings: plausible.length > 0 ? plausible : [surnameFirst],
   };
@@ -426,7 +427,7 @@ const readingText = (r: NameReading): string =>
 
 /**
  * The stored keys of a name: its kind, its canonical key, and for a person the readings the
- * variant and typo rules join on. Empty or garbage input gives kind 'person', key '' and no
+ * variant and typo rules join on. Empty or garbage input gives name kind 'person', key '' and no
  * readings. A person's key is the surname-first reading, which without a comma is the words in
  * their written order: "JOHN A SMITH" has the key JOHN A SMITH and matches SMITH JOHN A only as
  * a variant, through its first-last reading.
@@ -439,9 +440,9 @@ export function nameKeys(raw: string): NameKeys {
   if (trustWord >= 0 && TRUSTEE_MARKERS.has(tokens.at(-1)!))
     tokens = tokens.slice(0, trustWord + 1);
   const business = businessTokens(tokens);
-  if (business) return { kind: 'business', key: business.join(' '), readings: [] };
+  if (business) return { nameKind: 'business', key: business.join(' '), readings: [] };
   const trust = trustTokens(tokens);
-  if (trust) return { kind: 'trust', key: trust.join(' '), readings: [] };
+  if (trust) return { nameKind: 'trust', key: trust.join(' '), readings: [] };
   return personKeys(tokens);
 }
 
@@ -523,25 +524,25 @@ export function matchName(guarded: string, candidate: string): NameMatch {
   const c = nameKeys(candidate);
   if (g.key === '' || c.key === '') return { matched: false, reason: 'No name to compare' };
   if (g.key === c.key) {
-    const what = g.kind === 'person' ? 'name' : `${g.kind} name`;
-    return { matched: true, kind: 'exact', reason: `Same ${what}: ${g.key}` };
+    const what = g.nameKind === 'person' ? 'name' : `${g.nameKind} name`;
+    return { matched: true, rule: 'exact', reason: `Same ${what}: ${g.key}` };
   }
-  if (g.kind !== c.kind)
-    return { matched: false, reason: `${c.key} is a ${c.kind}, ${g.key} a ${g.kind}` };
-  if (g.kind !== 'person')
-    return { matched: false, reason: `Different ${g.kind} names: ${c.key} vs ${g.key}` };
+  if (g.nameKind !== c.nameKind)
+    return { matched: false, reason: `${c.key} is a ${c.nameKind}, ${g.key} a ${g.nameKind}` };
+  if (g.nameKind !== 'person')
+    return { matched: false, reason: `Different ${g.nameKind} names: ${c.key} vs ${g.key}` };
 
   for (const gr of g.readings) {
     for (const cr of c.readings) {
       if (sameReading(gr, cr))
-        return { matched: true, kind: 'variant', reason: variantReason(gr, cr) };
+        return { matched: true, rule: 'variant', reason: variantReason(gr, cr) };
     }
   }
   for (const gr of g.readings) {
     for (const cr of c.readings) {
       if (typoReading(gr, cr)) {
         const reason = `Surname ${cr.surname} is one letter from ${gr.surname}, same first name ${gr.first || '(none)'}`;
-        return { matched: true, kind: 'typo', reason };
+        return { matched: true, rule: 'typo', reason };
       }
     }
   }
@@ -559,7 +560,7 @@ export function namesakePrefixes(guarded: string): string[] {
 }
 
 /**
- * Confidence in [0, 1] of a name match: the kind's base (exact 1, variant 0.85, typo 0.7) divided
+ * Confidence in [0, 1] of a name match: the rule's base (exact 1, variant 0.85, typo 0.7) divided
  * by 1 + log10(1 + nameCount / 25), rounded to 3 decimals, so a name carried by many documents
  * in the county counts for less. nameCount (0 when unknown) is what the match cannot tell apart:
  * for exact, the index_names.document_count of the guarded name; for variant and typo, the
@@ -570,8 +571,8 @@ export function namesakePrefixes(guarded: string): string[] {
  * (engine/matching/match.repository.ts), which writes no event for a variant or typo under
  * MIN_VARIANT_CONFIDENCE.
  */
-export function matchConfidence(kind: MatchKind, nameCount: number): number {
+export function matchConfidence(rule: NameRule, nameCount: number): number {
   const count = Number.isFinite(nameCount) && nameCount > 0 ? nameCount : 0;
-  const confidence = MATCH_BASE_CONFIDENCE[kind] / (1 + Math.log10(1 + count / 25));
+  const confidence = MATCH_BASE_CONFIDENCE[rule] / (1 + Math.log10(1 + count / 25));
   return Math.round(confidence * 1000) / 1000;
 }

@@ -14,7 +14,7 @@ const brand: Brand = {
 };
 
 const nameHit: AlertHit = {
-  kind: 'name',
+  matchKind: 'name',
   guarded: 'JANE Q PUBLIC',
   matchedValue: 'PUBLIC JANE Q',
   partyRole: 'grantor',
@@ -22,7 +22,7 @@ const nameHit: AlertHit = {
   reason: 'The same name in another order.',
 };
 const apnHit: AlertHit = {
-  kind: 'apn',
+  matchKind: 'apn',
   guarded: '012-0345-006-0000',
   matchedValue: '012-0345-006-0000',
   partyRole: null,
@@ -30,7 +30,7 @@ const apnHit: AlertHit = {
   reason: 'The APN on the document.',
 };
 const addressHit: AlertHit = {
-  kind: 'address',
+  matchKind: 'address',
   guarded: '123 MAIN ST',
   matchedValue: '123 MAIN STREET',
   partyRole: null,

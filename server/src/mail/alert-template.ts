@@ -2,7 +2,7 @@ import { countyDate } from '../lib/county-time.ts';
 import { type Brand, escapeHtml, layout, type RenderedMail, textLayout } from './templates.ts';
 
 export type AlertHit = {
-  kind: 'apn' | 'address' | 'name';
+  matchKind: 'apn' | 'address' | 'name';
   /** The item as the subscriber guards it. */
   guarded: string;
   /** The value on the recorded document that matched it. */
@@ -35,7 +35,7 @@ function countyLabel(name: string): string {
 // Recorder data can hold line breaks; a subject is one line.
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 
-const KIND_LABEL: Record<AlertHit['kind'], string> = {
+const MATCH_KIND_LABEL: Record<AlertHit['matchKind'], string> = {
   apn: 'Property (APN)',
   address: 'Property address',
   name: 'Name',
@@ -101,7 +101,9 @@ export function alertMail(brand: Brand, input: AlertMailInput): RenderedMail {
     intro,
     '',
     'What it matched:',
-    ...input.hits.map((hit) => `- ${KIND_LABEL[hit.kind]} ${hit.guarded}: ${hitDetail(hit)}`),
+    ...input.hits.map(
+      (hit) => `- ${MATCH_KIND_LABEL[hit.matchKind]} ${hit.guarded}: ${hitDetail(hit)}`,
+    ),
     '',
     'The document:',
     ...details.map(([label, value]) => `${label}: ${value}`),
@@ -121,7 +123,7 @@ export function alertMail(brand: Brand, input: AlertMailInput): RenderedMail {
   const hitLines = input.hits
     .map(
       (hit) =>
-        `&bull; <strong>${escapeHtml(`${KIND_LABEL[hit.kind]} ${hit.guarded}`)}</strong>: ${escapeHtml(hitDetail(hit))}`,
+        `&bull; <strong>${escapeHtml(`${MATCH_KIND_LABEL[hit.matchKind]} ${hit.guarded}`)}</strong>: ${escapeHtml(hitDetail(hit))}`,
     )
     .join('<br>');
   const detailLines = details
@@ -159,15 +161,16 @@ export function alertTemplateModel(brand: Brand, input: AlertMailInput): Record<
     countyName: input.countyName,
     county: countyLabel(input.countyName),
     countyLinkUrl: input.countyLinkUrl,
+    // The model's names are what the counties' own templates refer to: they stay as they are.
     hits: input.hits.map((hit) => ({
-      kind: hit.kind,
-      kindLabel: KIND_LABEL[hit.kind],
+      kind: hit.matchKind,
+      kindLabel: MATCH_KIND_LABEL[hit.matchKind],
       guarded: hit.guarded,
       matchedValue: hit.matchedValue,
       partyRole: hit.partyRole,
       exact: hit.exact,
       reason: hit.reason,
-      summary: `${KIND_LABEL[hit.kind]} ${hit.guarded}: ${hitDetail(hit)}`,
+      summary: `${MATCH_KIND_LABEL[hit.matchKind]} ${hit.guarded}: ${hitDetail(hit)}`,
     })),
     // One boolean per case: Postmark's Mustachio has sections, not comparisons.
     attachment: {

@@ -14,7 +14,7 @@ export type BlobAttachment = { name: string; contentType: string; container: str
 export type SendMailJob = { deliveryId: string; sealed: string; attachments?: BlobAttachment[] };
 
 export type EnqueueInput = {
-  kind: DeliveriesTable['kind'];
+  deliveryKind: DeliveriesTable['kind'];
   userId: string | null;
   notificationMethodId?: string | null;
   /** The recorded document an alert is about. */
@@ -50,7 +50,7 @@ export function createMailSender(
     blobs,
     async enqueue(trx, input) {
       const deliveryId = await insertDelivery(trx, {
-        kind: input.kind,
+        deliveryKind: input.deliveryKind,
         userId: input.userId,
         notificationMethodId: input.notificationMethodId ?? null,
         documentId: input.documentId ?? null,

@@ -5,7 +5,7 @@ import type { DeliveriesTable } from '../db/types.ts';
 export type DeliveryStatus = Selectable<DeliveriesTable>['status'];
 
 export type NewDelivery = {
-  kind: DeliveriesTable['kind'];
+  deliveryKind: DeliveriesTable['kind'];
   userId: string | null;
   notificationMethodId: string | null;
   documentId: string | null;
@@ -20,7 +20,7 @@ export async function insertDelivery(db: Executor, d: NewDelivery): Promise<stri
   const row = await db
     .insertInto('deliveries')
     .values({
-      kind: d.kind,
+      kind: d.deliveryKind,
       user_id: d.userId,
       notification_method_id: d.notificationMethodId,
       document_id: d.documentId,

@@ -198,7 +198,7 @@ export async function insertActiveNameSubscriptions(
         name_key: i.nameKey,
         tokens: i.tokens,
         match_key: i.stored.matchKey,
-        name_kind: i.stored.kind,
+        name_kind: i.stored.nameKind,
         activated_at: activatedAt,
       })),
     )

@@ -96,7 +96,7 @@ export async function sendAlert(engine: Engine, job: SendAlertJob): Promise<numb
     const guarded =
       e.name !== null ? { name: e.name } : { apn: e.apn ?? '', address: e.description ?? '' };
     return {
-      kind: e.match_kind as AlertHit['kind'],
+      matchKind: e.match_kind as AlertHit['matchKind'],
       guarded: e.name ?? `${e.apn ?? ''}${e.description ? ` (${e.description})` : ''}`,
       matchedValue: e.matched_value,
       partyRole: e.party_role,
@@ -128,7 +128,7 @@ export async function sendAlert(engine: Engine, job: SendAlertJob): Promise<numb
     let queued = 0;
     for (const method of recipients) {
       const id = await mailSender.enqueue(trx, {
-        kind: 'alert',
+        deliveryKind: 'alert',
         userId: job.userId,
         notificationMethodId: method.id,
         documentId: doc.id,

@@ -52,7 +52,7 @@ export type NewDocument = {
     name: string;
     nameKey: string;
     matchKey: string;
-    kind: NameKind;
+    nameKind: NameKind;
     readings: StoredReading[];
   }[];
   parcels: {
@@ -103,7 +103,7 @@ export async function insertDocument(trx: Executor, doc: NewDocument) {
           name: p.name,
           name_key: p.nameKey,
           match_key: p.matchKey,
-          name_kind: p.kind,
+          name_kind: p.nameKind,
         })),
       )
       .returning('id')

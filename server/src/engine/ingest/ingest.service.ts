@@ -305,7 +305,7 @@ async function prepare(
         name,
         nameKey: nameKey(name),
         matchKey: matching.matchKey,
-        kind: matching.kind,
+        nameKind: matching.nameKind,
         readings: matching.readings,
       });
     }

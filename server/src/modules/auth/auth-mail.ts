@@ -26,7 +26,7 @@ export async function sendWelcome(
   });
   const message = welcomeMail(m.brand, `${m.brand.appUrl}/verify-email/${code}`);
   return m.mailSender.enqueue(trx, {
-    kind: 'welcome',
+    deliveryKind: 'welcome',
     userId: user.id,
     notificationMethodId: methodId,
     message: { to: user.email, ...message },
@@ -45,7 +45,7 @@ export async function sendMagicLink(
     LOGIN_CODE_TTL_MS / 60_000,
   );
   return m.mailSender.enqueue(trx, {
-    kind: 'login',
+    deliveryKind: 'login',
     userId: user.id,
     message: { to: user.email, ...message },
   });
@@ -65,7 +65,7 @@ export async function sendMethodVerification(
     });
     const message = verifySmsMessage(`${m.brand.appUrl}/verify-sms/${code}`);
     return m.mailSender.enqueue(trx, {
-      kind: 'verify',
+      deliveryKind: 'verify',
       userId: method.userId,
       notificationMethodId: method.id,
       message: { to: method.address, ...message },
@@ -82,7 +82,7 @@ export async function sendMethodVerification(
     `${m.brand.appUrl}/verify-email/${code}`,
   );
   return m.mailSender.enqueue(trx, {
-    kind: 'verify',
+    deliveryKind: 'verify',
     userId: method.userId,
     notificationMethodId: method.id,
     message: { to: method.address, ...message },

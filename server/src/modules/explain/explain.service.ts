@@ -23,18 +23,21 @@ const round3 = (n: number) => Math.round(n * 1000) / 1000;
  */
 export async function explain(db: Database, body: ExplainBody): Promise<Explanation> {
   const county = await resolveCounty(db, body.county);
-  if (body.kind === 'name') {
+  // On the wire the request's kind is the match kind (what is guarded) and the answer's kind is
+  // the rule that matched.
+  const matchKind = body.kind;
+  if (matchKind === 'name') {
     const match = matchName(body.guarded, body.candidate);
     if (!match.matched)
       return { matched: false, kind: 'none', reason: match.reason, confidence: 0 };
-    if (match.kind !== 'exact') {
+    if (match.rule !== 'exact') {
       // A variant or typo: the namesakes of the commoner of the two names decide, as in the job
       // (whose count stops past MAX_VARIANT_NAMESAKES index names: above it, a lower bound).
       const [guardedDocs, candidateDocs] = await Promise.all([
         namesakeCount(db, county.id, namesakePrefixes(body.guarded)),
         namesakeCount(db, county.id, namesakePrefixes(body.candidate)),
       ]);
-      const confidence = matchConfidence(match.kind, Math.max(guardedDocs, candidateDocs));
+      const confidence = matchConfidence(match.rule, Math.max(guardedDocs, candidateDocs));
       if (confidence < MIN_VARIANT_CONFIDENCE) {
         const documents = Math.max(guardedDocs, candidateDocs);
         const common = namesakePrefixes(
@@ -44,22 +47,22 @@ export async function explain(db: Database, body: ExplainBody): Promise<Explanat
           documents > MAX_VARIANT_NAMESAKES ? `at least ${documents}` : `${documents}`;
         return {
           matched: false,
-          kind: match.kind,
+          kind: match.rule,
           reason: `${match.reason}, but ${howMany} documents of the county name ${common.join(' or ')} (any middle name), so its confidence ${confidence} is under ${MIN_VARIANT_CONFIDENCE}: no alert`,
           confidence,
         };
       }
-      return { matched: true, kind: match.kind, reason: match.reason, confidence };
+      return { matched: true, kind: match.rule, reason: match.reason, confidence };
     }
     const documents = await indexNameDocumentCount(db, county.id, nameKey(guardName(body.guarded)));
     return {
       matched: true,
-      kind: match.kind,
+      kind: match.rule,
       reason: match.reason,
-      confidence: matchConfidence(match.kind, documents),
+      confidence: matchConfidence(match.rule, documents),
     };
   }
-  if (body.kind === 'apn') {
+  if (matchKind === 'apn') {
     const same = apnKey(body.guarded) !== '' && apnKey(body.guarded) === apnKey(body.candidate);
     return same
       ? {

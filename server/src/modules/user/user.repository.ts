@@ -117,7 +117,7 @@ export async function insertNameSubscriptions(
         name_key: i.nameKey,
         tokens: i.tokens,
         match_key: stored[n]!.matchKey,
-        name_kind: stored[n]!.kind,
+        name_kind: stored[n]!.nameKind,
         activated_at: activatedAt,
       })),
     )
@@ -178,11 +178,11 @@ export async function insertNameMatchKeys(
 
 export async function deleteSubscription(
   db: Executor,
-  kind: 'Apn' | 'Name',
+  subscriptionType: 'Apn' | 'Name',
   userId: string,
   id: string,
 ) {
-  const table = kind === 'Apn' ? 'apn_subscriptions' : 'name_subscriptions';
+  const table = subscriptionType === 'Apn' ? 'apn_subscriptions' : 'name_subscriptions';
   const result = await db
     .deleteFrom(table)
     .where('id', '=', id)

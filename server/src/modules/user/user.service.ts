@@ -178,11 +178,13 @@ export async function addNameSubscriptions(db: Database, caller: Caller, items: 
 export async function removeSubscription(
   db: Database,
   caller: Caller,
-  kind: 'Apn' | 'Name',
+  subscriptionType: 'Apn' | 'Name',
   id: string,
 ) {
-  if (!(await repo.deleteSubscription(db, kind, caller.userId, id))) {
-    throw notFound(`Guarded ${kind === 'Apn' ? 'property' : 'name'} '${id}' not found.`);
+  if (!(await repo.deleteSubscription(db, subscriptionType, caller.userId, id))) {
+    throw notFound(
+      `Guarded ${subscriptionType === 'Apn' ? 'property' : 'name'} '${id}' not found.`,
+    );
   }
   return sessionUser(db, caller);
 }

@@ -39,9 +39,9 @@ export const deliveryLabels: Record<DeliveryStatus, { label: string; color: stri
 
 /** What of the guarded item the document hit, in a few words. */
 export function matchSummary(event: AlertEvent): string {
-  const kind = { apn: 'APN', address: 'Address', name: 'Name' }[event.matchKind];
+  const matchKind = { apn: 'APN', address: 'Address', name: 'Name' }[event.matchKind];
   const role = event.partyRole ? ` (${event.partyRole})` : '';
   const exactness = event.isExact ? 'exact' : 'variant';
   const confidence = Math.round(event.confidence * 100);
-  return `${kind} match${role}: ${event.matchedValue} · ${exactness} · ${confidence}% confidence`;
+  return `${matchKind} match${role}: ${event.matchedValue} · ${exactness} · ${confidence}% confidence`;
 }
