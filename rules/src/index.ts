@@ -1,4 +1,5 @@
 export * from './county.ts';
 export * from './email.ts';
 export * from './guard.ts';
+export * from './keys.ts';
 export * from './pipes.ts';

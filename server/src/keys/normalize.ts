@@ -4,10 +4,8 @@
  * Pure functions; the name-matching rules built on these keys are in names.ts.
  */
 
-/** Only letters and digits, upper-cased: "012-0345-006-0000" and "01203450060000" share a key. */
-export function apnKey(apn: string): string {
-  return apn.toUpperCase().replace(/[^A-Z0-9]/g, '');
-}
+// The web app shows an item as already guarded by these same two keys.
+export { apnKey, nameKey } from '@deedwatch/rules';
 
 /**
  * Formats an APN key by a county mask: 0 takes a digit, a takes a letter, - is written as is.
@@ -94,16 +92,5 @@ export function addressKey(address: string): string {
       if (i === 0) return w;
       return SUFFIXES[w] ?? UNITS[w] ?? DIRECTIONS[w] ?? w;
     })
-    .join(' ');
-}
-
-/** Upper-case, punctuation dropped, spaces collapsed: "Smith, John A." → "SMITH JOHN A". */
-export function nameKey(name: string): string {
-  return name
-    .toUpperCase()
-    .replace(/[^A-Z0-9&' ]/g, ' ')
-    .replace(/'/g, '')
-    .split(/\s+/)
-    .filter(Boolean)
     .join(' ');
 }

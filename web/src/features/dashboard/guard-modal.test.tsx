@@ -132,6 +132,33 @@ describe('Guard A Name', () => {
     expect(dialog.getByRole('button', { name: 'Guard SMITH JOHN A' })).toBeDefined();
   });
 
+  it('shows as Guarded what the server would take as a repeat: the same name key, punctuation aside', async () => {
+    const user = makeUser({
+      nameSubscriptions: [nameSubscription('SMITH, JOHN A.'), nameSubscription("O'BRIEN MARY")],
+    });
+    const { events } = await renderDashboard(
+      user,
+      nameHandlers(user, nameResults(['SMITH JOHN A', 'OBRIEN MARY', 'SMITH JOHN A JR'])),
+    );
+    const dialog = await openGuardModal(events, 'Guard a Name');
+
+    await events.type(dialog.getByRole('textbox', { name: 'Name' }), 'smith john a');
+
+    await waitFor(() =>
+      expect(resultRows(dialog)).toEqual(['SMITH JOHN A', 'OBRIEN MARY', 'SMITH JOHN A JR']),
+    );
+    expect(dialog.getByRole('button', { name: 'Guarded: SMITH JOHN A' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    expect(dialog.getByRole('button', { name: 'Guarded: OBRIEN MARY' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    // A suffix makes another guarded name for the server (the matcher's match key is another matter).
+    expect(dialog.getByRole('button', { name: 'Guard SMITH JOHN A JR' })).toBeDefined();
+  });
+
   it('guards the selected names: Guard, then loading, then Guarded', async () => {
     const user = makeUser();
     let release: () => void = () => {};

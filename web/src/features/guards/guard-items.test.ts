@@ -28,6 +28,18 @@ describe('already guarded', () => {
     expect(isNameGuarded(list, { county: 'Sacramento', name: 'SMITH JOHN A' })).toBe(false);
   });
 
+  it("compares names by the server's name key: punctuation and apostrophes do not count", () => {
+    const list = [{ county: 'Sacramento', name: 'SMITH, JOHN A.' }];
+    expect(isNameGuarded(list, { county: 'Sacramento', name: 'SMITH JOHN A' })).toBe(true);
+    expect(
+      isNameGuarded([{ county: 'Sacramento', name: "O'BRIEN MARY" }], {
+        county: 'Sacramento',
+        name: 'OBRIEN MARY',
+      }),
+    ).toBe(true);
+    expect(isNameGuarded(list, { county: 'Sacramento', name: 'SMITH JOHN A JR' })).toBe(false);
+  });
+
   it('compares APNs by their letters and digits in the same county', () => {
     const list = [{ county: 'Alameda', apn: '048A-7046-001-00', description: '' }];
     expect(isApnGuarded(list, { county: 'Alameda', apn: '048a704600100' })).toBe(true);

@@ -1,5 +1,4 @@
-import { guardName } from '@deedwatch/rules';
-import { apnCharacters } from './apn-mask';
+import { apnKey, nameKey } from '@deedwatch/rules';
 
 /** A name to guard in a county. */
 export interface GuardName {
@@ -24,18 +23,13 @@ export function addressOrUnknown(description: string): string {
 
 const sameCounty = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-/** A name as the server keeps it: upper-cased, spaces collapsed. */
-export const nameKey = guardName;
-
-export function apnKey(apn: string): string {
-  return apnCharacters(apn).toUpperCase();
-}
-
+/** By the server's name key: what it would take as a repeat of a guarded name shows as Guarded. */
 export function isNameGuarded(list: readonly GuardName[], item: GuardName): boolean {
   const key = nameKey(item.name);
   return list.some((g) => sameCounty(g.county, item.county) && nameKey(g.name) === key);
 }
 
+/** By the server's APN key, as the name by its name key. */
 export function isApnGuarded(list: readonly GuardApn[], item: Pick<GuardApn, 'county' | 'apn'>) {
   const key = apnKey(item.apn);
   return list.some((g) => sameCounty(g.county, item.county) && apnKey(g.apn) === key);

@@ -1,4 +1,4 @@
-import { MAX_GUARD_NAME_LENGTH } from '@deedwatch/rules';
+import { guardName, MAX_GUARD_NAME_LENGTH } from '@deedwatch/rules';
 import type { TextInputProps } from '@mantine/core';
 import { Loader, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -8,7 +8,6 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import type { GuardState } from './guard-button';
 import { GuardButton } from './guard-button';
 import type { GuardName } from './guard-items';
-import { nameKey } from './guard-items';
 import { ResultsTable, YouEntered } from './results-table';
 import type { NameResult } from './search-queries';
 import {
@@ -34,9 +33,9 @@ export function documentCountText(count: number): string {
  * missing from the index can still be guarded.
  */
 export function customNameOffer(term: string, results: readonly NameResult[]): string | null {
-  const typed = nameKey(term);
+  const typed = guardName(term);
   if (typed.length < 2) return null;
-  return results.some((r) => nameKey(r.name) === typed) ? null : typed;
+  return results.some((r) => guardName(r.name) === typed) ? null : typed;
 }
 
 /**

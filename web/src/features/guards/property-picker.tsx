@@ -1,3 +1,4 @@
+import { apnKey } from '@deedwatch/rules';
 import {
   Loader,
   SegmentedControl,
@@ -15,7 +16,7 @@ import { formatApn, isCompleteApn } from './apn-mask';
 import type { GuardState } from './guard-button';
 import { GuardButton } from './guard-button';
 import type { GuardApn } from './guard-items';
-import { addressOrUnknown, apnKey } from './guard-items';
+import { addressOrUnknown } from './guard-items';
 import { ResultsTable, YouEntered } from './results-table';
 import type { ParcelResult, ParcelSearchBy } from './search-queries';
 import {
