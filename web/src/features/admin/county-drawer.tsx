@@ -13,7 +13,7 @@ import {
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { normaliseDocumentTypes, REQUIRED_COUNTY_TEXT_FIELDS } from '@deedwatch/rules';
+import { normaliseDocumentTypes } from '@deedwatch/rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChangeEvent, ReactNode } from 'react';
 import { api } from '../../api/client';
@@ -24,6 +24,7 @@ import {
   CountySchema,
   formValuesOf,
   isRequiredCountyField,
+  REQUIRED_TEXT_FIELDS,
   updateBody,
 } from './county-form';
 import type { AdminCounty } from './types';
@@ -54,7 +55,7 @@ const DESCRIPTIONS: Partial<Record<keyof CountyFormValues, string>> = {
   dataMask: "APN mask of the county's data feed",
   format: 'An example APN in the county format',
   linkUrl: "The county recorder's web page",
-  alertSendGridEmailTemplateId: "The template alias of the county's alert emails",
+  alertTemplateAlias: "The template alias of the county's alert emails",
   mailerDocumentTypes: 'Press Enter after each type; they are saved in capitals, once each',
   inboxPath: 'Optional: a folder on the server where the recorder drops its feed folders',
 };
@@ -125,7 +126,7 @@ function CountyForm({ county, onDone }: { county: AdminCounty; onDone: () => voi
           are required.
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {REQUIRED_COUNTY_TEXT_FIELDS.map((field) => textInput(field))}
+          {REQUIRED_TEXT_FIELDS.map((field) => textInput(field))}
         </SimpleGrid>
         {switchInput(
           'isEnabled',

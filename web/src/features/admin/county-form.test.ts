@@ -34,7 +34,7 @@ describe('the Edit County form', () => {
       dataMask: '',
       format: '',
       linkUrl: '',
-      alertSendGridEmailTemplateId: '',
+      alertTemplateAlias: '',
     };
     expect(messages(blank)).toEqual([
       'Name is required',
@@ -71,7 +71,7 @@ describe('the Edit County form', () => {
     ]);
   });
 
-  it('sends every field trimmed, with the id and normalised document types', () => {
+  it('sends every field trimmed, by its API name, with the id and normalised document types', () => {
     const county = makeCounty({ id: 9 });
     const body = updateBody(9, {
       ...formValuesOf(county),
@@ -79,8 +79,9 @@ describe('the Edit County form', () => {
       mailerDocumentTypes: ['grant deed', 'GRANT DEED'],
       inboxPath: ' /srv/feeds ',
     });
+    const { id: _id, ...fields } = county;
     expect(body).toEqual({
-      ...formValuesOf(county),
+      ...fields,
       id: 9,
       mailerDocumentTypes: ['GRANT DEED'],
       inboxPath: '/srv/feeds',

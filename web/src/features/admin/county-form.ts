@@ -7,11 +7,23 @@ import {
   MAX_MASK_LENGTH,
   normaliseDocumentTypes,
   REQUIRED_COUNTY_FIELDS,
+  REQUIRED_COUNTY_TEXT_FIELDS,
 } from '@deedwatch/rules';
 import * as v from 'valibot';
 import type { AdminCounty } from './types';
 
-export type CountyFormValues = Omit<AdminCounty, 'id'>;
+/**
+ * The form's values: the county's API fields, except that the county's Postmark template alias,
+ * which the API still calls alertSendGridEmailTemplateId, is alertTemplateAlias here.
+ * formValuesOf and updateBody translate.
+ */
+export type CountyFormValues = Omit<AdminCounty, 'id' | 'alertSendGridEmailTemplateId'> & {
+  alertTemplateAlias: string;
+};
+type ApiField = keyof Omit<AdminCounty, 'id'>;
+
+const apiFieldOf = (field: keyof CountyFormValues): ApiField =>
+  field === 'alertTemplateAlias' ? 'alertSendGridEmailTemplateId' : field;
 
 /** The labels of the form, which its messages name. */
 export const COUNTY_LABELS = {
@@ -21,7 +33,7 @@ export const COUNTY_LABELS = {
   dataMask: 'Data Mask',
   format: 'Format',
   linkUrl: 'Link URL',
-  alertSendGridEmailTemplateId: 'Alert Email Template',
+  alertTemplateAlias: 'Alert Email Template',
   isEnabled: 'Enabled',
   createCountyMailer: 'Create County Mailer',
   mailerDocumentTypes: 'Mailer Document Types',
@@ -35,7 +47,12 @@ export const COUNTY_LABELS = {
 
 /** Whether Edit County requires the field: the shared rules say, as they do for the server. */
 export const isRequiredCountyField = (field: keyof CountyFormValues) =>
-  (REQUIRED_COUNTY_FIELDS as readonly string[]).includes(field);
+  (REQUIRED_COUNTY_FIELDS as readonly string[]).includes(apiFieldOf(field));
+
+/** The required text fields, in the rules' order, by the form's names. */
+export const REQUIRED_TEXT_FIELDS = REQUIRED_COUNTY_TEXT_FIELDS.map((field) =>
+  field === 'alertSendGridEmailTemplateId' ? 'alertTemplateAlias' : field,
+);
 
 /** A text field as the server takes it: trimmed, not blank when required, at most `max` long. */
 const text = (field: keyof typeof COUNTY_LABELS, max: number) =>
@@ -65,7 +82,7 @@ export const CountySchema = firstIssueOnly(
       text('linkUrl', 2000),
       v.check((url) => /^https?:\/\/\S+$/i.test(url), 'Enter an http(s) address'),
     ),
-    alertSendGridEmailTemplateId: text('alertSendGridEmailTemplateId', 200),
+    alertTemplateAlias: text('alertTemplateAlias', 200),
     isEnabled: v.boolean(),
     createCountyMailer: v.boolean(),
     mailerDocumentTypes: v.array(v.string()),
@@ -79,15 +96,16 @@ export const CountySchema = firstIssueOnly(
 );
 
 export function formValuesOf(county: AdminCounty): CountyFormValues {
-  const { id: _id, ...values } = county;
-  return values;
+  const { id: _id, alertSendGridEmailTemplateId, ...values } = county;
+  return { ...values, alertTemplateAlias: alertSendGridEmailTemplateId };
 }
 
 /** The update request: every field trimmed, the code upper-cased, the document types normalised. */
 export function updateBody(id: number, values: CountyFormValues) {
-  const trimmed = v.parse(CountySchema, values);
+  const { alertTemplateAlias, ...trimmed } = v.parse(CountySchema, values);
   return {
     ...trimmed,
+    alertSendGridEmailTemplateId: alertTemplateAlias,
     id,
     code: trimmed.code.toUpperCase(),
     mailerDocumentTypes: normaliseDocumentTypes(trimmed.mailerDocumentTypes),

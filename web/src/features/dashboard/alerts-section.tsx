@@ -27,7 +27,7 @@ function AlertCard({
   alert: Alert;
   downloading: boolean;
   archiving: boolean;
-  onDownload: (event: AlertEvent) => void;
+  onDownload: (alert: Alert) => void;
   onArchive: (event: AlertEvent) => void;
 }) {
   const { event } = alert;
@@ -67,7 +67,7 @@ function AlertCard({
         <Group gap="xs" mt={4}>
           <Button
             size="xs"
-            onClick={() => onDownload(event)}
+            onClick={() => onDownload(alert)}
             loading={downloading}
             aria-label={`Download document ${event.documentNumber}`}
           >
@@ -99,8 +99,7 @@ export function AlertsSection({ user }: { user: SessionUser }) {
   );
   // A failure shows its own toast, 'Failed to download document'.
   const download = useMutation({
-    mutationFn: (event: AlertEvent) =>
-      downloadDocument(event.countyCodeContainerName, event.parsedDocumentName),
+    mutationFn: ({ document }: Alert) => downloadDocument(document.container, document.file),
   });
   // The session user carries the alerts; asking for it again brings any recorded since.
   const refresh = useMutation({
@@ -142,9 +141,9 @@ export function AlertsSection({ user }: { user: SessionUser }) {
           <AlertCard
             key={alert.event.id}
             alert={alert}
-            downloading={download.isPending && download.variables.id === alert.event.id}
+            downloading={download.isPending && download.variables.event.id === alert.event.id}
             archiving={archive.isPending && archive.variables.id === alert.event.id}
-            onDownload={(event) => download.mutate(event)}
+            onDownload={(downloaded) => download.mutate(downloaded)}
             onArchive={(event) => archive.mutate(event)}
           />
         ))

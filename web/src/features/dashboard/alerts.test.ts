@@ -35,5 +35,9 @@ describe('activeAlerts', () => {
       address: '1 MAIN ST',
     });
     expect(alerts[2]!.guarded).toEqual({ kind: 'name', name: 'SMITH JOHN' });
+    expect(alerts[0]!.document).toEqual({
+      container: b.countyCodeContainerName,
+      file: b.parsedDocumentName,
+    });
   });
 });

@@ -5,7 +5,16 @@ import type { AlertEvent } from './types';
 export type GuardedItem =
   { kind: 'name'; name: string } | { kind: 'apn'; apn: string; address: string };
 
-export type Alert = { event: AlertEvent; guarded: GuardedItem };
+/** Where the document's PDF is kept: its container (the county's code) and file name. */
+export type DocumentFile = { container: string; file: string };
+
+export type Alert = { event: AlertEvent; guarded: GuardedItem; document: DocumentFile };
+
+/** The API's names for an event's container and file are the product's old ones. */
+const documentOf = (event: AlertEvent): DocumentFile => ({
+  container: event.countyCodeContainerName,
+  file: event.parsedDocumentName,
+});
 
 /** Alerts of every guarded item, archived ones left out, newest first. */
 export function activeAlerts(user: SessionUser): Alert[] {
@@ -14,10 +23,15 @@ export function activeAlerts(user: SessionUser): Alert[] {
       s.events.map((event) => ({
         event,
         guarded: { kind: 'apn', apn: s.apn, address: s.description } as const,
+        document: documentOf(event),
       })),
     ),
     ...user.nameSubscriptions.flatMap((s) =>
-      s.events.map((event) => ({ event, guarded: { kind: 'name', name: s.name } as const })),
+      s.events.map((event) => ({
+        event,
+        guarded: { kind: 'name', name: s.name } as const,
+        document: documentOf(event),
+      })),
     ),
   ];
   return alerts
