@@ -34,8 +34,17 @@ import { registerWeb } from './plugins/web.ts';
 /** Config once the runtime has settled the database and the session secret. */
 export type AppConfig = Config & { sessionSecret: string; databaseUrl: string };
 
-/** logger: the process's (lib/logger.ts, which redacts codes, cookies and addresses) or none. */
-export type AppDeps = { db: Database; mailSender: MailSender; logger?: Logger | false };
+/**
+ * logger: the process's (lib/logger.ts, which redacts codes, cookies and addresses) or none.
+ * delay: how the app waits where it means to (the staff sign-in slow-down); node's timer when
+ * not given.
+ */
+export type AppDeps = {
+  db: Database;
+  mailSender: MailSender;
+  logger?: Logger | false;
+  delay?: (ms: number) => Promise<unknown>;
+};
 
 /**
  * Fastify's trustProxy for TRUST_PROXY. Fastify takes a bare hop count as trusting nobody; as a
@@ -92,7 +101,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(
     async (api) => {
       await api.register(configRoutes, { db });
-      await api.register(authRoutes, { db, mail, limits: config });
+      await api.register(authRoutes, { db, mail, limits: config, delay: deps.delay });
       await api.register(searchRoutes, { db });
       await api.register(userRoutes, { db, mail, limits: config });
       await api.register(documentsRoutes, { db, documentsDir: config.documentsDir });

@@ -73,6 +73,8 @@ export type TestAppOptions = {
   configure?: (app: FastifyInstance) => void | Promise<void>;
   /** Where the app and the engine log; default: nowhere. */
   logger?: Logger;
+  /** How the app waits where it means to (the staff sign-in slow-down); default: node's timer. */
+  delay?: (ms: number) => Promise<unknown>;
 };
 
 /** The real app over a database of its own, with the real pg-boss and the configured mail transport. */
@@ -109,6 +111,7 @@ export async function startTestApp(
     db: database.db,
     mailSender,
     logger: options.logger ?? false,
+    delay: options.delay,
   });
   await options.configure?.(app);
   await app.ready();

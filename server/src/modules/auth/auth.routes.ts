@@ -17,12 +17,14 @@ import {
   StaffLoginBody,
 } from './auth.schemas.ts';
 import * as service from './auth.service.ts';
-import { slowDownStaffLogin } from './staff-login-slowdown.ts';
+import { type Delay, slowDownStaffLogin } from './staff-login-slowdown.ts';
 
 export type AuthRoutesOptions = {
   db: Database;
   mail: AuthMail;
   limits: Pick<Config, 'authRateLimitPerIp' | 'authRateLimitPerEmail'>;
+  /** How the staff sign-in slow-down waits; node's timer when not given. */
+  delay?: Delay;
 };
 
 export const LOGIN_REQUESTED_MESSAGE =
@@ -31,7 +33,10 @@ export const LOGIN_REQUESTED_MESSAGE =
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
 /** Sign-in (staff password, magic link, verification links), the session user, logout, impersonation. */
-export async function authRoutes(app: FastifyInstance, { db, mail, limits }: AuthRoutesOptions) {
+export async function authRoutes(
+  app: FastifyInstance,
+  { db, mail, limits, delay }: AuthRoutesOptions,
+) {
   const sessionUserResponse = response(SessionUser, 'The signed-in user');
   const tooMany = errorResponse('Too many attempts from this address or for this email');
   const sessionOf = (request: FastifyRequest): service.SessionControl => ({
@@ -77,7 +82,7 @@ export async function authRoutes(app: FastifyInstance, { db, mail, limits }: Aut
         byAddress('staff-login'),
         byEmailFromAddress('staff-login', (r: TypedRequest<typeof StaffLoginBody>) => r.body.email),
       ]),
-      async () => slowDownStaffLogin(db),
+      async () => slowDownStaffLogin(db, delay),
     ],
     schema: {
       operationId: 'staffLogin',

@@ -26,8 +26,11 @@ export async function recordStaffLoginFailure(db: Database): Promise<void> {
   await countHit(db, FAILURES_KEY, FAILURE_WINDOW_MS);
 }
 
+/** How a wait is taken: node's timer, or whatever the app was built with. */
+export type Delay = (ms: number) => Promise<unknown>;
+
 /** Waits before a staff password is checked, the longer the more staff sign-ins failed lately. */
-export async function slowDownStaffLogin(db: Database): Promise<void> {
-  const wait = staffLoginDelayMs(await recentStaffLoginFailures(db));
-  if (wait > 0) await delay(wait);
+export async function slowDownStaffLogin(db: Database, wait: Delay = delay): Promise<void> {
+  const ms = staffLoginDelayMs(await recentStaffLoginFailures(db));
+  if (ms > 0) await wait(ms);
 }
