@@ -25,12 +25,17 @@ describe('every pattern the rules package exports', () => {
     expect(result.status, JSON.stringify(result)).toBe('safe');
   });
 
-  it.each(patterns)('%s answers 100 KiB worst-case inputs at once', (_, pattern) => {
+  // The time each takes is measured by `npm run bench:hostile`; here, what each answers.
+  it.each(patterns)('%s gives its answer on 100 KiB worst-case inputs', (_, pattern) => {
     for (const [label, input] of hostileInputs()) {
-      const started = performance.now();
-      input.replace(pattern, '');
-      new RegExp(pattern.source, pattern.flags.replace('g', '')).test(input);
-      expect(performance.now() - started, label).toBeLessThan(1000);
+      if (pattern.global) {
+        // A separator, replaced wherever it occurs: none is left after.
+        const once = new RegExp(pattern.source, pattern.flags.replace('g', ''));
+        expect(once.test(input.replace(pattern, '')), label).toBe(false);
+      } else {
+        // A rule for a whole value: no worst-case input is a valid one.
+        expect(pattern.test(input), label).toBe(false);
+      }
     }
   });
 });

@@ -19,8 +19,9 @@ import { NO_RATE_LIMITS, startTestApp, type TestApp } from './helpers/test-app.t
 // fields, wrong types, oversized strings, extra fields, `__proto__` keys, SQL metacharacters and
 // hostile Unicode. Malformed input must get a 4xx and write nothing; no input may get a 5xx.
 // Every string field also gets 100 KiB strings made to drive a backtracking pattern into
-// seconds of work (rules/src/hostile-inputs.ts): each must be refused at once, by the body
-// limit or by the field's length check, before any pattern reads it.
+// seconds of work (rules/src/hostile-inputs.ts): each must be refused, by the body limit or by
+// the field's length check, before any pattern reads it. The patterns are linear by recheck
+// (hostile-patterns.test.ts); how long each answer takes is measured by `npm run bench:hostile`.
 
 type JsonSchema = {
   type?: string | string[];
@@ -83,10 +84,8 @@ function wrongType(schema: JsonSchema): unknown {
   return type === 'string' ? 12345 : type === 'object' ? 'x' : type === 'array' ? { a: 1 } : 'x';
 }
 
-type Case = { label: string; malformed: boolean; hostile?: boolean; body?: string; query?: string };
+type Case = { label: string; malformed: boolean; body?: string; query?: string };
 
-/** Far more than a linear check of 100 KiB takes; far less than a quadratic pattern on it. */
-const HOSTILE_MS = 1000;
 const HOSTILE = hostileInputs(100 * 1024);
 
 function bodyCases(schema: JsonSchema): Case[] {
@@ -147,7 +146,6 @@ function bodyCases(schema: JsonSchema): Case[] {
         cases.push({
           label: `${field} of 100 KiB: ${label}`,
           malformed: true,
-          hostile: true,
           body: json({ ...base, [field]: value }),
         });
       }
@@ -191,7 +189,6 @@ function queryCases(parameters: NonNullable<Operation['parameters']>): Case[] {
       cases.push({
         label: `${p.name} of 100 KiB: ${label}`,
         malformed: true,
-        hostile: true,
         query: withValue(p.name, value),
       });
     }
@@ -243,7 +240,6 @@ describe('malformed input on every operation', () => {
         ];
         for (const c of cases) {
           const before = c.malformed ? await written() : '';
-          const started = performance.now();
           const res = await t.app.inject({
             method: method.toUpperCase() as 'GET',
             url: c.query !== undefined ? `${url}?${c.query}` : url,
@@ -254,11 +250,8 @@ describe('malformed input on every operation', () => {
             },
             ...(c.body !== undefined ? { payload: c.body } : {}),
           });
-          const ms = performance.now() - started;
           calls++;
           const where = `${method.toUpperCase()} ${path} with ${c.label}: ${res.statusCode} ${res.body.slice(0, 160)}`;
-          if (c.hostile && ms > HOSTILE_MS)
-            failures.push(`${where} — answered after ${Math.round(ms)} ms`);
           if (res.statusCode >= 500) failures.push(where);
           else if (c.malformed && (res.statusCode < 400 || res.statusCode >= 500))
             failures.push(where);

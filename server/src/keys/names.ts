@@ -38,7 +38,8 @@ const EMPTY: NameKeys = { nameKind: 'person', key: '', readings: [] };
 // Letter codes that recorders write dotted or spaced (L.L.C., L L C). Three-letter codes may be
 // spaced without periods; two-letter ones need a period, or a person's initials "L P" would
 // turn into a partnership. Longer codes first, so P.L.L.C. is not read as P and L.L.C.
-const LETTER_CODES: ReadonlyArray<readonly [RegExp, string]> = [
+// Exported for the static ReDoS check of patterns built at run time.
+export const LETTER_CODES: ReadonlyArray<readonly [RegExp, string]> = [
   ...['PLLC', 'LLLP', 'LLC', 'LLP', 'FSB', 'AKA', 'FKA', 'NKA', 'DBA'].map(
     (code) =>
       [

@@ -12,7 +12,8 @@ const LABEL_REACH = 48;
 
 const patterns = new Map<string, RegExp>();
 
-function patternFor(dataMask: string): RegExp {
+/** The pattern of a county's APNs in text, built from its data mask (and kept per mask). */
+export function apnPattern(dataMask: string): RegExp {
   const cached = patterns.get(dataMask);
   if (cached) return cached;
   if (!/^[0a]+(?:-[0a]+)*$/.test(dataMask)) {
@@ -42,7 +43,7 @@ function patternFor(dataMask: string): RegExp {
  */
 export function detectApns(text: string, dataMask: string): string[] {
   const found = new Set<string>();
-  for (const match of text.matchAll(patternFor(dataMask))) {
+  for (const match of text.matchAll(apnPattern(dataMask))) {
     if (match.groups?.bare !== undefined) {
       const before = text.slice(Math.max(0, match.index - LABEL_REACH), match.index);
       if (!LABEL_BEFORE.test(before)) continue;

@@ -239,18 +239,18 @@ describe('hostile lines', () => {
   });
 
   // The field is 100 KiB: the length check refuses it before PRINTABLE runs, and PRINTABLE
-  // itself is linear (the old pattern took ~4 s on the first of these).
+  // itself is linear by recheck (server/test/hostile-patterns.test.ts; the old pattern took ~4 s
+  // on the first of these). The time each takes is measured by `npm run bench:hostile`.
   it.each([
     ['text then a control character', '!'.repeat(100 * 1024) + '\u0000'],
     ['blanks then a control character', ' '.repeat(100 * 1024) + '\u0000'],
     ['a letter, blanks, a control character', 'a' + ' '.repeat(100 * 1024) + '\u0001'],
-  ])('a 100 KiB field of %s, answered at once', (_, value) => {
-    let started = performance.now();
+  ])('a 100 KiB field of %s is refused, each field with its rule', (_, value) => {
     expect(PRINTABLE.test(value)).toBe(false);
-    expect(performance.now() - started).toBeLessThan(1000);
-    started = performance.now();
-    const result = parseFeedLine(line({ documentNumber: value, grantors: [value], file: value }));
-    expect(performance.now() - started).toBeLessThan(1000);
-    expect(result.ok).toBe(false);
+    expect(reasonOf(line({ documentNumber: value, grantors: [value], file: value }))).toBe(
+      'documentNumber must be 1 to 64 characters, not blank, with no control characters; ' +
+        'grantors[0] must be a name of 1 to 200 characters, not blank, with no control characters; ' +
+        FILE_RULE,
+    );
   });
 });
