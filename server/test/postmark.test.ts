@@ -133,12 +133,11 @@ describe('the Postmark transport against a fake Postmark', () => {
   it('classifies a request left unanswered as ambiguous once the timeout fires', async () => {
     const to = 'hang@example.com';
     fake.setBehaviour(to, 'hang');
-    const started = performance.now();
+    // The fake never answers: only the transport's own timeout ends the call (Postmark's client
+    // default would outlast the test), and the error says so.
     const err = await sendFailure(transportFor(fake, { timeoutSeconds: 1 }).send(messageTo(to)));
-    const elapsed = performance.now() - started;
     expect(err.disposition).toBe('ambiguous');
-    expect(elapsed).toBeGreaterThanOrEqual(900);
-    expect(elapsed).toBeLessThan(5_000);
+    expect(err.message).toBe('The operation was aborted due to timeout (TimeoutError)');
     // Postmark did receive it, which is why a resend could duplicate the message.
     expect(fake.requestsTo(to)).toHaveLength(1);
     expect(fake.requestsTo(to)[0]!.reply).toBeUndefined();

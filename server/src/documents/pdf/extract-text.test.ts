@@ -33,18 +33,12 @@ const NORMAL_TEXT = [
   'Exhibit A: Lot 12 of Tract 3456',
 ].join('\n');
 
-async function timed(run: () => Promise<PdfText>): Promise<{ result: PdfText; ms: number }> {
-  const started = performance.now();
-  const result = await run();
-  return { result, ms: performance.now() - started };
-}
-
 async function expectNoWorkerLeft() {
   await vi.waitFor(() => expect(runningPdfWorkers()).toBe(0), { timeout: 5000 });
 }
 
 async function expectNormalStillReads() {
-  const { result } = await timed(async () => extractPdfText(await normalPdf(), LIMITS));
+  const result = await extractPdfText(await normalPdf(), LIMITS);
   expect(result).toEqual({ ok: true, pageCount: 3, pagesRead: 3, text: NORMAL_TEXT });
   await expectNoWorkerLeft();
 }
@@ -193,10 +187,9 @@ describe('extractPdfText', { timeout: 30_000 }, () => {
       ],
     ];
 
+    // Each answer is its own outcome, never the time limit's.
     it.each(cases)('%s', async (_name, make, check) => {
-      const { result, ms } = await timed(async () => extractPdfText(await make(), LIMITS));
-      check(result);
-      expect(ms).toBeLessThan(LIMITS.timeoutMs);
+      check(await extractPdfText(await make(), LIMITS));
       await expectNoWorkerLeft();
       await expectNormalStillReads();
     });
@@ -207,24 +200,27 @@ describe('extractPdfText', { timeout: 30_000 }, () => {
     // a buffer the size the TrueType table directory claims (4 GB, never written, so not resident)
     // for a few milliseconds. Whether the memory watchdog sees it depends on timing, so either
     // outcome is right; a hang, a crash, a wrong text or a lost worker is not.
-    const { result, ms } = await timed(() => extractPdfText(fontExploitPdf(), LIMITS));
+    const result = await extractPdfText(fontExploitPdf(), LIMITS);
     if (result.ok) {
       expect(result).toEqual({ ok: true, pageCount: 1, pagesRead: 1, text: 'Font one\nFont two' });
     } else {
       expect(result.reason).toBe('out-of-memory');
     }
-    expect(ms).toBeLessThan(LIMITS.timeoutMs);
     await expectNoWorkerLeft();
     await expectNormalStillReads();
   });
 
   it('stops a document that takes longer than the time limit', async () => {
-    const { result, ms } = await timed(() =>
-      extractPdfText(manyPagesPdf(5000), { ...LIMITS, maxPages: 5000, timeoutMs: 400 }),
-    );
-    expect(result).toMatchObject({ ok: false, reason: 'timeout' });
-    expect(ms).toBeGreaterThanOrEqual(400);
-    expect(ms).toBeLessThan(3000);
+    const result = await extractPdfText(manyPagesPdf(5000), {
+      ...LIMITS,
+      maxPages: 5000,
+      timeoutMs: 400,
+    });
+    expect(result).toEqual({
+      ok: false,
+      reason: 'timeout',
+      detail: 'Reading the PDF took longer than 400 ms',
+    });
     await expectNoWorkerLeft();
     await expectNormalStillReads();
   });
@@ -250,13 +246,12 @@ describe('extractPdfText', { timeout: 30_000 }, () => {
     // 256 kB on disk, 256 MB once inflated: the cap is checked on heap and array buffers together.
     const bomb = await flateBombPdf(256);
     expect(bomb.byteLength).toBeLessThan(1024 * 1024);
-    const { result, ms } = await timed(() => extractPdfText(bomb, { ...LIMITS, maxMemoryMb: 64 }));
+    const result = await extractPdfText(bomb, { ...LIMITS, maxMemoryMb: 64 });
     expect(result).toEqual({
       ok: false,
       reason: 'out-of-memory',
       detail: 'Reading the PDF needed more than 64 MB',
     });
-    expect(ms).toBeLessThan(LIMITS.timeoutMs);
     await expectNoWorkerLeft();
     await expectNormalStillReads();
   });

@@ -171,11 +171,9 @@ describe('runPdfWorker', { timeout: 15_000 }, () => {
     async (_name, mode, limits, failure) => {
       const warm = await threadOf('sum', limits);
       const started = pdfWorkersStarted();
-      const begun = performance.now();
 
       expect(await run(mode, limits)).toEqual({ ok: false, ...failure });
       expect(pdfWorkersStarted()).toBe(started); // the failure happened on the warm thread
-      if (mode === 'spin') expect(performance.now() - begun).toBeGreaterThanOrEqual(300);
 
       expect(await threadOf('sum', limits)).not.toBe(warm);
       expect(pdfWorkersStarted()).toBe(started + 1);
