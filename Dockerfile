@@ -30,7 +30,9 @@ RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund --workspace server \
 COPY rules/src rules/src
 COPY server/src server/src
 COPY migrations migrations
-COPY scripts/*.ts scripts/
+# The operator's commands; the development ones (gen-*, audit-check, bench) stay out.
+COPY scripts/migrate.ts scripts/seed-demo.ts scripts/staff-add.ts scripts/ingest.ts \
+  scripts/simulate.ts scripts/import-parcels.ts scripts/
 COPY --from=web /app/web/dist web/dist
 # The code stays root's and read-only to the server; documents and inboxes go to /data, which a
 # named volume mounted there inherits the ownership of.
