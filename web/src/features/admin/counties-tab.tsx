@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { adminCountiesQuery } from '../../api/queries';
@@ -11,7 +11,7 @@ import {
   sortTermOf,
 } from './admin-search';
 import { CountyDrawer } from './county-drawer';
-import { ListFooter, PageSizeSelect, SortableTh } from './list-controls';
+import { EmptyRow, ListFooter, PageSizeSelect, SortableTh } from './list-controls';
 import { Loading, LoadFailed } from './load-states';
 import { type Sort, sortAndPage } from './paging';
 import type { AdminCounty } from './types';
@@ -79,11 +79,7 @@ export function CountiesTab({
               </Table.Thead>
               <Table.Tbody>
                 {rows.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={7} ta="center" py="lg">
-                      <Text c="dimmed">{NO_COUNTIES}</Text>
-                    </Table.Td>
-                  </Table.Tr>
+                  <EmptyRow columns={7}>{NO_COUNTIES}</EmptyRow>
                 ) : (
                   rows.map((county) => (
                     <Table.Tr key={county.id}>

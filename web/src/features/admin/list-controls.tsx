@@ -79,3 +79,14 @@ export function ListFooter({
     </Group>
   );
 }
+
+/** The one row of an empty list, across all its columns. */
+export function EmptyRow({ columns, children }: { columns: number; children: ReactNode }) {
+  return (
+    <Table.Tr>
+      <Table.Td colSpan={columns} ta="center" py="lg">
+        <Text c="dimmed">{children}</Text>
+      </Table.Td>
+    </Table.Tr>
+  );
+}

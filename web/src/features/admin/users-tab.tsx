@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Group,
-  LoadingOverlay,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Box, Button, Group, LoadingOverlay, Stack, Table, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -23,7 +13,7 @@ import {
   type UsersListState,
   usersListQuery,
 } from './admin-search';
-import { ListFooter, PageSizeSelect, SortableTh } from './list-controls';
+import { EmptyRow, ListFooter, PageSizeSelect, SortableTh } from './list-controls';
 import { Loading, LoadFailed } from './load-states';
 import type { Sort } from './paging';
 import type { AdminUserRow } from './types';
@@ -138,11 +128,7 @@ export function UsersTab({
               </Table.Thead>
               <Table.Tbody>
                 {rows.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={8} ta="center" py="lg">
-                      <Text c="dimmed">{NO_USERS}</Text>
-                    </Table.Td>
-                  </Table.Tr>
+                  <EmptyRow columns={8}>{NO_USERS}</EmptyRow>
                 ) : (
                   rows.map((row) => {
                     const staff = row.role !== 'subscriber';
