@@ -54,11 +54,6 @@ const LAYERS = [
     ),
   },
   {
-    name: 'the demo seed',
-    files: ['server/src/db/seed/**'],
-    forbid: above('app', 'routes', 'plugins', 'workers', 'modules', 'engine', 'mail', 'jobs'),
-  },
-  {
     name: 'the database layer',
     files: ['server/src/db/**'],
     sql: true,
@@ -79,6 +74,11 @@ const LAYERS = [
     name: 'feature modules',
     files: ['server/src/modules/**'],
     forbid: above('app', 'routes', 'plugins'),
+  },
+  {
+    name: 'demo data',
+    files: ['server/src/demo/**'],
+    forbid: above('app', 'routes', 'plugins', 'workers'),
   },
   {
     name: 'entry points: the app, main, runtime and command-line scripts',

@@ -2,7 +2,7 @@
 // Loads the deterministic demo data into DATABASE_URL (or the embedded Postgres).
 import { parseArgs } from 'node:util';
 import { migrateToLatest } from '../server/src/db/migrate.ts';
-import { DEFAULT_SEED, seedDemo } from '../server/src/db/seed/seed-demo.ts';
+import { DEFAULT_SEED, seedDemo } from '../server/src/demo/seed-demo.ts';
 import { createLogger, loadConfigOrExit, openRuntime } from '../server/src/runtime.ts';
 
 const { values } = parseArgs({

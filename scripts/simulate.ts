@@ -3,7 +3,7 @@
 // PDFs, into the county's inbox folder, where the running server's inbox job picks them up every
 // minute. Some documents name the demo subscriptions' names and APNs, so alerts arrive.
 import { parseArgs } from 'node:util';
-import { createRandom } from '../server/src/db/seed/random.ts';
+import { createRandom } from '../server/src/lib/random.ts';
 import { openCliEngine } from '../server/src/engine/cli.ts';
 import {
   loadPools,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { repoRoot } from '../../server/src/config.ts';
-import { seedDemo } from '../../server/src/db/seed/seed-demo.ts';
+import { seedDemo } from '../../server/src/demo/seed-demo.ts';
 import { type IngestSummary, ingestFolder } from '../../server/src/engine/ingest/ingest.service.ts';
 import { samplePdf } from '../../server/src/engine/sample-documents.ts';
 import { isoWithOffset } from '../../server/src/engine/simulate/simulate.ts';

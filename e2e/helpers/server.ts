@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { repoRoot } from '../../server/src/config.ts';
-import { seedDemo } from '../../server/src/db/seed/seed-demo.ts';
+import { seedDemo } from '../../server/src/demo/seed-demo.ts';
 import type { Database } from '../../server/src/db/database.ts';
 import { startTestApp } from '../../server/test/helpers/test-app.ts';
 import { freePort } from './process.ts';

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { pino } from 'pino';
 import { startServerProcess } from '../../e2e/helpers/process.ts';
 import type { Database } from '../../server/src/db/database.ts';
-import { createRandom } from '../../server/src/db/seed/random.ts';
+import { createRandom } from '../../server/src/lib/random.ts';
 import { createEngine } from '../../server/src/engine/engine.ts';
 import { ingestFolder } from '../../server/src/engine/ingest/ingest.service.ts';
 import { writeFeedFolder } from '../../server/src/engine/simulate/simulate.ts';

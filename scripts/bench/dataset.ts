@@ -1,6 +1,6 @@
 // The benchmarks' data: one county at a chosen scale, as a real recorder's would look.
 //
-// The demo generator (server/src/db/seed/demo-data.ts) draws from ~100 surnames and ~70 given
+// The demo generator (server/src/demo/demo-data.ts) draws from ~100 surnames and ~70 given
 // names: right for a demo, wrong for a benchmark, where a county's index holds millions of
 // names, most of them rare. Here surnames and given names follow a Zipf law over 150,000 and
 // 5,000 names (the commonest surname on ~0.7 % of people, as SMITH is in the US), so a name's
@@ -26,8 +26,8 @@ import {
   STREET_SUFFIXES,
   STREETS,
   SURNAMES,
-} from '../../server/src/db/seed/demo-data.ts';
-import { createRandom, type Random } from '../../server/src/db/seed/random.ts';
+} from '../../server/src/demo/demo-data.ts';
+import { createRandom, type Random } from '../../server/src/lib/random.ts';
 import { storedName } from '../../server/src/keys/match-keys.ts';
 import { nameKey } from '../../server/src/keys/normalize.ts';
 

@@ -23,7 +23,7 @@ import { hostileInputs } from '@deedwatch/rules/hostile-inputs';
 import { pino } from 'pino';
 import { buildApp } from '../../server/src/app.ts';
 import { loadConfig, repoRoot } from '../../server/src/config.ts';
-import { upsertCounty } from '../../server/src/db/seed/seed.repository.ts';
+import { upsertCounty } from '../../server/src/demo/seed.repository.ts';
 import { apnPattern, detectApns } from '../../server/src/documents/pdf/apn-detect.ts';
 import {
   COUNTY,

@@ -35,8 +35,8 @@ import type { Database } from '../../server/src/db/database.ts';
 import {
   DEMO_SUBSCRIBER_EMAIL,
   ensureDemoSubscriber,
-} from '../../server/src/db/seed/demo-subscriber.ts';
-import { seedDemo } from '../../server/src/db/seed/seed-demo.ts';
+} from '../../server/src/demo/demo-subscriber.ts';
+import { seedDemo } from '../../server/src/demo/seed-demo.ts';
 import { createCode } from '../../server/src/modules/auth/auth-codes.ts';
 import { upsertStaff } from '../../server/src/modules/auth/staff.ts';
 import { SESSION_COOKIE } from '../../server/src/plugins/session.ts';

@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import { pino } from 'pino';
 import type { Database } from '../../server/src/db/database.ts';
-import { demoApn } from '../../server/src/db/seed/demo-data.ts';
+import { demoApn } from '../../server/src/demo/demo-data.ts';
 import {
   insertDocument,
   type NewDocument,

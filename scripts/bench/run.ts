@@ -17,7 +17,7 @@ import { promisify } from 'node:util';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { repoRoot } from '../../server/src/config.ts';
-import { upsertCounty } from '../../server/src/db/seed/seed.repository.ts';
+import { upsertCounty } from '../../server/src/demo/seed.repository.ts';
 import { importParcels } from '../../server/src/engine/parcels/import-parcels.ts';
 import {
   BENCH_COUNTY,

@@ -39,9 +39,9 @@ describe('the layer rules', () => {
     ],
     ['the job queue importing the engine', 'server/src/jobs/queues.ts', '../engine/engine.ts'],
     [
-      'the seed importing a module repository',
-      'server/src/db/seed/seed-demo.ts',
-      '../../modules/user/user.repository.ts',
+      'the database layer importing a module repository',
+      'server/src/db/migrate.ts',
+      '../modules/user/user.repository.ts',
     ],
     [
       'the engine importing a module',

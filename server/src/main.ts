@@ -6,9 +6,9 @@ import {
   DEMO_COUNTY,
   DEMO_SUBSCRIBER_EMAIL,
   ensureDemoSubscriber,
-} from './db/seed/demo-subscriber.ts';
-import { seedDemo, setDemoInboxes } from './db/seed/seed-demo.ts';
-import { countCounties } from './db/seed/seed.repository.ts';
+} from './demo/demo-subscriber.ts';
+import { seedDemo, setDemoInboxes } from './demo/seed-demo.ts';
+import { countCounties } from './demo/seed.repository.ts';
 import { createBoss } from './jobs/boss.ts';
 import { ensureQueues } from './jobs/queues.ts';
 import { deriveSealingKey } from './lib/sealed.ts';

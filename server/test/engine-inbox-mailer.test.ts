@@ -15,7 +15,7 @@ import { PDFDocument } from 'pdf-lib';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractPdfText } from '../src/documents/pdf/extract-text.ts';
-import { createRandom } from '../src/db/seed/random.ts';
+import { createRandom } from '../src/lib/random.ts';
 import { pollInboxes, SUMMARY_FILE } from '../src/engine/inbox/inbox.service.ts';
 import { ingestFolder } from '../src/engine/ingest/ingest.service.ts';
 import { COUNTY_MAILERS } from '../src/jobs/queues.ts';
@@ -33,7 +33,7 @@ import {
 } from '../src/engine/simulate/simulate.ts';
 import { samplePdf } from '../src/engine/sample-documents.ts';
 import { insertNameSubscriptions } from '../src/modules/user/user.repository.ts';
-import { setDemoInboxes } from '../src/db/seed/seed-demo.ts';
+import { setDemoInboxes } from '../src/demo/seed-demo.ts';
 import {
   createCounty,
   createSubscriber,

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPool, type Database } from '../src/db/database.ts';
-import { seedDemo } from '../src/db/seed/seed-demo.ts';
+import { seedDemo } from '../src/demo/seed-demo.ts';
 import type { DB } from '../src/db/types.ts';
 import { addressKey, apnKey, nameKey } from '../src/keys/normalize.ts';
 import { COUNTY_CACHE_TTL_MS } from '../src/modules/counties/counties.service.ts';

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
-import { DEMO_COUNTIES } from '../src/db/seed/demo-data.ts';
-import { DEMO_SUBSCRIBER_EMAIL, ensureDemoSubscriber } from '../src/db/seed/demo-subscriber.ts';
-import { seedDemo } from '../src/db/seed/seed-demo.ts';
+import { DEMO_COUNTIES } from '../src/demo/demo-data.ts';
+import { DEMO_SUBSCRIBER_EMAIL, ensureDemoSubscriber } from '../src/demo/demo-subscriber.ts';
+import { seedDemo } from '../src/demo/seed-demo.ts';
 import { storedName } from '../src/keys/match-keys.ts';
 import { addressKey, apnKey, formatApn, nameKey } from '../src/keys/normalize.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';

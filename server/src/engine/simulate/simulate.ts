@@ -1,7 +1,7 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from '../../db/database.ts';
-import type { Random } from '../../db/seed/random.ts';
+import type { Random } from '../../lib/random.ts';
 import type { FeedLine } from '../feed/feed-line.ts';
 import { INDEX_FILE } from '../feed/read-feed.ts';
 import { SAMPLE_DOCUMENT_TYPES, samplePdf } from '../sample-documents.ts';

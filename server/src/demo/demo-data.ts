@@ -1,5 +1,5 @@
-import { addressKey, apnKey, formatApn, nameKey } from '../../keys/normalize.ts';
-import { createRandom, type Random } from './random.ts';
+import { addressKey, apnKey, formatApn, nameKey } from '../keys/normalize.ts';
+import { createRandom, type Random } from '../lib/random.ts';
 
 /**
  * The demo data generator. Deterministic (same seed, same rows) and streaming (rows are

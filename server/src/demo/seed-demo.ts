@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Database } from '../database.ts';
+import type { Database } from '../db/database.ts';
 import { DEMO_COUNTIES, demoIndexNames, demoParcels } from './demo-data.ts';
 import {
   countiesWithoutInbox,
