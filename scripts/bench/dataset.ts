@@ -30,6 +30,7 @@ import {
 import { createRandom, type Random } from '../../server/src/lib/random.ts';
 import { storedName } from '../../server/src/keys/match-keys.ts';
 import { nameKey } from '../../server/src/keys/normalize.ts';
+import { insertNameMatchKeys } from '../../server/src/modules/user/user.repository.ts';
 
 export type Scale = {
   /** Rows of the parcel roll imported (the import benchmark). */
@@ -484,6 +485,7 @@ export async function loadSubscriptions(
               name_key: nameKey(n.name),
               match_key: s.matchKey,
               name_kind: s.nameKind,
+              suffix: s.suffix,
               activated_at: activatedAt,
             };
           }),
@@ -491,39 +493,14 @@ export async function loadSubscriptions(
         .onConflict((oc) => oc.doNothing())
         .returning(['id', 'user_id', 'name_key', 'name'])
         .execute();
-      const readings = inserted.flatMap((row) =>
-        stored.get(`${row.user_id}|${row.name_key}`)!.readings.map((x) => ({ row, x })),
-      );
-      for (let k = 0; k < readings.length; k += 5000) {
-        await trx
-          .insertInto('name_subscription_readings')
-          .values(
-            readings.slice(k, k + 5000).map(({ row, x }) => ({
-              subscription_id: row.id,
-              county_id: countyId,
-              surname: x.surname,
-              first: x.first,
-              middle: x.middle,
-            })),
-          )
-          .execute();
-      }
-      const typoKeys = readings.flatMap(({ row, x }) =>
-        [...new Set(x.deletionKeys)].map((key) => ({
-          subscription_id: row.id,
-          county_id: countyId,
-          deletion_key: key,
-          surname: x.surname,
-          first: x.first,
-          middle: x.middle,
+      await insertNameMatchKeys(
+        trx,
+        inserted.map((row) => ({
+          subscriptionId: row.id,
+          countyId,
+          name: stored.get(`${row.user_id}|${row.name_key}`)!,
         })),
       );
-      for (let k = 0; k < typoKeys.length; k += 5000) {
-        await trx
-          .insertInto('name_subscription_typo_keys')
-          .values(typoKeys.slice(k, k + 5000))
-          .execute();
-      }
       if (parcelOffsets.length > 0) {
         const { rows } = await sql<{
           user_id: string;

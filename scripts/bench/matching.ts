@@ -72,17 +72,12 @@ export async function benchMatching(o: MatchingBenchOptions) {
           pageCount: 2,
           pdfError: null,
           text: '',
-          parties: docNames.map((n, k) => {
-            const s = storedName(n);
-            return {
-              role: k < 2 ? 'grantor' : 'grantee',
-              name: n,
-              nameKey: nameKey(n),
-              matchKey: s.matchKey,
-              nameKind: s.nameKind,
-              readings: s.readings,
-            };
-          }),
+          parties: docNames.map((n, k) => ({
+            role: k < 2 ? 'grantor' : 'grantee',
+            name: n,
+            nameKey: nameKey(n),
+            ...storedName(n),
+          })),
           parcels: [
             {
               apn: parcel.apn,

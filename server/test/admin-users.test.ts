@@ -440,6 +440,7 @@ describe('GET /api/admin/metrics', () => {
         matched_value: 'X',
         party_role: null,
         is_exact: true,
+        tier: 'exact',
         confidence: 1,
         created_at: input.createdAt,
       })

@@ -114,6 +114,7 @@ describe('GET /api/document/download', () => {
         matched_value: 'DOE JOHN',
         party_role: 'grantee',
         is_exact: true,
+        tier: 'exact',
         confidence: 1,
         is_archived: archived,
       })

@@ -21,7 +21,7 @@ import { signInStaff, signInSubscriber } from './helpers/sign-in.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 
 // The match-documents job (SQL over stored keys) and POST admin/match/explain (names.ts in
-// code) must give the same verdict, rule and confidence for every guarded name and party:
+// code) must give the same verdict, rule, tier and confidence for every guarded name and party:
 // here over every pair of the labelled table's names, not only the labelled pairs.
 
 const guardedNames = [...new Set(LABELLED_NAMES.map((l) => l.guarded))];
@@ -75,9 +75,7 @@ describe('the matcher and explain agree', () => {
             role: 'grantor',
             name,
             nameKey: nameKey(name),
-            matchKey: stored.matchKey,
-            nameKind: stored.nameKind,
-            readings: stored.readings,
+            ...stored,
           },
         ],
         parcels: [],
@@ -91,7 +89,7 @@ describe('the matcher and explain agree', () => {
     await matchDocuments(t.db, t.boss, [...candidateOf.keys()]);
     const events = await t.db
       .selectFrom('events')
-      .select(['name_subscription_id', 'document_id', 'is_exact', 'confidence'])
+      .select(['name_subscription_id', 'document_id', 'is_exact', 'confidence', 'tier'])
       .execute();
     const bySql = new Map(
       events.map((e) => [`${e.name_subscription_id}|${e.document_id}`, e] as const),
@@ -117,10 +115,11 @@ describe('the matcher and explain agree', () => {
           const expected = matchConfidence(code.rule, 0);
           if (
             sqlEvent.is_exact !== (code.rule === 'exact') ||
+            sqlEvent.tier !== code.tier ||
             Math.abs(sqlEvent.confidence - expected) > 1e-6
           ) {
             disagreements.push(
-              `${guarded} ~ ${candidate}: code ${code.rule} ${expected}, sql exact=${sqlEvent.is_exact} ${sqlEvent.confidence}`,
+              `${guarded} ~ ${candidate}: code ${code.rule} ${code.tier} ${expected}, sql exact=${sqlEvent.is_exact} ${sqlEvent.tier} ${sqlEvent.confidence}`,
             );
           }
         }

@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countIndexNames, insertDocument } from '../src/engine/ingest/ingest.repository.ts';
-import {
-  MAX_VARIANT_NAMESAKES,
-  MIN_VARIANT_CONFIDENCE,
-  unmatchedIds,
-} from '../src/engine/matching/match.repository.ts';
+import { MAX_VARIANT_NAMESAKES, unmatchedIds } from '../src/engine/matching/match.repository.ts';
 import { matchDocuments } from '../src/engine/matching/match.service.ts';
 import { storedAddress, storedName } from '../src/keys/match-keys.ts';
-import { matchConfidence } from '../src/keys/names.ts';
+import { matchConfidence, STRONG_CONFIDENCE } from '../src/keys/names.ts';
 import { nameKey } from '../src/keys/normalize.ts';
 import { explain } from '../src/modules/explain/explain.service.ts';
 import {
@@ -42,17 +38,12 @@ describe('what the matcher matches', () => {
       pageCount: 1,
       pdfError: null,
       text: '',
-      parties: (input.names ?? []).map((name) => {
-        const stored = storedName(name);
-        return {
-          role: 'grantor' as const,
-          name,
-          nameKey: nameKey(name),
-          matchKey: stored.matchKey,
-          nameKind: stored.nameKind,
-          readings: stored.readings,
-        };
-      }),
+      parties: (input.names ?? []).map((name) => ({
+        role: 'grantor' as const,
+        name,
+        nameKey: nameKey(name),
+        ...storedName(name),
+      })),
       parcels: [
         ...(input.apns ?? []).map((apn) => ({
           apn,
@@ -78,7 +69,7 @@ describe('what the matcher matches', () => {
     await matchDocuments(t.db, t.boss, [id!]);
     return t.db
       .selectFrom('events')
-      .select(['match_kind', 'matched_value', 'is_exact', 'confidence'])
+      .select(['match_kind', 'matched_value', 'is_exact', 'confidence', 'tier', 'namesakes'])
       .where('document_id', '=', id!)
       .execute();
   };
@@ -140,7 +131,14 @@ describe('what the matcher matches', () => {
 
   it('matches an APN by key, whatever its punctuation', async () => {
     expect(await documentWith(county, after, { apns: ['01203450060000'] })).toEqual([
-      { match_kind: 'apn', matched_value: '01203450060000', is_exact: true, confidence: 1 },
+      {
+        match_kind: 'apn',
+        matched_value: '01203450060000',
+        is_exact: true,
+        confidence: 1,
+        tier: 'exact',
+        namesakes: null,
+      },
     ]);
   });
 
@@ -149,11 +147,13 @@ describe('what the matcher matches', () => {
       await documentWith(county, after, {
         addresses: ['123 Riverside Boulevard, Sacramento, CA 95818'],
       }),
-    ).toEqual([expect.objectContaining({ match_kind: 'address', is_exact: true })]);
+    ).toEqual([expect.objectContaining({ match_kind: 'address', is_exact: true, tier: 'exact' })]);
     const similar = await documentWith(county, after, {
       addresses: ['123 RIVERSIDE BLV, SACRAMENTO CA 95818'],
     });
-    expect(similar).toEqual([expect.objectContaining({ match_kind: 'address', is_exact: false })]);
+    expect(similar).toEqual([
+      expect.objectContaining({ match_kind: 'address', is_exact: false, tier: 'strong' }),
+    ]);
     expect(similar[0]!.confidence).toBeLessThan(0.9);
     // Another house number, or another zip: not the guarded property.
     expect(
@@ -205,7 +205,7 @@ describe('what the matcher matches', () => {
     expect(confidence('LOPEZ MARIA')).toBeLessThan(0.5);
   });
 
-  it('alerts on a variant or typo of a rare name, not when either name is common in the index', async () => {
+  it('makes a variant or typo of a rare name strong, and of a common name possible, never dropped', async () => {
     const guard = (name: string) =>
       insertNameSubscriptions(
         t.db,
@@ -242,36 +242,47 @@ describe('what the matcher matches', () => {
     const hits = async (name: string) =>
       (await documentWith(county, after, { names: [name] })).map((e) => ({
         value: e.matched_value,
-        exact: e.is_exact,
+        tier: e.tier,
         confidence: e.confidence,
+        namesakes: e.namesakes,
       }));
+    const strong = (value: string, rule: 'variant' | 'typo', namesakes: number) => ({
+      value,
+      tier: 'strong',
+      confidence: matchConfidence(rule, namesakes),
+      namesakes,
+    });
+    const possible = (value: string, rule: 'variant' | 'typo', namesakes: number) => ({
+      ...strong(value, rule, namesakes),
+      tier: 'possible',
+    });
 
-    // Rare: a variant (another middle) and a typo (one letter off the surname) still alert.
-    expect(await hits('NAKAMURA KENJI T')).toEqual([
-      { value: 'NAKAMURA KENJI T', exact: false, confidence: matchConfidence('variant', 0) },
+    // Rare: a variant (another middle) and a typo (one letter off the surname) are strong.
+    expect(await hits('NAKAMURA KENJI T')).toEqual([strong('NAKAMURA KENJI T', 'variant', 0)]);
+    expect(await hits('NAKAMORA KENJI')).toEqual([strong('NAKAMORA KENJI', 'typo', 0)]);
+    expect(await hits('PAGE ANN C')).toEqual([strong('PAGE ANN C', 'variant', 3)]);
+    // Common surname and first name: the variant and the typo are possible matches, kept with
+    // the namesake count that made them so (510: every JOHNSON ROBERT with some middle name).
+    expect(matchConfidence('variant', 510)).toBeLessThan(STRONG_CONFIDENCE);
+    expect(matchConfidence('variant', 10)).toBeGreaterThanOrEqual(STRONG_CONFIDENCE);
+    expect(await hits('JOHNSON ROBERT A')).toEqual([possible('JOHNSON ROBERT A', 'variant', 510)]);
+    expect(await hits('JOHNSON ROBERT ALLEN')).toEqual([
+      possible('JOHNSON ROBERT ALLEN', 'variant', 510),
     ]);
-    expect(await hits('NAKAMORA KENJI')).toEqual([
-      { value: 'NAKAMORA KENJI', exact: false, confidence: matchConfidence('typo', 0) },
-    ]);
-    expect(await hits('PAGE ANN C')).toEqual([
-      { value: 'PAGE ANN C', exact: false, confidence: matchConfidence('variant', 3) },
-    ]);
-    // Common surname and first name: the variant and the typo fall under the floor.
-    expect(matchConfidence('variant', 510)).toBeLessThan(MIN_VARIANT_CONFIDENCE);
-    expect(matchConfidence('variant', 10)).toBeGreaterThanOrEqual(MIN_VARIANT_CONFIDENCE);
-    expect(await hits('JOHNSON ROBERT A')).toEqual([]);
-    expect(await hits('JOHNSON ROBERT ALLEN')).toEqual([]);
-    expect(await hits('JOHNSTON ROBERT')).toEqual([]);
+    expect(await hits('JOHNSTON ROBERT')).toEqual([possible('JOHNSTON ROBERT', 'typo', 510)]);
     // A rare guarded name one letter from a common recorded one: most likely that common name.
     await guard('WILLIAMSEN DAVID');
     await index({ 'WILLIAMSON DAVID': 3_000 });
-    expect(await hits('WILLIAMSON DAVID')).toEqual([]);
-    expect(await hits('WILLIAMSEN DAVID K')).toEqual([
-      { value: 'WILLIAMSEN DAVID K', exact: false, confidence: matchConfidence('variant', 0) },
-    ]);
-    // The same name, equal keys: always alerts, however common.
+    expect(await hits('WILLIAMSON DAVID')).toEqual([possible('WILLIAMSON DAVID', 'typo', 3_000)]);
+    expect(await hits('WILLIAMSEN DAVID K')).toEqual([strong('WILLIAMSEN DAVID K', 'variant', 0)]);
+    // The same name, equal keys: always exact, however common.
     expect(await hits('JOHNSON ROBERT')).toEqual([
-      { value: 'JOHNSON ROBERT', exact: true, confidence: matchConfidence('exact', 10) },
+      {
+        value: 'JOHNSON ROBERT',
+        tier: 'exact',
+        confidence: matchConfidence('exact', 10),
+        namesakes: 10,
+      },
     ]);
 
     // The staff's explain endpoint gives the job's verdict and confidence on each of these pairs.
@@ -288,15 +299,18 @@ describe('what the matcher matches', () => {
     });
     const common = await explained('JOHNSON ROBERT', 'JOHNSON ROBERT A');
     expect(common).toMatchObject({
-      matched: false,
+      matched: true,
       kind: 'variant',
+      tier: 'possible',
+      namesakes: 510,
       confidence: matchConfidence('variant', 510),
     });
-    expect(common.reason).toContain('at least 510 documents of the county name JOHNSON ROBERT');
-    expect(common.reason).toContain(`under ${MIN_VARIANT_CONFIDENCE}: no alert`);
+    expect(common.reason).toContain('a possible match: at least 510 documents');
+    expect(common.reason).toContain(`under ${STRONG_CONFIDENCE}`);
     expect(await explained('WILLIAMSEN DAVID', 'WILLIAMSON DAVID')).toMatchObject({
-      matched: false,
+      matched: true,
       kind: 'typo',
+      tier: 'possible',
     });
   });
 
@@ -333,9 +347,11 @@ describe('what the matcher matches', () => {
         lastRecordedAt: after,
       })),
     );
-    expect(await documentWith(county, after, { names: ['EZE NNAMDI Q'] })).toEqual([]);
+    expect(await documentWith(county, after, { names: ['EZE NNAMDI Q'] })).toMatchObject([
+      { tier: 'possible', namesakes: MAX_VARIANT_NAMESAKES + 1 },
+    ]);
     expect(matchConfidence('variant', MAX_VARIANT_NAMESAKES)).toBeGreaterThanOrEqual(
-      MIN_VARIANT_CONFIDENCE,
+      STRONG_CONFIDENCE,
     );
   });
 

@@ -169,6 +169,7 @@ describe('migrations', () => {
           matched_value: 'SMITH JOHN',
           party_role: 'grantor',
           is_exact: true,
+          tier: 'exact',
           confidence: 0.9,
         })
         .execute();

@@ -299,6 +299,7 @@ describe('every route against its declared policy', () => {
           nameKey: 'SMITH JOHN',
           matchKey: 'SMITH JOHN',
           nameKind: 'person',
+          suffix: '',
           readings: [],
         },
       ],

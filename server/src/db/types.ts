@@ -11,6 +11,15 @@ export type Role = 'subscriber' | 'customersupport' | 'admin';
 /** How a name reads (a CHECK constraint on name_subscriptions and document_parties). */
 export type NameKind = 'person' | 'business' | 'trust';
 
+/** A person's generational suffix, '' for none (suffix columns of names and readings). */
+export type NameSuffix = '' | 'JR' | 'SR' | 'II' | 'III' | 'IV';
+
+/** How sure a match is (events.tier). */
+export type MatchTier = 'exact' | 'strong' | 'possible';
+
+/** What a subscriber wants done with the possible matches of one guarded name. */
+export type PossibleMatches = 'digest' | 'immediately' | 'hide';
+
 export type ApnSubscriptionsTable = DB['apn_subscriptions'];
 export type AuditLogTable = DB['audit_log'];
 export type AuthCodesTable = DB['auth_codes'];
@@ -24,6 +33,8 @@ export type DocumentPartiesTable = DB['document_parties'];
 export type DocumentPartyReadingsTable = DB['document_party_readings'];
 export type EventsTable = DB['events'];
 export type IndexNamesTable = DB['index_names'];
+export type NameKeysVersionTable = DB['name_keys_version'];
+export type NameSubscriptionNicknamesTable = DB['name_subscription_nicknames'];
 export type NameSubscriptionReadingsTable = DB['name_subscription_readings'];
 export type NameSubscriptionsTable = DB['name_subscriptions'];
 export type NameSubscriptionTypoKeysTable = DB['name_subscription_typo_keys'];

@@ -5,14 +5,18 @@ import {
   FAST_POLLING_SECONDS,
   MATCH_DOCUMENTS,
   POLL_INBOXES,
+  REKEY_NAMES,
   SEND_ALERT,
 } from '../jobs/queues.ts';
 import { sendAlert } from './alerts/alerts.service.ts';
 import { batchOptions, eachJob } from '../jobs/batch.ts';
+import { registerDigestWorkers } from './digest/digest.jobs.ts';
 import type { Engine } from './engine.ts';
+import { registerHistoryWorkers } from './history/history.jobs.ts';
 import { pollInboxes } from './inbox/inbox.service.ts';
 import { makeCountyMailers, previousCountyDay } from './mailer/county-mailer.service.ts';
 import { matchDocuments, matchUnmatched, type SendAlertJob } from './matching/match.service.ts';
+import { namesNeedRekey, rekeyNames } from './rekey/rekey.service.ts';
 
 export type MatchDocumentsJob = { documentIds: string[] };
 
@@ -60,4 +64,12 @@ export async function registerEngineWorkers(engine: Engine): Promise<void> {
   await boss.work(COUNTY_MAILERS, { includeMetadata: true }, async ([job]) => {
     if (job) await makeCountyMailers(engine, previousCountyDay(job.createdOn));
   });
+  // Name keys stored by older rules are recomputed once, by whichever worker takes the job.
+  await boss.work(REKEY_NAMES, async () => {
+    const names = await rekeyNames(db);
+    if (names > 0) engine.log.info({ names }, 'stored name keys recomputed');
+  });
+  if (await namesNeedRekey(db)) await boss.send(REKEY_NAMES, null, { singletonKey: REKEY_NAMES });
+  await registerDigestWorkers(engine);
+  await registerHistoryWorkers(engine);
 }

@@ -6,6 +6,9 @@ export const MATCH_DOCUMENTS = 'match-documents';
 export const SEND_ALERT = 'send-alert';
 export const POLL_INBOXES = 'poll-inboxes';
 export const COUNTY_MAILERS = 'county-mailers';
+export const SEND_DIGESTS = 'send-digests';
+export const CHECK_HISTORY = 'check-history';
+export const REKEY_NAMES = 'rekey-names';
 
 /**
  * How often a worker of a latency-sensitive queue asks for work (pg-boss's minimum). pg-boss's
@@ -51,6 +54,25 @@ export const QUEUES: Record<string, Omit<Queue, 'name'>> = {
   },
   [POLL_INBOXES]: { retryLimit: 0, expireInSeconds: 3600 },
   [COUNTY_MAILERS]: { retryLimit: 3, retryDelay: 60, expireInSeconds: 3600 },
+  // The morning digest of possible matches: each user's possible events are marked digested
+  // in the transaction that queues their mail, so a retry sends only what is left.
+  [SEND_DIGESTS]: { retryLimit: 3, retryDelay: 60, expireInSeconds: 3600 },
+  // Recomputes stored name keys of an older version, batch by batch; a retry starts over.
+  [REKEY_NAMES]: {
+    heartbeatSeconds: HEARTBEAT_SECONDS,
+    retryLimit: 5,
+    retryDelay: 30,
+    expireInSeconds: 6 * 3600,
+  },
+  // One user's guards that have not been checked against the documents on record yet.
+  [CHECK_HISTORY]: {
+    heartbeatSeconds: HEARTBEAT_SECONDS,
+    retryLimit: 5,
+    retryDelay: 5,
+    retryBackoff: true,
+    retryDelayMax: 300,
+    expireInSeconds: 600,
+  },
 };
 
 export async function ensureQueues(boss: PgBoss): Promise<void> {

@@ -2,29 +2,49 @@
  * The stored forms of a name and an address for the matcher (migration 0010): what
  * names.ts and normalize.ts compute, shaped as the rows the SQL joins on.
  */
-import { type NameKind, nameKeys, surnameDeletionKeys } from './names.ts';
+import { nicknamesOf } from './nicknames.ts';
+import { type NameKind, type NameSuffix, nameKeys, readingDeletionKeys } from './names.ts';
 import { addressKey } from './normalize.ts';
+
+/**
+ * The version of the keys storedName computes. Raise it whenever a change to the name rules
+ * changes what is stored: the worker then recomputes the stored keys (engine/rekey) instead of
+ * matching new documents against keys of the old rules.
+ */
+export const NAME_KEYS_VERSION = 2;
 
 export type StoredReading = {
   surname: string;
   first: string;
   middle: string;
-  /** The surname's one-edit deletion keys (names.ts surnameDeletionKeys). */
+  /** One part of a two-part surname alone: its matches are only ever possible. */
+  isPart: boolean;
+  /** The surname's one-edit deletion keys (names.ts readingDeletionKeys; [] but for base readings). */
   deletionKeys: string[];
+  /** The first names the nickname table links to this one (nicknames.ts). */
+  nicknames: readonly string[];
 };
 
-export type StoredName = { matchKey: string; nameKind: NameKind; readings: StoredReading[] };
+export type StoredName = {
+  matchKey: string;
+  nameKind: NameKind;
+  suffix: NameSuffix;
+  readings: StoredReading[];
+};
 
 export function storedName(raw: string): StoredName {
   const keys = nameKeys(raw);
   return {
     matchKey: keys.key,
     nameKind: keys.nameKind,
+    suffix: keys.suffix,
     readings: keys.readings.map((r) => ({
       surname: r.surname,
       first: r.first,
       middle: r.middle,
-      deletionKeys: surnameDeletionKeys(r.surname),
+      isPart: r.form === 'part',
+      deletionKeys: readingDeletionKeys(r),
+      nicknames: nicknamesOf(r.first),
     })),
   };
 }

@@ -3,6 +3,7 @@ import { LABELLED_NAMES } from './labelled-names.ts';
 import {
   matchConfidence,
   matchName,
+  matchTier,
   middleCompatible,
   namesakePrefixes,
   nameKeys,
@@ -48,23 +49,59 @@ describe('matchName over the labelled names', () => {
 });
 
 describe('matchName', () => {
-  it('tells exact, variant and typo apart, with a reason', () => {
-    expect(matchName('SMITH JOHN A', 'SMITH, JOHN A. JR')).toEqual({
+  it('tells the rules apart, with a tier and a reason', () => {
+    expect(matchName('SMITH JOHN A', 'SMITH, JOHN A.')).toEqual({
       matched: true,
       rule: 'exact',
+      tier: 'exact',
       reason: 'Same name: SMITH JOHN A',
     });
     expect(matchName('SMITH JOHN A', 'SMITH JOHN ALLEN')).toEqual({
       matched: true,
       rule: 'variant',
+      tier: 'strong',
       reason: 'Same surname and first name, middle initial A matches ALLEN',
     });
     expect(matchName('SMITH JOHN A', 'JOHN A SMITH')).toMatchObject({ rule: 'variant' });
     expect(matchName('SMITH JOHN A', 'SMTIH JOHN A')).toEqual({
       matched: true,
       rule: 'typo',
+      tier: 'strong',
       reason: 'Surname SMTIH is one letter from SMITH, same first name JOHN',
     });
+    expect(matchName('SMITH ROBERT', 'SMITH BOB')).toMatchObject({
+      rule: 'nickname',
+      tier: 'strong',
+    });
+    expect(matchName('GARCIA-LOPEZ MARIA', 'GARCIA MARIA')).toEqual({
+      matched: true,
+      rule: 'part',
+      tier: 'possible',
+      reason: 'GARCIA is one part of the two-part surname GARCIA-LOPEZ, same first name MARIA',
+    });
+    expect(matchName('SMITH JOHN A', 'SMITH J A')).toMatchObject({
+      rule: 'initial',
+      tier: 'possible',
+    });
+  });
+
+  it('keeps the most confident rule when several hold', () => {
+    // GARCIA-LOPEZ MARIA vs GARCIALOPEZ MARIA is exact; against GARCIA LOPEZ MARIA the joined
+    // reading is a variant, stronger than the part reading GARCIA MARIA.
+    expect(matchName('GARCIA-LOPEZ MARIA', 'GARCIALOPEZ MARIA').matched).toBe(true);
+    expect(matchName('GARCIA-LOPEZ MARIA', 'GARCIA LOPEZ MARIA')).toMatchObject({
+      rule: 'variant',
+    });
+  });
+
+  it('never matches two people whose suffixes differ', () => {
+    expect(matchName('SMITH JOHN A JR', 'SMITH JOHN A SR')).toEqual({
+      matched: false,
+      reason: 'Different suffixes: SR vs JR, two people',
+    });
+    expect(matchName('SMITH JOHN II', 'SMITH JOHN 3RD').matched).toBe(false);
+    expect(matchName('SMITH JOHN JR', 'SMITH JOHN JUNIOR')).toMatchObject({ rule: 'exact' });
+    expect(matchName('SMITH JOHN', 'JR SMITH JOHN')).toMatchObject({ rule: 'exact' });
   });
 
   it('says why a name does not match', () => {
@@ -94,34 +131,94 @@ describe('matchName', () => {
   });
 });
 
+const base = (surname: string, first: string, middle: string) => ({
+  surname,
+  first,
+  middle,
+  form: 'base',
+});
+
 describe('nameKeys', () => {
   it('reads a person surname-first, and first-last when that differs', () => {
     expect(nameKeys('Smith, John A.')).toEqual({
       nameKind: 'person',
       key: 'SMITH JOHN A',
-      readings: [{ surname: 'SMITH', first: 'JOHN', middle: 'A' }],
+      suffix: '',
+      readings: [base('SMITH', 'JOHN', 'A')],
     });
     expect(nameKeys('JOHN ALLEN SMITH')).toEqual({
       nameKind: 'person',
       key: 'JOHN ALLEN SMITH',
+      suffix: '',
       readings: [
-        { surname: 'JOHN', first: 'ALLEN', middle: 'SMITH' },
-        { surname: 'SMITH', first: 'JOHN', middle: 'ALLEN' },
+        base('JOHN', 'ALLEN', 'SMITH'),
+        base('SMITH', 'JOHN', 'ALLEN'),
+        // The first two words as one surname (GARCIA LOPEZ MARIA = GARCIALOPEZ MARIA).
+        { surname: 'JOHNALLEN', first: 'SMITH', middle: '', form: 'alt' },
       ],
     });
     expect(nameKeys('SMITH JOHN').readings).toEqual([
-      { surname: 'SMITH', first: 'JOHN', middle: '' },
-      { surname: 'JOHN', first: 'SMITH', middle: '' },
+      base('SMITH', 'JOHN', ''),
+      base('JOHN', 'SMITH', ''),
     ]);
   });
 
   it('never reads an initial as a surname', () => {
-    expect(nameKeys('SMITH JOHN A').readings).toEqual([
-      { surname: 'SMITH', first: 'JOHN', middle: 'A' },
+    expect(nameKeys('SMITH JOHN A').readings.filter((r) => r.form === 'base')).toEqual([
+      base('SMITH', 'JOHN', 'A'),
     ]);
   });
 
-  it('drops suffixes, trustee markers, ET AL and descriptions from a person', () => {
+  it('keeps a generational suffix apart from the name, in any position and spelling', () => {
+    for (const [raw, suffix] of [
+      ['SMITH JOHN A JR', 'JR'],
+      ['SMITH JOHN A JR.', 'JR'],
+      ['SMITH JOHN A JUNIOR', 'JR'],
+      ['SMITH JR JOHN A', 'JR'],
+      ['SMITH JOHN A SENIOR', 'SR'],
+      ['SMITH, JOHN A., II', 'II'],
+      ['SMITH JOHN A 2ND', 'II'],
+      ['SMITH JOHN A III', 'III'],
+      ['SMITH JOHN A 3RD', 'III'],
+      ['SMITH JOHN A IV', 'IV'],
+      ['SMITH JOHN A JR AND MARY B', 'JR'],
+      ['SMITH JOHN A AND MARY B JR', ''],
+    ] as const) {
+      expect(nameKeys(raw), raw).toMatchObject({ key: 'SMITH JOHN A', suffix });
+    }
+  });
+
+  it('reads the parts of a two-part surname, and a weak particle joined', () => {
+    expect(nameKeys('GARCIA-LOPEZ MARIA').readings).toEqual([
+      base('GARCIALOPEZ', 'MARIA', ''),
+      base('MARIA', 'GARCIALOPEZ', ''),
+      { surname: 'GARCIA', first: 'MARIA', middle: '', form: 'part', whole: 'GARCIA-LOPEZ' },
+      { surname: 'LOPEZ', first: 'MARIA', middle: '', form: 'part', whole: 'GARCIA-LOPEZ' },
+    ]);
+    expect(nameKeys('GARCIA LOPEZ, MARIA').readings.map((r) => r.form)).toEqual([
+      'base',
+      'part',
+      'part',
+    ]);
+    // MAC DONALD: MAC is a surname of its own too, so no part readings, and the key keeps it.
+    const mac = nameKeys('MAC DONALD RONALD');
+    expect(mac.key).toBe('MAC DONALD RONALD');
+    expect(mac.readings).toContainEqual({
+      surname: 'MACDONALD',
+      first: 'RONALD',
+      middle: '',
+      form: 'alt',
+    });
+    expect(mac.readings.some((r) => r.form === 'part')).toBe(false);
+    expect(nameKeys('O BRIEN PATRICK').readings).toContainEqual({
+      surname: 'OBRIEN',
+      first: 'PATRICK',
+      middle: '',
+      form: 'alt',
+    });
+  });
+
+  it('drops suffixes, trustee markers, ET AL and descriptions from the key', () => {
     for (const raw of [
       'SMITH JOHN A JR',
       'SMITH JOHN A II',
@@ -164,6 +261,7 @@ describe('nameKeys', () => {
       expect(nameKeys(raw), raw).toEqual({
         nameKind: 'business',
         key: 'ACME HOLDINGS LLC',
+        suffix: '',
         readings: [],
       });
     }
@@ -187,6 +285,7 @@ describe('nameKeys', () => {
       expect(nameKeys(raw), raw).toEqual({
         nameKind: 'trust',
         key: 'SMITH FAMILY TRUST',
+        suffix: '',
         readings: [],
       });
     }
@@ -201,7 +300,7 @@ describe('nameKeys', () => {
 
   it('gives garbage an empty person key', () => {
     for (const raw of ['', '   ', ',.;-', 'ET AL', 'JR', 'THE']) {
-      expect(nameKeys(raw), raw).toEqual({ nameKind: 'person', key: '', readings: [] });
+      expect(nameKeys(raw), raw).toEqual({ nameKind: 'person', key: '', suffix: '', readings: [] });
     }
   });
 });
@@ -254,14 +353,26 @@ describe('middleCompatible', () => {
 });
 
 describe('matchConfidence', () => {
-  it('starts at the base of each rule, exact above variant above typo', () => {
+  it('starts at the base of each rule, exact above variant above nickname above typo', () => {
     expect(matchConfidence('exact', 0)).toBe(1);
     expect(matchConfidence('variant', 0)).toBe(0.85);
+    expect(matchConfidence('nickname', 0)).toBe(0.8);
     expect(matchConfidence('typo', 0)).toBe(0.7);
     for (const count of [0, 10, 1000]) {
       expect(matchConfidence('exact', count)).toBeGreaterThan(matchConfidence('variant', count));
-      expect(matchConfidence('variant', count)).toBeGreaterThan(matchConfidence('typo', count));
+      expect(matchConfidence('variant', count)).toBeGreaterThan(matchConfidence('nickname', count));
+      expect(matchConfidence('nickname', count)).toBeGreaterThan(matchConfidence('typo', count));
     }
+  });
+
+  it('makes a part or an initial possible however rare the name, and others by their namesakes', () => {
+    expect(matchTier('part', matchConfidence('part', 0))).toBe('possible');
+    expect(matchTier('initial', matchConfidence('initial', 0))).toBe('possible');
+    expect(matchTier('variant', matchConfidence('variant', 40))).toBe('strong');
+    expect(matchTier('variant', matchConfidence('variant', 41))).toBe('possible');
+    expect(matchTier('typo', matchConfidence('typo', 11))).toBe('strong');
+    expect(matchTier('typo', matchConfidence('typo', 12))).toBe('possible');
+    expect(matchTier('exact', matchConfidence('exact', 1_000_000))).toBe('exact');
   });
 
   it('falls as more documents in the county carry the name', () => {
@@ -283,6 +394,11 @@ describe('namesakePrefixes', () => {
   it("gives each person reading's surname and first name, nothing for businesses and trusts", () => {
     expect(namesakePrefixes('SMITH, JOHN A.')).toEqual(['SMITH JOHN']);
     expect(namesakePrefixes('LOPEZ MARIA')).toEqual(['LOPEZ MARIA', 'MARIA LOPEZ']);
+    // Not the parts of a two-part surname: GARCIA MARIA is somebody else's whole name.
+    expect(namesakePrefixes('GARCIA-LOPEZ MARIA')).toEqual([
+      'GARCIALOPEZ MARIA',
+      'MARIA GARCIALOPEZ',
+    ]);
     expect(namesakePrefixes('ACME HOLDINGS LLC')).toEqual([]);
   });
 });

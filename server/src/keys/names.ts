@@ -1,39 +1,84 @@
 /**
- * Name matching: the keys stored beside every guarded name and every recorded
- * party, and the decision the set-based SQL matcher reproduces by joining on those stored keys.
+ * Name matching: the keys stored beside every guarded name and every recorded party, and the
+ * decision the set-based SQL matcher reproduces by joining on those stored keys.
  *
  * A name is read as one of three kinds. A business carries a designator (LLC, INC, BANK ...); a
  * trust carries the word TRUST, or TR beside a trust word (SMITH FAMILY TR); anything else is a
- * person. Businesses and trusts match only by equal keys; people also match by reading (surname,
- * first name, compatible middle) and by a one-edit surname typo.
+ * person. Businesses and trusts match only by equal keys. People also match by reading (surname,
+ * first name, compatible middle), by a nickname of the first name, by a one-edit surname typo, by
+ * one part of a two-part surname, and by a first initial; two people's generational suffixes
+ * (JR, SR, II ...) must not differ.
+ *
+ * Every match has a tier: exact (equal keys), strong (a rule the matcher is sure of, for a name
+ * with few namesakes in the county) or possible (a common name's variant, where namesakes are
+ * likely, or a rule that is never sure). No match is dropped for being unsure: a possible match
+ * is shown and mailed differently, not thrown away.
  */
+import { areNicknames } from './nicknames.ts';
 
 export type NameKind = 'person' | 'business' | 'trust';
+/** A person's generational suffix; '' for none. JR = JUNIOR, II = 2ND, and so on. */
+export type NameSuffix = '' | 'JR' | 'SR' | 'II' | 'III' | 'IV';
+/**
+ * How a reading was found, which decides the rules it takes part in:
+ * - base: the name's own words, surname first or first-last (every rule);
+ * - alt: the same name written another way — a weak particle joined to the next word (O BRIEN
+ *   = OBRIEN), the first two words read as one surname (GARCIA LOPEZ MARIA = GARCIALOPEZ MARIA):
+ *   variant, nickname and initial rules, no typos;
+ * - part: one part of a two-part surname alone (any rule, but only ever a possible match).
+ */
+export type ReadingForm = 'base' | 'alt' | 'part';
 /** One way to read a person's name: surname, first given name, the rest of the given names joined by a space ('' when none). */
-export type NameReading = { surname: string; first: string; middle: string };
+export type NameReading = {
+  surname: string;
+  first: string;
+  middle: string;
+  form: ReadingForm;
+  /** For a part reading: the whole surname it is a part of, as written (GARCIA-LOPEZ). */
+  whole?: string;
+};
 export type NameKeys = {
   nameKind: NameKind;
-  /** Canonical key: two names with equal keys are the same name (an "exact" match). Never empty for a non-empty name. */
+  /** Canonical key: two names with equal keys (and suffixes that do not differ) are the same name, an "exact" match. Never empty for a non-empty name. */
   key: string;
-  /** person: 1 or 2 readings (surname-first, and first-last when it differs, e.g. "JOHN A SMITH"); a comma fixes surname-first ("SMITH, JOHN A." has one reading). business/trust: []. */
+  /** A person's generational suffix, '' for none and for businesses and trusts. */
+  suffix: NameSuffix;
+  /** person: the readings (base: surname-first, and first-last when it differs, e.g. "JOHN A SMITH"; a comma fixes surname-first; then alt and part readings). business/trust: []. */
   readings: NameReading[];
 };
 /** The rule by which two names match; not the match kind (apn, address or name) of an event. */
-export type NameRule = 'exact' | 'variant' | 'typo';
+export type NameRule = 'exact' | 'variant' | 'nickname' | 'typo' | 'part' | 'initial';
+/** How sure a match is: exact and strong alert at once, possible goes to the daily digest. */
+export type MatchTier = 'exact' | 'strong' | 'possible';
 export type NameMatch =
-  { matched: true; rule: NameRule; reason: string } | { matched: false; reason: string };
+  | { matched: true; rule: NameRule; tier: MatchTier; reason: string }
+  | { matched: false; reason: string };
 
 /** Surnames shorter than this get no deletion keys beyond themselves: one edit of LEE is a flood. */
 export const TYPO_MIN_SURNAME_LENGTH = 4;
 
-/** Confidence of each rule before the commonness of the name is counted. */
+/**
+ * Confidence of each rule before the commonness of the name is counted. A part of a two-part
+ * surname and a first initial start under STRONG_CONFIDENCE: they are possible matches however
+ * rare the name.
+ */
 export const MATCH_BASE_CONFIDENCE: Readonly<Record<NameRule, number>> = {
   exact: 1,
   variant: 0.85,
+  nickname: 0.8,
   typo: 0.7,
+  part: 0.5,
+  initial: 0.5,
 };
 
-const EMPTY: NameKeys = { nameKind: 'person', key: '', readings: [] };
+/**
+ * A match that is not exact is strong at this confidence or above, possible under it. With 0.6,
+ * a variant is strong while the commoner of the two names has at most 40 documents under its
+ * surname and first name in the county, a nickname at most 28, a typo at most 11.
+ */
+export const STRONG_CONFIDENCE = 0.6;
+
+const EMPTY: NameKeys = { nameKind: 'person', key: '', suffix: '', readings: [] };
 
 // Letter codes that recorders write dotted or spaced (L.L.C., L L C). Three-letter codes may be
 // spaced without periods; two-letter ones need a period, or a person's initials "L P" would
@@ -68,10 +113,12 @@ function tokenize(raw: string): string[] {
   for (const [re, code] of LETTER_CODES) s = s.replace(re, code);
   return (
     s
-      // O'BRIEN = OBRIEN and SMITH-JONES = SMITHJONES: recorders drop the mark as often as not.
+      // O'BRIEN = OBRIEN: recorders drop the mark as often as not (O BRIEN, with a space, is
+      // read by the weak particles below). A hyphen inside a word stays, for now: a hyphenated
+      // surname is one word (GARCIA-LOPEZ = GARCIALOPEZ) whose parts the person rules still need.
       .replace(/['‘’`]/g, '')
-      .replace(/(?<=[A-Z0-9])-(?=[A-Z0-9])/g, '')
-      .replace(/[^A-Z0-9&,]+/g, ' ')
+      .replace(/[^A-Z0-9&,-]+/g, ' ')
+      .replace(/(?<![A-Z0-9])-+|-+(?![A-Z0-9])/g, ' ')
       .replace(/[&,]/g, ' $& ')
       .split(' ')
       .filter(Boolean)
@@ -323,26 +370,31 @@ function trustTokens(tokens: readonly string[]): string[] | undefined {
   return [...head, 'TRUST', ...rest];
 }
 
-const PERSON_NOISE = new Set([
-  'JR',
-  'SR',
-  'II',
-  'III',
-  'IV',
-  '2ND',
-  '3RD',
-  '4TH',
-  'DECEASED',
-  'DECD',
-  ...TRUSTEE_MARKERS,
-  ...ROLE_WORDS,
-]);
+const PERSON_NOISE = new Set(['DECEASED', 'DECD', ...TRUSTEE_MARKERS, ...ROLE_WORDS]);
+// Generational suffixes in their spellings. V is left out: it is as often a middle initial.
+const SUFFIXES: Readonly<Record<string, Exclude<NameSuffix, ''>>> = {
+  JR: 'JR',
+  JNR: 'JR',
+  JUNIOR: 'JR',
+  SR: 'SR',
+  SNR: 'SR',
+  SENIOR: 'SR',
+  II: 'II',
+  '2ND': 'II',
+  III: 'III',
+  '3RD': 'III',
+  IV: 'IV',
+  '4TH': 'IV',
+};
 // Surname particles written apart as often as together: MC DONALD = MCDONALD, DE LA CRUZ =
 // DELACRUZ. VAN is left alone except at the start or before DER/DEN/DE, because VAN is the most
-// common Vietnamese middle name (NGUYEN VAN THANH). LE and MAC are Vietnamese surnames, DU a
-// Chinese one: not particles.
+// common Vietnamese middle name (NGUYEN VAN THANH).
 const PARTICLES = new Set(['MC', 'DE', 'DEL', 'DELLA', 'DI', 'DA', 'DOS', 'ST', 'VON', 'VAN']);
 const PARTICLE_LINKS = new Set(['LA', 'LAS', 'LOS', 'DE', 'DEL', 'DER', 'DEN']);
+// Particles that are also names of their own (MAC and LE are Vietnamese surnames, DU a Chinese
+// one, LA a Chinese and Vietnamese one) or the letter left when an apostrophe is written as a
+// space (O BRIEN, D ANGELO): joined to the next word only in an extra reading, never in the key.
+const WEAK_PARTICLES = new Set(['MAC', 'DU', 'LA', 'LE', 'O', 'D']);
 
 function joinParticles(words: readonly string[], minWords: number): string[] {
   const out: string[] = [];
@@ -365,14 +417,65 @@ function joinParticles(words: readonly string[], minWords: number): string[] {
   return out;
 }
 
+/** The words with each weak particle joined to the word after it, or undefined when none is. */
+function joinWeakParticles(words: readonly string[]): string[] | undefined {
+  const out: string[] = [];
+  let joined = false;
+  for (let i = 0; i < words.length; i++) {
+    const next = words[i + 1];
+    if (
+      WEAK_PARTICLES.has(words[i]!) &&
+      next !== undefined &&
+      next.length > 1 &&
+      words.length > 2
+    ) {
+      out.push(words[i]! + next);
+      i++;
+      joined = true;
+    } else out.push(words[i]!);
+  }
+  return joined ? out : undefined;
+}
+
+const readingText = (r: Pick<NameReading, 'surname' | 'first' | 'middle'>): string =>
+  [r.surname, r.first, r.middle].filter(Boolean).join(' ');
+
+const reading = (
+  surname: string,
+  given: readonly string[],
+  form: ReadingForm,
+  whole?: string,
+): NameReading => ({
+  surname,
+  first: given[0] ?? '',
+  middle: given.slice(1).join(' '),
+  form,
+  ...(whole === undefined ? {} : { whole }),
+});
+
+/** Surname-first, and first-last when it reads differently (no comma fixes the order). */
+function orderReadings(words: readonly string[], form: ReadingForm): NameReading[] {
+  const out = [reading(words[0]!, words.slice(1), form)];
+  if (words.length > 1) out.push(reading(words.at(-1)!, words.slice(0, -1), form));
+  return out;
+}
+
+const unhyphen = (w: string): string => w.replaceAll('-', '');
+
 function personKeys(tokens: readonly string[]): NameKeys {
   let t = tokens.filter((w) => !PERSON_NOISE.has(w));
   if (t[0] === 'ESTATE' && t[1] === 'OF') t = t.slice(2);
   if (t.at(-1) === 'ESTATE') t = t.slice(0, -1);
 
-  // One party per name: "SMITH JOHN A AND MARY B" is John. "JOHN AND MARY SMITH" shares the
-  // surname at the end, so John borrows it.
-  const and = t.findIndex((w) => w === '&' || w === 'AND');
+  // One party per name: "SMITH JOHN A JR AND MARY B" is John, and JR is his. "JOHN AND MARY
+  // SMITH" shares the surname at the end, so John borrows it.
+  const isAnd = (w: string) => w === '&' || w === 'AND';
+  const headEnd = t.findIndex(isAnd);
+  const suffix = t.slice(0, headEnd < 0 ? t.length : headEnd).find((w) => SUFFIXES[w]);
+  t = t.filter((w) => SUFFIXES[w] === undefined);
+  // SAINT JOHN is written ST JOHN as often, and ST is a particle.
+  t = t.map((w, i) => (w === 'SAINT' && (t[i + 1]?.length ?? 0) > 1 ? 'ST' : w));
+  const and = t.findIndex(isAnd);
   if (and >= 0) {
     const head = t.slice(0, and);
     const rest = t.slice(and + 1).filter(isWord);
@@ -386,52 +489,74 @@ function personKeys(tokens: readonly string[]): NameKeys {
     .filter((seg) => seg.length > 0);
   const [first, ...others] = segments;
   if (first === undefined) return EMPTY;
+  const keys = (key: string, readings: NameReading[]): NameKeys => ({
+    nameKind: 'person',
+    key,
+    suffix: suffix === undefined ? '' : SUFFIXES[suffix]!,
+    readings: withParts(readings),
+  });
 
   // A comma fixes the order: before it the surname (words joined, so GARCIA LOPEZ, MARIA has
   // the surname GARCIALOPEZ like GARCIA-LOPEZ), after it the given names.
   if (others.length > 0) {
-    const given = joinParticles(others.flat(), 1);
-    const reading: NameReading = {
-      surname: joinParticles(first, 1).join(''),
-      first: given[0] ?? '',
-      middle: given.slice(1).join(' '),
-    };
-    return { nameKind: 'person', key: readingText(reading), readings: [reading] };
+    const given = joinParticles(others.flat().map(unhyphen), 1);
+    const surnameWords = joinParticles(first, 1);
+    const base = reading(surnameWords.map(unhyphen).join(''), given, 'base');
+    // Two words before the comma, or one hyphenated word, make a two-part surname.
+    const parts = surnameWords.flatMap((w) => w.split('-'));
+    if (parts.length === 2) base.whole = parts.join('-');
+    const readings = [base];
+    return keys(readingText(base), readings);
   }
 
-  const words = joinParticles(first, 2);
-  const surnameFirst: NameReading = {
-    surname: words[0]!,
-    first: words[1] ?? '',
-    middle: words.slice(2).join(' '),
-  };
-  const readings = [surnameFirst];
-  if (words.length > 1) {
-    const firstLast: NameReading = {
-      surname: words.at(-1)!,
-      first: words[0]!,
-      middle: words.slice(1, -1).join(' '),
-    };
-    if (readingText(firstLast) !== readingText(surnameFirst)) readings.push(firstLast);
+  const written = joinParticles(first, 2);
+  const words = written.map(unhyphen);
+  const readings = orderReadings(words, 'base');
+  // The hyphenated word of a base reading's surname: the two parts it may be written as alone.
+  for (const r of readings) {
+    const hyphenated = written[words.indexOf(r.surname)];
+    if (hyphenated?.split('-').length === 2) r.whole = hyphenated;
   }
+  const weak = joinWeakParticles(words);
+  if (weak) readings.push(...orderReadings(weak, 'alt'));
+  // GARCIA LOPEZ MARIA may be the surname GARCIALOPEZ (written GARCIA-LOPEZ or joined
+  // elsewhere): the first two words as one surname, surname first only. Its parts alone are not
+  // read: without a hyphen or a comma nothing says the two words are one surname.
+  if (words.length >= 3) readings.push(reading(words[0]! + words[1]!, words.slice(2), 'alt'));
+
   // A single letter is an initial, never a surname: "SMITH JOHN A" is not A, SMITH JOHN.
   const plausible = readings.filter((r) => r.surname.length > 1);
-  return {
-    nameKind: 'person',
-    key: words.join(' '),
-    readings: plausible.length > 0 ? plausible : [surnameFirst],
-  };
+  return keys(words.join(' '), plausible.length > 0 ? plausible : [readings[0]!]);
 }
 
-const readingText = (r: NameReading): string =>
-  [r.surname, r.first, r.middle].filter(Boolean).join(' ');
+/**
+ * The readings without repeats (the first found kept: base before alt), then a part reading
+ * for each part of every two-part surname: GARCIA-LOPEZ MARIA may be written GARCIA MARIA.
+ */
+function withParts(readings: readonly NameReading[]): NameReading[] {
+  const out = new Map<string, NameReading>();
+  const add = (r: NameReading) => {
+    if (!out.has(readingText(r))) out.set(readingText(r), r);
+  };
+  for (const r of readings)
+    add({ surname: r.surname, first: r.first, middle: r.middle, form: r.form });
+  for (const r of readings) {
+    const parts = r.whole?.split('-') ?? [];
+    // MAC DONALD, LA ROSA: a weak particle is not a surname of its own.
+    if (parts.length !== 2 || parts.some((p) => p.length < 2) || WEAK_PARTICLES.has(parts[0]!))
+      continue;
+    for (const part of parts)
+      add({ surname: part, first: r.first, middle: r.middle, form: 'part', whole: r.whole! });
+  }
+  return [...out.values()];
+}
 
 /**
- * The stored keys of a name: its kind, its canonical key, and for a person the readings the
- * variant and typo rules join on. Empty or garbage input gives name kind 'person', key '' and no
- * readings. A person's key is the surname-first reading, which without a comma is the words in
- * their written order: "JOHN A SMITH" has the key JOHN A SMITH and matches SMITH JOHN A only as
- * a variant, through its first-last reading.
+ * The stored keys of a name: its kind, its canonical key, its suffix, and for a person the
+ * readings the variant, nickname, typo, part and initial rules join on. Empty or garbage input
+ * gives name kind 'person', key '' and no readings. A person's key is the surname-first reading,
+ * which without a comma is the words in their written order: "JOHN A SMITH" has the key JOHN A
+ * SMITH and matches SMITH JOHN A only as a variant, through its first-last reading.
  */
 export function nameKeys(raw: string): NameKeys {
   let tokens = nameTokens(raw);
@@ -440,10 +565,11 @@ export function nameKeys(raw: string): NameKeys {
   const trustWord = tokens.findIndex((t) => TRUST_WORDS.has(t));
   if (trustWord >= 0 && TRUSTEE_MARKERS.has(tokens.at(-1)!))
     tokens = tokens.slice(0, trustWord + 1);
-  const business = businessTokens(tokens);
-  if (business) return { nameKind: 'business', key: business.join(' '), readings: [] };
-  const trust = trustTokens(tokens);
-  if (trust) return { nameKind: 'trust', key: trust.join(' '), readings: [] };
+  const joined = tokens.map(unhyphen);
+  const business = businessTokens(joined);
+  if (business) return { nameKind: 'business', key: business.join(' '), suffix: '', readings: [] };
+  const trust = trustTokens(joined);
+  if (trust) return { nameKind: 'trust', key: trust.join(' '), suffix: '', readings: [] };
   return personKeys(tokens);
 }
 
@@ -462,6 +588,10 @@ export function surnameDeletionKeys(surname: string): string[] {
   return [...keys];
 }
 
+/** The deletion keys stored for a reading: a base reading's surname's; an alt or part reading takes no typos. */
+export const readingDeletionKeys = (r: NameReading): string[] =>
+  r.form === 'base' ? surnameDeletionKeys(r.surname) : [];
+
 /**
  * Middle names are compatible when either is '', or their first words are equal, or one first
  * word is a single letter equal to the first letter of the other ("A" ~ "ALLEN"). Only the first
@@ -474,14 +604,55 @@ export function middleCompatible(a: string, b: string): boolean {
   return wa === wb || (wa.length === 1 && wb[0] === wa) || (wb.length === 1 && wa[0] === wb);
 }
 
-const sameReading = (g: NameReading, c: NameReading): boolean =>
-  g.surname === c.surname && g.first === c.first && middleCompatible(g.middle, c.middle);
+/** A suffix on one side only, or none, is compatible; JR and SR are two people. SQL twin: names_suffix_compatible (migration 0018). */
+export const suffixesCompatible = (a: NameSuffix, b: NameSuffix): boolean =>
+  a === '' || b === '' || a === b;
 
-const typoReading = (g: NameReading, c: NameReading): boolean =>
-  g.surname !== c.surname &&
-  g.first === c.first &&
-  middleCompatible(g.middle, c.middle) &&
-  surnameDeletionKeys(g.surname).some((k) => surnameDeletionKeys(c.surname).includes(k));
+/** One first name is the initial of the other: J ~ JOHN. */
+const initialOf = (a: string, b: string): boolean =>
+  (a.length === 1 && b.length > 1 && b[0] === a) || (b.length === 1 && a.length > 1 && a[0] === b);
+
+const shareDeletionKey = (g: NameReading, c: NameReading): boolean => {
+  const keys = readingDeletionKeys(c);
+  return readingDeletionKeys(g).some((k) => keys.includes(k));
+};
+
+const surnameOf = (r: NameReading): string => (r.form === 'part' ? r.whole! : r.surname);
+
+/** The rule by which two readings match, with its reason, or undefined. */
+function readingRule(
+  g: NameReading,
+  c: NameReading,
+): { rule: NameRule; reason: string } | undefined {
+  if (!middleCompatible(g.middle, c.middle)) return undefined;
+  if (g.surname === c.surname) {
+    let rule: NameRule;
+    let reason: string;
+    if (g.first === c.first) [rule, reason] = ['variant', variantReason(g, c)];
+    else if (areNicknames(g.first, c.first))
+      [rule, reason] = [
+        'nickname',
+        `Same surname ${g.surname}, and ${c.first} and ${g.first} are forms of one given name`,
+      ];
+    else if (initialOf(g.first, c.first))
+      return {
+        rule: 'initial',
+        reason: `Same surname ${g.surname}, and first initial ${g.first.length === 1 ? g.first : c.first} may stand for ${g.first.length === 1 ? c.first : g.first}`,
+      };
+    else return undefined;
+    if (g.form !== 'part' && c.form !== 'part') return { rule, reason };
+    return {
+      rule: 'part',
+      reason: `${c.surname} is one part of the two-part surname ${g.form === 'part' ? g.whole : c.whole}, same first name ${c.first}`,
+    };
+  }
+  if (g.first === c.first && shareDeletionKey(g, c))
+    return {
+      rule: 'typo',
+      reason: `Surname ${surnameOf(c)} is one letter from ${surnameOf(g)}, same first name ${g.first || '(none)'}`,
+    };
+  return undefined;
+}
 
 function variantReason(g: NameReading, c: NameReading): string {
   const name = `${g.surname} ${g.first}`.trim();
@@ -498,9 +669,7 @@ function variantReason(g: NameReading, c: NameReading): string {
 function missReason(guarded: readonly NameReading[], candidate: readonly NameReading[]): string {
   for (const g of guarded) {
     for (const c of candidate) {
-      const near =
-        g.surname === c.surname ||
-        surnameDeletionKeys(g.surname).some((k) => surnameDeletionKeys(c.surname).includes(k));
+      const near = g.surname === c.surname || shareDeletionKey(g, c);
       if (!near) continue;
       if (g.first !== c.first)
         return `Different first name: ${c.first || '(none)'} vs ${g.first || '(none)'}`;
@@ -511,69 +680,90 @@ function missReason(guarded: readonly NameReading[], candidate: readonly NameRea
 }
 
 /**
- * Whether a recorded name (candidate) is the guarded name, and why. The decision uses only
- * nameKeys, surnameDeletionKeys and middleCompatible, so the SQL join over the same stored values
- * reproduces it exactly, taking the first rule that holds:
- *  exact   = equal, non-empty keys (any kind);
- *  variant = some pair of person readings with equal surname, equal first, compatible middle;
- *  typo    = some pair of person readings whose surnames differ but share a deletion key, equal
- *            first, compatible middle.
- * Business and trust names match only by equal key; an empty key never matches.
+ * Whether a recorded name (candidate) is the guarded name, by which rule, and why. The decision
+ * uses only the stored keys (nameKeys, readingDeletionKeys, middleCompatible,
+ * suffixesCompatible, the nickname table), so the SQL join over the same stored values
+ * reproduces it exactly:
+ *  - people whose suffixes differ never match;
+ *  exact    = equal, non-empty keys (any kind);
+ *  variant  = two readings with equal surname, equal first, compatible middle;
+ *  nickname = the same, but the first names are nicknames of one another (BOB ~ ROBERT);
+ *  typo     = two base readings whose surnames differ but share a deletion key, equal first,
+ *             compatible middle;
+ *  part     = a variant or nickname through a part reading (GARCIA MARIA ~ GARCIA-LOPEZ MARIA);
+ *  initial  = equal surname, one first name the initial of the other, compatible middle.
+ * The rule with the highest base confidence wins (so does the matcher: every pair of readings
+ * is tried and the most confident event kept). Business and trust names match only by equal
+ * key; an empty key never matches. The tier is the one the match has in a county where neither
+ * name has namesakes: matchTier(rule, matchConfidence(rule, 0)).
  */
 export function matchName(guarded: string, candidate: string): NameMatch {
   const g = nameKeys(guarded);
   const c = nameKeys(candidate);
   if (g.key === '' || c.key === '') return { matched: false, reason: 'No name to compare' };
+  if (g.nameKind === 'person' && c.nameKind === 'person' && !suffixesCompatible(g.suffix, c.suffix))
+    return { matched: false, reason: `Different suffixes: ${c.suffix} vs ${g.suffix}, two people` };
+  const matched = (rule: NameRule, reason: string): NameMatch => ({
+    matched: true,
+    rule,
+    tier: matchTier(rule, matchConfidence(rule, 0)),
+    reason,
+  });
   if (g.key === c.key) {
     const what = g.nameKind === 'person' ? 'name' : `${g.nameKind} name`;
-    return { matched: true, rule: 'exact', reason: `Same ${what}: ${g.key}` };
+    return matched('exact', `Same ${what}: ${g.key}`);
   }
   if (g.nameKind !== c.nameKind)
     return { matched: false, reason: `${c.key} is a ${c.nameKind}, ${g.key} a ${g.nameKind}` };
   if (g.nameKind !== 'person')
     return { matched: false, reason: `Different ${g.nameKind} names: ${c.key} vs ${g.key}` };
 
+  let best: { rule: NameRule; reason: string } | undefined;
   for (const gr of g.readings) {
     for (const cr of c.readings) {
-      if (sameReading(gr, cr))
-        return { matched: true, rule: 'variant', reason: variantReason(gr, cr) };
+      const found = readingRule(gr, cr);
+      if (found && (!best || MATCH_BASE_CONFIDENCE[found.rule] > MATCH_BASE_CONFIDENCE[best.rule]))
+        best = found;
     }
   }
-  for (const gr of g.readings) {
-    for (const cr of c.readings) {
-      if (typoReading(gr, cr)) {
-        const reason = `Surname ${cr.surname} is one letter from ${gr.surname}, same first name ${gr.first || '(none)'}`;
-        return { matched: true, rule: 'typo', reason };
-      }
-    }
-  }
-  return { matched: false, reason: missReason(g.readings, c.readings) };
+  return best
+    ? matched(best.rule, best.reason)
+    : { matched: false, reason: missReason(g.readings, c.readings) };
 }
 
 /**
- * The key prefixes under which the county's index holds the namesakes a variant or typo of
- * `guarded` cannot tell apart: "SURNAME FIRST" of each of its person readings. An index name
- * counts when its name_key equals a prefix or starts with the prefix and a space (SMITH JOHN,
- * SMITH JOHN A, SMITH JOHN ALLEN TR; not SMITH JOHNNY). Businesses and trusts have none.
+ * The key prefixes under which the county's index holds the namesakes a match other than exact
+ * cannot tell apart: "SURNAME FIRST" of each of the name's readings but its part readings (one
+ * part of a two-part surname is somebody else's whole surname). An index name counts when its
+ * name_key equals a prefix or starts with the prefix and a space (SMITH JOHN, SMITH JOHN A,
+ * SMITH JOHN ALLEN TR; not SMITH JOHNNY). Businesses and trusts have none.
  */
-export function namesakePrefixes(guarded: string): string[] {
-  return nameKeys(guarded).readings.map((r) => `${r.surname} ${r.first}`.trimEnd());
+export function namesakePrefixes(name: string): string[] {
+  const prefixes = nameKeys(name)
+    .readings.filter((r) => r.form !== 'part')
+    .map((r) => `${r.surname} ${r.first}`.trimEnd());
+  return [...new Set(prefixes)];
 }
 
 /**
- * Confidence in [0, 1] of a name match: the rule's base (exact 1, variant 0.85, typo 0.7) divided
- * by 1 + log10(1 + nameCount / 25), rounded to 3 decimals, so a name carried by many documents
- * in the county counts for less. nameCount (0 when unknown) is what the match cannot tell apart:
- * for exact, the index_names.document_count of the guarded name; for variant and typo, the
- * documents of the county's index under a name's namesakePrefixes, summed, for the guarded and
- * for the recorded name, whichever is larger (a common name one letter from a rare guarded one
- * is most likely that common name).
- * SQL twin: round((base / (1 + log(1 + nameCount / 25.0)))::numeric, 3) in the matcher
- * (engine/matching/match.repository.ts), which writes no event for a variant or typo under
- * MIN_VARIANT_CONFIDENCE.
+ * Confidence in [0, 1] of a name match: the rule's base (MATCH_BASE_CONFIDENCE) divided by
+ * 1 + log10(1 + nameCount / 25), rounded to 3 decimals, so a name carried by many documents in
+ * the county counts for less. nameCount (0 when unknown) is what the match cannot tell apart:
+ * for exact, the index_names.document_count of the guarded name; otherwise the documents of the
+ * county's index under the namesakePrefixes of a name, summed, for the guarded and for the
+ * recorded name, whichever is larger (a common name one letter from a rare guarded one is most
+ * likely that common name).
+ * SQL twin: round((base / (1 + log(1 + nameCount / 25)))::numeric, 3) in the matcher
+ * (engine/matching/match.repository.ts).
  */
 export function matchConfidence(rule: NameRule, nameCount: number): number {
   const count = Number.isFinite(nameCount) && nameCount > 0 ? nameCount : 0;
   const confidence = MATCH_BASE_CONFIDENCE[rule] / (1 + Math.log10(1 + count / 25));
   return Math.round(confidence * 1000) / 1000;
+}
+
+/** The tier of a match by its rule and confidence. SQL twin: the tier of insertEvents. */
+export function matchTier(rule: NameRule, confidence: number): MatchTier {
+  if (rule === 'exact') return 'exact';
+  return confidence >= STRONG_CONFIDENCE ? 'strong' : 'possible';
 }

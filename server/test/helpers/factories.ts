@@ -184,6 +184,7 @@ export async function createEvent(
       matched_value: name,
       party_role: 'grantee',
       is_exact: true,
+      tier: 'exact',
       confidence: 0.9,
       created_at: input.createdAt ?? new Date(),
     })

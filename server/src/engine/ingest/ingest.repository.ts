@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
-import type { NameKind } from '../../db/types.ts';
-import type { StoredReading } from '../../keys/match-keys.ts';
+import type { StoredName } from '../../keys/match-keys.ts';
 
 export function countiesByCode(db: Executor, codes: readonly string[]) {
   if (codes.length === 0) return Promise.resolve([]);
@@ -47,14 +46,8 @@ export type NewDocument = {
   pdfError: string | null;
   /** The text layer, for the full-text index; '' when there is none. */
   text: string;
-  parties: {
-    role: 'grantor' | 'grantee';
-    name: string;
-    nameKey: string;
-    matchKey: string;
-    nameKind: NameKind;
-    readings: StoredReading[];
-  }[];
+  /** Each party with its stored keys (match-keys.ts storedName). */
+  parties: ({ role: 'grantor' | 'grantee'; name: string; nameKey: string } & StoredName)[];
   parcels: {
     apn: string | null;
     apnKey: string | null;
@@ -104,6 +97,7 @@ export async function insertDocument(trx: Executor, doc: NewDocument) {
           name_key: p.nameKey,
           match_key: p.matchKey,
           name_kind: p.nameKind,
+          suffix: p.suffix,
         })),
       )
       .returning('id')
@@ -116,6 +110,7 @@ export async function insertDocument(trx: Executor, doc: NewDocument) {
         first: r.first,
         middle: r.middle,
         deletion_keys: r.deletionKeys,
+        is_part: r.isPart,
       })),
     );
     if (readings.length > 0)

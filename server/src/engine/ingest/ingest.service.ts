@@ -299,15 +299,7 @@ async function prepare(
   ] as const) {
     for (const raw of names) {
       const name = raw.trim().replace(/\s+/g, ' ').toUpperCase();
-      const matching = storedName(name);
-      parties.push({
-        role,
-        name,
-        nameKey: nameKey(name),
-        matchKey: matching.matchKey,
-        nameKind: matching.nameKind,
-        readings: matching.readings,
-      });
+      parties.push({ role, name, nameKey: nameKey(name), ...storedName(name) });
     }
   }
 

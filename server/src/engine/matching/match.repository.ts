@@ -1,21 +1,17 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
-import { matchConfidence } from '../../keys/names.ts';
+import type { MatchTier } from '../../db/types.ts';
+import {
+  MATCH_BASE_CONFIDENCE,
+  matchConfidence,
+  type NameRule,
+  STRONG_CONFIDENCE,
+} from '../../keys/names.ts';
 
 /** Similarity of two street keys, with the same house number and zip, to count as one address. */
 export const ADDRESS_SIMILARITY = 0.6;
 /** Confidence of an address match by equal street keys; a similar one is this times similarity. */
 export const ADDRESS_CONFIDENCE = 0.9;
-/**
- * A name matched by a variant (same surname and first name, compatible middle) or a surname typo
- * alerts only at this confidence or above (matchConfidence of names.ts, which counts the
- * namesakes of the guarded and of the recorded name in the county's index): with 0.6, a variant
- * alerts while the commoner of the two has at most 40 documents under its surname and first
- * name, a typo at most 11. Above that the rule cannot tell the subscriber from namesakes, and
- * would mail them about strangers' deeds. Equal keys, APNs and addresses always alert.
- */
-export const MIN_VARIANT_CONFIDENCE = 0.6;
-
 /**
  * matchConfidence of names.ts in SQL, over two column expressions of the query below: in double
  * precision like Math.log10 (a numeric log cost 8 µs a row, 60 ms a batch), rounded to 3 places.
@@ -24,48 +20,30 @@ const confidence = (base: string, documents: string) =>
   sql.raw(`round((${base}::float8 / (1 + log(1 + ${documents}::float8 / 25)))::numeric, 3)`);
 
 /**
- * The most namesakes a variant can have and still alert (40 documents with a floor of 0.6); a
- * typo allows fewer. Counting stops past it: the commonest names have hundreds of index rows.
+ * Namesakes are counted up to the figure past which no match but an exact one can be strong (a
+ * variant of a name with more than 40 documents under its surname and first name is possible;
+ * every other rule starts lower): the commonest names have hundreds of index rows, and past
+ * this figure the exact count decides nothing.
  */
 export const MAX_VARIANT_NAMESAKES = (() => {
   let n = 0;
-  while (matchConfidence('variant', n + 1) >= MIN_VARIANT_CONFIDENCE) n++;
+  while (matchConfidence('variant', n + 1) >= STRONG_CONFIDENCE) n++;
   return n;
 })();
 
 /**
  * The county's index documents under a namesake prefix (names.ts namesakePrefixes): names whose
  * C-collated key is the prefix, or the prefix, a space and more. Only up to
- * MAX_VARIANT_NAMESAKES + 1 rows, each counting at least 1, are read: above that the exact
- * figure decides nothing.
+ * MAX_VARIANT_NAMESAKES + 1 rows, each counting at least 1, are read.
  */
-const namesakeDocumentsSql = (county: string, prefix: string) =>
-  `(SELECT coalesce(sum(c.document_count), 0) FROM (
+const namesakeDocuments = (county: string, prefix: string) =>
+  sql.raw(`(SELECT coalesce(sum(c.document_count), 0) FROM (
       SELECT n.document_count FROM index_names n
       WHERE n.county_id = ${county} AND n.document_count > 0
         AND n.name_key >= ${prefix} AND n.name_key < ${prefix} || '!'
-      LIMIT ${MAX_VARIANT_NAMESAKES + 1}) AS c)`;
-const namesakeDocuments = (county: string, prefix: string) =>
-  sql.raw(namesakeDocumentsSql(county, prefix));
+      LIMIT ${MAX_VARIANT_NAMESAKES + 1}) AS c)`);
 
-/**
- * One name's namesake documents, summed over its readings (a party's, or a guarded name's),
- * each counted by namesakeDocuments under its surname and first name, in the county of the
- * candidate `v` (the document's, which is the subscription's).
- */
-const readingsNamesakes = (
-  readings: 'document_party_readings' | 'name_subscription_readings',
-  owner: 'party_id' | 'subscription_id',
-  ownerValue: 'v.party_id' | 'v.subscription_id',
-) =>
-  sql.raw(`(
-        SELECT coalesce(sum(c.documents), 0) AS documents
-        FROM ${readings} x
-        CROSS JOIN LATERAL (
-          SELECT ${namesakeDocumentsSql('v.county_id', `rtrim(x.surname || ' ' || x.first) COLLATE "C"`)} AS documents
-        ) AS c
-        WHERE x.${owner} = ${ownerValue}
-      )`);
+const base = (rule: NameRule) => sql.raw(String(MATCH_BASE_CONFIDENCE[rule]));
 
 /**
  * Locks the documents of `ids` not matched yet, skipping any another matcher holds: each
@@ -82,24 +60,30 @@ export async function claimUnmatched(trx: Executor, ids: readonly string[]): Pro
   return rows.map((r) => r.id);
 }
 
-export type NewEvent = { user_id: string; document_id: string };
+export type NewEvent = {
+  user_id: string;
+  document_id: string;
+  tier: MatchTier;
+  /** Whether the event alerts at once: exact and strong do, possible only when its guarded name asks for it. */
+  alert: boolean;
+};
 
 /**
  * Every subscription the claimed documents hit, as events: one per (subscription, document),
- * the strongest reason kept, an existing one never repeated. Set-based over the whole batch,
- * joining keys computed at write time (migration 0010):
- * - APN: equal keys in the county;
- * - address: equal street keys (unless both sides give a zip and the zips differ), or the same
- *   house number and zip with similar street keys;
- * - name: equal canonical keys (any kind); for people, a reading with the same surname and
- *   first name and a compatible middle; or a surname one edit away (a shared deletion key) with
- *   the same first name and a compatible middle.
+ * the most confident kept, an existing one never repeated. Set-based over the whole batch,
+ * joining keys computed at write time (migrations 0010 and 0018):
+ * - APN: equal keys in the county (tier exact);
+ * - address: equal street keys, unless both sides give a zip and the zips differ (exact), or
+ *   the same house number and zip with similar street keys (strong);
+ * - name: equal canonical keys, any kind (exact); for people, a reading with the same surname
+ *   and first name, or a nickname of it, or its initial; or a surname one edit away (a shared
+ *   deletion key) with the same first name — always with a compatible middle name and suffix.
+ *   Each rule has names.ts's base confidence (a part reading's is the part rule's), divided by
+ *   how common the name is in the county: the documents of the county's index under the
+ *   surname and first name of each reading of either name, whichever name has more. At
+ *   STRONG_CONFIDENCE or more the match is strong, under it possible. The SQL twin of
+ *   matchName and matchConfidence in keys/names.ts.
  * Only enabled counties, and only subscriptions activated at or before the recording.
- * Confidence of a name match falls with how common the name is in the county's index: for equal
- * keys, the documents carrying the guarded name; for a variant or typo, the documents under the
- * surname and first name of either name (any middle), whichever is larger. The SQL twin of
- * matchConfidence in matching/names.ts. A variant or typo under MIN_VARIANT_CONFIDENCE writes
- * no event.
  */
 export async function insertEvents(trx: Executor, ids: readonly string[]): Promise<NewEvent[]> {
   if (ids.length === 0) return [];
@@ -114,7 +98,7 @@ export async function insertEvents(trx: Executor, ids: readonly string[]): Promi
       WHERE d.id = ANY (${ids}::bigint[])
     ),
     parties AS MATERIALIZED (
-      SELECT p.id, p.document_id, p.role, p.name, p.match_key, d.county_id, d.recorded_at
+      SELECT p.id, p.document_id, p.role, p.name, p.match_key, p.suffix, d.county_id, d.recorded_at
       FROM docs d JOIN document_parties p ON p.document_id = d.id
     ),
     parcels AS MATERIALIZED (
@@ -125,7 +109,8 @@ export async function insertEvents(trx: Executor, ids: readonly string[]): Promi
     apn_hits AS (
       SELECT s.id AS apn_subscription_id, NULL::uuid AS name_subscription_id, s.user_id,
              p.document_id, 'apn' AS match_kind, p.apn AS matched_value,
-             NULL AS party_role, true AS is_exact, 1.0 AS confidence
+             NULL AS party_role, true AS is_exact, 1.0 AS confidence, 'exact' AS tier,
+             NULL::integer AS namesakes
       FROM parcels p
       -- Every join to a subscription table is a probe of its index per row of the batch
       -- (OFFSET 0 keeps it one): the planner cannot size these CTEs, and with more work_mem
@@ -139,7 +124,7 @@ export async function insertEvents(trx: Executor, ids: readonly string[]): Promi
     ),
     address_hits AS (
       SELECT s.id, NULL::uuid, s.user_id, p.document_id, 'address', p.address, NULL,
-             true, ${ADDRESS_CONFIDENCE}::numeric
+             true, ${ADDRESS_CONFIDENCE}::numeric, 'exact', NULL::integer
       FROM parcels p
       CROSS JOIN LATERAL (
         SELECT s.id, s.user_id FROM apn_subscriptions s
@@ -151,7 +136,7 @@ export async function insertEvents(trx: Executor, ids: readonly string[]): Promi
       WHERE p.address_key <> ''
       UNION ALL
       SELECT s.id, NULL::uuid, s.user_id, p.document_id, 'address', p.address, NULL,
-             false, s.confidence
+             false, s.confidence, 'strong', NULL::integer
       FROM parcels p
       -- apn_subscriptions_address_number_idx (migration 0013: zip and house number); without
       -- OFFSET 0 the planner merged the whole index with the batch.
@@ -168,100 +153,134 @@ export async function insertEvents(trx: Executor, ids: readonly string[]): Promi
       ) AS s
       WHERE p.zip IS NOT NULL AND p.address_key <> ''
     ),
-    -- Each party's readings, and each reading's deletion keys, one row each: joined to the
+    -- Each party's readings, and each base reading's deletion keys, one row each: joined to the
     -- subscription side by plain btree equality (a lateral unnest inside the join made the
     -- planner join on the first name alone and filter a million rows).
     readings AS MATERIALIZED (
-      SELECT p.id AS party_id, p.document_id, p.role, p.name, p.county_id, p.recorded_at,
-             r.surname, r.first, r.middle, r.deletion_keys,
-             rtrim(r.surname || ' ' || r.first) COLLATE "C" AS prefix
+      SELECT p.id AS party_id, p.document_id, p.county_id, p.suffix,
+             r.surname, r.first, r.middle, r.is_part, r.deletion_keys
       FROM parties p JOIN document_party_readings r ON r.party_id = p.id
     ),
     party_typo_keys AS MATERIALIZED (
-      SELECT r.party_id, r.document_id, r.role, r.name, r.county_id, r.recorded_at,
-             r.surname, r.first, r.middle, r.prefix, k.deletion_key
+      SELECT r.party_id, r.document_id, r.county_id, r.suffix, r.surname, r.first, r.middle,
+             k.deletion_key
       FROM readings r CROSS JOIN LATERAL unnest(r.deletion_keys) AS k (deletion_key)
       -- In index order: the probes below then walk name_subscription_typo_keys_key_idx from
       -- one end to the other instead of at random (37,000 probes a 1,000 documents).
       ORDER BY k.deletion_key, r.first
     ),
-    -- Variants and typos of people's names.
-    variant_candidates AS MATERIALIZED (
-      SELECT s.subscription_id, r.party_id, r.document_id, r.name, r.role, r.recorded_at,
-             r.county_id, r.prefix, 0.85 AS base
+    -- People's names matched by a rule other than equal keys, with the rule's base confidence.
+    rule_candidates AS (
+      SELECT s.subscription_id, r.party_id, r.document_id, r.county_id,
+             CASE WHEN r.is_part OR s.is_part THEN ${base('part')} ELSE ${base('variant')} END AS base
       FROM readings r
       JOIN name_subscription_readings s
         ON s.county_id = r.county_id AND s.surname = r.surname AND s.first = r.first
-      WHERE names_middle_compatible(s.middle, r.middle)
+      WHERE names_middle_compatible(s.middle, r.middle) AND names_suffix_compatible(s.suffix, r.suffix)
       UNION ALL
-      SELECT t.subscription_id, k.party_id, k.document_id, k.name, k.role, k.recorded_at,
-             k.county_id, k.prefix, 0.7
+      SELECT n.subscription_id, r.party_id, r.document_id, r.county_id,
+             CASE WHEN r.is_part OR n.is_part THEN ${base('part')} ELSE ${base('nickname')} END
+      FROM readings r
+      JOIN name_subscription_nicknames n
+        ON n.county_id = r.county_id AND n.surname = r.surname AND n.nickname = r.first
+      WHERE names_middle_compatible(n.middle, r.middle) AND names_suffix_compatible(n.suffix, r.suffix)
+      UNION ALL
+      -- A first initial on either side: J for JOHN in the document, or in the guarded name.
+      SELECT s.subscription_id, r.party_id, r.document_id, r.county_id, ${base('initial')}
+      FROM readings r
+      JOIN name_subscription_readings s
+        ON s.county_id = r.county_id AND s.surname = r.surname
+      WHERE length(r.first) = 1 AND length(s.first) > 1 AND left(s.first, 1) = r.first
+        AND names_middle_compatible(s.middle, r.middle) AND names_suffix_compatible(s.suffix, r.suffix)
+      UNION ALL
+      SELECT s.subscription_id, r.party_id, r.document_id, r.county_id, ${base('initial')}
+      FROM readings r
+      JOIN name_subscription_readings s
+        ON s.county_id = r.county_id AND s.surname = r.surname AND s.first = left(r.first, 1)
+      WHERE length(r.first) > 1
+        AND names_middle_compatible(s.middle, r.middle) AND names_suffix_compatible(s.suffix, r.suffix)
+      UNION ALL
+      SELECT t.subscription_id, k.party_id, k.document_id, k.county_id, ${base('typo')}
       FROM party_typo_keys k
       JOIN name_subscription_typo_keys t
         ON t.county_id = k.county_id AND t.deletion_key = k.deletion_key AND t.first = k.first
       WHERE t.surname <> k.surname AND names_middle_compatible(t.middle, k.middle)
+        AND names_suffix_compatible(t.suffix, k.suffix)
     ),
-    -- Namesakes, whom a variant or a typo cannot tell from the subscriber: the county's index
-    -- documents under a name's readings' surname and first name, any middle (SMITH JOHN,
-    -- SMITH JOHN A, SMITH JOHN ALLEN TR ...: names.ts namesakePrefixes), through a range of the
-    -- C-collated key; the more common of the guarded and the recorded name counts. First the
-    -- matched reading's own, once per batch: a candidate already under the floor with it goes
-    -- before the other readings of both names are counted.
-    matched_prefix_documents AS MATERIALIZED (
-      SELECT k.county_id, k.prefix,
-             ${namesakeDocuments('k.county_id', 'k.prefix')} AS documents
-      FROM (SELECT DISTINCT county_id, prefix FROM variant_candidates) AS k
+    candidates AS MATERIALIZED (
+      SELECT subscription_id, party_id, document_id, county_id, max(base) AS base
+      FROM rule_candidates GROUP BY subscription_id, party_id, document_id, county_id
     ),
-    plausible AS MATERIALIZED (
-      SELECT v.*
-      FROM variant_candidates v
-      JOIN matched_prefix_documents d ON d.county_id = v.county_id AND d.prefix = v.prefix
-      WHERE ${confidence('v.base', 'd.documents')} >= ${MIN_VARIANT_CONFIDENCE}
+    -- Namesakes, whom such a match cannot tell from the subscriber: the county's index
+    -- documents under the surname and first name of each reading (not part readings) of a
+    -- name (SMITH JOHN, SMITH JOHN A, SMITH JOHN ALLEN TR ...: names.ts namesakePrefixes),
+    -- through a range of the C-collated key, each prefix counted once per batch.
+    party_prefixes AS MATERIALIZED (
+      SELECT DISTINCT c.party_id, c.county_id, rtrim(x.surname || ' ' || x.first) COLLATE "C" AS prefix
+      FROM (SELECT DISTINCT party_id, county_id FROM candidates) AS c
+      JOIN document_party_readings x ON x.party_id = c.party_id AND NOT x.is_part
     ),
-    -- Then, for the candidates left, every reading of the recorded name and, for those still
-    -- left, of the guarded one, row by row through the indexes (joins between these CTEs, whose
-    -- sizes the planner cannot estimate, ran as nested loops over each other).
-    recorded_namesakes AS MATERIALIZED (
-      SELECT v.*, r.documents
-      FROM plausible v
-      CROSS JOIN LATERAL ${readingsNamesakes('document_party_readings', 'party_id', 'v.party_id')} AS r
-      WHERE ${confidence('v.base', 'r.documents')} >= ${MIN_VARIANT_CONFIDENCE}
+    subscription_prefixes AS MATERIALIZED (
+      SELECT DISTINCT c.subscription_id, c.county_id,
+             rtrim(x.surname || ' ' || x.first) COLLATE "C" AS prefix
+      FROM (SELECT DISTINCT subscription_id, county_id FROM candidates) AS c
+      JOIN name_subscription_readings x ON x.subscription_id = c.subscription_id AND NOT x.is_part
     ),
-    namesakes AS (
-      SELECT v.subscription_id, v.document_id, v.name, v.role, v.recorded_at, v.base,
-             greatest(v.documents, g.documents) AS documents
-      FROM recorded_namesakes v
-      CROSS JOIN LATERAL ${readingsNamesakes('name_subscription_readings', 'subscription_id', 'v.subscription_id')} AS g
+    prefix_documents AS MATERIALIZED (
+      SELECT k.county_id, k.prefix, ${namesakeDocuments('k.county_id', 'k.prefix')} AS documents
+      FROM (SELECT county_id, prefix FROM party_prefixes
+            UNION SELECT county_id, prefix FROM subscription_prefixes) AS k
+    ),
+    party_namesakes AS (
+      SELECT p.party_id, sum(d.documents) AS documents
+      FROM party_prefixes p JOIN prefix_documents d USING (county_id, prefix)
+      GROUP BY p.party_id
+    ),
+    subscription_namesakes AS (
+      SELECT s.subscription_id, sum(d.documents) AS documents
+      FROM subscription_prefixes s JOIN prefix_documents d USING (county_id, prefix)
+      GROUP BY s.subscription_id
+    ),
+    rule_matches AS (
+      SELECT c.subscription_id, c.party_id, c.base, n.namesakes,
+             ${confidence('c.base', 'n.namesakes')} AS confidence
+      FROM candidates c
+      CROSS JOIN LATERAL (
+        SELECT greatest(coalesce(p.documents, 0), coalesce(s.documents, 0))::integer AS namesakes
+        FROM (SELECT 1) AS one
+        LEFT JOIN party_namesakes p ON p.party_id = c.party_id
+        LEFT JOIN subscription_namesakes s ON s.subscription_id = c.subscription_id
+      ) AS n
     ),
     name_candidates AS (
-      SELECT s.id AS subscription_id, p.document_id, p.name, p.role, p.recorded_at,
-             true AS is_exact, NULL::numeric AS confidence
+      SELECT s.id AS subscription_id, p.id AS party_id, true AS is_exact,
+             NULL::numeric AS confidence, NULL::integer AS namesakes
       FROM parties p
       -- name_subscriptions_match_key_idx (without OFFSET 0, a hash of every subscription);
       -- its predicate repeated so that the partial index qualifies.
       CROSS JOIN LATERAL (
         SELECT s.id FROM name_subscriptions s
         WHERE s.county_id = p.county_id AND s.match_key = p.match_key AND s.match_key <> ''
+          AND names_suffix_compatible(s.suffix, p.suffix)
         OFFSET 0
       ) AS s
       WHERE p.match_key <> ''
       UNION ALL
-      SELECT v.subscription_id, v.document_id, v.name, v.role, v.recorded_at, false, c.confidence
-      FROM namesakes v
-      CROSS JOIN LATERAL (
-        SELECT ${confidence('v.base', 'v.documents')} AS confidence
-      ) AS c
-      WHERE c.confidence >= ${MIN_VARIANT_CONFIDENCE}
+      SELECT subscription_id, party_id, false, confidence, namesakes FROM rule_matches
     ),
     name_hits AS (
-      SELECT NULL::uuid, s.id, s.user_id, c.document_id, 'name', c.name, c.role, c.is_exact,
-             coalesce(c.confidence,
-                      ${confidence('1.0', 'coalesce(n.document_count, 0)')})
+      SELECT NULL::uuid, s.id, s.user_id, p.document_id, 'name', p.name, p.role, c.is_exact,
+             coalesce(c.confidence, ${confidence('1.0', 'coalesce(n.document_count, 0)')}),
+             CASE WHEN c.is_exact THEN 'exact'
+                  WHEN c.confidence >= ${STRONG_CONFIDENCE} THEN 'strong'
+                  ELSE 'possible' END,
+             coalesce(c.namesakes, n.document_count, 0)
       FROM name_candidates c
+      JOIN parties p ON p.id = c.party_id
       JOIN name_subscriptions s ON s.id = c.subscription_id
       LEFT JOIN index_names n
         ON c.is_exact AND n.county_id = s.county_id AND n.name_key = s.name_key
-      WHERE s.activated_at <= c.recorded_at
+      WHERE s.activated_at <= p.recorded_at
     ),
     hits AS (
       SELECT * FROM apn_hits
@@ -273,14 +292,21 @@ export async function insertEvents(trx: Executor, ids: readonly string[]): Promi
       FROM hits
       ORDER BY coalesce(apn_subscription_id, name_subscription_id), document_id,
                confidence DESC, is_exact DESC, match_kind, matched_value
+    ),
+    inserted AS (
+      INSERT INTO events (user_id, document_id, apn_subscription_id, name_subscription_id,
+                          match_kind, matched_value, party_role, is_exact, confidence, tier,
+                          namesakes)
+      SELECT user_id, document_id, apn_subscription_id, name_subscription_id, match_kind,
+             matched_value, party_role, is_exact, confidence, tier, namesakes
+      FROM best
+      ON CONFLICT DO NOTHING
+      RETURNING user_id, document_id, name_subscription_id, tier
     )
-    INSERT INTO events (user_id, document_id, apn_subscription_id, name_subscription_id,
-                        match_kind, matched_value, party_role, is_exact, confidence)
-    SELECT user_id, document_id, apn_subscription_id, name_subscription_id, match_kind,
-           matched_value, party_role, is_exact, confidence
-    FROM best
-    ON CONFLICT DO NOTHING
-    RETURNING user_id, document_id`.execute(trx);
+    SELECT i.user_id, i.document_id, i.tier,
+           i.tier <> 'possible' OR s.possible_matches = 'immediately' AS alert
+    FROM inserted i
+    LEFT JOIN name_subscriptions s ON s.id = i.name_subscription_id`.execute(trx);
   return rows;
 }
 

@@ -11,13 +11,13 @@ export type MatchResult = {
   /** Documents this call matched (others were matched already, or by another worker now). */
   documents: number;
   events: number;
-  /** One per user and document: the alert emails queued. */
+  /** One per user and document with an exact or strong event (or a possible one asked to alert at once): the alert emails queued. */
   alerts: number;
 };
 
 /**
  * Matches the documents of `ids` that nobody has matched yet, in one transaction: their events,
- * a send-alert job per (user, document), and the mark that they are done commit together, so a
+ * a send-alert job per (user, document) that has an event to alert at once, and the mark that they are done commit together, so a
  * worker killed midway leaves them unmatched for the retry, and a retry finds nothing to redo.
  */
 export async function matchDocuments(
@@ -32,6 +32,8 @@ export async function matchDocuments(
     await repo.markMatched(trx, claimed);
     const alerts = new Map<string, SendAlertJob>();
     for (const e of events) {
+      // A possible match waits for the daily digest unless its guarded name asks otherwise.
+      if (!e.alert) continue;
       alerts.set(`${e.user_id}:${e.document_id}`, { userId: e.user_id, documentId: e.document_id });
     }
     if (alerts.size > 0) {

@@ -4,17 +4,25 @@ import {
   ADDRESS_CONFIDENCE,
   ADDRESS_SIMILARITY,
   MAX_VARIANT_NAMESAKES,
-  MIN_VARIANT_CONFIDENCE,
   namesakeCount,
 } from '../../engine/matching/match.repository.ts';
 import { storedAddress, zipsDiffer } from '../../keys/match-keys.ts';
-import { matchConfidence, matchName, namesakePrefixes } from '../../keys/names.ts';
+import {
+  MATCH_BASE_CONFIDENCE,
+  matchConfidence,
+  matchName,
+  matchTier,
+  namesakePrefixes,
+  STRONG_CONFIDENCE,
+} from '../../keys/names.ts';
 import { apnKey, nameKey } from '../../keys/normalize.ts';
 import { resolveCounty } from '../counties/counties.service.ts';
 import { indexNameDocumentCount, streetSimilarity } from './explain.repository.ts';
 import type { Explanation, ExplainBody } from './explain.schemas.ts';
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
+
+const NO_MATCH = { matched: false, kind: 'none', tier: 'none', confidence: 0 } as const;
 
 /**
  * "Why did I, or didn't I, get this alert?": the matcher's rules applied to one guarded item
@@ -28,39 +36,25 @@ export async function explain(db: Database, body: ExplainBody): Promise<Explanat
   const matchKind = body.kind;
   if (matchKind === 'name') {
     const match = matchName(body.guarded, body.candidate);
-    if (!match.matched)
-      return { matched: false, kind: 'none', reason: match.reason, confidence: 0 };
-    if (match.rule !== 'exact') {
-      // A variant or typo: the namesakes of the commoner of the two names decide, as in the job
-      // (whose count stops past MAX_VARIANT_NAMESAKES index names: above it, a lower bound).
-      const [guardedDocs, candidateDocs] = await Promise.all([
-        namesakeCount(db, county.id, namesakePrefixes(body.guarded)),
-        namesakeCount(db, county.id, namesakePrefixes(body.candidate)),
-      ]);
-      const confidence = matchConfidence(match.rule, Math.max(guardedDocs, candidateDocs));
-      if (confidence < MIN_VARIANT_CONFIDENCE) {
-        const documents = Math.max(guardedDocs, candidateDocs);
-        const common = namesakePrefixes(
-          guardedDocs >= candidateDocs ? body.guarded : body.candidate,
-        );
-        const howMany =
-          documents > MAX_VARIANT_NAMESAKES ? `at least ${documents}` : `${documents}`;
-        return {
-          matched: false,
-          kind: match.rule,
-          reason: `${match.reason}, but ${howMany} documents of the county name ${common.join(' or ')} (any middle name), so its confidence ${confidence} is under ${MIN_VARIANT_CONFIDENCE}: no alert`,
-          confidence,
-        };
-      }
-      return { matched: true, kind: match.rule, reason: match.reason, confidence };
-    }
-    const documents = await indexNameDocumentCount(db, county.id, nameKey(guardName(body.guarded)));
-    return {
-      matched: true,
-      kind: match.rule,
-      reason: match.reason,
-      confidence: matchConfidence(match.rule, documents),
-    };
+    if (!match.matched) return { ...NO_MATCH, reason: match.reason, namesakes: null };
+    // As the job counts them: for equal keys the guarded name's own documents; otherwise the
+    // namesakes of the commoner of the two names (the count stops past MAX_VARIANT_NAMESAKES
+    // index names per reading: above it, a lower bound).
+    const namesakes =
+      match.rule === 'exact'
+        ? await indexNameDocumentCount(db, county.id, nameKey(guardName(body.guarded)))
+        : Math.max(
+            await namesakeCount(db, county.id, namesakePrefixes(body.guarded)),
+            await namesakeCount(db, county.id, namesakePrefixes(body.candidate)),
+          );
+    const confidence = matchConfidence(match.rule, namesakes);
+    const tier = matchTier(match.rule, confidence);
+    const howMany = namesakes > MAX_VARIANT_NAMESAKES ? `at least ${namesakes}` : `${namesakes}`;
+    const reason =
+      tier === 'possible' && MATCH_BASE_CONFIDENCE[match.rule] >= STRONG_CONFIDENCE
+        ? `${match.reason}; a possible match: ${howMany} documents of the county carry the commoner name, so its confidence ${confidence} is under ${STRONG_CONFIDENCE}`
+        : match.reason;
+    return { matched: true, kind: match.rule, tier, reason, namesakes, confidence };
   }
   if (matchKind === 'apn') {
     const same = apnKey(body.guarded) !== '' && apnKey(body.guarded) === apnKey(body.candidate);
@@ -68,14 +62,15 @@ export async function explain(db: Database, body: ExplainBody): Promise<Explanat
       ? {
           matched: true,
           kind: 'exact',
+          tier: 'exact',
           reason: `Both are APN ${apnKey(body.guarded)}.`,
+          namesakes: null,
           confidence: 1,
         }
       : {
-          matched: false,
-          kind: 'none',
+          ...NO_MATCH,
           reason: `APN ${apnKey(body.candidate) || '(none)'} is not ${apnKey(body.guarded) || '(none)'}.`,
-          confidence: 0,
+          namesakes: null,
         };
   }
   const guarded = storedAddress(body.guarded);
@@ -83,16 +78,17 @@ export async function explain(db: Database, body: ExplainBody): Promise<Explanat
   if (guarded.streetKey !== '' && guarded.streetKey === candidate.streetKey) {
     if (zipsDiffer(guarded.zip, candidate.zip)) {
       return {
-        matched: false,
-        kind: 'none',
+        ...NO_MATCH,
         reason: `Not the same address: ${guarded.streetKey} in zip ${candidate.zip}, not ${guarded.zip}.`,
-        confidence: 0,
+        namesakes: null,
       };
     }
     return {
       matched: true,
       kind: 'exact',
+      tier: 'exact',
       reason: `Both are ${guarded.streetKey}.`,
+      namesakes: null,
       confidence: ADDRESS_CONFIDENCE,
     };
   }
@@ -107,15 +103,16 @@ export async function explain(db: Database, body: ExplainBody): Promise<Explanat
   ].filter((p) => p !== null);
   if (problems.length > 0) {
     return {
-      matched: false,
-      kind: 'none',
+      ...NO_MATCH,
       reason: `Not the same address: ${problems.join('; ')}.`,
-      confidence: 0,
+      namesakes: null,
     };
   }
   return {
     matched: true,
     kind: 'similar',
+    tier: 'strong',
+    namesakes: null,
     reason: `Same house number and zip ${guarded.zip}, streets ${round3(similarity)} similar.`,
     confidence: round3(ADDRESS_CONFIDENCE * similarity),
   };

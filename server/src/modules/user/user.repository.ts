@@ -118,6 +118,7 @@ export async function insertNameSubscriptions(
         tokens: i.tokens,
         match_key: stored[n]!.matchKey,
         name_kind: stored[n]!.nameKind,
+        suffix: stored[n]!.suffix,
         activated_at: activatedAt,
       })),
     )
@@ -135,45 +136,65 @@ export async function insertNameSubscriptions(
   );
 }
 
-/** The readings and typo keys the matcher joins guarded names on (migration 0010). */
+/**
+ * The keys the matcher joins guarded names on (migrations 0010 and 0018): the readings, the
+ * surnames' deletion keys, and the nicknames of each reading's first name, one row each.
+ */
 export async function insertNameMatchKeys(
   db: Executor,
   rows: { subscriptionId: string; countyId: number; name: StoredName }[],
 ) {
   const readings = rows.flatMap((row) =>
     row.name.readings.map((r) => ({
-      ...r,
-      subscriptionId: row.subscriptionId,
-      countyId: row.countyId,
+      subscription_id: row.subscriptionId,
+      county_id: row.countyId,
+      surname: r.surname,
+      first: r.first,
+      middle: r.middle,
+      suffix: row.name.suffix,
+      is_part: r.isPart,
+      deletionKeys: r.deletionKeys,
+      nicknames: r.nicknames,
     })),
   );
   if (readings.length === 0) return;
   await db
     .insertInto('name_subscription_readings')
-    .values(
-      readings.map((r) => ({
-        subscription_id: r.subscriptionId,
-        county_id: r.countyId,
+    .values(readings.map(({ deletionKeys: _, nicknames: __, ...r }) => r))
+    .execute();
+  // Distinct rows only: two readings may share a surname and first name.
+  const distinct = <T>(rows: T[]) => [...new Map(rows.map((k) => [JSON.stringify(k), k])).values()];
+  const typoKeys = distinct(
+    readings.flatMap((r) =>
+      r.deletionKeys.map((key) => ({
+        subscription_id: r.subscription_id,
+        county_id: r.county_id,
+        deletion_key: key,
         surname: r.surname,
         first: r.first,
         middle: r.middle,
+        suffix: r.suffix,
       })),
-    )
-    .execute();
-  const typoKeys = readings.flatMap((r) =>
-    r.deletionKeys.map((key) => ({
-      subscription_id: r.subscriptionId,
-      county_id: r.countyId,
-      deletion_key: key,
-      surname: r.surname,
-      first: r.first,
-      middle: r.middle,
-    })),
+    ),
   );
-  // Distinct rows only: two readings may share a surname and first name.
-  const unique = [...new Map(typoKeys.map((k) => [JSON.stringify(k), k])).values()];
-  if (unique.length > 0)
-    await db.insertInto('name_subscription_typo_keys').values(unique).execute();
+  if (typoKeys.length > 0)
+    await db.insertInto('name_subscription_typo_keys').values(typoKeys).execute();
+  const nicknames = distinct(
+    readings.flatMap((r) =>
+      r.nicknames.map((nickname) => ({
+        subscription_id: r.subscription_id,
+        county_id: r.county_id,
+        surname: r.surname,
+        nickname,
+        first: r.first,
+        middle: r.middle,
+        suffix: r.suffix,
+        is_part: r.is_part,
+      })),
+    ),
+  );
+  if (nicknames.length > 0)
+    await db.insertInto('name_subscription_nicknames').values(nicknames).execute();
 }
 
 export async function deleteSubscription(
