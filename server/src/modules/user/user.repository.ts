@@ -158,10 +158,10 @@ export async function insertNameMatchKeys(
     })),
   );
   if (readings.length === 0) return;
-  await db
-    .insertInto('name_subscription_readings')
-    .values(readings.map(({ deletionKeys: _, nicknames: __, ...r }) => r))
-    .execute();
+  // In statements of at most ROWS_PER_INSERT rows: Postgres takes 65,535 parameters at most, and
+  // a loader (the benchmark's) writes thousands of names at once.
+  for (const rows of chunks(readings.map(({ deletionKeys: _, nicknames: __, ...r }) => r)))
+    await db.insertInto('name_subscription_readings').values(rows).execute();
   // Distinct rows only: two readings may share a surname and first name.
   const distinct = <T>(rows: T[]) => [...new Map(rows.map((k) => [JSON.stringify(k), k])).values()];
   const typoKeys = distinct(
@@ -177,8 +177,8 @@ export async function insertNameMatchKeys(
       })),
     ),
   );
-  if (typoKeys.length > 0)
-    await db.insertInto('name_subscription_typo_keys').values(typoKeys).execute();
+  for (const rows of chunks(typoKeys))
+    await db.insertInto('name_subscription_typo_keys').values(rows).execute();
   const nicknames = distinct(
     readings.flatMap((r) =>
       r.nicknames.map((nickname) => ({
@@ -193,9 +193,15 @@ export async function insertNameMatchKeys(
       })),
     ),
   );
-  if (nicknames.length > 0)
-    await db.insertInto('name_subscription_nicknames').values(nicknames).execute();
+  for (const rows of chunks(nicknames))
+    await db.insertInto('name_subscription_nicknames').values(rows).execute();
 }
+
+const ROWS_PER_INSERT = 5000;
+const chunks = <T>(rows: T[]): T[][] =>
+  Array.from({ length: Math.ceil(rows.length / ROWS_PER_INSERT) }, (_, i) =>
+    rows.slice(i * ROWS_PER_INSERT, (i + 1) * ROWS_PER_INSERT),
+  );
 
 export async function deleteSubscription(
   db: Executor,
