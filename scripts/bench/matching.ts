@@ -133,12 +133,12 @@ export async function benchMatching(o: MatchingBenchOptions) {
   const matchSeconds = (performance.now() - started) / 1000;
   const documentsPerSecond = ids.length / matchSeconds;
   log(`matching: ${ids.length} documents in ${matchSeconds.toFixed(2)} s, ${events} events`);
-  const byKind = await sql<{ match_kind: string; is_exact: boolean; n: string }>`
-    SELECT match_kind, is_exact, count(*) AS n FROM events WHERE document_id = ANY (${ids}::bigint[])
+  const byKind = await sql<{ match_kind: string; tier: string; n: string }>`
+    SELECT match_kind, tier, count(*) AS n FROM events WHERE document_id = ANY (${ids}::bigint[])
     GROUP BY 1, 2 ORDER BY 1, 2`.execute(o.db);
   const eventsByKind = byKind.rows.map((row) => ({
     kind: row.match_kind,
-    exact: row.is_exact,
+    tier: row.tier,
     events: Number(row.n),
   }));
   const matching = {
