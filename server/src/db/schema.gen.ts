@@ -85,6 +85,9 @@ export interface CountyStats {
   apn_subscriptions: Generated<Int8>;
   county_id: number;
   events: Generated<Int8>;
+  events_exact: Generated<Int8>;
+  events_possible: Generated<Int8>;
+  events_strong: Generated<Int8>;
   guarding_users: Generated<Int8>;
   name_subscriptions: Generated<Int8>;
 }
@@ -93,6 +96,9 @@ export interface CountyStatsDeltas {
   apn_subscriptions: Generated<Int8>;
   county_id: number;
   events: Generated<Int8>;
+  events_exact: Generated<Int8>;
+  events_possible: Generated<Int8>;
+  events_strong: Generated<Int8>;
   guarding_users: Generated<Int8>;
   id: GeneratedAlways<string>;
   name_subscriptions: Generated<Int8>;
@@ -103,7 +109,7 @@ export interface Deliveries {
   created_at: Generated<Timestamp>;
   document_id: Int8 | null;
   id: Generated<string>;
-  kind: 'welcome' | 'login' | 'verify' | 'alert';
+  kind: 'welcome' | 'login' | 'verify' | 'alert' | 'digest';
   last_error: string | null;
   notification_method_id: string | null;
   provider_message_id: string | null;
@@ -111,6 +117,13 @@ export interface Deliveries {
   sent_at: Timestamp | null;
   status: Generated<'queued' | 'sending' | 'sent' | 'failed' | 'ambiguous'>;
   user_id: string | null;
+}
+
+export interface Digests {
+  created_at: Generated<Timestamp>;
+  digest_day: ColumnType<Date, string, string>;
+  events: number;
+  user_id: string;
 }
 
 export interface DocumentParcels {
@@ -333,6 +346,7 @@ export interface DB {
   county_stats: CountyStats;
   county_stats_deltas: CountyStatsDeltas;
   deliveries: Deliveries;
+  digests: Digests;
   document_parcels: DocumentParcels;
   document_parties: DocumentParties;
   document_party_readings: DocumentPartyReadings;
