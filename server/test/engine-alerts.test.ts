@@ -6,6 +6,7 @@ import { encryptedPdf, truncatedPdf } from '../src/documents/pdf/hostile-pdfs.ts
 import { extractPdfText } from '../src/documents/pdf/extract-text.ts';
 import { sendAlert } from '../src/engine/alerts/alerts.service.ts';
 import { ingestFolder } from '../src/engine/ingest/ingest.service.ts';
+import { SEND_ALERT } from '../src/jobs/queues.ts';
 import { nameKey } from '../src/keys/normalize.ts';
 import { insertNameSubscriptions } from '../src/modules/user/user.repository.ts';
 import {
@@ -18,6 +19,7 @@ import {
 } from './helpers/factories.ts';
 import { type FakePostmark, fakePostmarkEnv, startFakePostmark } from './helpers/fake-postmark.ts';
 import { feedFolder, feedLine, type FeedLineInput, feedPdf, writeFeed } from './helpers/feed.ts';
+import { countOutbox } from './helpers/mail.ts';
 import { signInSubscriberByPostmark } from './helpers/sign-in.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 import { waitFor } from './helpers/wait.ts';
@@ -196,10 +198,10 @@ describe('alerts of ingested documents', () => {
     expect(summary).toMatchObject({ events: 2, alerts: 1 });
     const mail = await alertMailTo(user.email, deed.documentNumber);
     expect(mail.text_body).toMatch(
-      /- Name NAKAMURA KEN: the document shows NAKAMURA, KEN as grantor\b.*Exact match\. Same name: NAKAMURA KEN\n/,
+      /- Name NAKAMURA KEN: the document shows NAKAMURA, KEN as grantor\b.*Exact match\. Same name: NAKAMURA KEN\.\n/,
     );
     expect(mail.text_body).toMatch(
-      /- Name OKAFOR CHIDI: the document shows OKAFOR CHIDI as grantee\b.*Exact match\. Same name: OKAFOR CHIDI\n/,
+      /- Name OKAFOR CHIDI: the document shows OKAFOR CHIDI as grantee\b.*Exact match\. Same name: OKAFOR CHIDI\.\n/,
     );
     const mails = await t.db
       .selectFrom('outbox_messages')
@@ -207,6 +209,109 @@ describe('alerts of ingested documents', () => {
       .where('recipient', '=', user.email)
       .execute();
     expect(mails).toHaveLength(1);
+  });
+
+  /** The user's one event on the document, as stored. */
+  const eventOn = async (userId: string, documentNumber: string) =>
+    t.db
+      .selectFrom('events as e')
+      .innerJoin('recorded_documents as d', 'd.id', 'e.document_id')
+      .select(['e.id', 'e.tier', 'e.digested_at', 'e.document_id'])
+      .where('e.user_id', '=', userId)
+      .where('d.document_number', '=', documentNumber)
+      .executeTakeFirstOrThrow();
+
+  const setChoice = (userId: string, choice: 'digest' | 'immediately' | 'hide') =>
+    t.db
+      .updateTable('name_subscriptions')
+      .set({ possible_matches: choice })
+      .where('user_id', '=', userId)
+      .execute();
+
+  it('keeps a possible match out of alerts while its name is set to the digest (the default)', async () => {
+    const user = await guard('ABERNATHY KEN');
+    // A first initial for the first name: a rule that is never sure, so possible.
+    const deed = line({ documentNumber: 'ALR-POSS-1', grantors: ['ABERNATHY K'] });
+    const { summary } = await ingest([deed], { [deed.file]: await feedPdf(deed, 2) });
+    expect(summary).toMatchObject({ events: 1 });
+    const event = await eventOn(user.id, deed.documentNumber);
+    expect(event.tier).toBe('possible');
+    // The matcher queued no send-alert job for it.
+    expect(await t.boss.findJobs(SEND_ALERT, { data: { userId: user.id } })).toEqual([]);
+
+    // Even a send-alert job for it (a choice changed since) mails nothing and marks nothing.
+    expect(await sendAlert(t.engine, { userId: user.id, documentId: event.document_id })).toBe(0);
+    await setChoice(user.id, 'hide');
+    expect(await sendAlert(t.engine, { userId: user.id, documentId: event.document_id })).toBe(0);
+    expect(await countOutbox(t.db, user.email)).toBe(0);
+    expect((await eventOn(user.id, deed.documentNumber)).digested_at).toBeNull();
+  });
+
+  it('alerts a possible match at once when its name asks for it, says so, and keeps it out of the digest', async () => {
+    const user = await guard('BARTHOLOMEW IDA');
+    await setChoice(user.id, 'immediately');
+    const deed = line({ documentNumber: 'ALR-POSS-2', grantees: ['BARTHOLOMEW I'] });
+    const { summary } = await ingest([deed], { [deed.file]: await feedPdf(deed, 2) });
+    expect(summary).toMatchObject({ events: 1, alerts: 1 });
+    expect(await t.boss.findJobs(SEND_ALERT, { data: { userId: user.id } })).toHaveLength(1);
+    const mail = await alertMailTo(user.email, deed.documentNumber);
+    expect(mail.subject).toBe('DeedWatch possible match: GRANT DEED recorded in Alerting County');
+    expect(mail.text_body).toContain(
+      '- Name BARTHOLOMEW IDA: the document shows BARTHOLOMEW I as grantee, the party receiving (a buyer or lender). Possible match — only the first initial matches; check whether this is you.',
+    );
+    const event = await waitFor('the possible event marked digested', async () => {
+      const e = await eventOn(user.id, deed.documentNumber);
+      return e.digested_at ? e : undefined;
+    });
+    expect(event.tier).toBe('possible');
+  });
+
+  it('never alerts an event found on record, beside one that alerts', async () => {
+    const user = await guard('CALLOWAY ROSE');
+    const deed = line({ documentNumber: 'ALR-REC-1', grantors: ['CALLOWAY ROSE'] });
+    await ingest([deed], { [deed.file]: await feedPdf(deed, 2) });
+    await alertMailTo(user.email, deed.documentNumber);
+    const event = await eventOn(user.id, deed.documentNumber);
+    // The same user's second guard of the document, found on record by a history check.
+    const apn = await t.db
+      .insertInto('apn_subscriptions')
+      .values({
+        user_id: user.id,
+        county_id: county.id,
+        apn: '999-0000-000-0001',
+        apn_key: '99900000000001',
+        activated_at: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('events')
+      .values({
+        user_id: user.id,
+        document_id: event.document_id,
+        apn_subscription_id: apn.id,
+        name_subscription_id: null,
+        match_kind: 'apn',
+        matched_value: '999-0000-000-0001',
+        party_role: null,
+        is_exact: true,
+        confidence: 1,
+        tier: 'exact',
+        on_record: true,
+      })
+      .execute();
+    await t.db.deleteFrom('outbox_messages').where('recipient', '=', user.email).execute();
+    await t.db.deleteFrom('deliveries').where('user_id', '=', user.id).execute();
+
+    expect(await sendAlert(t.engine, { userId: user.id, documentId: event.document_id })).toBe(1);
+    const mail = await alertMailTo(user.email, deed.documentNumber);
+    expect(mail.text_body).toContain('- Name CALLOWAY ROSE:');
+    expect(mail.text_body).not.toContain('999-0000-000-0001');
+
+    // With only the event on record left, nothing is mailed.
+    await t.db.deleteFrom('events').where('id', '=', event.id).execute();
+    await t.db.deleteFrom('deliveries').where('user_id', '=', user.id).execute();
+    expect(await sendAlert(t.engine, { userId: user.id, documentId: event.document_id })).toBe(0);
   });
 
   it("fills the document's full-text index from the words of its PDF", async () => {

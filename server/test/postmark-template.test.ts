@@ -33,7 +33,7 @@ const alert: AlertMailInput = {
       guarded: "O'BRIEN & SONS LLC",
       matchedValue: "O'BRIEN & SONS LLC",
       partyRole: 'grantor',
-      exact: true,
+      tier: 'exact',
       reason: 'The same name.',
     },
   ],

@@ -18,7 +18,7 @@ const nameHit: AlertHit = {
   guarded: 'JANE Q PUBLIC',
   matchedValue: 'PUBLIC JANE Q',
   partyRole: 'grantor',
-  exact: true,
+  tier: 'exact',
   reason: 'The same name in another order.',
 };
 const apnHit: AlertHit = {
@@ -26,7 +26,7 @@ const apnHit: AlertHit = {
   guarded: '012-0345-006-0000',
   matchedValue: '012-0345-006-0000',
   partyRole: null,
-  exact: true,
+  tier: 'exact',
   reason: 'The APN on the document.',
 };
 const addressHit: AlertHit = {
@@ -34,7 +34,7 @@ const addressHit: AlertHit = {
   guarded: '123 MAIN ST',
   matchedValue: '123 MAIN STREET',
   partyRole: null,
-  exact: false,
+  tier: 'strong',
   reason: 'STREET and ST are the same.',
 };
 
@@ -100,6 +100,43 @@ describe('alertMail', () => {
     // Only the address was a close match; the subscriber is told to check that one.
     expect(mail.text.match(/close match, not exact/g)).toHaveLength(1);
     expect(mail.text).toMatch(/123 MAIN STREET\. A close match, not exact/);
+  });
+
+  it('says a possible match is one, why it may be somebody else, and how common the name is', () => {
+    const possible: AlertHit = {
+      ...nameHit,
+      matchedValue: 'PUBLIC JANE',
+      tier: 'possible',
+      reason: 'Same surname and first name: PUBLIC JANE',
+      possibleBecause: 'a common name',
+      namesakes: 312,
+    };
+    const mail = alertMail(brand, input({ hits: [possible, apnHit] }));
+    for (const body of [mail.text, visibleText(mail.html)]) {
+      expect(body).toContain(
+        'Name JANE Q PUBLIC: the document shows PUBLIC JANE as grantor, the party giving or selling (a seller or borrower). Possible match — a common name; check whether this is you. Same surname and first name: PUBLIC JANE. 312 documents in this county carry this name.',
+      );
+      // The sure hit beside it says only that it is exact.
+      expect(body).toContain('012-0345-006-0000. Exact match. The APN on the document.');
+    }
+    expect(mail.subject).toBe('DeedWatch alert: GRANT DEED recorded in Sacramento County');
+  });
+
+  it('says so in the subject and the opening when every hit is only possible', () => {
+    const possible: AlertHit = {
+      ...nameHit,
+      tier: 'possible',
+      possibleBecause: 'only the first initial matches',
+    };
+    const mail = alertMail(brand, input({ hits: [possible] }));
+    expect(mail.subject).toBe('DeedWatch possible match: GRANT DEED recorded in Sacramento County');
+    expect(mail.text).toMatch(
+      /^The Sacramento County Recorder recorded a document naming someone who may be you/,
+    );
+    expect(mail.text).toContain(
+      'Possible match — only the first initial matches; check whether this is you.',
+    );
+    expect(mail.text).not.toContain('documents in this county');
   });
 
   it('escapes a hostile party name and document fields in the HTML', () => {
@@ -218,6 +255,9 @@ describe('alertTemplateModel', () => {
           matchedValue: 'PUBLIC JANE Q',
           partyRole: 'grantor',
           exact: true,
+          tier: 'exact',
+          tierLabel: 'Exact match.',
+          possible: false,
           reason: 'The same name in another order.',
         },
       ],

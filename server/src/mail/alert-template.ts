@@ -8,9 +8,14 @@ export type AlertHit = {
   /** The value on the recorded document that matched it. */
   matchedValue: string;
   partyRole: 'grantor' | 'grantee' | null;
-  exact: boolean;
+  /** How sure the match is (events.tier). */
+  tier: 'exact' | 'strong' | 'possible';
   /** Why the matcher counted it as a hit, written for the subscriber. */
   reason: string;
+  /** For a possible match: why it may be somebody else ("a common name"). */
+  possibleBecause?: string;
+  /** For a name: the county's documents under it that the match cannot tell apart. */
+  namesakes?: number | null;
 };
 
 export type AlertMailInput = {
@@ -28,12 +33,14 @@ export type AlertMailInput = {
 const SUPPORT_HOURS = 'Monday to Friday 8AM-5PM PST';
 
 /** "Sacramento" → "Sacramento County"; a name that already says County is kept. */
-function countyLabel(name: string): string {
+export function countyLabel(name: string): string {
   return /\bcounty$/i.test(name.trim()) ? name.trim() : `${name.trim()} County`;
 }
 
 // Recorder data can hold line breaks; a subject is one line.
-const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
+export const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
+/** Ends with a full stop unless it ends a sentence already; '' stays ''. */
+export const sentence = (s: string) => (s === '' || /[.!?]$/.test(s) ? s : `${s}.`);
 
 const MATCH_KIND_LABEL: Record<AlertHit['matchKind'], string> = {
   apn: 'Property (APN)',
@@ -41,17 +48,40 @@ const MATCH_KIND_LABEL: Record<AlertHit['matchKind'], string> = {
   name: 'Name',
 };
 
-const ROLE_LABEL: Record<NonNullable<AlertHit['partyRole']>, string> = {
+export const ROLE_LABEL: Record<NonNullable<AlertHit['partyRole']>, string> = {
   grantor: 'grantor, the party giving or selling (a seller or borrower)',
   grantee: 'grantee, the party receiving (a buyer or lender)',
 };
 
+/** "312 documents in this county carry this name"; '' when there is no count to give. */
+export function namesakesInWords(namesakes: number | null | undefined): string {
+  if (namesakes === null || namesakes === undefined || namesakes <= 0) return '';
+  return namesakes === 1
+    ? '1 document in this county carries this name'
+    : `${namesakes} documents in this county carry this name`;
+}
+
+/** How sure the match is, in words: a possible match asks the subscriber to check. */
+export function tierInWords(hit: Pick<AlertHit, 'tier' | 'possibleBecause'>): string {
+  switch (hit.tier) {
+    case 'exact':
+      return 'Exact match.';
+    case 'strong':
+      return 'A close match, not exact: please check it.';
+    case 'possible':
+      return `Possible match — ${hit.possibleBecause ?? 'a common name'}; check whether this is you.`;
+  }
+}
+
 /** What the document shows for the guarded item, without the guarded item itself. */
 function hitDetail(hit: AlertHit): string {
   const role = hit.partyRole ? ` as ${ROLE_LABEL[hit.partyRole]}` : '';
-  const closeness = hit.exact ? 'Exact match.' : 'A close match, not exact: please check it.';
-  const reason = oneLine(hit.reason);
-  return `the document shows ${hit.matchedValue}${role}. ${closeness}${reason ? ` ${reason}` : ''}`;
+  const parts = [
+    tierInWords(hit),
+    sentence(oneLine(hit.reason)),
+    hit.tier === 'possible' ? sentence(namesakesInWords(hit.namesakes)) : '',
+  ];
+  return `the document shows ${hit.matchedValue}${role}. ${parts.filter(Boolean).join(' ')}`;
 }
 
 function attachmentLine(input: AlertMailInput): string {
@@ -69,24 +99,30 @@ function attachmentLine(input: AlertMailInput): string {
 // text, never as a link a subscriber could click.
 const isSafeUrl = (url: string) => /^(https?:\/\/|mailto:)/i.test(url.trim());
 
-function link(url: string, label = url): string {
+export function link(url: string, label = url): string {
   return isSafeUrl(url)
     ? `<a href="${escapeHtml(url)}" style="color:#910933">${escapeHtml(label)}</a>`
     : escapeHtml(url);
 }
 
+const onlyPossible = (input: AlertMailInput) =>
+  input.hits.length > 0 && input.hits.every((hit) => hit.tier === 'possible');
+
 function subjectOf(input: AlertMailInput): string {
-  return oneLine(
-    `DeedWatch alert: ${input.documentType} recorded in ${countyLabel(input.countyName)}`,
-  );
+  const what = onlyPossible(input) ? 'DeedWatch possible match' : 'DeedWatch alert';
+  return oneLine(`${what}: ${input.documentType} recorded in ${countyLabel(input.countyName)}`);
 }
 
 export function alertMail(brand: Brand, input: AlertMailInput): RenderedMail {
   const county = countyLabel(input.countyName);
   const recorded = countyDate(input.recordedAt);
-  const intro = `The ${county} Recorder recorded a document that affects ${
-    input.hits.length === 1 ? 'an item' : 'items'
-  } you guard with DeedWatch.`;
+  const intro = onlyPossible(input)
+    ? `The ${county} Recorder recorded a document naming someone who may be you: a possible match of ${
+        input.hits.length === 1 ? 'a name' : 'names'
+      } you guard with DeedWatch. It may well be somebody else; please check it.`
+    : `The ${county} Recorder recorded a document that affects ${
+        input.hits.length === 1 ? 'an item' : 'items'
+      } you guard with DeedWatch.`;
   const attachment = attachmentLine(input);
   const fraudIntro =
     'If you did not expect this document or did not authorise it, it may be fraud. You can:';
@@ -168,7 +204,11 @@ export function alertTemplateModel(brand: Brand, input: AlertMailInput): Record<
       guarded: hit.guarded,
       matchedValue: hit.matchedValue,
       partyRole: hit.partyRole,
-      exact: hit.exact,
+      exact: hit.tier === 'exact',
+      tier: hit.tier,
+      tierLabel: tierInWords(hit),
+      possible: hit.tier === 'possible',
+      namesakes: hit.namesakes ?? null,
       reason: hit.reason,
       summary: `${MATCH_KIND_LABEL[hit.matchKind]} ${hit.guarded}: ${hitDetail(hit)}`,
     })),

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 
 export function findDocument(db: Executor, documentId: string) {
@@ -21,26 +22,48 @@ export function findDocument(db: Executor, documentId: string) {
     .executeTakeFirst();
 }
 
-/** The user's events about the document with the items they hit. */
-export function eventsOf(db: Executor, userId: string, documentId: string) {
+/**
+ * The user's events about the document that alert: exact and strong ones, and possible ones
+ * of a name whose subscriber asked to hear of them at once. Events found on record by the
+ * history check of a new guard never alert one by one.
+ */
+export function alertEventsOf(db: Executor, userId: string, documentId: string) {
   return db
     .selectFrom('events as e')
     .leftJoin('apn_subscriptions as a', 'a.id', 'e.apn_subscription_id')
     .leftJoin('name_subscriptions as n', 'n.id', 'e.name_subscription_id')
     .select([
+      'e.id',
       'e.match_kind',
       'e.matched_value',
       'e.party_role',
       'e.is_exact',
       'e.confidence',
+      'e.tier',
+      'e.namesakes',
       'a.apn',
       'a.description',
       'n.name',
     ])
     .where('e.user_id', '=', userId)
     .where('e.document_id', '=', documentId)
+    .where('e.on_record', '=', false)
+    .where((eb) =>
+      eb.or([eb('e.tier', '<>', 'possible'), eb('n.possible_matches', '=', 'immediately')]),
+    )
     .orderBy('e.confidence', 'desc')
     .orderBy('e.id')
+    .execute();
+}
+
+/** Possible events that went out in an alert: no digest lists them again. */
+export async function markDigested(db: Executor, eventIds: readonly string[]) {
+  if (eventIds.length === 0) return;
+  await db
+    .updateTable('events')
+    .set({ digested_at: sql`now()` })
+    .where('id', 'in', eventIds)
+    .where('digested_at', 'is', null)
     .execute();
 }
 

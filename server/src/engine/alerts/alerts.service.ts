@@ -5,7 +5,7 @@ import type { BlobAttachment } from '../../mail/mail-sender.ts';
 import type { Engine } from '../engine.ts';
 import type { SendAlertJob } from '../matching/match.service.ts';
 import * as repo from './alerts.repository.ts';
-import { reasonOf } from './reasons.ts';
+import { possibleBecause, reasonOf } from './reasons.ts';
 
 /** Pages of the document attached to an alert. */
 export const ALERT_PAGES = 2;
@@ -79,15 +79,18 @@ async function excerptOf(
 }
 
 /**
- * One alert: the user's hits on the document, mailed to each of their verified email methods.
- * Every delivery is queued at most once per method (a retried job queues only what is missing).
+ * One alert: the user's hits on the document that alert (exact and strong ones, possible ones
+ * of a name set to alert at once; never one found on record), mailed to each of their verified
+ * email methods. Every delivery is queued at most once per method (a retried job queues only
+ * what is missing). The possible hits it mails are marked digested in the same transaction, so
+ * no morning digest lists them again.
  */
 export async function sendAlert(engine: Engine, job: SendAlertJob): Promise<number> {
   const { db, mailSender, brand } = engine;
   const doc = await repo.findDocument(db, job.documentId);
   if (!doc) return 0;
   const [events, recipients] = await Promise.all([
-    repo.eventsOf(db, job.userId, job.documentId),
+    repo.alertEventsOf(db, job.userId, job.documentId),
     repo.alertRecipients(db, job.userId),
   ]);
   if (events.length === 0 || recipients.length === 0) return 0;
@@ -100,10 +103,14 @@ export async function sendAlert(engine: Engine, job: SendAlertJob): Promise<numb
       guarded: e.name ?? `${e.apn ?? ''}${e.description ? ` (${e.description})` : ''}`,
       matchedValue: e.matched_value,
       partyRole: e.party_role,
-      exact: e.is_exact,
+      tier: e.tier,
       reason: reasonOf({ ...e, guarded }),
+      ...(e.tier === 'possible' && e.name !== null
+        ? { possibleBecause: possibleBecause(e.name, e.matched_value), namesakes: e.namesakes }
+        : {}),
     };
   });
+  const possibleIds = events.filter((e) => e.tier === 'possible').map((e) => e.id);
   const excerpt = await excerptOf(engine, doc);
   const input = {
     documentNumber: doc.document_number,
@@ -137,6 +144,7 @@ export async function sendAlert(engine: Engine, job: SendAlertJob): Promise<numb
       });
       if (id) queued++;
     }
+    await repo.markDigested(trx, possibleIds);
     return queued;
   });
 }

@@ -19,3 +19,14 @@ export function reasonOf(e: MatchedEvent): string {
     ? `The document names the address ${e.matched_value}.`
     : `The document names ${e.matched_value}: the same house number and zip as ${e.guarded.address}, and a similar street.`;
 }
+
+/**
+ * Why a possible match may be somebody else, in a few words: the rules that are never sure say
+ * what they rest on; any other match is possible only because its name is common in the county.
+ */
+export function possibleBecause(guardedName: string, matchedValue: string): string {
+  const match = matchName(guardedName, matchedValue);
+  if (match.matched && match.rule === 'part') return 'only one part of a two-part surname matches';
+  if (match.matched && match.rule === 'initial') return 'only the first initial matches';
+  return 'a common name';
+}
