@@ -5,6 +5,7 @@ import {
   compactCountyFigures,
   countyFigures,
 } from '../src/modules/admin/admin-metrics.repository.ts';
+import { metrics } from '../src/modules/admin/admin-metrics.service.ts';
 import {
   createCounty,
   createEvent,
@@ -14,10 +15,11 @@ import {
 } from './helpers/factories.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 
-// The per-county counters of migration 0009 are checked against a recount from the tables after
-// each kind of change that can move them.
+// The per-county counters of migrations 0009 and 0019 (events per tier) are checked against a
+// recount from the tables after each kind of change that can move them.
 
 type Figures = Record<number, { apn: number; names: number; users: number; events: number }>;
+type Tiers = { exact: number; strong: number; possible: number };
 
 async function current(db: Database): Promise<Figures> {
   const rows = await countyFigures(db);
@@ -34,20 +36,31 @@ async function current(db: Database): Promise<Figures> {
   );
 }
 
+/** The events of each tier per county, as the counters of migration 0019 keep them. */
+async function currentTiers(db: Database): Promise<Record<number, Tiers>> {
+  const rows = await countyFigures(db);
+  return Object.fromEntries(
+    rows.map((r) => [
+      r.county_id,
+      { exact: Number(r.exact), strong: Number(r.strong), possible: Number(r.possible) },
+    ]),
+  );
+}
+
 /** The figures computed from scratch, in a transaction rolled back so the counters stay as kept. */
-async function recounted(db: Database): Promise<Figures> {
-  let figures: Figures = {};
+async function recounted<T>(db: Database, read: (db: Database) => Promise<T>): Promise<T> {
+  let figures: T | undefined;
   await db
     .transaction()
     .execute(async (trx) => {
       await sql`SELECT county_stats_recount()`.execute(trx);
-      figures = await current(trx);
+      figures = await read(trx);
       throw new RollBack();
     })
     .catch((err: unknown) => {
       if (!(err instanceof RollBack)) throw err;
     });
-  return figures;
+  return figures!;
 }
 class RollBack extends Error {}
 
@@ -79,7 +92,10 @@ describe('county_stats counters', () => {
   });
   afterAll(() => t.drop());
 
-  const expectExact = async () => expect(await current(db)).toEqual(await recounted(db));
+  const expectExact = async () => {
+    expect(await current(db)).toEqual(await recounted(db, current));
+    expect(await currentTiers(db)).toEqual(await recounted(db, currentTiers));
+  };
 
   it('starts every new county at zero', async () => {
     const figures = await current(db);
@@ -194,12 +210,60 @@ describe('county_stats counters', () => {
     await expectExact();
   });
 
+  it('counts events per tier, moves one whose tier is rewritten, and reports them in the metrics', async () => {
+    const s = await createSubscriber(db);
+    const staff = await createStaff(db, 'customersupport');
+    const before = (await currentTiers(db))[a.id]!;
+    const exact = await createEvent(db, { userId: s.id, countyId: a.id, name: 'TIER EXACT' });
+    const strong = await createEvent(db, { userId: s.id, countyId: a.id, name: 'TIER STRONG' });
+    const possible = await createEvent(db, { userId: s.id, countyId: a.id, name: 'TIER MAYBE' });
+    await createEvent(db, { userId: staff.id, countyId: a.id, name: 'TIER STAFF' });
+    const setTier = (id: string, tier: 'exact' | 'strong' | 'possible') =>
+      db.updateTable('events').set({ tier }).where('id', '=', id).execute();
+    await setTier(strong.id, 'strong');
+    await setTier(possible.id, 'possible');
+    expect((await currentTiers(db))[a.id]).toEqual({
+      exact: before.exact + 1,
+      strong: before.strong + 1,
+      possible: before.possible + 1,
+    });
+    // Archiving or digesting changes no tier and no figure.
+    await db
+      .updateTable('events')
+      .set({ is_archived: true, digested_at: new Date() })
+      .where('id', '=', possible.id)
+      .execute();
+    await db.deleteFrom('events').where('id', '=', exact.id).execute();
+    expect((await currentTiers(db))[a.id]).toEqual({
+      exact: before.exact,
+      strong: before.strong + 1,
+      possible: before.possible + 1,
+    });
+    await expectExact();
+
+    const figures = await metrics(db);
+    const tiers = await currentTiers(db);
+    expect(figures.eventsByCountyAndTier[a.name]).toEqual(tiers[a.id]);
+    expect(figures.eventsByCountyAndTier[b.name]).toEqual(tiers[b.id]);
+    const sum = (k: keyof Tiers) => Object.values(tiers).reduce((n, x) => n + x[k], 0);
+    expect(figures.eventsByTier).toEqual({
+      exact: sum('exact'),
+      strong: sum('strong'),
+      possible: sum('possible'),
+    });
+    expect(
+      figures.eventsByTier.exact + figures.eventsByTier.strong + figures.eventsByTier.possible,
+    ).toBe(figures.totalEvents);
+  });
+
   it('folds the pending changes into the counters without changing any figure', async () => {
     const before = await current(db);
+    const tiersBefore = await currentTiers(db);
     const folded = await compactCountyFigures(db);
     expect(folded).toBeGreaterThan(0);
     expect(await compactCountyFigures(db)).toBe(0);
     expect(await current(db)).toEqual(before);
+    expect(await currentTiers(db)).toEqual(tiersBefore);
     await expectExact();
   });
 });

@@ -427,6 +427,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/names/{id}/possible-matches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Chooses what is done with a guarded name's possible matches
+         * @description A possible match is a document naming someone who may be the subscriber or a namesake: a variant of a common name, one part of a two-part surname, or an initial for the first name. 'digest' (the default) lists them in one email each morning, county time; 'immediately' alerts at once, as for an exact or strong match; 'hide' keeps them off the dashboard and out of every email (they are still recorded). The choice applies to matches not yet mailed.
+         */
+        put: operations["setPossibleMatches"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/document/download": {
         parameters: {
             query?: never;
@@ -456,7 +476,7 @@ export interface paths {
         };
         /**
          * Back-office statistics: users, guarded items, alerts, by county and by day
-         * @description For admin and customersupport. Every figure counts subscribers only: staff accounts, and their items, events and alerts, are left out. Active means signed in within the last 30 days; registered, within the last 7 days (both rolling, from now). The maps are keyed by county name and list every county. usersByCounty counts the subscribers guarding at least one item (APN or name) in the county, so a subscriber guarding in two counties counts in both. daily holds the last 30 UTC days, oldest first, today last: registrations, events raised, and alert emails sent (deliveries of kind alert with status sent, by the day they were sent).
+         * @description For admin and customersupport. Every figure counts subscribers only: staff accounts, and their items, events and alerts, are left out. Active means signed in within the last 30 days; registered, within the last 7 days (both rolling, from now). The maps are keyed by county name and list every county. usersByCounty counts the subscribers guarding at least one item (APN or name) in the county, so a subscriber guarding in two counties counts in both. daily holds the last 30 UTC days, oldest first, today last: registrations, events raised, and alert emails sent (deliveries of kind alert with status sent, by the day they were sent). eventsByTier and eventsByCountyAndTier split the events by how sure the match is: exact, strong or possible (possible ones are kept even when the subscriber hides them).
          */
         get: operations["getAdminMetrics"];
         put?: never;
@@ -756,6 +776,15 @@ export interface operations {
                                 partyRole: ("grantor" | "grantee") | null;
                                 /** @description Exactly the guarded item, not a variant of it */
                                 isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
                                 /** @description 0 to 1: lower for variants and for names common in the county */
                                 confidence: number;
                                 /** @description Why it matched, for a person */
@@ -774,6 +803,12 @@ export interface operations {
                             id: string;
                             county: string;
                             name: string;
+                            /**
+                             * @description What to do with this name's possible matches: 'digest' lists them in one email each morning (the default), 'immediately' alerts at once as for a sure match, 'hide' keeps them off the dashboard and out of email
+                             * @enum {string}
+                             */
+                            possibleMatches: "digest" | "immediately" | "hide";
+                            /** @description Its events, newest first; possible ones left out when possibleMatches is 'hide' */
                             events: {
                                 /** Format: uuid */
                                 id: string;
@@ -799,6 +834,15 @@ export interface operations {
                                 partyRole: ("grantor" | "grantee") | null;
                                 /** @description Exactly the guarded item, not a variant of it */
                                 isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
                                 /** @description 0 to 1: lower for variants and for names common in the county */
                                 confidence: number;
                                 /** @description Why it matched, for a person */
@@ -971,6 +1015,15 @@ export interface operations {
                                 partyRole: ("grantor" | "grantee") | null;
                                 /** @description Exactly the guarded item, not a variant of it */
                                 isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
                                 /** @description 0 to 1: lower for variants and for names common in the county */
                                 confidence: number;
                                 /** @description Why it matched, for a person */
@@ -989,6 +1042,12 @@ export interface operations {
                             id: string;
                             county: string;
                             name: string;
+                            /**
+                             * @description What to do with this name's possible matches: 'digest' lists them in one email each morning (the default), 'immediately' alerts at once as for a sure match, 'hide' keeps them off the dashboard and out of email
+                             * @enum {string}
+                             */
+                            possibleMatches: "digest" | "immediately" | "hide";
+                            /** @description Its events, newest first; possible ones left out when possibleMatches is 'hide' */
                             events: {
                                 /** Format: uuid */
                                 id: string;
@@ -1014,6 +1073,15 @@ export interface operations {
                                 partyRole: ("grantor" | "grantee") | null;
                                 /** @description Exactly the guarded item, not a variant of it */
                                 isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
                                 /** @description 0 to 1: lower for variants and for names common in the county */
                                 confidence: number;
                                 /** @description Why it matched, for a person */
@@ -1136,6 +1204,15 @@ export interface operations {
                                 partyRole: ("grantor" | "grantee") | null;
                                 /** @description Exactly the guarded item, not a variant of it */
                                 isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
                                 /** @description 0 to 1: lower for variants and for names common in the county */
                                 confidence: number;
                                 /** @description Why it matched, for a person */
@@ -1154,6 +1231,12 @@ export interface operations {
                             id: string;
                             county: string;
                             name: string;
+                            /**
+                             * @description What to do with this name's possible matches: 'digest' lists them in one email each morning (the default), 'immediately' alerts at once as for a sure match, 'hide' keeps them off the dashboard and out of email
+                             * @enum {string}
+                             */
+                            possibleMatches: "digest" | "immediately" | "hide";
+                            /** @description Its events, newest first; possible ones left out when possibleMatches is 'hide' */
                             events: {
                                 /** Format: uuid */
                                 id: string;
@@ -1179,6 +1262,15 @@ export interface operations {
                                 partyRole: ("grantor" | "grantee") | null;
                                 /** @description Exactly the guarded item, not a variant of it */
                                 isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
                                 /** @description 0 to 1: lower for variants and for names common in the county */
                                 confidence: number;
                                 /** @description Why it matched, for a person */
@@ -1301,6 +1393,15 @@ export interface operations {
                                 partyRole: ("grantor" | "grantee") | null;
                                 /** @description Exactly the guarded item, not a variant of it */
                                 isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
                                 /** @description 0 to 1: lower for variants and for names common in the county */
                                 confidence: number;
                                 /** @description Why it matched, for a person */
@@ -1319,6 +1420,12 @@ export interface operations {
                             id: string;
                             county: string;
                             name: string;
+                            /**
+                             * @description What to do with this name's possible matches: 'digest' lists them in one email each morning (the default), 'immediately' alerts at once as for a sure match, 'hide' keeps them off the dashboard and out of email
+                             * @enum {string}
+                             */
+                            possibleMatches: "digest" | "immediately" | "hide";
+                            /** @description Its events, newest first; possible ones left out when possibleMatches is 'hide' */
                             events: {
                                 /** Format: uuid */
                                 id: string;
@@ -1344,6 +1451,15 @@ export interface operations {
                                 partyRole: ("grantor" | "grantee") | null;
                                 /** @description Exactly the guarded item, not a variant of it */
                                 isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
                                 /** @description 0 to 1: lower for variants and for names common in the county */
                                 confidence: number;
                                 /** @description Why it matched, for a person */
@@ -1464,6 +1580,15 @@ export interface operations {
                                 partyRole: ("grantor" | "grantee") | null;
                                 /** @description Exactly the guarded item, not a variant of it */
                                 isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
                                 /** @description 0 to 1: lower for variants and for names common in the county */
                                 confidence: number;
                                 /** @description Why it matched, for a person */
@@ -1482,6 +1607,12 @@ export interface operations {
                             id: string;
                             county: string;
                             name: string;
+                            /**
+                             * @description What to do with this name's possible matches: 'digest' lists them in one email each morning (the default), 'immediately' alerts at once as for a sure match, 'hide' keeps them off the dashboard and out of email
+                             * @enum {string}
+                             */
+                            possibleMatches: "digest" | "immediately" | "hide";
+                            /** @description Its events, newest first; possible ones left out when possibleMatches is 'hide' */
                             events: {
                                 /** Format: uuid */
                                 id: string;
@@ -1507,6 +1638,15 @@ export interface operations {
                                 partyRole: ("grantor" | "grantee") | null;
                                 /** @description Exactly the guarded item, not a variant of it */
                                 isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
                                 /** @description 0 to 1: lower for variants and for names common in the county */
                                 confidence: number;
                                 /** @description Why it matched, for a person */
@@ -1634,6 +1774,15 @@ export interface operations {
                                 partyRole: ("grantor" | "grantee") | null;
                                 /** @description Exactly the guarded item, not a variant of it */
                                 isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
                                 /** @description 0 to 1: lower for variants and for names common in the county */
                                 confidence: number;
                                 /** @description Why it matched, for a person */
@@ -1652,6 +1801,12 @@ export interface operations {
                             id: string;
                             county: string;
                             name: string;
+                            /**
+                             * @description What to do with this name's possible matches: 'digest' lists them in one email each morning (the default), 'immediately' alerts at once as for a sure match, 'hide' keeps them off the dashboard and out of email
+                             * @enum {string}
+                             */
+                            possibleMatches: "digest" | "immediately" | "hide";
+                            /** @description Its events, newest first; possible ones left out when possibleMatches is 'hide' */
                             events: {
                                 /** Format: uuid */
                                 id: string;
@@ -1677,6 +1832,15 @@ export interface operations {
                                 partyRole: ("grantor" | "grantee") | null;
                                 /** @description Exactly the guarded item, not a variant of it */
                                 isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
                                 /** @description 0 to 1: lower for variants and for names common in the county */
                                 confidence: number;
                                 /** @description Why it matched, for a person */
@@ -2113,6 +2277,15 @@ export interface operations {
                                 partyRole: ("grantor" | "grantee") | null;
                                 /** @description Exactly the guarded item, not a variant of it */
                                 isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
                                 /** @description 0 to 1: lower for variants and for names common in the county */
                                 confidence: number;
                                 /** @description Why it matched, for a person */
@@ -2131,6 +2304,12 @@ export interface operations {
                             id: string;
                             county: string;
                             name: string;
+                            /**
+                             * @description What to do with this name's possible matches: 'digest' lists them in one email each morning (the default), 'immediately' alerts at once as for a sure match, 'hide' keeps them off the dashboard and out of email
+                             * @enum {string}
+                             */
+                            possibleMatches: "digest" | "immediately" | "hide";
+                            /** @description Its events, newest first; possible ones left out when possibleMatches is 'hide' */
                             events: {
                                 /** Format: uuid */
                                 id: string;
@@ -2156,6 +2335,15 @@ export interface operations {
                                 partyRole: ("grantor" | "grantee") | null;
                                 /** @description Exactly the guarded item, not a variant of it */
                                 isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
                                 /** @description 0 to 1: lower for variants and for names common in the county */
                                 confidence: number;
                                 /** @description Why it matched, for a person */
@@ -2274,6 +2462,15 @@ export interface operations {
                                 partyRole: ("grantor" | "grantee") | null;
                                 /** @description Exactly the guarded item, not a variant of it */
                                 isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
                                 /** @description 0 to 1: lower for variants and for names common in the county */
                                 confidence: number;
                                 /** @description Why it matched, for a person */
@@ -2292,6 +2489,12 @@ export interface operations {
                             id: string;
                             county: string;
                             name: string;
+                            /**
+                             * @description What to do with this name's possible matches: 'digest' lists them in one email each morning (the default), 'immediately' alerts at once as for a sure match, 'hide' keeps them off the dashboard and out of email
+                             * @enum {string}
+                             */
+                            possibleMatches: "digest" | "immediately" | "hide";
+                            /** @description Its events, newest first; possible ones left out when possibleMatches is 'hide' */
                             events: {
                                 /** Format: uuid */
                                 id: string;
@@ -2317,6 +2520,15 @@ export interface operations {
                                 partyRole: ("grantor" | "grantee") | null;
                                 /** @description Exactly the guarded item, not a variant of it */
                                 isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
                                 /** @description 0 to 1: lower for variants and for names common in the county */
                                 confidence: number;
                                 /** @description Why it matched, for a person */
@@ -2433,6 +2645,15 @@ export interface operations {
                                 partyRole: ("grantor" | "grantee") | null;
                                 /** @description Exactly the guarded item, not a variant of it */
                                 isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
                                 /** @description 0 to 1: lower for variants and for names common in the county */
                                 confidence: number;
                                 /** @description Why it matched, for a person */
@@ -2451,6 +2672,12 @@ export interface operations {
                             id: string;
                             county: string;
                             name: string;
+                            /**
+                             * @description What to do with this name's possible matches: 'digest' lists them in one email each morning (the default), 'immediately' alerts at once as for a sure match, 'hide' keeps them off the dashboard and out of email
+                             * @enum {string}
+                             */
+                            possibleMatches: "digest" | "immediately" | "hide";
+                            /** @description Its events, newest first; possible ones left out when possibleMatches is 'hide' */
                             events: {
                                 /** Format: uuid */
                                 id: string;
@@ -2476,6 +2703,15 @@ export interface operations {
                                 partyRole: ("grantor" | "grantee") | null;
                                 /** @description Exactly the guarded item, not a variant of it */
                                 isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
                                 /** @description 0 to 1: lower for variants and for names common in the county */
                                 confidence: number;
                                 /** @description Why it matched, for a person */
@@ -2605,6 +2841,15 @@ export interface operations {
                                 partyRole: ("grantor" | "grantee") | null;
                                 /** @description Exactly the guarded item, not a variant of it */
                                 isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
                                 /** @description 0 to 1: lower for variants and for names common in the county */
                                 confidence: number;
                                 /** @description Why it matched, for a person */
@@ -2623,6 +2868,12 @@ export interface operations {
                             id: string;
                             county: string;
                             name: string;
+                            /**
+                             * @description What to do with this name's possible matches: 'digest' lists them in one email each morning (the default), 'immediately' alerts at once as for a sure match, 'hide' keeps them off the dashboard and out of email
+                             * @enum {string}
+                             */
+                            possibleMatches: "digest" | "immediately" | "hide";
+                            /** @description Its events, newest first; possible ones left out when possibleMatches is 'hide' */
                             events: {
                                 /** Format: uuid */
                                 id: string;
@@ -2648,6 +2899,15 @@ export interface operations {
                                 partyRole: ("grantor" | "grantee") | null;
                                 /** @description Exactly the guarded item, not a variant of it */
                                 isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
                                 /** @description 0 to 1: lower for variants and for names common in the county */
                                 confidence: number;
                                 /** @description Why it matched, for a person */
@@ -2803,6 +3063,15 @@ export interface operations {
                                 partyRole: ("grantor" | "grantee") | null;
                                 /** @description Exactly the guarded item, not a variant of it */
                                 isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
                                 /** @description 0 to 1: lower for variants and for names common in the county */
                                 confidence: number;
                                 /** @description Why it matched, for a person */
@@ -2821,6 +3090,12 @@ export interface operations {
                             id: string;
                             county: string;
                             name: string;
+                            /**
+                             * @description What to do with this name's possible matches: 'digest' lists them in one email each morning (the default), 'immediately' alerts at once as for a sure match, 'hide' keeps them off the dashboard and out of email
+                             * @enum {string}
+                             */
+                            possibleMatches: "digest" | "immediately" | "hide";
+                            /** @description Its events, newest first; possible ones left out when possibleMatches is 'hide' */
                             events: {
                                 /** Format: uuid */
                                 id: string;
@@ -2846,6 +3121,15 @@ export interface operations {
                                 partyRole: ("grantor" | "grantee") | null;
                                 /** @description Exactly the guarded item, not a variant of it */
                                 isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
                                 /** @description 0 to 1: lower for variants and for names common in the county */
                                 confidence: number;
                                 /** @description Why it matched, for a person */
@@ -2973,6 +3257,15 @@ export interface operations {
                                 partyRole: ("grantor" | "grantee") | null;
                                 /** @description Exactly the guarded item, not a variant of it */
                                 isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
                                 /** @description 0 to 1: lower for variants and for names common in the county */
                                 confidence: number;
                                 /** @description Why it matched, for a person */
@@ -2991,6 +3284,12 @@ export interface operations {
                             id: string;
                             county: string;
                             name: string;
+                            /**
+                             * @description What to do with this name's possible matches: 'digest' lists them in one email each morning (the default), 'immediately' alerts at once as for a sure match, 'hide' keeps them off the dashboard and out of email
+                             * @enum {string}
+                             */
+                            possibleMatches: "digest" | "immediately" | "hide";
+                            /** @description Its events, newest first; possible ones left out when possibleMatches is 'hide' */
                             events: {
                                 /** Format: uuid */
                                 id: string;
@@ -3016,6 +3315,15 @@ export interface operations {
                                 partyRole: ("grantor" | "grantee") | null;
                                 /** @description Exactly the guarded item, not a variant of it */
                                 isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
                                 /** @description 0 to 1: lower for variants and for names common in the county */
                                 confidence: number;
                                 /** @description Why it matched, for a person */
@@ -3169,6 +3477,15 @@ export interface operations {
                                 partyRole: ("grantor" | "grantee") | null;
                                 /** @description Exactly the guarded item, not a variant of it */
                                 isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
                                 /** @description 0 to 1: lower for variants and for names common in the county */
                                 confidence: number;
                                 /** @description Why it matched, for a person */
@@ -3187,6 +3504,12 @@ export interface operations {
                             id: string;
                             county: string;
                             name: string;
+                            /**
+                             * @description What to do with this name's possible matches: 'digest' lists them in one email each morning (the default), 'immediately' alerts at once as for a sure match, 'hide' keeps them off the dashboard and out of email
+                             * @enum {string}
+                             */
+                            possibleMatches: "digest" | "immediately" | "hide";
+                            /** @description Its events, newest first; possible ones left out when possibleMatches is 'hide' */
                             events: {
                                 /** Format: uuid */
                                 id: string;
@@ -3212,6 +3535,15 @@ export interface operations {
                                 partyRole: ("grantor" | "grantee") | null;
                                 /** @description Exactly the guarded item, not a variant of it */
                                 isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
                                 /** @description 0 to 1: lower for variants and for names common in the county */
                                 confidence: number;
                                 /** @description Why it matched, for a person */
@@ -3266,6 +3598,206 @@ export interface operations {
                 };
             };
             /** @description Not found among your own items */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    setPossibleMatches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The guarded name, by the id the session user gives it */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description What to do with this name's possible matches: 'digest' lists them in one email each morning (the default), 'immediately' alerts at once as for a sure match, 'hide' keeps them off the dashboard and out of email
+                     * @enum {string}
+                     */
+                    possibleMatches: "digest" | "immediately" | "hide";
+                };
+            };
+        };
+        responses: {
+            /** @description The updated session user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        role: "subscriber" | "customersupport" | "admin";
+                        email: string;
+                        apnSubscriptions: {
+                            /** Format: uuid */
+                            id: string;
+                            county: string;
+                            apn: string;
+                            description: string;
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                                /** @description The document's county */
+                                county: string;
+                                /**
+                                 * @description What of the guarded item the document hit
+                                 * @enum {string}
+                                 */
+                                matchKind: "apn" | "address" | "name";
+                                /** @description The document's value that matched */
+                                matchedValue: string;
+                                /** @description For a name: whether the document names it as a grantor or a grantee */
+                                partyRole: ("grantor" | "grantee") | null;
+                                /** @description Exactly the guarded item, not a variant of it */
+                                isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
+                                /** @description 0 to 1: lower for variants and for names common in the county */
+                                confidence: number;
+                                /** @description Why it matched, for a person */
+                                reason: string;
+                                /**
+                                 * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
+                                 * @enum {string}
+                                 */
+                                deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
+                                /** @description Why the last failed delivery failed, when one did */
+                                deliveryError: string | null;
+                            }[];
+                        }[];
+                        nameSubscriptions: {
+                            /** Format: uuid */
+                            id: string;
+                            county: string;
+                            name: string;
+                            /**
+                             * @description What to do with this name's possible matches: 'digest' lists them in one email each morning (the default), 'immediately' alerts at once as for a sure match, 'hide' keeps them off the dashboard and out of email
+                             * @enum {string}
+                             */
+                            possibleMatches: "digest" | "immediately" | "hide";
+                            /** @description Its events, newest first; possible ones left out when possibleMatches is 'hide' */
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                                /** @description The document's county */
+                                county: string;
+                                /**
+                                 * @description What of the guarded item the document hit
+                                 * @enum {string}
+                                 */
+                                matchKind: "apn" | "address" | "name";
+                                /** @description The document's value that matched */
+                                matchedValue: string;
+                                /** @description For a name: whether the document names it as a grantor or a grantee */
+                                partyRole: ("grantor" | "grantee") | null;
+                                /** @description Exactly the guarded item, not a variant of it */
+                                isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
+                                /** @description 0 to 1: lower for variants and for names common in the county */
+                                confidence: number;
+                                /** @description Why it matched, for a person */
+                                reason: string;
+                                /**
+                                 * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
+                                 * @enum {string}
+                                 */
+                                deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
+                                /** @description Why the last failed delivery failed, when one did */
+                                deliveryError: string | null;
+                            }[];
+                        }[];
+                        emailNotificationMethods: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @description The address, or the phone number of an SMS method */
+                            email: string;
+                            verified: boolean;
+                            verifiedAt: string | null;
+                            /** @enum {string} */
+                            notificationMethodType: "Email" | "SMS";
+                        }[];
+                        isImpersonated: boolean;
+                    };
+                };
+            };
+            /** @description Not a guarded name id, or not one of the three choices */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found among your own guarded names */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3364,6 +3896,26 @@ export interface operations {
                         /** @description Events, by the county of the recorded document, keyed by county name; every county is listed, 0 when it has none */
                         eventsByCounty: {
                             [key: string]: number;
+                        };
+                        /** @description Events by how sure the match is, subscribers' only; they add up to totalEvents */
+                        eventsByTier: {
+                            /** @description The guarded item itself (equal name keys, APN, address) */
+                            exact: number;
+                            /** @description A close variant the rules are sure of */
+                            strong: number;
+                            /** @description A variant of a common name, one part of a two-part surname, or an initial: mailed in the morning digest unless the subscriber chose otherwise */
+                            possible: number;
+                        };
+                        /** @description Events by county and tier, keyed by county name; every county is listed, 0 when it has none */
+                        eventsByCountyAndTier: {
+                            [key: string]: {
+                                /** @description The guarded item itself (equal name keys, APN, address) */
+                                exact: number;
+                                /** @description A close variant the rules are sure of */
+                                strong: number;
+                                /** @description A variant of a common name, one part of a two-part surname, or an initial: mailed in the morning digest unless the subscriber chose otherwise */
+                                possible: number;
+                            };
                         };
                         /** @description Guarded APNs, keyed by county name; every county is listed, 0 when it has none */
                         subscriptionsApnByCounty: {
@@ -3996,15 +4548,22 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Whether the document alerts for this item: a variant or typo under the confidence floor (0.6) does not */
+                        /** @description Whether the document makes an event for this item, at any tier (a possible match is an event too: it waits for the daily digest instead of alerting at once) */
                         matched: boolean;
                         /**
-                         * @description Which rule matched; none when nothing did
+                         * @description Which rule matched: exact (equal keys), variant (same surname and first name), nickname (BOB for ROBERT), typo (a surname one letter off), part (one part of a two-part surname), initial (a first initial), similar (an address with a similar street); none when nothing did
                          * @enum {string}
                          */
-                        kind: "exact" | "variant" | "typo" | "similar" | "none";
+                        kind: "exact" | "variant" | "nickname" | "typo" | "part" | "initial" | "similar" | "none";
+                        /**
+                         * @description How sure the match is: exact and strong alert at once; possible goes to the daily digest (or as the subscriber chose for the guarded name); none when nothing matched
+                         * @enum {string}
+                         */
+                        tier: "exact" | "strong" | "possible" | "none";
                         reason: string;
-                        /** @description The score an event would carry: for names it falls with how common the name is in the county (for a variant or typo, the commoner of the two names with any middle name); 0 when no rule matched */
+                        /** @description For names: the county's documents under the commoner of the two names (its surname and first name, any middle name) that set the tier; null for APNs and addresses */
+                        namesakes: number | null;
+                        /** @description The confidence an event would carry: for names it falls with how common the name is in the county; 0 when no rule matched */
                         confidence: number;
                     };
                 };

@@ -61,11 +61,14 @@ export type CountyFigures = {
   names: Count;
   users: Count;
   events: Count;
+  exact: Count;
+  strong: Count;
+  possible: Count;
 };
 
 /**
- * Subscribers' items, guarding subscribers and events per county: the counters of migration
- * 0009 plus the changes not yet folded into them.
+ * Subscribers' items, guarding subscribers, and events in all and per tier, per county: the
+ * counters of migrations 0009 and 0019 plus the changes not yet folded into them.
  */
 export async function countyFigures(db: Executor) {
   const { rows } = await sql<CountyFigures>`
@@ -73,11 +76,16 @@ export async function countyFigures(db: Executor) {
              c.apn_subscriptions + coalesce(d.apn, 0) AS apn,
              c.name_subscriptions + coalesce(d.names, 0) AS names,
              c.guarding_users + coalesce(d.users, 0) AS users,
-             c.events + coalesce(d.events, 0) AS events
+             c.events + coalesce(d.events, 0) AS events,
+             c.events_exact + coalesce(d.exact, 0) AS exact,
+             c.events_strong + coalesce(d.strong, 0) AS strong,
+             c.events_possible + coalesce(d.possible, 0) AS possible
       FROM county_stats c
       LEFT JOIN (
         SELECT county_id, sum(apn_subscriptions) AS apn, sum(name_subscriptions) AS names,
-               sum(guarding_users) AS users, sum(events) AS events
+               sum(guarding_users) AS users, sum(events) AS events,
+               sum(events_exact) AS exact, sum(events_strong) AS strong,
+               sum(events_possible) AS possible
         FROM county_stats_deltas GROUP BY county_id
       ) AS d USING (county_id)`.execute(db);
   return rows;

@@ -22,6 +22,17 @@ export const Day = v.object({
   ),
 });
 
+const Tiers = v.object({
+  exact: v.pipe(Count, v.description('The guarded item itself (equal name keys, APN, address)')),
+  strong: v.pipe(Count, v.description('A close variant the rules are sure of')),
+  possible: v.pipe(
+    Count,
+    v.description(
+      'A variant of a common name, one part of a two-part surname, or an initial: mailed in the morning digest unless the subscriber chose otherwise',
+    ),
+  ),
+});
+
 export const Metrics = v.object({
   totalUsers: v.pipe(Count, v.description('Subscribers: staff accounts are not counted')),
   activeUsersInLast30Days: v.pipe(
@@ -36,6 +47,16 @@ export const Metrics = v.object({
   totalNameSubscriptions: v.pipe(Count, v.description("Guarded names, subscribers' only")),
   totalEvents: v.pipe(Count, v.description("Alerts raised (events), subscribers' only")),
   eventsByCounty: ByCounty('Events, by the county of the recorded document'),
+  eventsByTier: v.pipe(
+    Tiers,
+    v.description("Events by how sure the match is, subscribers' only; they add up to totalEvents"),
+  ),
+  eventsByCountyAndTier: v.pipe(
+    v.record(v.string(), Tiers),
+    v.description(
+      'Events by county and tier, keyed by county name; every county is listed, 0 when it has none',
+    ),
+  ),
   subscriptionsApnByCounty: ByCounty('Guarded APNs'),
   subscriptionsNameByCounty: ByCounty('Guarded names'),
   usersByCounty: ByCounty('Subscribers guarding at least one item (APN or name) in the county'),

@@ -14,9 +14,9 @@ export function firstDayOf(now: Date, days: number): Date {
 
 /**
  * The back-office statistics. Everything counts subscribers only: staff accounts, and any
- * item, event or alert of theirs, are left out. The per-county figures come from counters kept
- * by triggers (migration 0009); the rest are range scans of recent rows. The three queries run
- * at once, each on its own connection.
+ * item, event or alert of theirs, are left out. The per-county figures, events per tier
+ * included, come from counters kept by triggers (migrations 0009 and 0019); the rest are
+ * range scans of recent rows. The three queries run at once, each on its own connection.
  */
 export async function metrics(db: Database, now = new Date()): Promise<Metrics> {
   const since = firstDayOf(now, DAILY_DAYS);
@@ -39,6 +39,8 @@ export async function metrics(db: Database, now = new Date()): Promise<Metrics> 
     totalNameSubscriptions: 0,
     totalEvents: 0,
     eventsByCounty: {},
+    eventsByTier: { exact: 0, strong: 0, possible: 0 },
+    eventsByCountyAndTier: {},
     subscriptionsApnByCounty: {},
     subscriptionsNameByCounty: {},
     usersByCounty: {},
@@ -59,6 +61,15 @@ export async function metrics(db: Database, now = new Date()): Promise<Metrics> 
     result.subscriptionsNameByCounty[county.name] = names;
     result.usersByCounty[county.name] = Number(f?.users ?? 0);
     result.eventsByCounty[county.name] = events;
+    const tiers = {
+      exact: Number(f?.exact ?? 0),
+      strong: Number(f?.strong ?? 0),
+      possible: Number(f?.possible ?? 0),
+    };
+    result.eventsByCountyAndTier[county.name] = tiers;
+    result.eventsByTier.exact += tiers.exact;
+    result.eventsByTier.strong += tiers.strong;
+    result.eventsByTier.possible += tiers.possible;
     result.totalApnSubscriptions += apn;
     result.totalNameSubscriptions += names;
     result.totalEvents += events;

@@ -7,8 +7,10 @@ import type { Event, SessionUser } from './user.schemas.ts';
 
 /**
  * The signed-in user as the web app keeps it (the dashboard's data): subscriptions with their
- * events, newest first, and the notification methods. An account that no longer exists is
- * nobody signed in (401).
+ * events, newest first, and the notification methods. Each event says its tier and whether it
+ * was found on record when the item began to be guarded, so that the dashboard can tell alerts
+ * from possible matches and from what was already recorded. An account that no longer exists
+ * is nobody signed in (401).
  */
 export async function sessionUser(db: Database, caller: Caller): Promise<SessionUser> {
   const { userId } = caller;
@@ -50,6 +52,9 @@ export async function sessionUser(db: Database, caller: Caller): Promise<Session
       partyRole: e.party_role,
       isExact: e.is_exact,
       confidence: e.confidence,
+      tier: e.tier,
+      namesakes: e.namesakes,
+      onRecord: e.on_record,
       reason: reasonOf({ ...e, guarded }),
       deliveryStatus: (e.delivery_status ?? 'none') as Event['deliveryStatus'],
       deliveryError: e.delivery_error,
@@ -63,7 +68,13 @@ export async function sessionUser(db: Database, caller: Caller): Promise<Session
     role: user.role,
     email: user.email,
     apnSubscriptions: apns.map((s) => ({ ...s, events: eventsOf(s.id) })),
-    nameSubscriptions: names.map((s) => ({ ...s, events: eventsOf(s.id) })),
+    nameSubscriptions: names.map((s) => ({
+      id: s.id,
+      county: s.county,
+      name: s.name,
+      possibleMatches: s.possible_matches,
+      events: eventsOf(s.id),
+    })),
     emailNotificationMethods: methods.map((m) => ({
       id: m.id,
       email: (m.type === 'SMS' ? m.phone : m.email) ?? '',

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+import type { PossibleMatches } from '../../db/types.ts';
 import { type StoredName, storedName } from '../../keys/match-keys.ts';
 
 export function findUser(db: Executor, userId: string) {
@@ -153,6 +154,7 @@ export async function insertNameMatchKeys(
       middle: r.middle,
       suffix: row.name.suffix,
       is_part: r.isPart,
+      isReversed: r.isReversed,
       deletionKeys: r.deletionKeys,
       nicknames: r.nicknames,
     })),
@@ -160,7 +162,7 @@ export async function insertNameMatchKeys(
   if (readings.length === 0) return;
   // In statements of at most ROWS_PER_INSERT rows: Postgres takes 65,535 parameters at most, and
   // a loader (the benchmark's) writes thousands of names at once.
-  for (const rows of chunks(readings.map(({ deletionKeys: _, nicknames: __, ...r }) => r)))
+  for (const rows of chunks(readings.map(({ deletionKeys: _, nicknames: __, isReversed: ___, ...r }) => r)))
     await db.insertInto('name_subscription_readings').values(rows).execute();
   // Distinct rows only: two readings may share a surname and first name.
   const distinct = <T>(rows: T[]) => [...new Map(rows.map((k) => [JSON.stringify(k), k])).values()];
@@ -174,6 +176,7 @@ export async function insertNameMatchKeys(
         first: r.first,
         middle: r.middle,
         suffix: r.suffix,
+        is_reversed: r.isReversed,
       })),
     ),
   );
@@ -301,21 +304,39 @@ export function listNameSubscriptions(db: Executor, userId: string) {
   return db
     .selectFrom('name_subscriptions as s')
     .innerJoin('counties as c', 'c.id', 's.county_id')
-    .select(['s.id', 'c.name as county', 's.name'])
+    .select(['s.id', 'c.name as county', 's.name', 's.possible_matches'])
     .where('s.user_id', '=', userId)
     .orderBy('s.created_at')
     .execute();
 }
 
+/** Sets what is done with a guarded name's possible matches; false when it is not the user's. */
+export async function setPossibleMatches(
+  db: Executor,
+  userId: string,
+  subscriptionId: string,
+  choice: PossibleMatches,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('name_subscriptions')
+    .set({ possible_matches: choice })
+    .where('id', '=', subscriptionId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /**
  * The user's events, newest first, each with the delivery state of its alert: the best of its
  * deliveries (sent, then queued or sending, then ambiguous, then failed) and the last error.
+ * The possible matches of a name whose subscriber chose not to see them are left out.
  */
 export function listEvents(db: Executor, userId: string) {
   return db
     .selectFrom('events as e')
     .innerJoin('recorded_documents as d', 'd.id', 'e.document_id')
     .innerJoin('counties as c', 'c.id', 'd.county_id')
+    .leftJoin('name_subscriptions as n', 'n.id', 'e.name_subscription_id')
     .select((eb) => [
       'e.id',
       'e.apn_subscription_id',
@@ -327,6 +348,9 @@ export function listEvents(db: Executor, userId: string) {
       'e.party_role',
       'e.is_exact',
       'e.confidence',
+      'e.tier',
+      'e.namesakes',
+      'e.on_record',
       'd.recorded_at',
       'd.document_number',
       'd.document_type',
@@ -356,6 +380,9 @@ export function listEvents(db: Executor, userId: string) {
         .as('delivery_error'),
     ])
     .where('e.user_id', '=', userId)
+    .where((eb) =>
+      eb.or([eb('e.tier', '<>', 'possible'), eb('n.possible_matches', 'is distinct from', 'hide')]),
+    )
     .orderBy('e.created_at', 'desc')
     .orderBy('e.id')
     .execute();

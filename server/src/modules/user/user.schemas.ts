@@ -106,6 +106,18 @@ export const ResendVerificationBody = v.strictObject({
 
 export const ArchiveEventBody = v.strictObject({ eventId: Uuid('an alert') });
 
+/** What a subscriber wants done with the possible matches of one guarded name. */
+export const POSSIBLE_MATCHES = ['digest', 'immediately', 'hide'] as const;
+export const PossibleMatches = v.pipe(
+  v.picklist(
+    POSSIBLE_MATCHES,
+    "must be 'digest' (one email each morning), 'immediately' (an alert at once) or 'hide' (not shown)",
+  ),
+  v.description(
+    "What to do with this name's possible matches: 'digest' lists them in one email each morning (the default), 'immediately' alerts at once as for a sure match, 'hide' keeps them off the dashboard and out of email",
+  ),
+);
+
 // The session user: what the dashboard shows, returned by sign-in and by every change to it.
 const Id = v.pipe(v.string(), v.uuid());
 const Timestamp = v.pipe(v.string(), v.isoTimestamp());
@@ -130,6 +142,24 @@ export const Event = v.object({
     v.description('For a name: whether the document names it as a grantor or a grantee'),
   ),
   isExact: v.pipe(v.boolean(), v.description('Exactly the guarded item, not a variant of it')),
+  tier: v.pipe(
+    v.picklist(['exact', 'strong', 'possible']),
+    v.description(
+      'How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)',
+    ),
+  ),
+  namesakes: v.pipe(
+    v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0))),
+    v.description(
+      "For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property",
+    ),
+  ),
+  onRecord: v.pipe(
+    v.boolean(),
+    v.description(
+      'Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record)',
+    ),
+  ),
   confidence: v.pipe(
     v.number(),
     v.description('0 to 1: lower for variants and for names common in the county'),
@@ -159,7 +189,13 @@ export const NameSubscription = v.object({
   id: Id,
   county: v.string(),
   name: v.string(),
-  events: v.array(Event),
+  possibleMatches: PossibleMatches,
+  events: v.pipe(
+    v.array(Event),
+    v.description(
+      "Its events, newest first; possible ones left out when possibleMatches is 'hide'",
+    ),
+  ),
 });
 
 export const NotificationMethod = v.object({

@@ -34,6 +34,11 @@ export function makeMetrics(overrides: Partial<Metrics> = {}): Metrics {
     totalNameSubscriptions: 910,
     totalEvents: 1112,
     eventsByCounty: { Sacramento: 1000, Placer: 112 },
+    eventsByTier: { exact: 1000, strong: 80, possible: 32 },
+    eventsByCountyAndTier: {
+      Sacramento: { exact: 900, strong: 70, possible: 30 },
+      Placer: { exact: 100, strong: 10, possible: 2 },
+    },
     subscriptionsApnByCounty: { Sacramento: 600, Placer: 78 },
     subscriptionsNameByCounty: { Sacramento: 900, Placer: 10 },
     usersByCounty: { Sacramento: 1200, Placer: 34 },

@@ -2,7 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { makeUser } from '../../test/factories';
 import { json } from '../../test/fetch-stub';
-import { bodyOf, callsTo, makeEvent, renderDashboard, toasts } from './test-helpers';
+import {
+  bodyOf,
+  callsTo,
+  makeEvent,
+  makeNameSubscription,
+  renderDashboard,
+  toasts,
+} from './test-helpers';
 
 const failure = (status = 500) =>
   json({ statusCode: status, error: 'Failure', message: 'The server says no.' }, status);
@@ -34,14 +41,7 @@ describe('alerts on the dashboard', () => {
     });
     const archived = makeEvent({ documentNumber: '2026-0000300', isArchived: true });
     const user = makeUser({
-      nameSubscriptions: [
-        {
-          id: crypto.randomUUID(),
-          county: 'Sacramento',
-          name: 'SMITH JOHN',
-          events: [older, archived],
-        },
-      ],
+      nameSubscriptions: [makeNameSubscription({ name: 'SMITH JOHN', events: [older, archived] })],
       apnSubscriptions: [
         {
           id: crypto.randomUUID(),
@@ -78,7 +78,7 @@ describe('alerts on the dashboard', () => {
 
   it('archives an alert and hides it', async () => {
     const event = makeEvent({ documentNumber: '2026-0000400' });
-    const subscription = { id: crypto.randomUUID(), county: 'Sacramento', name: 'SMITH JOHN' };
+    const subscription = makeNameSubscription({ name: 'SMITH JOHN' });
     const user = makeUser({ nameSubscriptions: [{ ...subscription, events: [event] }] });
     const archived = makeUser({
       nameSubscriptions: [{ ...subscription, events: [{ ...event, isArchived: true }] }],
@@ -101,9 +101,7 @@ describe('alerts on the dashboard', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const event = makeEvent({ documentNumber: '2026-0000500' });
     const user = makeUser({
-      nameSubscriptions: [
-        { id: crypto.randomUUID(), county: 'Sacramento', name: 'A B', events: [event] },
-      ],
+      nameSubscriptions: [makeNameSubscription({ name: 'A B', events: [event] })],
     });
     const { events } = await renderDashboard(user, {
       'POST /api/user/events/archive': () => failure(),
@@ -138,9 +136,7 @@ describe('alerts on the dashboard', () => {
       parsedDocumentName: '2026-0000600.pdf',
     });
     const user = makeUser({
-      nameSubscriptions: [
-        { id: crypto.randomUUID(), county: 'Sacramento', name: 'A B', events: [event] },
-      ],
+      nameSubscriptions: [makeNameSubscription({ name: 'A B', events: [event] })],
     });
     const { events, requests } = await renderDashboard(user, {
       'GET /api/document/download': () =>
@@ -165,9 +161,7 @@ describe('alerts on the dashboard', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const event = makeEvent({ documentNumber: '2026-0000700' });
     const user = makeUser({
-      nameSubscriptions: [
-        { id: crypto.randomUUID(), county: 'Sacramento', name: 'A B', events: [event] },
-      ],
+      nameSubscriptions: [makeNameSubscription({ name: 'A B', events: [event] })],
     });
     const { events } = await renderDashboard(user, {
       'GET /api/document/download': () => failure(404),
@@ -181,7 +175,7 @@ describe('alerts on the dashboard', () => {
 
   it('checks for new alerts on request, and says when it could not', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const subscription = { id: crypto.randomUUID(), county: 'Sacramento', name: 'SMITH JOHN' };
+    const subscription = makeNameSubscription({ name: 'SMITH JOHN' });
     const user = makeUser({ nameSubscriptions: [{ ...subscription, events: [] }] });
     const fresh = makeEvent({ documentNumber: '2026-0000800' });
     let answer = () => json(user);

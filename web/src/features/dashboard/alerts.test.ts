@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeUser } from '../../test/factories';
 import { activeAlerts } from './alerts';
-import { makeEvent } from './test-helpers';
+import { makeEvent, makeNameSubscription } from './test-helpers';
 
 describe('activeAlerts', () => {
   it('merges the alerts of names and properties, newest first, archived ones left out', () => {
@@ -14,7 +14,7 @@ describe('activeAlerts', () => {
       isArchived: true,
     });
     const user = makeUser({
-      nameSubscriptions: [{ id: 'n', county: 'Sacramento', name: 'SMITH JOHN', events: [a, gone] }],
+      nameSubscriptions: [makeNameSubscription({ id: 'n', name: 'SMITH JOHN', events: [a, gone] })],
       apnSubscriptions: [
         {
           id: 'p',

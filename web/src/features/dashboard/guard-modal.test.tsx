@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../api/types';
 import { makeUser } from '../../test/factories';
 import { json } from '../../test/fetch-stub';
-import { bodyOf, callsTo, renderDashboard, toasts } from './test-helpers';
+import { bodyOf, callsTo, makeNameSubscription, renderDashboard, toasts } from './test-helpers';
 
 const counties = [
   { name: 'Sacramento', mask: '000-0000-000-0000', format: '012-0345-006-0000' },
@@ -16,12 +16,8 @@ const failure = () =>
 const nameResults = (names: string[], county = 'Sacramento') =>
   names.map((name, i) => ({ name, county, documentCount: i === 0 ? 40 : 2 }));
 
-const nameSubscription = (name: string, county = 'Sacramento') => ({
-  id: crypto.randomUUID(),
-  county,
-  name,
-  events: [],
-});
+const nameSubscription = (name: string, county = 'Sacramento') =>
+  makeNameSubscription({ county, name });
 
 async function openGuardModal(
   events: UserEvent,

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { SessionUser } from '../../api/types';
 import { json, stubFetch } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render-app';
-import type { AlertEvent } from './types';
+import type { AlertEvent, NameSubscription } from './types';
 
 type Handler = Parameters<typeof stubFetch>[0][string];
 
@@ -28,9 +28,24 @@ export function makeEvent(overrides: Partial<AlertEvent> = {}): AlertEvent {
     partyRole: 'grantor',
     isExact: true,
     confidence: 0.9,
+    tier: 'exact',
+    namesakes: 0,
+    onRecord: false,
     reason: 'The document names SMITH JOHN, exactly as guarded.',
     deliveryStatus: 'sent',
     deliveryError: null,
+    ...overrides,
+  };
+}
+
+/** A guarded name as the session user carries it: possible matches in the digest, no events. */
+export function makeNameSubscription(overrides: Partial<NameSubscription> = {}): NameSubscription {
+  return {
+    id: crypto.randomUUID(),
+    county: 'Sacramento',
+    name: 'SMITH JOHN',
+    possibleMatches: 'digest',
+    events: [],
     ...overrides,
   };
 }
