@@ -11,7 +11,8 @@ import { type Kysely, sql } from 'kysely';
 //   digest, an alert at once, or not shown); history_checked_at on both guard tables.
 // - The keys the matcher joins on: a name's generational suffix (JR, SR, II ...: different
 //   suffixes are different people), readings marked `is_part` (one part of a two-part surname
-//   alone: only ever a possible match), and the nicknames of a guarded first name, one row each
+//   alone: only ever a possible match) or `is_reversed` (read first-last: two such readings
+//   never make a typo match), and the nicknames of a guarded first name, one row each
 //   so that a btree finds them. The code that computes them (server/src/keys) records which
 //   version of the keys it writes (NAME_KEYS_VERSION); stored keys of an older version are
 //   recomputed by the worker (server/src/engine/rekey), since a migration must not import that code.
@@ -42,9 +43,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ALTER TABLE name_subscription_readings
       ADD COLUMN suffix text COLLATE "C" NOT NULL DEFAULT '',
       ADD COLUMN is_part boolean NOT NULL DEFAULT false`.execute(db);
-  await sql`ALTER TABLE name_subscription_typo_keys ADD COLUMN suffix text COLLATE "C" NOT NULL DEFAULT ''`.execute(
-    db,
-  );
+  await sql`
+    ALTER TABLE name_subscription_typo_keys
+      ADD COLUMN suffix text COLLATE "C" NOT NULL DEFAULT '',
+      ADD COLUMN is_reversed boolean NOT NULL DEFAULT false`.execute(db);
   await sql`
     CREATE TABLE name_subscription_nicknames (
       subscription_id uuid NOT NULL REFERENCES name_subscriptions (id) ON DELETE CASCADE,
@@ -66,9 +68,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`ALTER TABLE document_parties ADD COLUMN suffix text COLLATE "C" NOT NULL DEFAULT ''`.execute(
     db,
   );
-  await sql`ALTER TABLE document_party_readings ADD COLUMN is_part boolean NOT NULL DEFAULT false`.execute(
-    db,
-  );
+  await sql`
+    ALTER TABLE document_party_readings
+      ADD COLUMN is_part boolean NOT NULL DEFAULT false,
+      ADD COLUMN is_reversed boolean NOT NULL DEFAULT false`.execute(db);
   // The history check looks documents up from a guarded name: by surname (and first name).
   await sql`CREATE INDEX document_party_readings_name_idx ON document_party_readings (surname, first)`.execute(
     db,
@@ -100,10 +103,14 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP FUNCTION names_suffix_compatible(text, text)`.execute(db);
   await sql`DROP INDEX document_parties_match_key_idx`.execute(db);
   await sql`DROP INDEX document_party_readings_name_idx`.execute(db);
-  await sql`ALTER TABLE document_party_readings DROP COLUMN is_part`.execute(db);
+  await sql`ALTER TABLE document_party_readings DROP COLUMN is_reversed, DROP COLUMN is_part`.execute(
+    db,
+  );
   await sql`ALTER TABLE document_parties DROP COLUMN suffix`.execute(db);
   await sql`DROP TABLE name_subscription_nicknames`.execute(db);
-  await sql`ALTER TABLE name_subscription_typo_keys DROP COLUMN suffix`.execute(db);
+  await sql`ALTER TABLE name_subscription_typo_keys DROP COLUMN is_reversed, DROP COLUMN suffix`.execute(
+    db,
+  );
   await sql`ALTER TABLE name_subscription_readings DROP COLUMN is_part, DROP COLUMN suffix`.execute(
     db,
   );

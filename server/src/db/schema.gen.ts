@@ -153,6 +153,7 @@ export interface DocumentPartyReadings {
   document_id: Int8;
   first: string;
   is_part: Generated<boolean>;
+  is_reversed: Generated<boolean>;
   middle: Generated<string>;
   party_id: Int8;
   surname: string;
@@ -232,6 +233,7 @@ export interface NameSubscriptionTypoKeys {
   county_id: number;
   deletion_key: string;
   first: string;
+  is_reversed: Generated<boolean>;
   middle: Generated<string>;
   subscription_id: string;
   suffix: Generated<NameSuffix>;

@@ -19,6 +19,8 @@ export type StoredReading = {
   middle: string;
   /** One part of a two-part surname alone: its matches are only ever possible. */
   isPart: boolean;
+  /** Read first-last: two reversed readings never make a typo match. */
+  isReversed: boolean;
   /** The surname's one-edit deletion keys (names.ts readingDeletionKeys; [] but for base readings). */
   deletionKeys: string[];
   /** The first names the nickname table links to this one (nicknames.ts). */
@@ -43,6 +45,7 @@ export function storedName(raw: string): StoredName {
       first: r.first,
       middle: r.middle,
       isPart: r.form === 'part',
+      isReversed: r.form === 'reversed',
       deletionKeys: readingDeletionKeys(r),
       nicknames: nicknamesOf(r.first),
     })),

@@ -111,6 +111,10 @@ const base = (surname: string, first: string, middle: string) => ({
   middle,
   form: 'base',
 });
+const reversed = (surname: string, first: string, middle: string) => ({
+  ...base(surname, first, middle),
+  form: 'reversed',
+});
 
 describe('nameKeys', () => {
   it('reads a person surname-first, and first-last when that differs', () => {
@@ -126,14 +130,14 @@ describe('nameKeys', () => {
       suffix: '',
       readings: [
         base('JOHN', 'ALLEN', 'SMITH'),
-        base('SMITH', 'JOHN', 'ALLEN'),
+        reversed('SMITH', 'JOHN', 'ALLEN'),
         // The first two words as one surname (GARCIA LOPEZ MARIA = GARCIALOPEZ MARIA).
         { surname: 'JOHNALLEN', first: 'SMITH', middle: '', form: 'alt' },
       ],
     });
     expect(nameKeys('SMITH JOHN').readings).toEqual([
       base('SMITH', 'JOHN', ''),
-      base('JOHN', 'SMITH', ''),
+      reversed('JOHN', 'SMITH', ''),
     ]);
   });
 
@@ -165,7 +169,9 @@ describe('nameKeys', () => {
   it('reads the parts of a two-part surname, and a weak particle joined', () => {
     expect(nameKeys('GARCIA-LOPEZ MARIA').readings).toEqual([
       base('GARCIALOPEZ', 'MARIA', ''),
-      base('MARIA', 'GARCIALOPEZ', ''),
+      reversed('MARIA', 'GARCIALOPEZ', ''),
+      // The hyphen written as a space, surname first only.
+      { surname: 'GARCIA', first: 'LOPEZ', middle: 'MARIA', form: 'alt' },
       { surname: 'GARCIA', first: 'MARIA', middle: '', form: 'part', whole: 'GARCIA-LOPEZ' },
       { surname: 'LOPEZ', first: 'MARIA', middle: '', form: 'part', whole: 'GARCIA-LOPEZ' },
     ]);
@@ -372,6 +378,7 @@ describe('namesakePrefixes', () => {
     expect(namesakePrefixes('GARCIA-LOPEZ MARIA')).toEqual([
       'GARCIALOPEZ MARIA',
       'MARIA GARCIALOPEZ',
+      'GARCIA LOPEZ',
     ]);
     expect(namesakePrefixes('ACME HOLDINGS LLC')).toEqual([]);
   });

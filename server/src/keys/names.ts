@@ -21,13 +21,16 @@ export type NameKind = 'person' | 'business' | 'trust';
 export type NameSuffix = '' | 'JR' | 'SR' | 'II' | 'III' | 'IV';
 /**
  * How a reading was found, which decides the rules it takes part in:
- * - base: the name's own words, surname first or first-last (every rule);
+ * - base: the name's own words, surname first (every rule);
+ * - reversed: the same words read first-last, JOHN A SMITH as SMITH JOHN A (every rule, but a
+ *   typo needs the other side's reading not to be reversed too: in WILLIAMS ROBERTA and
+ *   WILLIAMS ROBERT, ROBERTA and ROBERT are given names, not a surname one letter off);
  * - alt: the same name written another way — a weak particle joined to the next word (O BRIEN
  *   = OBRIEN), the first two words read as one surname (GARCIA LOPEZ MARIA = GARCIALOPEZ MARIA):
  *   variant, nickname and initial rules, no typos;
  * - part: one part of a two-part surname alone (any rule, but only ever a possible match).
  */
-export type ReadingForm = 'base' | 'alt' | 'part';
+export type ReadingForm = 'base' | 'reversed' | 'alt' | 'part';
 /** One way to read a person's name: surname, first given name, the rest of the given names joined by a space ('' when none). */
 export type NameReading = {
   surname: string;
@@ -103,8 +106,26 @@ const SLASHED_LETTERS = /(?<![A-Z0-9])[A-Z](?:\s*\/\s*[A-Z](?![A-Z0-9]))+/g;
 // "C/O" starts a mailing address, not a name; read before slashes are joined (it would become CO).
 const CARE_OF = /(?<![A-Z0-9])C\s*\/\s*O(?![A-Z0-9])[\s\S]*$/;
 
+// Letters NFKD does not take apart into a base letter and a mark (Vietnamese Đ, Nordic Ø, ...).
+const UNDECOMPOSED: Readonly<Record<string, string>> = {
+  Đ: 'D',
+  đ: 'd',
+  Ø: 'O',
+  ø: 'o',
+  Ł: 'L',
+  ł: 'l',
+  ß: 'ss',
+  Æ: 'AE',
+  æ: 'ae',
+  Œ: 'OE',
+  œ: 'oe',
+  Þ: 'TH',
+  þ: 'th',
+};
+
 function tokenize(raw: string): string[] {
   let s = raw
+    .replace(/[ĐđØøŁłßÆæŒœÞþ]/g, (c) => UNDECOMPOSED[c]!)
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .toUpperCase()
@@ -186,24 +207,31 @@ const TAIL_PATTERNS: readonly TailPattern[] = [
   ),
 ];
 
-function cutTails(tokens: string[]): string[] {
+/** The name proper (the head), and the name given after an alias marker when a head precedes it (DOE JANE FKA JANE SMITH: JANE SMITH). */
+function cutTails(tokens: string[]): { head: string[]; alias?: string[] } {
   for (let i = 0; i < tokens.length; i++) {
     for (const p of TAIL_PATTERNS) {
       if (!p.words.every((set, k) => set.has(tokens[i + k] ?? ''))) continue;
       const head = tokens.slice(0, i + p.keep);
       if (p.alias && !head.some(isWord)) return cutTails(tokens.slice(i + p.words.length));
-      return head;
+      return p.alias ? { head, alias: cutTails(tokens.slice(i + p.words.length)).head } : { head };
     }
   }
-  return tokens;
+  return { head: tokens };
 }
 
 const ET_TAILS = new Set(['AL', 'ALS', 'UX', 'VIR']);
 const ET_WORDS = new Set(['ETAL', 'ETALS', 'ETUX', 'ETVIR']);
 
-/** Tokens of the name proper: tails cut, ET AL/ET UX/ET VIR and a leading THE dropped. */
-function nameTokens(raw: string): string[] {
-  const tokens = cutTails(tokenize(raw));
+/** Tokens of the name proper, and of an alias: tails cut, ET AL/ET UX/ET VIR and a leading THE dropped. */
+function nameTokens(raw: string): { tokens: string[]; alias?: string[] } {
+  const { head, alias } = cutTails(tokenize(raw));
+  return alias
+    ? { tokens: properTokens(head), alias: properTokens(alias) }
+    : { tokens: properTokens(head) };
+}
+
+function properTokens(tokens: string[]): string[] {
   const out = tokens.filter(
     (t, i) =>
       !ET_WORDS.has(t) &&
@@ -358,10 +386,13 @@ function trustTokens(tokens: readonly string[]): string[] | undefined {
     );
   }
   if (anchor < 0) return undefined;
-  const head = tokens
-    .slice(0, anchor)
-    .filter((t) => t !== ',')
-    .map((t) => (t === '&' ? 'AND' : (TRUST_QUALIFIERS[t] ?? t)));
+  const head = joinParticles(
+    tokens
+      .slice(0, anchor)
+      .filter((t) => t !== ',')
+      .map((t) => (t === '&' ? 'AND' : (TRUST_QUALIFIERS[t] ?? t))),
+    1,
+  );
   let rest = tokens.slice(anchor + 1).filter(isWord);
   const date = rest.findIndex((t) => TRUST_DATE_MARKERS.has(t));
   if (date >= 0) rest = rest.slice(0, date);
@@ -370,7 +401,18 @@ function trustTokens(tokens: readonly string[]): string[] | undefined {
   return [...head, 'TRUST', ...rest];
 }
 
-const PERSON_NOISE = new Set(['DECEASED', 'DECD', ...TRUSTEE_MARKERS, ...ROLE_WORDS]);
+const PERSON_NOISE = new Set([
+  'DECEASED',
+  'DECD',
+  'SUCCESSOR',
+  'SUCC',
+  'CO-TRUSTEE',
+  'CO-TRUSTEES',
+  'COTRUSTEE',
+  'COTRUSTEES',
+  ...TRUSTEE_MARKERS,
+  ...ROLE_WORDS,
+]);
 // Generational suffixes in their spellings. V is left out: it is as often a middle initial.
 const SUFFIXES: Readonly<Record<string, Exclude<NameSuffix, ''>>> = {
   JR: 'JR',
@@ -454,32 +496,46 @@ const reading = (
 });
 
 /** Surname-first, and first-last when it reads differently (no comma fixes the order). */
-function orderReadings(words: readonly string[], form: ReadingForm): NameReading[] {
+function orderReadings(words: readonly string[], form: 'base' | 'alt'): NameReading[] {
   const out = [reading(words[0]!, words.slice(1), form)];
-  if (words.length > 1) out.push(reading(words.at(-1)!, words.slice(0, -1), form));
+  if (words.length > 1)
+    out.push(reading(words.at(-1)!, words.slice(0, -1), form === 'base' ? 'reversed' : 'alt'));
   return out;
 }
 
 const unhyphen = (w: string): string => w.replaceAll('-', '');
 
-function personKeys(tokens: readonly string[]): NameKeys {
+function personKeys(tokens: readonly string[], alias?: readonly string[]): NameKeys {
   let t = tokens.filter((w) => !PERSON_NOISE.has(w));
   if (t[0] === 'ESTATE' && t[1] === 'OF') t = t.slice(2);
   if (t.at(-1) === 'ESTATE') t = t.slice(0, -1);
 
-  // One party per name: "SMITH JOHN A JR AND MARY B" is John, and JR is his. "JOHN AND MARY
-  // SMITH" shares the surname at the end, so John borrows it.
+  // One key per name: "SMITH JOHN A JR AND MARY B" is John's, and JR is his. "JOHN AND MARY
+  // SMITH" shares the surname at the end, so John borrows it. The other party is a party to the
+  // document too: her readings are kept as alt readings (MARY B, and SMITH MARY B), and so are
+  // an alias's (DOE JANE FKA JANE SMITH).
   const isAnd = (w: string) => w === '&' || w === 'AND';
   const headEnd = t.findIndex(isAnd);
   const suffix = t.slice(0, headEnd < 0 ? t.length : headEnd).find((w) => SUFFIXES[w]);
   t = t.filter((w) => SUFFIXES[w] === undefined);
   // SAINT JOHN is written ST JOHN as often, and ST is a particle.
   t = t.map((w, i) => (w === 'SAINT' && (t[i + 1]?.length ?? 0) > 1 ? 'ST' : w));
+  const others: string[][] = alias
+    ? [alias.filter((w) => isWord(w) && !PERSON_NOISE.has(w) && SUFFIXES[w] === undefined)]
+    : [];
   const and = t.findIndex(isAnd);
   if (and >= 0) {
     const head = t.slice(0, and);
+    const headWords = head.filter(isWord);
     const rest = t.slice(and + 1).filter(isWord);
-    t = head.filter(isWord).length === 1 && rest.length >= 2 ? [...head, rest.at(-1)!] : head;
+    if (headWords.length === 1 && rest.length >= 2) {
+      t = [...head, rest.at(-1)!];
+      others.push(rest);
+    } else {
+      t = head;
+      if (rest.length >= 2) others.push(rest);
+      if (headWords.length >= 2 && rest.length >= 1) others.push([headWords[0]!, ...rest]);
+    }
   }
 
   const segments = t
@@ -487,26 +543,28 @@ function personKeys(tokens: readonly string[]): NameKeys {
     .split(',')
     .map((seg) => seg.split(' ').filter((w) => w !== '' && isWord(w)))
     .filter((seg) => seg.length > 0);
-  const [first, ...others] = segments;
+  const [first, ...given] = segments;
   if (first === undefined) return EMPTY;
+  const otherReadings = others
+    .filter((words) => words.length >= 2)
+    .flatMap((words) => orderReadings(joinParticles(words.map(unhyphen), 2), 'alt'));
   const keys = (key: string, readings: NameReading[]): NameKeys => ({
     nameKind: 'person',
     key,
     suffix: suffix === undefined ? '' : SUFFIXES[suffix]!,
-    readings: withParts(readings),
+    readings: withParts([...readings, ...otherReadings]),
   });
 
   // A comma fixes the order: before it the surname (words joined, so GARCIA LOPEZ, MARIA has
   // the surname GARCIALOPEZ like GARCIA-LOPEZ), after it the given names.
-  if (others.length > 0) {
-    const given = joinParticles(others.flat().map(unhyphen), 1);
+  if (given.length > 0) {
+    const givenWords = joinParticles(given.flat().map(unhyphen), 1);
     const surnameWords = joinParticles(first, 1);
-    const base = reading(surnameWords.map(unhyphen).join(''), given, 'base');
+    const base = reading(surnameWords.map(unhyphen).join(''), givenWords, 'base');
     // Two words before the comma, or one hyphenated word, make a two-part surname.
     const parts = surnameWords.flatMap((w) => w.split('-'));
     if (parts.length === 2) base.whole = parts.join('-');
-    const readings = [base];
-    return keys(readingText(base), readings);
+    return keys(readingText(base), [base]);
   }
 
   const written = joinParticles(first, 2);
@@ -516,6 +574,15 @@ function personKeys(tokens: readonly string[]): NameKeys {
   for (const r of readings) {
     const hyphenated = written[words.indexOf(r.surname)];
     if (hyphenated?.split('-').length === 2) r.whole = hyphenated;
+  }
+  // SMITH MARY-ANN as SMITH MARY ANN: a hyphen written as a space, surname first only (read
+  // first-last, GARCIA-LOPEZ MARIA would become MARIA GARCIA with the middle name LOPEZ).
+  if (written.some((w) => w.includes('-'))) {
+    const spaced = joinParticles(
+      first.flatMap((w) => w.split('-')),
+      2,
+    );
+    readings.push(reading(spaced[0]!, spaced.slice(1), 'alt'));
   }
   const weak = joinWeakParticles(words);
   if (weak) readings.push(...orderReadings(weak, 'alt'));
@@ -539,7 +606,8 @@ function withParts(readings: readonly NameReading[]): NameReading[] {
     if (!out.has(readingText(r))) out.set(readingText(r), r);
   };
   for (const r of readings)
-    add({ surname: r.surname, first: r.first, middle: r.middle, form: r.form });
+    if (r.surname.length > 1 || out.size === 0)
+      add({ surname: r.surname, first: r.first, middle: r.middle, form: r.form });
   for (const r of readings) {
     const parts = r.whole?.split('-') ?? [];
     // MAC DONALD, LA ROSA: a weak particle is not a surname of its own.
@@ -559,7 +627,8 @@ function withParts(readings: readonly NameReading[]): NameReading[] {
  * SMITH and matches SMITH JOHN A only as a variant, through its first-last reading.
  */
 export function nameKeys(raw: string): NameKeys {
-  let tokens = nameTokens(raw);
+  const named = nameTokens(raw);
+  let tokens = named.tokens;
   if (!tokens.some(isWord)) return EMPTY;
   // "SMITH FAMILY TRUST, WELLS FARGO BANK TRUSTEE" is the trust, whoever its trustee is.
   const trustWord = tokens.findIndex((t) => TRUST_WORDS.has(t));
@@ -570,7 +639,11 @@ export function nameKeys(raw: string): NameKeys {
   if (business) return { nameKind: 'business', key: business.join(' '), suffix: '', readings: [] };
   const trust = trustTokens(joined);
   if (trust) return { nameKind: 'trust', key: trust.join(' '), suffix: '', readings: [] };
-  return personKeys(tokens);
+  // An alias that is a business or a trust (DBA ACME REALTY) is not another name of the person.
+  const alias = named.alias?.map(unhyphen);
+  const personAlias =
+    alias && !businessTokens(alias) && !trustTokens(alias) ? named.alias : undefined;
+  return personKeys(tokens, personAlias);
 }
 
 /**
@@ -588,9 +661,9 @@ export function surnameDeletionKeys(surname: string): string[] {
   return [...keys];
 }
 
-/** The deletion keys stored for a reading: a base reading's surname's; an alt or part reading takes no typos. */
+/** The deletion keys stored for a reading: a base or reversed reading's surname's; an alt or part reading takes no typos. */
 export const readingDeletionKeys = (r: NameReading): string[] =>
-  r.form === 'base' ? surnameDeletionKeys(r.surname) : [];
+  r.form === 'base' || r.form === 'reversed' ? surnameDeletionKeys(r.surname) : [];
 
 /**
  * Middle names are compatible when either is '', or their first words are equal, or one first
@@ -624,6 +697,9 @@ function readingRule(
   g: NameReading,
   c: NameReading,
 ): { rule: NameRule; reason: string } | undefined {
+  // One part of a two-part surname meets only a whole surname: GARCIA-LOPEZ MARIA and
+  // GARCIA-MARTINEZ MARIA share GARCIA, and are two people.
+  if (g.form === 'part' && c.form === 'part') return undefined;
   if (!middleCompatible(g.middle, c.middle)) return undefined;
   if (g.surname === c.surname) {
     let rule: NameRule;
@@ -646,7 +722,11 @@ function readingRule(
       reason: `${c.surname} is one part of the two-part surname ${g.form === 'part' ? g.whole : c.whole}, same first name ${c.first}`,
     };
   }
-  if (g.first === c.first && shareDeletionKey(g, c))
+  if (
+    g.first === c.first &&
+    !(g.form === 'reversed' && c.form === 'reversed') &&
+    shareDeletionKey(g, c)
+  )
     return {
       rule: 'typo',
       reason: `Surname ${surnameOf(c)} is one letter from ${surnameOf(g)}, same first name ${g.first || '(none)'}`,
@@ -698,8 +778,11 @@ function missReason(guarded: readonly NameReading[], candidate: readonly NameRea
  * name has namesakes: matchTier(rule, matchConfidence(rule, 0)).
  */
 export function matchName(guarded: string, candidate: string): NameMatch {
-  const g = nameKeys(guarded);
-  const c = nameKeys(candidate);
+  return matchNameKeys(nameKeys(guarded), nameKeys(candidate));
+}
+
+/** matchName over names already read by nameKeys: for callers that compare one name with many. */
+export function matchNameKeys(g: NameKeys, c: NameKeys): NameMatch {
   if (g.key === '' || c.key === '') return { matched: false, reason: 'No name to compare' };
   if (g.nameKind === 'person' && c.nameKind === 'person' && !suffixesCompatible(g.suffix, c.suffix))
     return { matched: false, reason: `Different suffixes: ${c.suffix} vs ${g.suffix}, two people` };

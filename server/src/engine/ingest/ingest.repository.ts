@@ -111,6 +111,7 @@ export async function insertDocument(trx: Executor, doc: NewDocument) {
         middle: r.middle,
         deletion_keys: r.deletionKeys,
         is_part: r.isPart,
+        is_reversed: r.isReversed,
       })),
     );
     if (readings.length > 0)

@@ -77,7 +77,9 @@ export type NewEvent = {
  *   the same house number and zip with similar street keys (strong);
  * - name: equal canonical keys, any kind (exact); for people, a reading with the same surname
  *   and first name, or a nickname of it, or its initial; or a surname one edit away (a shared
- *   deletion key) with the same first name — always with a compatible middle name and suffix.
+ *   deletion key) with the same first name, unless both readings are first-last — always with
+ *   a compatible middle name and suffix, and never one part of a two-part surname against
+ *   another part.
  *   Each rule has names.ts's base confidence (a part reading's is the part rule's), divided by
  *   how common the name is in the county: the documents of the county's index under the
  *   surname and first name of each reading of either name, whichever name has more. At
@@ -158,12 +160,12 @@ export async function insertEvents(trx: Executor, ids: readonly string[]): Promi
     -- planner join on the first name alone and filter a million rows).
     readings AS MATERIALIZED (
       SELECT p.id AS party_id, p.document_id, p.county_id, p.suffix,
-             r.surname, r.first, r.middle, r.is_part, r.deletion_keys
+             r.surname, r.first, r.middle, r.is_part, r.is_reversed, r.deletion_keys
       FROM parties p JOIN document_party_readings r ON r.party_id = p.id
     ),
     party_typo_keys AS MATERIALIZED (
       SELECT r.party_id, r.document_id, r.county_id, r.suffix, r.surname, r.first, r.middle,
-             k.deletion_key
+             r.is_reversed, k.deletion_key
       FROM readings r CROSS JOIN LATERAL unnest(r.deletion_keys) AS k (deletion_key)
       -- In index order: the probes below then walk name_subscription_typo_keys_key_idx from
       -- one end to the other instead of at random (37,000 probes a 1,000 documents).
@@ -176,14 +178,16 @@ export async function insertEvents(trx: Executor, ids: readonly string[]): Promi
       FROM readings r
       JOIN name_subscription_readings s
         ON s.county_id = r.county_id AND s.surname = r.surname AND s.first = r.first
-      WHERE names_middle_compatible(s.middle, r.middle) AND names_suffix_compatible(s.suffix, r.suffix)
+      WHERE NOT (r.is_part AND s.is_part)
+        AND names_middle_compatible(s.middle, r.middle) AND names_suffix_compatible(s.suffix, r.suffix)
       UNION ALL
       SELECT n.subscription_id, r.party_id, r.document_id, r.county_id,
              CASE WHEN r.is_part OR n.is_part THEN ${base('part')} ELSE ${base('nickname')} END
       FROM readings r
       JOIN name_subscription_nicknames n
         ON n.county_id = r.county_id AND n.surname = r.surname AND n.nickname = r.first
-      WHERE names_middle_compatible(n.middle, r.middle) AND names_suffix_compatible(n.suffix, r.suffix)
+      WHERE NOT (r.is_part AND n.is_part)
+        AND names_middle_compatible(n.middle, r.middle) AND names_suffix_compatible(n.suffix, r.suffix)
       UNION ALL
       -- A first initial on either side: J for JOHN in the document, or in the guarded name.
       SELECT s.subscription_id, r.party_id, r.document_id, r.county_id, ${base('initial')}
@@ -191,20 +195,22 @@ export async function insertEvents(trx: Executor, ids: readonly string[]): Promi
       JOIN name_subscription_readings s
         ON s.county_id = r.county_id AND s.surname = r.surname
       WHERE length(r.first) = 1 AND length(s.first) > 1 AND left(s.first, 1) = r.first
+        AND NOT (r.is_part AND s.is_part)
         AND names_middle_compatible(s.middle, r.middle) AND names_suffix_compatible(s.suffix, r.suffix)
       UNION ALL
       SELECT s.subscription_id, r.party_id, r.document_id, r.county_id, ${base('initial')}
       FROM readings r
       JOIN name_subscription_readings s
         ON s.county_id = r.county_id AND s.surname = r.surname AND s.first = left(r.first, 1)
-      WHERE length(r.first) > 1
+      WHERE length(r.first) > 1 AND NOT (r.is_part AND s.is_part)
         AND names_middle_compatible(s.middle, r.middle) AND names_suffix_compatible(s.suffix, r.suffix)
       UNION ALL
       SELECT t.subscription_id, k.party_id, k.document_id, k.county_id, ${base('typo')}
       FROM party_typo_keys k
       JOIN name_subscription_typo_keys t
         ON t.county_id = k.county_id AND t.deletion_key = k.deletion_key AND t.first = k.first
-      WHERE t.surname <> k.surname AND names_middle_compatible(t.middle, k.middle)
+      WHERE t.surname <> k.surname AND NOT (t.is_reversed AND k.is_reversed)
+        AND names_middle_compatible(t.middle, k.middle)
         AND names_suffix_compatible(t.suffix, k.suffix)
     ),
     candidates AS MATERIALIZED (

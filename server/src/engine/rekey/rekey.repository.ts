@@ -85,6 +85,7 @@ export async function replacePartyKeys(
       middle: x.middle,
       deletion_keys: x.deletionKeys,
       is_part: x.isPart,
+      is_reversed: x.isReversed,
     })),
   );
   if (readings.length > 0)

@@ -154,6 +154,7 @@ export async function insertNameMatchKeys(
       middle: r.middle,
       suffix: row.name.suffix,
       is_part: r.isPart,
+      isReversed: r.isReversed,
       deletionKeys: r.deletionKeys,
       nicknames: r.nicknames,
     })),
@@ -161,7 +162,9 @@ export async function insertNameMatchKeys(
   if (readings.length === 0) return;
   // In statements of at most ROWS_PER_INSERT rows: Postgres takes 65,535 parameters at most, and
   // a loader (the benchmark's) writes thousands of names at once.
-  for (const rows of chunks(readings.map(({ deletionKeys: _, nicknames: __, ...r }) => r)))
+  for (const rows of chunks(
+    readings.map(({ deletionKeys: _, nicknames: __, isReversed: ___, ...r }) => r),
+  ))
     await db.insertInto('name_subscription_readings').values(rows).execute();
   // Distinct rows only: two readings may share a surname and first name.
   const distinct = <T>(rows: T[]) => [...new Map(rows.map((k) => [JSON.stringify(k), k])).values()];
@@ -175,6 +178,7 @@ export async function insertNameMatchKeys(
         first: r.first,
         middle: r.middle,
         suffix: r.suffix,
+        is_reversed: r.isReversed,
       })),
     ),
   );
