@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Config, TrustProxy } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -43,6 +44,8 @@ export type AppConfig = Config & { sessionSecret: string; databaseUrl: string };
 export type AppDeps = {
   db: Database;
   mailSender: MailSender;
+  /** The started job queue, for routes that queue work of their own (a new guard's history check). */
+  boss?: PgBoss;
   logger?: Logger | false;
   delay?: (ms: number) => Promise<unknown>;
 };
@@ -104,7 +107,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       await api.register(configRoutes, { db });
       await api.register(authRoutes, { db, mail, limits: config, delay: deps.delay });
       await api.register(searchRoutes, { db });
-      await api.register(userRoutes, { db, mail, limits: config });
+      await api.register(userRoutes, { db, mail, limits: config, boss: deps.boss });
       await api.register(possibleMatchesRoutes, { db });
       await api.register(documentsRoutes, { db, documentsDir: config.documentsDir });
       await api.register(adminMetricsRoutes, { db });

@@ -23,11 +23,16 @@ export type UserRoutesOptions = {
   db: Database;
   mail: AuthMail;
   limits: Pick<Config, 'authRateLimitPerIp' | 'authRateLimitPerEmail'>;
+  /** Where new guards queue their history check. */
+  boss?: service.HistoryQueue;
 };
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
-export async function userRoutes(app: FastifyInstance, { db, mail, limits }: UserRoutesOptions) {
+export async function userRoutes(
+  app: FastifyInstance,
+  { db, mail, limits, boss }: UserRoutesOptions,
+) {
   // Calls that mail an address the caller chooses: limited, so nobody uses us to flood inboxes.
   const registrationsPerAddress = limitAttempts(db, [
     {
@@ -78,7 +83,7 @@ export async function userRoutes(app: FastifyInstance, { db, mail, limits }: Use
       },
     },
     handler: async (request, reply) => {
-      const user = await service.register(db, mail, request.body);
+      const user = await service.register(db, mail, boss, request.body);
       return reply.status(201).send(user);
     },
   });
@@ -96,7 +101,7 @@ export async function userRoutes(app: FastifyInstance, { db, mail, limits }: Use
       response: { 200: updatedUser, 400: invalid, 401: noSession },
     },
     handler: async (request, _reply, caller) =>
-      service.addApnSubscriptions(db, caller, request.body.guardApnSubscriptions),
+      service.addApnSubscriptions(db, boss, caller, request.body.guardApnSubscriptions),
   });
 
   route(app, {
@@ -112,7 +117,7 @@ export async function userRoutes(app: FastifyInstance, { db, mail, limits }: Use
       response: { 200: updatedUser, 400: invalid, 401: noSession },
     },
     handler: async (request, _reply, caller) =>
-      service.addNameSubscriptions(db, caller, request.body.guardNameSubscriptions),
+      service.addNameSubscriptions(db, boss, caller, request.body.guardNameSubscriptions),
   });
 
   route(app, {

@@ -1,5 +1,9 @@
 import { guardName, isEmail } from '@deedwatch/rules';
-import type { Database } from '../../db/database.ts';
+import type { PgBoss } from 'pg-boss';
+import type { Database, Executor } from '../../db/database.ts';
+import { bossDb } from '../../db/pg-boss-db.ts';
+import type { DB } from '../../db/types.ts';
+import { CHECK_HISTORY } from '../../jobs/queues.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { storedAddress } from '../../keys/match-keys.ts';
 import { apnKey, formatApn, nameKey } from '../../keys/normalize.ts';
@@ -100,18 +104,33 @@ function newOnly<T extends { countyId: number }>(
   return items.filter((item) => !guarded.has(`${item.countyId}:${keyOf(item)}`));
 }
 
+/**
+ * The job queue the user's new guards send their history check to (engine/history). An app
+ * built without one queues nothing, and the guards wait for the user's next check.
+ */
+export type HistoryQueue = PgBoss | undefined;
+
+/**
+ * Queues the history check of the user's guards in the transaction that adds them: the job
+ * exists exactly when the guards do, and a rolled-back insert queues nothing.
+ */
+export async function queueHistoryCheck(trx: Executor, boss: HistoryQueue, userId: string) {
+  await boss?.send(CHECK_HISTORY, { userId }, { db: bossDb<DB>(trx) });
+}
+
 const isUniqueViolation = (err: unknown, constraint: string) =>
   (err as { code?: string; constraint?: string }).code === '23505' &&
   (err as { constraint?: string }).constraint === constraint;
 
 /**
  * Creates a subscriber with its guarded items and an unverified email method, and queues the
- * welcome mail with the verification link, all in one transaction. The items activate when the
- * email is verified.
+ * welcome mail with the verification link and the items' history check, all in one
+ * transaction. The items activate when the email is verified.
  */
 export async function register(
   db: Database,
   mail: AuthMail,
+  boss: HistoryQueue,
   input: { email: string; apns: GuardApnInput[]; names: GuardNameInput[] },
 ) {
   const email = input.email.trim().toLowerCase();
@@ -132,6 +151,7 @@ export async function register(
       await repo.insertApnSubscriptions(trx, user.id, apns, null);
       await repo.insertNameSubscriptions(trx, user.id, names, null);
       await sendWelcome(trx, mail, user, method.id);
+      await queueHistoryCheck(trx, boss, user.id);
       return user;
     });
   } catch (err) {
@@ -151,7 +171,25 @@ async function signedInUser(db: Database, caller: Caller) {
   return user;
 }
 
-export async function addApnSubscriptions(db: Database, caller: Caller, items: GuardApnInput[]) {
+/** Adds guards and queues their history check in one transaction; nothing new, nothing queued. */
+async function insertGuards(
+  db: Database,
+  boss: HistoryQueue,
+  userId: string,
+  insert: (trx: Executor) => Promise<void>,
+) {
+  await db.transaction().execute(async (trx) => {
+    await insert(trx);
+    await queueHistoryCheck(trx, boss, userId);
+  });
+}
+
+export async function addApnSubscriptions(
+  db: Database,
+  boss: HistoryQueue,
+  caller: Caller,
+  items: GuardApnInput[],
+) {
   const user = await signedInUser(db, caller);
   if (items.length === 0) throw badRequest(NO_ITEMS);
   const prepared = await prepareApns(db, items);
@@ -159,11 +197,19 @@ export async function addApnSubscriptions(db: Database, caller: Caller, items: G
   const guarded = new Set(existing.map((r) => `${r.county_id}:${r.apn_key}`));
   const fresh = newOnly(prepared, guarded, (i) => i.apnKey);
   enforceLimit('APNs', MAX_APNS, existing.length, fresh.length);
-  await repo.insertApnSubscriptions(db, user.id, fresh, activationFor(user));
+  if (fresh.length > 0)
+    await insertGuards(db, boss, user.id, (trx) =>
+      repo.insertApnSubscriptions(trx, user.id, fresh, activationFor(user)),
+    );
   return sessionUser(db, caller);
 }
 
-export async function addNameSubscriptions(db: Database, caller: Caller, items: GuardNameInput[]) {
+export async function addNameSubscriptions(
+  db: Database,
+  boss: HistoryQueue,
+  caller: Caller,
+  items: GuardNameInput[],
+) {
   const user = await signedInUser(db, caller);
   if (items.length === 0) throw badRequest(NO_ITEMS);
   const prepared = await prepareNames(db, items);
@@ -171,7 +217,10 @@ export async function addNameSubscriptions(db: Database, caller: Caller, items: 
   const guarded = new Set(existing.map((r) => `${r.county_id}:${r.name_key}`));
   const fresh = newOnly(prepared, guarded, (i) => i.nameKey);
   enforceLimit('names', MAX_NAMES, existing.length, fresh.length);
-  await repo.insertNameSubscriptions(db, user.id, fresh, activationFor(user));
+  if (fresh.length > 0)
+    await insertGuards(db, boss, user.id, (trx) =>
+      repo.insertNameSubscriptions(trx, user.id, fresh, activationFor(user)),
+    );
   return sessionUser(db, caller);
 }
 
