@@ -1,4 +1,5 @@
-// npm run bench -- [--scale small|full] [--only import,search,matching,latency,coldstart,staff]
+// npm run bench -- [--scale small|full]
+//                  [--only import,search,matching,latency,history,coldstart,staff]
 //                  [--keep]
 //
 // Every benchmark of docs/benchmarks.md in one run, printing one JSON object on stdout (progress
@@ -6,7 +7,8 @@
 // county at the chosen scale (dataset.ts): the parcel roll imported through the import command's
 // own code (timed), the index names loaded with COPY, the subscriptions; then search through the
 // real HTTP server beside two peers, the matcher beside a naive peer, the alert latency through
-// the ingest command and a worker process, `npm start`'s cold start, and the staff lists
+// the ingest command and a worker process, the history check of new guards over ten years of
+// documents on record (history.ts), `npm start`'s cold start, and the staff lists
 // (staff-lists.ts, in a database of its own). Small scale is CI's smoke test: no thresholds.
 // Each benchmark's module is loaded only when it runs.
 import { execFile } from 'node:child_process';
@@ -30,7 +32,7 @@ import {
   writeParcelRoll,
 } from './dataset.ts';
 
-const ALL = ['import', 'search', 'matching', 'latency', 'coldstart', 'staff'] as const;
+const ALL = ['import', 'search', 'matching', 'latency', 'history', 'coldstart', 'staff'] as const;
 const SEED = 20261124;
 
 const { values: args } = parseArgs({
@@ -71,7 +73,7 @@ const results: Record<string, unknown> = {
   },
 };
 
-const needsData = ['import', 'search', 'matching', 'latency'].some((b) => only.has(b));
+const needsData = ['import', 'search', 'matching', 'latency', 'history'].some((b) => only.has(b));
 if (needsData) {
   const scratch = await createScratchDatabase(serverUrl, 'deedwatch_bench');
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'deedwatch-bench-'));
@@ -161,6 +163,20 @@ if (needsData) {
         parcels: scale.parcels,
         guarded,
         seed: SEED + 3,
+      });
+    }
+    if (only.has('history')) {
+      const { benchHistory } = await import('./history.ts');
+      results.history = await benchHistory({
+        db,
+        url: scratch.url,
+        countyId,
+        // The documents behind the index's rows: 4 parties each.
+        documents: Math.round(scale.indexRows / 4),
+        parcels: scale.parcels,
+        guarded,
+        perKind: args.scale === 'full' ? 25 : 10,
+        seed: SEED + 5,
       });
     }
   } finally {
