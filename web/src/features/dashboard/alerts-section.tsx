@@ -6,16 +6,11 @@ import { downloadDocument } from '../documents/document-download';
 import { useSession } from '../session/session-context';
 import { type Alert, activeAlerts, deliveryLabels, matchSummary } from './alerts';
 import { formatDate } from './format';
+import { guardedLabel, PossibleNote, TierBadge } from './match-card';
 import type { AlertEvent } from './types';
 import { useUserAction } from './use-user-action';
 
 export const ARCHIVE_FAILED = 'Failed to Archive Event';
-
-function guardedLabel(alert: Alert): string {
-  if (alert.guarded.kind === 'name') return `Guarded name: ${alert.guarded.name}`;
-  const address = alert.guarded.address.trim() || 'Unknown';
-  return `Guarded property: APN ${alert.guarded.apn}, ${address}`;
-}
 
 function AlertCard({
   alert,
@@ -40,9 +35,12 @@ function AlertCard({
           <Title order={3} size="h5" id={titleId}>
             Document {event.documentNumber}
           </Title>
-          <Badge color={delivery.color} variant="light">
-            {delivery.label}
-          </Badge>
+          <Group gap={6}>
+            <TierBadge event={event} />
+            <Badge color={delivery.color} variant="light">
+              {delivery.label}
+            </Badge>
+          </Group>
         </Group>
         <Text size="sm">
           {event.documentType} · Recorded {formatDate(event.documentDate)} · {event.county}
@@ -56,6 +54,7 @@ function AlertCard({
           </Text>
           {event.reason}
         </Text>
+        {event.tier === 'possible' && <PossibleNote event={event} />}
         <Text size="xs" c="dimmed">
           {matchSummary(event)}
         </Text>
@@ -88,7 +87,10 @@ function AlertCard({
   );
 }
 
-/** Alerts of the signed-in user, from the session user: newest first, archived hidden. */
+/**
+ * Alerts of the signed-in user, from the session user: exact and strong matches, and possible
+ * ones of names set to alert at once; newest first, archived hidden.
+ */
 export function AlertsSection({ user }: { user: SessionUser }) {
   const { setUser } = useSession();
   const alerts = activeAlerts(user);
@@ -134,7 +136,8 @@ export function AlertsSection({ user }: { user: SessionUser }) {
       {alerts.length === 0 ? (
         <Text c="dimmed">
           No alerts. When a document is recorded that matches one of your guarded items, it appears
-          here and we email you.
+          here and we email you. Possible matches of a common name are listed under Possible Matches
+          instead, unless you ask for alerts at once.
         </Text>
       ) : (
         alerts.map((alert) => (

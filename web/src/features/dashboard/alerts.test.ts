@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeUser } from '../../test/factories';
-import { activeAlerts } from './alerts';
+import { activeAlerts, alreadyOnRecord, namesakesInWords, possibleMatches } from './alerts';
 import { makeEvent, makeNameSubscription } from './test-helpers';
 
 describe('activeAlerts', () => {
@@ -39,5 +39,68 @@ describe('activeAlerts', () => {
       container: b.countyCodeContainerName,
       file: b.parsedDocumentName,
     });
+  });
+});
+
+describe('alerts, possible matches and what was on record', () => {
+  const sure = makeEvent({ documentNumber: 'SURE', createdAt: '2026-11-05T00:00:00Z' });
+  const strong = makeEvent({
+    documentNumber: 'STRONG',
+    tier: 'strong',
+    isExact: false,
+    createdAt: '2026-11-04T00:00:00Z',
+  });
+  const possible = makeEvent({
+    documentNumber: 'POSSIBLE',
+    tier: 'possible',
+    isExact: false,
+    namesakes: 312,
+    createdAt: '2026-11-03T00:00:00Z',
+  });
+  const onRecord = makeEvent({ documentNumber: 'ON-RECORD', onRecord: true });
+  const possibleOnRecord = makeEvent({
+    documentNumber: 'POSSIBLE-ON-RECORD',
+    tier: 'possible',
+    onRecord: true,
+  });
+  const dismissed = makeEvent({ documentNumber: 'DISMISSED', tier: 'possible', isArchived: true });
+  const userWith = (choice: 'digest' | 'immediately' | 'hide') =>
+    makeUser({
+      nameSubscriptions: [
+        makeNameSubscription({
+          possibleMatches: choice,
+          events: [sure, strong, possible, onRecord, possibleOnRecord, dismissed],
+        }),
+      ],
+    });
+  const numbers = (alerts: { event: { documentNumber: string } }[]) =>
+    alerts.map((a) => a.event.documentNumber);
+
+  it('keeps possible matches out of the alerts unless the name asks for them at once', () => {
+    expect(numbers(activeAlerts(userWith('digest')))).toEqual(['SURE', 'STRONG']);
+    expect(numbers(activeAlerts(userWith('immediately')))).toEqual(['SURE', 'STRONG', 'POSSIBLE']);
+    expect(numbers(activeAlerts(userWith('hide')))).toEqual(['SURE', 'STRONG']);
+  });
+
+  it('lists the possible matches of names set to the digest, not archived, not on record', () => {
+    expect(numbers(possibleMatches(userWith('digest')))).toEqual(['POSSIBLE']);
+    expect(possibleMatches(userWith('immediately'))).toEqual([]);
+    expect(possibleMatches(userWith('hide'))).toEqual([]);
+  });
+
+  it('lists what was found on record apart, whatever its tier, unless hidden', () => {
+    expect(numbers(alreadyOnRecord(userWith('digest'))).sort()).toEqual([
+      'ON-RECORD',
+      'POSSIBLE-ON-RECORD',
+    ]);
+    expect(numbers(alreadyOnRecord(userWith('hide')))).toEqual(['ON-RECORD']);
+  });
+
+  it('says how many documents carry the name, in words', () => {
+    expect(namesakesInWords(312)).toBe('312 documents in this county carry this name');
+    expect(namesakesInWords(1)).toBe('1 document in this county carries this name');
+    expect(namesakesInWords(4210)).toBe('4,210 documents in this county carry this name');
+    expect(namesakesInWords(0)).toBe('');
+    expect(namesakesInWords(null)).toBe('');
   });
 });

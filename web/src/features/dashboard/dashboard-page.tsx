@@ -2,6 +2,7 @@ import { Divider, Stack, Text, Title } from '@mantine/core';
 import { useSession } from '../session/session-context';
 import { AlertsSection } from './alerts-section';
 import { GuardedItemsSection } from './guarded-items-section';
+import { AlreadyOnRecordSection, PossibleMatchesSection } from './match-sections';
 import { NotificationMethodsSection } from './notification-methods-section';
 
 /**
@@ -22,6 +23,10 @@ export function DashboardPage() {
       <NotificationMethodsSection user={user} />
       <Divider />
       <AlertsSection user={user} />
+      <Divider />
+      <PossibleMatchesSection user={user} />
+      <Divider />
+      <AlreadyOnRecordSection user={user} />
       <Divider />
       <GuardedItemsSection user={user} />
     </Stack>

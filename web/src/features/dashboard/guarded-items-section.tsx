@@ -8,6 +8,7 @@ import type { GuardKind } from '../guards/guard-items';
 import { addressOrUnknown } from '../guards/guard-items';
 import { removeGuardFailed } from './guard-messages';
 import { GuardModal } from './guard-modal';
+import { PossibleMatchesChoice } from './possible-matches-choice';
 import { useUserAction } from './use-user-action';
 
 type Removal = { kind: GuardKind; id: string; label: string; county: string };
@@ -17,11 +18,14 @@ function ItemRow({
   detail,
   county,
   onRemove,
+  children,
 }: {
   title: string;
   detail?: string;
   county: string;
   onRemove: () => void;
+  /** Settings of the item, under it. */
+  children?: ReactNode;
 }) {
   return (
     <Paper component="li" withBorder p="sm" aria-label={title}>
@@ -43,6 +47,7 @@ function ItemRow({
           Remove
         </Button>
       </Group>
+      {children}
     </Paper>
   );
 }
@@ -112,7 +117,9 @@ export function GuardedItemsSection({ user }: { user: SessionUser }) {
                 onRemove={() =>
                   askRemove({ kind: 'name', id: s.id, label: s.name, county: s.county })
                 }
-              />
+              >
+                <PossibleMatchesChoice subscription={s} />
+              </ItemRow>
             ))}
           </ItemList>
         </Stack>
