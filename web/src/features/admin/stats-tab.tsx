@@ -71,6 +71,59 @@ function BreakdownModal({
   );
 }
 
+const TIERS = [
+  { key: 'exact', title: 'Exact' },
+  { key: 'strong', title: 'Strong' },
+  { key: 'possible', title: 'Possible' },
+] as const;
+
+/** Events by how sure the match is, in all and per county. */
+function TiersCard({ metrics }: { metrics: Metrics }) {
+  const counties = Object.entries(metrics.eventsByCountyAndTier).sort(([a], [b]) =>
+    a.localeCompare(b),
+  );
+  const row = (label: string, tiers: Metrics['eventsByTier'], strong = false) => (
+    <Table.Tr key={label}>
+      <Table.Td fw={strong ? 700 : undefined}>{label}</Table.Td>
+      {TIERS.map((tier) => (
+        <Table.Td key={tier.key} ta="right" fw={strong ? 700 : undefined}>
+          {numberFormat.format(tiers[tier.key])}
+        </Table.Td>
+      ))}
+    </Table.Tr>
+  );
+  return (
+    <Card withBorder component="section" aria-labelledby="tiers-heading">
+      <Stack gap="xs">
+        <Title order={2} size="h4" id="tiers-heading">
+          Events by Match Tier
+        </Title>
+        <Text size="sm" c="dimmed">
+          Exact: the guarded item itself. Strong: a close variant. Possible: a common name&apos;s
+          variant, a surname part or an initial, sent in the morning digest unless the subscriber
+          chose otherwise (and counted even when they hide them).
+        </Text>
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>County</Table.Th>
+              {TIERS.map((tier) => (
+                <Table.Th key={tier.key} ta="right">
+                  {tier.title}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {counties.map(([county, tiers]) => row(county, tiers))}
+            {row('All Counties', metrics.eventsByTier, true)}
+          </Table.Tbody>
+        </Table>
+      </Stack>
+    </Card>
+  );
+}
+
 export function StatsTab({ isAdmin }: { isAdmin: boolean }) {
   const metrics = useQuery(metricsQuery());
   // The figure outlives `opened`, so a closing modal keeps its title during the transition.
@@ -118,6 +171,7 @@ export function StatsTab({ isAdmin }: { isAdmin: boolean }) {
               </Card>
             ))}
           </SimpleGrid>
+          <TiersCard metrics={metrics.data} />
           <Card withBorder component="section" aria-labelledby="daily-heading">
             <Stack gap="xs">
               <Title order={2} size="h4" id="daily-heading">
