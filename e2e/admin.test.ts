@@ -1,6 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaff, createSubscriber, uniqueEmail } from '../server/test/helpers/factories.ts';
+import {
+  createEvent,
+  createStaff,
+  createSubscriber,
+  uniqueEmail,
+} from '../server/test/helpers/factories.ts';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
 import { type JourneyServer, signInAsStaff, startJourneyServer } from './helpers/journeys.ts';
 
@@ -202,6 +207,63 @@ describe('the staff back-office, in Chromium against the real server', () => {
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'hidden' });
     await screenshot(page, 'admin-county-edited');
+    expect(pageErrors).toEqual([]);
+    await page.close();
+  });
+
+  it('shows the events of each match tier by county and in all', async () => {
+    const page = await newPage();
+    await signInAsStaff(page, server, admin.email);
+    type Tiers = { exact: number; strong: number; possible: number };
+    const metrics = () =>
+      page.evaluate(async () => {
+        const res = await fetch('/api/admin/metrics');
+        return (await res.json()) as {
+          eventsByTier: Tiers;
+          eventsByCountyAndTier: Record<string, Tiers>;
+        };
+      });
+    const before = await metrics();
+
+    // A subscriber's events in Sacramento, one of each tier.
+    const { id: userId } = await createSubscriber(server.db, { email: uniqueEmail('tiers') });
+    const sacramento = await server.db
+      .selectFrom('counties')
+      .select('id')
+      .where('code', '=', 'SAC')
+      .executeTakeFirstOrThrow();
+    for (const [name, tier] of [
+      ['TIERED EXACT', 'exact'],
+      ['TIERED STRONG', 'strong'],
+      ['TIERED POSSIBLE', 'possible'],
+    ] as const) {
+      const event = await createEvent(server.db, { userId, countyId: sacramento.id, name });
+      await server.db.updateTable('events').set({ tier }).where('id', '=', event.id).execute();
+    }
+    const plusOne = (t: Tiers) => [t.exact + 1, t.strong + 1, t.possible + 1];
+
+    await page.reload();
+    const card = page.getByRole('region', { name: 'Events by Match Tier' });
+    const format = (n: number) => n.toLocaleString('en-US');
+    const sacramentoRow = card.getByRole('row').filter({ hasText: 'Sacramento' });
+    await sacramentoRow.waitFor();
+    expect(await sacramentoRow.getByRole('cell').allInnerTexts()).toEqual([
+      'Sacramento',
+      ...plusOne(before.eventsByCountyAndTier.Sacramento!).map(format),
+    ]);
+    expect(
+      await card
+        .getByRole('row')
+        .filter({ hasText: 'All Counties' })
+        .getByRole('cell')
+        .allInnerTexts(),
+    ).toEqual(['All Counties', ...plusOne(before.eventsByTier).map(format)]);
+    expect((await metrics()).eventsByTier).toEqual({
+      exact: before.eventsByTier.exact + 1,
+      strong: before.eventsByTier.strong + 1,
+      possible: before.eventsByTier.possible + 1,
+    });
+    await screenshot(page, 'admin-stats-tiers');
     expect(pageErrors).toEqual([]);
     await page.close();
   });

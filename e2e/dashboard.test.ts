@@ -3,6 +3,8 @@ import { PDFDocument } from 'pdf-lib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchName } from '../server/src/keys/names.ts';
+import { insertDocument } from '../server/src/engine/ingest/ingest.repository.ts';
+import { insertNameSubscriptions } from '../server/src/modules/user/user.repository.ts';
 import { createSubscriber, uniqueEmail } from '../server/test/helpers/factories.ts';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
 import {
@@ -120,6 +122,145 @@ describe('the subscriber dashboard, in Chromium against the real server', () => 
     await alerts.getByText('No alerts.', { exact: false }).waitFor();
     expect(await alert.count()).toBe(0);
     await screenshot(page, 'dashboard-alert-archived');
+    expect(pageErrors).toEqual([]);
+    await page.close();
+  });
+
+  it("tells alerts from possible matches and from what was already on record, and follows each name's choice", async () => {
+    const page = await newPage();
+    const { id: userId, email } = await createSubscriber(server.db, {
+      email: uniqueEmail('tiers'),
+      verified: true,
+    });
+    const guarded = 'BRAMBLEWICK ODESSA';
+    const sacramento = await server.db
+      .selectFrom('counties')
+      .select('id')
+      .where('code', '=', 'SAC')
+      .executeTakeFirstOrThrow();
+    await insertNameSubscriptions(
+      server.db,
+      userId,
+      [{ countyId: sacramento.id, name: guarded, nameKey: guarded, tokens: guarded.split(' ') }],
+      new Date(Date.now() - 60_000),
+    );
+    const subscription = await server.db
+      .selectFrom('name_subscriptions')
+      .select('id')
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+
+    // A deed naming them exactly, and one naming BRAMBLEWICK O: an initial, a possible match.
+    const stamp = Date.now().toString().slice(-6);
+    const exactNumber = `2026-EXA${stamp}`;
+    const possibleNumber = `2026-POS${stamp}`;
+    for (const [documentNumber, grantor] of [
+      [exactNumber, guarded],
+      [possibleNumber, 'BRAMBLEWICK O'],
+    ] as const) {
+      await ingestDocument(server, {
+        countyCode: 'SAC',
+        countyName: 'Sacramento',
+        documentNumber,
+        documentType: 'GRANT DEED',
+        grantors: [grantor],
+        grantees: ['DOE RICHARD'],
+      });
+    }
+    // A deed of two years ago, found on record when the name began to be guarded.
+    const recordNumber = `2024-REC${stamp}`;
+    const earlier = await insertDocument(server.db, {
+      countyId: sacramento.id,
+      documentNumber: recordNumber,
+      documentType: 'DEED OF TRUST',
+      recordedAt: new Date(Date.now() - 2 * 365 * 24 * 3600 * 1000),
+      container: 'SAC',
+      fileName: `${recordNumber}.pdf`,
+      pageCount: 1,
+      pdfError: null,
+      text: '',
+      parties: [],
+      parcels: [],
+    });
+    await server.db
+      .insertInto('events')
+      .values({
+        user_id: userId,
+        document_id: earlier!,
+        name_subscription_id: subscription.id,
+        apn_subscription_id: null,
+        match_kind: 'name',
+        matched_value: guarded,
+        party_role: 'grantee',
+        is_exact: true,
+        confidence: 1,
+        tier: 'exact',
+        namesakes: 0,
+        on_record: true,
+      })
+      .execute();
+
+    await signInByMagicLink(page, server, email);
+    const alerts = page.getByRole('region', { name: 'Alerts' });
+    const possible = page.getByRole('region', { name: 'Possible Matches' });
+    const onRecord = page.getByRole('region', { name: 'Already on Record' });
+    const article = (region: typeof alerts, documentNumber: string) =>
+      region.getByRole('article', { name: `Document ${documentNumber}` });
+
+    const exactAlert = article(alerts, exactNumber);
+    await exactAlert.getByText('Exact Match', { exact: true }).waitFor();
+    expect(await alerts.getByRole('article').count()).toBe(1);
+
+    const possibleMatch = article(possible, possibleNumber);
+    await possibleMatch.getByText('Possible Match', { exact: true }).waitFor();
+    const text = await possibleMatch.innerText();
+    expect(text).toContain(`Guarded name: ${guarded}`);
+    expect(text).toContain('The document shows: BRAMBLEWICK O (grantor)');
+    expect(text).toContain(`Why it matched: ${matchName(guarded, 'BRAMBLEWICK O').reason}`);
+    expect(text).toContain('check whether this is you');
+    expect(
+      await possibleMatch
+        .getByRole('link', { name: `View document ${possibleNumber}` })
+        .getAttribute('href'),
+    ).toBe(`/documents/SAC/${possibleNumber}.pdf`);
+
+    const recorded = article(onRecord, recordNumber);
+    await recorded.getByText('DEED OF TRUST', { exact: false }).waitFor();
+    expect(await recorded.innerText()).toContain(
+      'The document shows: BRAMBLEWICK ODESSA (grantee)',
+    );
+    expect(await alerts.getByRole('article', { name: `Document ${recordNumber}` }).count()).toBe(0);
+    await screenshot(page, 'dashboard-tiers');
+
+    // The name's choice: at once, the possible match becomes an alert with its badge.
+    const items = page.getByRole('region', { name: 'Items Being Guarded' });
+    const choice = items
+      .getByRole('listitem', { name: guarded })
+      .getByRole('radiogroup', { name: `Possible matches of ${guarded}` });
+    await choice.getByText('Alert me at once').click();
+    const possibleAlert = article(alerts, possibleNumber);
+    await possibleAlert.getByText('Possible Match', { exact: true }).waitFor();
+    await possible.getByText('No possible matches.', { exact: false }).waitFor();
+    // Not shown at all.
+    await choice.getByText("Don't show").click();
+    await possibleAlert.waitFor({ state: 'detached' });
+    await possible.getByText('No possible matches.', { exact: false }).waitFor();
+    expect(await page.getByText(possibleNumber).count()).toBe(0);
+    // Back to the daily digest, which the server kept.
+    await choice.getByText('Daily digest').click();
+    await possibleMatch.waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Dashboard', exact: true, level: 1 }).waitFor();
+    await possibleMatch.waitFor();
+    expect(await choice.getByRole('radio', { name: 'Daily digest' }).isChecked()).toBe(true);
+
+    // Dismissed, it is gone for good.
+    await possibleMatch.getByRole('button', { name: `Dismiss document ${possibleNumber}` }).click();
+    await possibleMatch.waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Dashboard', exact: true, level: 1 }).waitFor();
+    await recorded.waitFor();
+    await possible.getByText('No possible matches.', { exact: false }).waitFor();
     expect(pageErrors).toEqual([]);
     await page.close();
   });
