@@ -261,6 +261,11 @@ describe('the subscriber dashboard, in Chromium against the real server', () => 
     await page.getByRole('heading', { name: 'Dashboard', exact: true, level: 1 }).waitFor();
     await recorded.waitFor();
     await possible.getByText('No possible matches.', { exact: false }).waitFor();
+    // The name's choice and the cards fit a phone.
+    await page.setViewportSize(PHONE);
+    await choice.waitFor();
+    expect(await fitsWidth(page)).toBe(true);
+    await screenshot(page, 'dashboard-tiers-phone');
     expect(pageErrors).toEqual([]);
     await page.close();
   });
