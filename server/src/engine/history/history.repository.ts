@@ -78,42 +78,44 @@ export async function insertApnHistoryEvents(
     parcels AS MATERIALIZED (
       -- document_parcels_apn_key_idx and document_parcels_address_key_idx: the house number
       -- is the street key's first word, so a range of the key finds every street at it.
-      SELECT g.id AS guard_id, p.document_id, p.apn, p.apn_key, p.address, p.address_key, p.zip
-      FROM guards g
-      JOIN document_parcels p ON p.apn_key = g.apn_key
-      UNION
-      SELECT g.id, p.document_id, p.apn, p.apn_key, p.address, p.address_key, p.zip
+      SELECT DISTINCT g.id AS guard_id, p.document_id, p.apn, p.apn_key, p.address,
+             p.address_key, p.zip
       FROM guards g
       JOIN document_parcels p
-        ON p.address_key >= g.house AND p.address_key < g.house || '!'
-      WHERE g.address_key <> ''
+        ON p.apn_key = g.apn_key
+        OR (g.address_key <> '' AND p.address_key >= g.house AND p.address_key < g.house || '!')
+    ),
+    in_reach AS MATERIALIZED (
+      -- Each document by its key, whatever the planner guesses of the parcels found.
+      SELECT p.*
+      FROM parcels p
+      JOIN guards g ON g.id = p.guard_id
+      CROSS JOIN LATERAL (
+        SELECT d.county_id, d.recorded_at FROM recorded_documents d
+        WHERE d.id = p.document_id OFFSET 0
+      ) AS d
+      WHERE d.county_id = g.county_id AND d.recorded_at >= g.since AND d.recorded_at < g.until
     ),
     hits AS (
       SELECT g.id, g.user_id, p.document_id, 'apn' AS match_kind, p.apn AS matched_value,
              true AS is_exact, 1.0 AS confidence, 'exact' AS tier
-      FROM parcels p JOIN guards g ON g.id = p.guard_id
-      JOIN recorded_documents d ON d.id = p.document_id
-      WHERE p.apn_key = g.apn_key AND d.county_id = g.county_id
-        AND d.recorded_at >= g.since AND d.recorded_at < g.until
+      FROM in_reach p JOIN guards g ON g.id = p.guard_id
+      WHERE p.apn_key = g.apn_key
       UNION ALL
       SELECT g.id, g.user_id, p.document_id, 'address', p.address, true,
              ${ADDRESS_CONFIDENCE}::numeric, 'exact'
-      FROM parcels p JOIN guards g ON g.id = p.guard_id
-      JOIN recorded_documents d ON d.id = p.document_id
+      FROM in_reach p JOIN guards g ON g.id = p.guard_id
       WHERE p.address_key = g.address_key AND p.address_key <> ''
         AND (g.address_zip IS NULL OR p.zip IS NULL OR left(g.address_zip, 5) = left(p.zip, 5))
-        AND d.county_id = g.county_id AND d.recorded_at >= g.since AND d.recorded_at < g.until
       UNION ALL
       SELECT g.id, g.user_id, p.document_id, 'address', p.address, false,
              round(${ADDRESS_CONFIDENCE} * similarity(g.address_key, p.address_key)::numeric, 3),
              'strong'
-      FROM parcels p JOIN guards g ON g.id = p.guard_id
-      JOIN recorded_documents d ON d.id = p.document_id
+      FROM in_reach p JOIN guards g ON g.id = p.guard_id
       WHERE p.zip IS NOT NULL AND p.address_key <> '' AND g.address_zip = p.zip
         AND split_part(p.address_key, ' ', 1) = g.house
         AND p.address_key <> g.address_key
         AND similarity(g.address_key, p.address_key) >= ${ADDRESS_SIMILARITY}
-        AND d.county_id = g.county_id AND d.recorded_at >= g.since AND d.recorded_at < g.until
     ),
     best AS (
       SELECT DISTINCT ON (id, document_id) * FROM hits
@@ -160,7 +162,7 @@ export async function nameCandidates(
              ${until('s')} - make_interval(years => ${q.years}) AS since
       FROM name_subscriptions s WHERE s.id = ${q.guardId}
     ),
-    found AS (
+    found AS MATERIALIZED (
       SELECT p.id AS party_id FROM document_parties p
       WHERE p.match_key = ${q.matchKey} AND p.match_key <> ''
       UNION
@@ -185,11 +187,19 @@ export async function nameCandidates(
         OFFSET 0
       ) AS r
     )
+    -- From the few parties found to their documents, each by its key: left to itself the
+    -- planner started from every document of the county's ten years.
     SELECT p.id AS party_id, p.document_id, p.role, p.name
     FROM found f
-    JOIN document_parties p ON p.id = f.party_id
-    JOIN recorded_documents d ON d.id = p.document_id
     CROSS JOIN guard g
+    CROSS JOIN LATERAL (
+      SELECT p.id, p.document_id, p.role, p.name FROM document_parties p
+      WHERE p.id = f.party_id OFFSET 0
+    ) AS p
+    CROSS JOIN LATERAL (
+      SELECT d.county_id, d.recorded_at FROM recorded_documents d
+      WHERE d.id = p.document_id OFFSET 0
+    ) AS d
     WHERE d.county_id = g.county_id AND d.recorded_at >= g.since AND d.recorded_at < g.until
     ORDER BY p.document_id, p.id`.execute(db);
   return rows;
