@@ -174,6 +174,13 @@ const ROUTES: Record<string, { policy: Policy; call: (ids: Ids) => Call }> = {
     policy: 'owner',
     call: (ids) => ({ url: '/api/user/events/archive', payload: { eventId: ids.b.eventId } }),
   },
+  'PUT /api/user/names/:id/possible-matches': {
+    policy: 'owner',
+    call: (ids) => ({
+      url: `/api/user/names/${ids.b.subscriptionId}/possible-matches`,
+      payload: { possibleMatches: 'hide' },
+    }),
+  },
   'GET /api/document/download': {
     policy: 'owner-or-staff',
     call: (ids) => ({

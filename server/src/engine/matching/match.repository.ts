@@ -344,9 +344,9 @@ export async function markMatched(trx: Executor, ids: readonly string[]): Promis
 }
 
 /**
- * The events of the documents, and the alerts they make (one per user and document), once
- * whichever matcher holds the documents now has committed: the match-documents job may have
- * claimed them before the caller could.
+ * The events of the documents, and the alerts they make (one per user and document with an
+ * event that alerts at once), once whichever matcher holds the documents now has committed: the
+ * match-documents job may have claimed them before the caller could.
  */
 export async function matchedCounts(db: Executor, ids: readonly string[]) {
   if (ids.length === 0) return { events: 0, alerts: 0 };
@@ -354,9 +354,16 @@ export async function matchedCounts(db: Executor, ids: readonly string[]) {
     await sql`SELECT id FROM recorded_documents WHERE id = ANY (${ids}::bigint[]) FOR SHARE`.execute(
       trx,
     );
+    // An alert is a user and document with an event that alerts at once (matchDocuments): not
+    // a possible match waiting for the digest, nor one found on record by a history check.
     const { rows } = await sql<{ events: number; alerts: number }>`
-      SELECT count(*)::int AS events, count(DISTINCT (user_id, document_id))::int AS alerts
-      FROM events WHERE document_id = ANY (${ids}::bigint[])`.execute(trx);
+      SELECT count(*)::int AS events,
+             count(DISTINCT (e.user_id, e.document_id))
+               FILTER (WHERE NOT e.on_record
+                         AND (e.tier <> 'possible' OR s.possible_matches = 'immediately'))::int AS alerts
+      FROM events e
+      LEFT JOIN name_subscriptions s ON s.id = e.name_subscription_id
+      WHERE e.document_id = ANY (${ids}::bigint[])`.execute(trx);
     return rows[0]!;
   });
 }
