@@ -389,7 +389,7 @@ describe('the history check and the live matcher agree', () => {
     const county = await createCounty(t.db, { name: 'Twin', code: 'TWN' });
     // A name carried by thousands of documents, behind 45 rare ones of the same surname and
     // first name: its exact match is less confident than the variant it also is, whose count
-    // stops at the first 41 names of the prefix, and the matcher keeps the variant.
+    // stops at the first 41 names of the prefix, and both keep the exact one.
     const crowded = 'ZEDD ANNA ZOE';
     const guarded = [...new Set([...LABELLED_NAMES.map((l) => l.guarded), crowded])];
     const candidates = [...new Set([...LABELLED_NAMES.map((l) => l.candidate), crowded])];
@@ -509,7 +509,10 @@ describe('the history check and the live matcher agree', () => {
     }
     expect(disagreements).toEqual([]);
     expect(matches).toBeGreaterThan(LABELLED_NAMES.length / 2);
-    expect(seen.get(`${crowded} | ${crowded} | true`)).toMatchObject({ is_exact: false });
+    expect(seen.get(`${crowded} | ${crowded} | true`)).toMatchObject({
+      is_exact: true,
+      tier: 'exact',
+    });
     const tiers = new Set(events.map((e) => e.tier));
     expect([...tiers].sort()).toEqual(['exact', 'possible', 'strong']);
   }, 300_000);

@@ -73,10 +73,10 @@ type Hit = {
 
 /** The order in which the matcher keeps one event per guard and document (insertEvents, best). */
 const better = (a: Hit, b: Hit): boolean =>
-  a.confidence !== b.confidence
-    ? a.confidence > b.confidence
-    : a.is_exact !== b.is_exact
-      ? a.is_exact
+  a.is_exact !== b.is_exact
+    ? a.is_exact
+    : a.confidence !== b.confidence
+      ? a.confidence > b.confidence
       : a.party.name < b.party.name;
 
 /** Namesake counts per key prefix of one county, each read once per check. */

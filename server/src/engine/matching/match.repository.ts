@@ -70,7 +70,7 @@ export type NewEvent = {
 
 /**
  * Every subscription the claimed documents hit, as events: one per (subscription, document),
- * the most confident kept, an existing one never repeated. Set-based over the whole batch,
+ * an exact one kept before any other, else the most confident, an existing one never repeated. Set-based over the whole batch,
  * joining keys computed at write time (migrations 0010 and 0018):
  * - APN: equal keys in the county (tier exact);
  * - address: equal street keys, unless both sides give a zip and the zips differ (exact), or
@@ -293,11 +293,13 @@ export async function insertEvents(trx: Executor, ids: readonly string[]): Promi
       UNION ALL SELECT * FROM address_hits
       UNION ALL SELECT * FROM name_hits
     ),
+    -- An exact match first, however common the name: a variant's namesakes are counted only up
+    -- to MAX_VARIANT_NAMESAKES index names, so its confidence may exceed the exact one's.
     best AS (
       SELECT DISTINCT ON (coalesce(apn_subscription_id, name_subscription_id), document_id) *
       FROM hits
       ORDER BY coalesce(apn_subscription_id, name_subscription_id), document_id,
-               confidence DESC, is_exact DESC, match_kind, matched_value
+               is_exact DESC, confidence DESC, match_kind, matched_value
     ),
     inserted AS (
       INSERT INTO events (user_id, document_id, apn_subscription_id, name_subscription_id,
