@@ -32,6 +32,8 @@ import { registerSession } from './plugins/session.ts';
 import { registerSessionLifecycle } from './plugins/session-lifecycle.ts';
 import { registerSwagger } from './plugins/swagger.ts';
 import { registerWeb } from './plugins/web.ts';
+import type { BlobStore } from './storage/blob-store.ts';
+import { createBlobStore } from './storage/document-store.ts';
 
 /** Config once the runtime has settled the database and the session secret. */
 export type AppConfig = Config & { sessionSecret: string; databaseUrl: string };
@@ -48,6 +50,8 @@ export type AppDeps = {
   boss?: PgBoss;
   logger?: Logger | false;
   delay?: (ms: number) => Promise<unknown>;
+  /** The document store the workers use; default: the one the config names. */
+  blobs?: BlobStore;
 };
 
 /**
@@ -109,7 +113,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       await api.register(searchRoutes, { db });
       await api.register(userRoutes, { db, mail, limits: config, boss: deps.boss });
       await api.register(possibleMatchesRoutes, { db });
-      await api.register(documentsRoutes, { db, documentsDir: config.documentsDir });
+      await api.register(documentsRoutes, { db, blobs: deps.blobs ?? createBlobStore(config) });
       await api.register(adminMetricsRoutes, { db });
       await api.register(adminUsersRoutes, { db });
       await api.register(adminCountiesRoutes, { db, countyPaths: countyPathPolicy(config) });

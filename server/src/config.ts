@@ -37,6 +37,18 @@ const httpUrl = v.pipe(
   v.regex(/^https?:\/\/[^/]+$/, 'must be http(s)://host[:port] with no path or trailing slash'),
 );
 
+/** An S3-compatible bucket of recorded documents: AWS S3, MinIO, Cloudflare R2. */
+export type S3Settings = {
+  bucket: string;
+  region: string;
+  /** Unset: AWS S3 itself. */
+  endpoint: string | undefined;
+  /** Unset: the AWS SDK's own chain (AWS_* variables, a profile, an instance or task role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** Buckets addressed as endpoint/bucket/key rather than bucket.endpoint/key (MinIO). */
+  forcePathStyle: boolean;
+};
+
 /** Fastify's trustProxy: off, how many proxies stand in front, or which addresses they have. */
 export type TrustProxy = false | number | readonly string[];
 
@@ -87,6 +99,34 @@ const EnvSchema = v.object({
   SESSION_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
   DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), path.join(repoRoot, '.data')),
   DOCUMENTS_DIR: v.optional(v.pipe(v.string(), v.minLength(1))),
+  DOCUMENT_STORE: v.optional(v.picklist(['fs', 's3'], 'must be fs or s3'), 'fs'),
+  S3_BUCKET: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens',
+      ),
+    ),
+  ),
+  S3_REGION: v.optional(
+    v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,64}$/, 'must be a region such as us-east-1 or auto')),
+    'us-east-1',
+  ),
+  S3_ENDPOINT: v.optional(
+    v.pipe(
+      v.string(),
+      v.url('must be a URL such as http://127.0.0.1:9000'),
+      v.regex(/^https?:\/\/[^/]+$/, 'must be http(s)://host[:port] with no path or trailing slash'),
+    ),
+  ),
+  S3_ACCESS_KEY_ID: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(256))),
+  S3_SECRET_ACCESS_KEY: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(256))),
+  S3_FORCE_PATH_STYLE: v.optional(boolean, 'false'),
+  METRICS_TOKEN: v.optional(
+    v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'), v.maxLength(1024)),
+  ),
+  METRICS_PORT: v.optional(integer(1, 65535)),
   COUNTY_PATH_ROOTS: v.optional(
     v.pipe(
       v.string(),
@@ -142,6 +182,14 @@ export type Config = Readonly<{
   dataDir: string;
   /** The blob store of recorded documents: <documentsDir>/<container>/<file>. */
   documentsDir: string;
+  /** Where recorded documents are kept: fs, the documents folder; s3, the bucket of `s3`. */
+  documentStore: 'fs' | 's3';
+  /** Set whenever S3_BUCKET is (the copy into a bucket needs it before the switch to s3). */
+  s3: S3Settings | undefined;
+  /** The bearer token /metrics asks for; unset, /metrics answers anyone who reaches it. */
+  metricsToken: string | undefined;
+  /** A --worker process, which serves no API, serves /metrics and /healthz on this port. */
+  metricsPort: number | undefined;
   /**
    * Folders besides dataDir under which a county's inbox, mailer output and mailer template
    * may be (COUNTY_PATH_ROOTS); no admin setting reaches outside them.
@@ -233,6 +281,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'POSTMARK_SERVER_TOKEN is required when DATABASE_URL is set, so that mail is really sent. For development only, set MAIL_TRANSPORT=outbox instead: nothing is sent and every message, sign-in links included, can be read by anyone at /dev/mail',
     ]);
   }
+  if (e.DOCUMENT_STORE === 's3' && !e.S3_BUCKET) {
+    throw new ConfigError([
+      'S3_BUCKET is required when DOCUMENT_STORE is s3 (with S3_REGION, and S3_ENDPOINT for a store other than AWS S3)',
+    ]);
+  }
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError([
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS SDK credential chain',
+    ]);
+  }
   return Object.freeze({
     databaseUrl: e.DATABASE_URL,
     port: e.PORT,
@@ -241,6 +299,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET,
     dataDir: path.resolve(e.DATA_DIR),
     documentsDir: path.resolve(e.DOCUMENTS_DIR ?? path.join(e.DATA_DIR, 'documents')),
+    documentStore: e.DOCUMENT_STORE,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
+    metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
     countyPathRoots: Object.freeze((e.COUNTY_PATH_ROOTS ?? []).map((root) => path.resolve(root))),
     webDist: path.resolve(e.WEB_DIST),
     embeddedPostgresPort: e.EMBEDDED_POSTGRES_PORT,

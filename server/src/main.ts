@@ -16,7 +16,7 @@ import { createEngine } from './engine/engine.ts';
 import { registerEngineWorkers } from './engine/engine.jobs.ts';
 import { registerMailWorker } from './mail/mail.jobs.ts';
 import { createMailSender } from './mail/mail-sender.ts';
-import { createFileBlobStore } from './storage/blob-store.ts';
+import { createBlobStore, describeStore } from './storage/document-store.ts';
 import { createTransport } from './mail/transport.ts';
 import { registerPruneExpired } from './modules/auth/auth.jobs.ts';
 import { DEMO_ADMIN_EMAIL, ensureDemoAdmin } from './modules/auth/staff.ts';
@@ -82,7 +82,8 @@ try {
   await boss.start();
   await ensureQueues(boss);
   const transport = createTransport(runtime.config, db);
-  const blobs = createFileBlobStore(runtime.config.documentsDir);
+  const blobs = createBlobStore(runtime.config);
+  log.info({ documents: describeStore(runtime.config) }, 'document store');
   const mailSender = createMailSender(
     boss,
     transport,
@@ -103,7 +104,7 @@ try {
   }
 
   if (runApi) {
-    app = await buildApp(runtime.config, { db, mailSender, logger: log });
+    app = await buildApp(runtime.config, { db, mailSender, logger: log, blobs });
     await app.listen({ port: runtime.config.port, host: runtime.config.host });
     console.log(
       startBanner({

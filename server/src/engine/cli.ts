@@ -5,7 +5,7 @@ import { deriveSealingKey } from '../lib/sealed.ts';
 import { createMailSender } from '../mail/mail-sender.ts';
 import { createTransport } from '../mail/transport.ts';
 import { createLogger, loadConfigOrExit, openRuntime } from '../runtime.ts';
-import { createFileBlobStore } from '../storage/blob-store.ts';
+import { createBlobStore } from '../storage/document-store.ts';
 import { createEngine, type Engine } from './engine.ts';
 
 /**
@@ -22,7 +22,7 @@ export async function openCliEngine(): Promise<{ engine: Engine; close: () => Pr
     const boss = createBoss(runtime.config.databaseUrl, log, { supervise: false });
     await boss.start();
     await ensureQueues(boss);
-    const blobs = createFileBlobStore(runtime.config.documentsDir);
+    const blobs = createBlobStore(runtime.config);
     const mailSender = createMailSender(
       boss,
       createTransport(runtime.config, runtime.db),

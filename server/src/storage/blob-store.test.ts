@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -225,6 +226,52 @@ describe('the filesystem blob store', () => {
     expect(await store.delete('CA-TEST', 'folder.pdf')).toBe(false);
     expect(await store.get('CA-TEST', 'pipe.pdf')).toBeUndefined();
     expect(await store.exists('CA-TEST', 'pipe.pdf')).toBe(false);
+  });
+
+  it('stores what a stream yields, chunk by chunk', async () => {
+    const chunks = [ALL_BYTES.subarray(0, 100), 'text', ALL_BYTES.subarray(100)];
+    await store.put('CA-TEST', 'deed.pdf', Readable.from(chunks));
+    const expected = Buffer.concat([
+      ALL_BYTES.subarray(0, 100),
+      Buffer.from('text'),
+      ALL_BYTES.subarray(100),
+    ]);
+    expect(await read('CA-TEST', 'deed.pdf')).toEqual({ size: 260, bytes: expected });
+  });
+
+  it('a stream that fails leaves the old object and no temporary file', async () => {
+    await store.put('CA-TEST', 'deed.pdf', ALL_BYTES);
+    let sent = 0;
+    const failing = new Readable({
+      read() {
+        if (sent++ < 3) this.push(Buffer.alloc(64 * 1024, 1));
+        else this.destroy(new Error('the source went away'));
+      },
+    });
+    await expect(store.put('CA-TEST', 'deed.pdf', failing)).rejects.toThrow('the source went away');
+    expect((await read('CA-TEST', 'deed.pdf'))?.bytes).toEqual(ALL_BYTES);
+    expect(await readdir(path.join(root, 'CA-TEST'))).toEqual(['deed.pdf']);
+  });
+
+  it('lists its objects in order, and no link, folder, FIFO or write in progress', async () => {
+    await store.put('B', 'two.pdf', Buffer.from('22'));
+    await store.put('A', 'one.pdf', Buffer.from('1'));
+    await store.put('A', 'three.pdf', Buffer.from('333'));
+    await symlink(path.join(dir, 'secret.txt'), path.join(root, 'A', 'link.pdf'));
+    await symlink(path.join(dir, 'documents-evil'), path.join(root, 'EVIL'));
+    await mkdir(path.join(root, 'A', 'folder.pdf'));
+    execFileSync('mkfifo', [path.join(root, 'A', 'pipe.pdf')]);
+    await writeFile(path.join(root, 'A', '.partial-123'), 'half');
+    await writeFile(path.join(root, 'loose.pdf'), 'x');
+    const listed = [];
+    for await (const o of store.list()) listed.push(o);
+    expect(listed).toEqual([
+      { container: 'A', name: 'one.pdf', size: 1 },
+      { container: 'A', name: 'three.pdf', size: 3 },
+      { container: 'B', name: 'two.pdf', size: 2 },
+    ]);
+    const none = createFileBlobStore(path.join(dir, 'not-there'));
+    for await (const o of none.list()) expect.unreachable(`listed ${o.name}`);
   });
 
   it('works with a relative root, resolved once', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
-import { lstat, mkdir, open, realpath, rm, rename, unlink } from 'node:fs/promises';
+import { lstat, mkdir, open, readdir, realpath, rm, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { openedPath } from '../lib/safe-fs.ts';
@@ -12,19 +12,31 @@ export type StoredBlob = {
   stream: Readable;
 };
 
+/** One object of a store, as listed. */
+export type BlobEntry = { container: string; name: string; size: number };
+
 /**
  * Recorded documents by `container/name` → bytes. Every method refuses, with an
  * InvalidBlobKeyError, a container or name that is not one safe path segment (see blobKeyProblem),
  * so an implementation over a filesystem or an S3-compatible store gets the same keys.
  */
 export interface BlobStore {
-  /** Stores the bytes, replacing any object of that key; readers see the old or the new, whole. */
-  put(container: string, name: string, bytes: Uint8Array): Promise<void>;
+  /**
+   * Stores the bytes, or what the stream yields (read as it comes, never held whole), replacing
+   * any object of that key; readers see the old or the new, whole. A stream that fails stores
+   * nothing.
+   */
+  put(container: string, name: string, body: Uint8Array | Readable): Promise<void>;
   /** The object, or undefined when there is none. */
   get(container: string, name: string): Promise<StoredBlob | undefined>;
   exists(container: string, name: string): Promise<boolean>;
   /** True when an object was deleted, false when there was none. */
   delete(container: string, name: string): Promise<boolean>;
+  /**
+   * Every object of the store, in a stable order. What is not an object of the store (a link, a
+   * write in progress, a key that is not two valid parts) is left out.
+   */
+  list(): AsyncIterable<BlobEntry>;
 }
 
 export type BlobKeyPart = 'container' | 'name';
@@ -80,7 +92,7 @@ export function blobKeyProblem(value: unknown): string | undefined {
   return undefined;
 }
 
-function assertKey(part: BlobKeyPart, value: unknown): asserts value is string {
+export function assertBlobKey(part: BlobKeyPart, value: unknown): asserts value is string {
   const problem = blobKeyProblem(value);
   if (problem) throw new InvalidBlobKeyError(part, value, problem);
 }
@@ -116,8 +128,8 @@ export function createFileBlobStore(root: string): BlobStore {
   const base = path.resolve(root);
 
   function checkKeys(container: string, name: string) {
-    assertKey('container', container);
-    assertKey('name', name);
+    assertBlobKey('container', container);
+    assertBlobKey('name', name);
     const dir = path.resolve(base, container);
     const file = path.resolve(dir, name);
     // Unreachable for keys that passed the checks above; kept so a gap in them cannot escape.
@@ -151,7 +163,7 @@ export function createFileBlobStore(root: string): BlobStore {
   }
 
   return {
-    async put(container, name, bytes) {
+    async put(container, name, body) {
       checkKeys(container, name);
       const dir = await containerDir(container, true);
       const file = path.join(dir, name);
@@ -162,7 +174,12 @@ export function createFileBlobStore(root: string): BlobStore {
           if (!(await isAt(handle, temp))) {
             throw new UnsafeBlobContainerError(container, 'was replaced by a symbolic link');
           }
-          await handle.writeFile(bytes);
+          if (body instanceof Uint8Array) await handle.writeFile(body);
+          else {
+            for await (const chunk of body as AsyncIterable<Uint8Array | string>) {
+              await handle.write(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+            }
+          }
           await handle.sync();
         } finally {
           await handle.close();
@@ -230,6 +247,34 @@ export function createFileBlobStore(root: string): BlobStore {
         // A directory is not an object of the store.
         if (isAbsent(err) || errorCode(err) === 'EISDIR') return false;
         throw err;
+      }
+    },
+
+    async *list() {
+      const entries = async (dir: string) => {
+        try {
+          const found = await readdir(dir, { withFileTypes: true });
+          return found.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+        } catch (err) {
+          if (isAbsent(err)) return [];
+          throw err;
+        }
+      };
+      // Dirents come from lstat: a link is neither a directory nor a file, so none is followed.
+      for (const container of await entries(base)) {
+        if (!container.isDirectory() || blobKeyProblem(container.name)) continue;
+        const dir = path.join(base, container.name);
+        for (const file of await entries(dir)) {
+          if (!file.isFile() || blobKeyProblem(file.name)) continue;
+          let size;
+          try {
+            size = (await lstat(path.join(dir, file.name))).size;
+          } catch (err) {
+            if (isAbsent(err)) continue;
+            throw err;
+          }
+          yield { container: container.name, name: file.name, size };
+        }
       }
     },
   };

@@ -16,7 +16,7 @@ import { registerMailWorker } from '../../src/mail/mail.jobs.ts';
 import { createMailSender, type MailSender } from '../../src/mail/mail-sender.ts';
 import { createTransport } from '../../src/mail/transport.ts';
 import { registerPruneExpired } from '../../src/modules/auth/auth.jobs.ts';
-import { createFileBlobStore } from '../../src/storage/blob-store.ts';
+import { createBlobStore } from '../../src/storage/document-store.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 /** For tests that sign many people in from one address: the limits have tests of their own. */
@@ -87,7 +87,7 @@ export async function startTestApp(
   const boss = createBoss(database.url, pino({ level: 'silent' }));
   await boss.start();
   await ensureQueues(boss);
-  const blobs = createFileBlobStore(config.documentsDir);
+  const blobs = createBlobStore(config);
   const mailSender = createMailSender(
     boss,
     createTransport(config, database.db),
@@ -112,6 +112,7 @@ export async function startTestApp(
     mailSender,
     logger: options.logger ?? false,
     delay: options.delay,
+    blobs,
   });
   await options.configure?.(app);
   await app.ready();

@@ -2,18 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { route } from '../../lib/route.ts';
 import { errorResponse } from '../../lib/schema.ts';
-import { createFileBlobStore } from '../../storage/blob-store.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
 import { DownloadQuery, PdfResponse } from './documents.schemas.ts';
 import * as service from './documents.service.ts';
 
-export type DocumentsRoutesOptions = { db: Database; documentsDir: string };
+export type DocumentsRoutesOptions = { db: Database; blobs: BlobStore };
 
 export async function documentsRoutes(
   app: FastifyInstance,
-  { db, documentsDir }: DocumentsRoutesOptions,
+  { db, blobs: store }: DocumentsRoutesOptions,
 ) {
-  const store = createFileBlobStore(documentsDir);
-
   route(app, {
     method: 'GET',
     url: '/document/download',
