@@ -25,7 +25,8 @@ import { NO_RATE_LIMITS, startTestApp, type TestApp } from './helpers/test-app.t
 import { waitFor } from './helpers/wait.ts';
 
 // A new guard is matched once against the county's documents already on record (the ten years
-// before it began); what it finds are events on record, never alerted one by one.
+// before it began); what it finds are events on record, never alerted one by one, summed up in
+// one email to the subscriber's verified addresses.
 
 const DAY = 86_400_000;
 const YEAR = 365 * DAY;
@@ -135,7 +136,7 @@ describe('the history check of a new guard', () => {
       .orderBy('document_id')
       .execute();
 
-  const deliveriesOf = (userId: string, kind: 'alert') =>
+  const deliveriesOf = (userId: string, kind: 'alert' | 'history') =>
     t.db
       .selectFrom('deliveries')
       .select(['recipient', 'status'])
@@ -163,7 +164,7 @@ describe('the history check of a new guard', () => {
       ).rows[0]!.n,
     );
 
-  it("writes a new name's documents on record as events, and alerts none", async () => {
+  it("writes a new name's documents on record as events, alerts none, and mails one summary", async () => {
     const user = await createSubscriber(t.db, { verified: true });
     const cookie = await signInSubscriber(t, user.email);
     const exact = await record(county, ago(YEAR), { parties: ['SMITH JOHN A', 'DOE JANE'] });
@@ -202,12 +203,20 @@ describe('the history check of a new guard', () => {
         name_subscription_id: guard!.id,
       },
     ]);
+    const mail = await waitForMail(t.db, user.email, /already on record/);
+    expect(mail.subject).toBe('DeedWatch: 2 documents already on record for SMITH JOHN A');
+    expect(mail.text_body).toContain(
+      'We found 2 documents already recorded against SMITH JOHN A in Hollister County.',
+    );
+    expect(mail.text_body).toContain(`${t.config.appUrl}/dashboard#on-record-heading`);
+    expect(mail.html_body).toContain('We found 2 documents already recorded against SMITH JOHN A');
     expect(await sendAlertJobs(user.id)).toBe(0);
     expect(await deliveriesOf(user.id, 'alert')).toEqual([]);
 
-    // A second run, as a retry of the job would be: nothing is unchecked.
-    expect(await checkHistory(t.engine, user.id)).toEqual({ checked: 0, events: 0 });
+    // A second run, as a retry of the job would be: nothing is unchecked, nothing is mailed.
+    expect(await checkHistory(t.engine, user.id)).toEqual({ checked: 0, events: 0, mails: 0 });
     expect(await eventsOf(user.id)).toHaveLength(2);
+    expect(await deliveriesOf(user.id, 'history')).toHaveLength(1);
   });
 
   it('finds a parcel by its APN and its address, exact or similar, in its county and ten years only', async () => {
@@ -245,6 +254,10 @@ describe('the history check of a new guard', () => {
       [byAddress, 'address', 'exact', true],
       [similar, 'address', 'strong', true],
     ]);
+    const mail = await waitForMail(t.db, user.email, /already on record/);
+    expect(mail.text_body).toContain(
+      'We found 3 documents already recorded against the property 012-0345-006-0000 (123 Riverside Boulevard, Hollister, CA 95814) in Hollister County.',
+    );
     expect(await sendAlertJobs(user.id)).toBe(0);
   });
 
@@ -279,7 +292,7 @@ describe('the history check of a new guard', () => {
     ]);
   });
 
-  it('checks guards once when two jobs check them at once', async () => {
+  it('mails one summary for guards checked by two jobs at once, and writes nothing twice', async () => {
     const user = await createSubscriber(t.db, { verified: true });
     const activatedAt = new Date();
     await insertNameSubscriptions(
@@ -317,12 +330,52 @@ describe('the history check of a new guard', () => {
       checkHistory(t.engine, user.id),
       checkHistory(t.engine, user.id),
     ]);
-    expect(runs.map((r) => r.checked).sort()).toEqual([0, 2]);
+    expect(runs.map((r) => r.mails).sort()).toEqual([0, 1]);
     expect(runs.reduce((n, r) => n + r.events, 0)).toBe(3);
     expect(await eventsOf(user.id)).toHaveLength(3);
+    const mail = await waitForMail(t.db, user.email, /already on record/);
+    expect(mail.subject).toBe('DeedWatch: 3 documents already on record for what you guard');
+    expect(mail.text_body).toContain(
+      '- We found 2 documents already recorded against VANCE ODILE in Hollister County.',
+    );
+    expect(mail.text_body).toContain(
+      '- We found 1 document already recorded against the property 099-0001-002-0003 in Hollister County.',
+    );
+    expect(await deliveriesOf(user.id, 'history')).toHaveLength(1);
   });
 
-  it("checks a registering subscriber's guards at once, and again once they are active", async () => {
+  it('names a guard with nothing on record in a summary, and sends none when nothing is found', async () => {
+    const found = await createSubscriber(t.db, { verified: true });
+    const cookie = await signInSubscriber(t, found.email);
+    await record(county, ago(DAY), { parties: ['ULLMAN PIA'] });
+    await post(
+      '/api/user/subscriptions/names/list/add',
+      {
+        guardNameSubscriptions: [
+          { county: county.name, name: 'ULLMAN PIA' },
+          { county: county.name, name: 'NOBODY AT ALL' },
+        ],
+      },
+      cookie,
+    );
+    const mail = await waitForMail(t.db, found.email, /already on record/);
+    expect(mail.subject).toBe('DeedWatch: 1 document already on record for ULLMAN PIA');
+    expect(mail.text_body).toContain(
+      '- NOBODY AT ALL in Hollister County: nothing on record in the last ten years.',
+    );
+
+    const none = await createSubscriber(t.db, { verified: true });
+    const noneCookie = await signInSubscriber(t, none.email);
+    await post(
+      '/api/user/subscriptions/names/list/add',
+      { guardNameSubscriptions: [{ county: county.name, name: 'NOBODY ELSE' }] },
+      noneCookie,
+    );
+    await checked(none.id, 'name_subscriptions');
+    expect(await deliveriesOf(none.id, 'history')).toEqual([]);
+  });
+
+  it('waits for a registering subscriber to verify before it mails, and covers the wait', async () => {
     const email = uniqueEmail('history');
     await record(county, ago(YEAR), { parties: ['WREN OLIVE'] });
     const res = await post('/api/user/register', {
@@ -336,6 +389,7 @@ describe('the history check of a new guard', () => {
       const events = await eventsOf(userId);
       return events.length === 1 && events;
     });
+    expect(await deliveriesOf(userId, 'history')).toEqual([]);
     const guard = await t.db
       .selectFrom('name_subscriptions')
       .select('history_checked_at')
@@ -353,8 +407,72 @@ describe('the history check of a new guard', () => {
     expect(verified.statusCode).toBe(200);
 
     // What the verification queues: the check of the guards it activated.
-    expect(await checkHistory(t.engine, userId)).toEqual({ checked: 1, events: 1 });
+    expect(await checkHistory(t.engine, userId)).toEqual({ checked: 1, events: 1, mails: 1 });
     expect((await eventsOf(userId)).map((e) => e.document_id)).toContain(between);
+    const mail = await waitForMail(t.db, email, /already on record/);
+    expect(mail.text_body).toContain(
+      'We found 2 documents already recorded against WREN OLIVE in Hollister County.',
+    );
+  });
+
+  it('counts possible matches apart, and leaves out those of a name set to hide them', async () => {
+    const user = await createSubscriber(t.db, { verified: true });
+    const guard = (name: string) => ({
+      countyId: county.id,
+      name,
+      nameKey: name,
+      tokens: name.split(' '),
+    });
+    await insertNameSubscriptions(
+      t.db,
+      user.id,
+      [guard('KOVAC IRIS'), guard('LANDRY IVO')],
+      new Date(),
+    );
+    await t.db
+      .updateTable('name_subscriptions')
+      .set({ possible_matches: 'hide' })
+      .where('user_id', '=', user.id)
+      .where('name', '=', 'LANDRY IVO')
+      .execute();
+    // A first initial for a first name: a possible match whatever the county holds.
+    await record(county, ago(DAY), { parties: ['KOVAC IRIS', 'LANDRY IVO'] });
+    await record(county, ago(2 * DAY), { parties: ['KOVAC I', 'LANDRY I'] });
+
+    expect(await checkHistory(t.engine, user.id)).toEqual({ checked: 2, events: 4, mails: 1 });
+    expect((await eventsOf(user.id)).map((e) => e.tier).sort()).toEqual([
+      'exact',
+      'exact',
+      'possible',
+      'possible',
+    ]);
+    const mail = await waitForMail(t.db, user.email, /already on record/);
+    expect(mail.text_body).toContain(
+      '- We found 1 document already recorded against KOVAC IRIS in Hollister County, and 1 more document naming someone with a similar name who may be somebody else.',
+    );
+    expect(mail.text_body).toContain(
+      '- We found 1 document already recorded against LANDRY IVO in Hollister County.',
+    );
+  });
+
+  it('sends no summary to a user without a verified email', async () => {
+    const user = await createSubscriber(t.db, { verified: false });
+    await insertNameSubscriptions(
+      t.db,
+      user.id,
+      [
+        {
+          countyId: county.id,
+          name: 'YATES INGRID',
+          nameKey: 'YATES INGRID',
+          tokens: ['YATES', 'INGRID'],
+        },
+      ],
+      new Date(),
+    );
+    await record(county, ago(DAY), { parties: ['YATES INGRID'] });
+    expect(await checkHistory(t.engine, user.id)).toEqual({ checked: 1, events: 1, mails: 0 });
+    expect(await deliveriesOf(user.id, 'history')).toEqual([]);
   });
 
   it('finds every surname that shares a typo key with the guarded one', () => {

@@ -109,7 +109,7 @@ export interface Deliveries {
   created_at: Generated<Timestamp>;
   document_id: Int8 | null;
   id: Generated<string>;
-  kind: 'welcome' | 'login' | 'verify' | 'alert' | 'digest';
+  kind: 'welcome' | 'login' | 'verify' | 'alert' | 'digest' | 'history';
   last_error: string | null;
   notification_method_id: string | null;
   provider_message_id: string | null;

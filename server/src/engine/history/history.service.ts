@@ -12,6 +12,8 @@ import {
   surnameDeletionKeys,
 } from '../../keys/names.ts';
 import { nicknamesOf } from '../../keys/nicknames.ts';
+import { type HistoryFinding, historyMail } from '../../mail/history-template.ts';
+import { alertRecipients } from '../alerts/alerts.repository.ts';
 import type { Engine } from '../engine.ts';
 import { namesakeCount } from '../matching/match.repository.ts';
 import * as repo from './history.repository.ts';
@@ -20,6 +22,9 @@ export type CheckHistoryJob = { userId: string };
 
 /** How far back the history check looks: documents recorded in the ten years before a guard. */
 export const HISTORY_YEARS = 10;
+
+/** The dashboard's "Already on Record" section (the id of its heading). */
+export const ON_RECORD_PATH = '/dashboard#on-record-heading';
 
 // The characters of a surname in a reading (names.ts tokenize keeps A-Z and 0-9).
 const SURNAME_CHARACTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
@@ -168,21 +173,84 @@ export type HistoryResult = {
   /** Guards whose history is now checked for good. */
   checked: number;
   events: number;
+  /** Summary emails queued: one per verified email, or none. */
+  mails: number;
 };
+
+/**
+ * One summary of the guards just checked, to each verified email the alerts go to: what each
+ * guard found on record, in the order they were added. Nothing found, nothing mailed.
+ */
+async function queueSummary(
+  trx: Executor,
+  engine: Engine,
+  userId: string,
+  guards: { apns: repo.ApnGuard[]; names: repo.NameGuard[] },
+): Promise<number> {
+  const counts = new Map<string, { documents: number; possible: number }>();
+  const rows = await repo.onRecordCounts(
+    trx,
+    guards.apns.map((g) => g.id),
+    guards.names.map((g) => g.id),
+  );
+  for (const row of rows) {
+    const c = counts.get(row.guard_id) ?? { documents: 0, possible: 0 };
+    if (row.tier === 'possible') c.possible += row.events;
+    else c.documents += row.events;
+    counts.set(row.guard_id, c);
+  }
+  const found = (id: string) => counts.get(id) ?? { documents: 0, possible: 0 };
+  const findings: (HistoryFinding & { at: Date })[] = [
+    ...guards.names.map((g) => ({
+      kind: 'name' as const,
+      guarded: g.name,
+      countyName: g.county_name,
+      documents: found(g.id).documents,
+      // Possible matches the subscriber chose not to see are not mentioned either.
+      possible: g.possible_matches === 'hide' ? 0 : found(g.id).possible,
+      at: g.created_at,
+    })),
+    ...guards.apns.map((g) => ({
+      kind: 'property' as const,
+      guarded: g.description ? `${g.apn} (${g.description})` : g.apn,
+      countyName: g.county_name,
+      ...found(g.id),
+      at: g.created_at,
+    })),
+  ].sort((a, b) => a.at.getTime() - b.at.getTime());
+  if (findings.every((f) => f.documents + f.possible === 0)) return 0;
+
+  const { brand, mailSender } = engine;
+  const rendered = historyMail(brand, {
+    findings: findings.map(({ at: _, ...f }) => f),
+    onRecordUrl: `${brand.appUrl}${ON_RECORD_PATH}`,
+  });
+  let mails = 0;
+  for (const method of await alertRecipients(trx, userId)) {
+    await mailSender.enqueue(trx, {
+      deliveryKind: 'history',
+      userId,
+      notificationMethodId: method.id,
+      message: { to: method.email!, ...rendered },
+    });
+    mails++;
+  }
+  return mails;
+}
 
 /**
  * The history check of a user's new guards: each guard not checked yet is matched against the
  * county's documents recorded in the ten years before its activation (the live matcher takes
  * those recorded from then on), and what it finds becomes events on record, never alerted one
- * by one. The events and the mark that the guards are checked commit together, so a retry or a
- * second job finds nothing to do.
+ * by one. The events, the mark that the guards are checked and one summary email per verified
+ * email commit together, so a retry or a second job finds nothing to do and mails nothing.
  *
  * A guard not active yet (its account's email is not verified) is checked up to now, but stays
- * unchecked: once it is activated a later check covers the documents recorded in between.
+ * unchecked: once it is activated a later check covers the documents recorded in between, and
+ * its summary goes out then, to the email just verified.
  */
 export async function checkHistory(engine: Engine, userId: string): Promise<HistoryResult> {
-  const { db } = engine;
-  return db.transaction().execute(async (trx) => {
+  return engine.db.transaction().execute(async (trx) => {
     const guards = await repo.lockUncheckedGuards(trx, userId);
     let events = await repo.insertApnHistoryEvents(
       trx,
@@ -195,11 +263,17 @@ export async function checkHistory(engine: Engine, userId: string): Promise<Hist
         await nameHistoryEvents(trx, userId, guard),
       );
 
-    const apns = guards.apns.filter((g) => g.active);
-    const names = guards.names.filter((g) => g.active);
-    const apnIds = apns.map((g) => g.id);
-    const nameIds = names.map((g) => g.id);
-    await repo.markChecked(trx, apnIds, nameIds);
-    return { checked: apns.length + names.length, events };
+    const active = {
+      apns: guards.apns.filter((g) => g.active),
+      names: guards.names.filter((g) => g.active),
+    };
+    await repo.markChecked(
+      trx,
+      active.apns.map((g) => g.id),
+      active.names.map((g) => g.id),
+    );
+    const checked = active.apns.length + active.names.length;
+    const mails = checked > 0 ? await queueSummary(trx, engine, userId, active) : 0;
+    return { checked, events, mails };
   });
 }
