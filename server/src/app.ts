@@ -109,7 +109,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(
     async (api) => {
       await api.register(configRoutes, { db });
-      await api.register(authRoutes, { db, mail, limits: config, delay: deps.delay });
+      await api.register(authRoutes, {
+        db,
+        mail,
+        limits: config,
+        delay: deps.delay,
+        boss: deps.boss,
+      });
       await api.register(searchRoutes, { db });
       await api.register(userRoutes, { db, mail, limits: config, boss: deps.boss });
       await api.register(possibleMatchesRoutes, { db });

@@ -104,7 +104,7 @@ try {
   }
 
   if (runApi) {
-    app = await buildApp(runtime.config, { db, mailSender, logger: log, blobs });
+    app = await buildApp(runtime.config, { db, mailSender, logger: log, blobs, boss });
     await app.listen({ port: runtime.config.port, host: runtime.config.host });
     console.log(
       startBanner({

@@ -113,6 +113,7 @@ export async function startTestApp(
     logger: options.logger ?? false,
     delay: options.delay,
     blobs,
+    boss,
   });
   await options.configure?.(app);
   await app.ready();

@@ -17,6 +17,7 @@ import {
   StaffLoginBody,
 } from './auth.schemas.ts';
 import * as service from './auth.service.ts';
+import type { HistoryQueue } from '../user/user.service.ts';
 import { type Delay, slowDownStaffLogin } from './staff-login-slowdown.ts';
 
 export type AuthRoutesOptions = {
@@ -25,6 +26,8 @@ export type AuthRoutesOptions = {
   limits: Pick<Config, 'authRateLimitPerIp' | 'authRateLimitPerEmail'>;
   /** How the staff sign-in slow-down waits; node's timer when not given. */
   delay?: Delay;
+  /** Queues the history check of a new subscriber's guards when their email is verified. */
+  boss?: HistoryQueue;
 };
 
 export const LOGIN_REQUESTED_MESSAGE =
@@ -35,7 +38,7 @@ const FIFTEEN_MINUTES = 15 * 60 * 1000;
 /** Sign-in (staff password, magic link, verification links), the session user, logout, impersonation. */
 export async function authRoutes(
   app: FastifyInstance,
-  { db, mail, limits, delay }: AuthRoutesOptions,
+  { db, mail, limits, delay, boss }: AuthRoutesOptions,
 ) {
   const sessionUserResponse = response(SessionUser, 'The signed-in user');
   const tooMany = errorResponse('Too many attempts from this address or for this email');
@@ -169,13 +172,13 @@ export async function authRoutes(
     '/auth/verify-email',
     'verifyEmail',
     'Verifies an email with the code of its link, and signs in',
-    (session, code) => service.verifyByCode(db, session, code, 'verify_email'),
+    (session, code) => service.verifyByCode(db, session, code, 'verify_email', boss),
   );
   codeRoute(
     '/auth/verify-sms',
     'verifySms',
     'Verifies a phone with the code of its link, and signs in',
-    (session, code) => service.verifyByCode(db, session, code, 'verify_sms'),
+    (session, code) => service.verifyByCode(db, session, code, 'verify_sms', boss),
   );
 
   route(app, {

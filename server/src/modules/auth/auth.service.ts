@@ -1,3 +1,4 @@
+import { type HistoryQueue, queueHistoryCheck } from '../user/user.service.ts';
 import type { Database } from '../../db/database.ts';
 import { forbidden, HttpError, notFound, unauthorized } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/route.ts';
@@ -63,6 +64,7 @@ export async function verifyByCode(
   session: SessionControl,
   code: string,
   purpose: 'verify_email' | 'verify_sms',
+  boss?: HistoryQueue,
 ) {
   const used = await consumeOrFail(db, code, purpose);
   if (!used.notification_method_id) throw unauthorized(INVALID_LINK);
@@ -73,6 +75,8 @@ export async function verifyByCode(
     const user = await repo.findUser(trx, method.user_id);
     if (purpose === 'verify_email' && user && method.email === user.email) {
       await repo.verifyAccountEmail(trx, method.user_id);
+      // The guards activate now: their history check can mark them checked, and mail its summary.
+      await queueHistoryCheck(trx, boss, method.user_id);
     }
   });
   return signIn(db, session, used.user_id);
