@@ -17,6 +17,7 @@ import { configRoutes } from './modules/config/config.routes.ts';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { explainRoutes } from './modules/explain/explain.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { possibleMatchesRoutes } from './modules/user/possible-matches.routes.ts';
@@ -25,6 +26,7 @@ import { registerAccessGuard } from './plugins/access-guard.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerImpersonationAudit } from './plugins/impersonation.ts';
 import { registerInFlight } from './plugins/in-flight.ts';
+import { registerHttpMetrics } from './plugins/metrics.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
 import { registerRouteRegistry } from './plugins/route-registry.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -82,6 +84,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
 
   registerRouteRegistry(app);
   registerInFlight(app);
+  registerHttpMetrics(app);
   app.setValidatorCompiler(valibotValidatorCompiler);
   const https = config.appUrl.startsWith('https://');
   registerErrorHandler(app, { https });
@@ -106,6 +109,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   };
   // Every module's routes, each declaring its full path and the access of each route.
   await app.register(healthRoutes, { db });
+  await app.register(metricsRoutes, { db, token: config.metricsToken });
   await app.register(
     async (api) => {
       await api.register(configRoutes, { db });

@@ -17,6 +17,7 @@ import { registerEngineWorkers } from './engine/engine.jobs.ts';
 import { registerMailWorker } from './mail/mail.jobs.ts';
 import { createMailSender } from './mail/mail-sender.ts';
 import { createBlobStore, describeStore } from './storage/document-store.ts';
+import { startMetricsServer } from './metrics-server.ts';
 import { createTransport } from './mail/transport.ts';
 import { registerPruneExpired } from './modules/auth/auth.jobs.ts';
 import { DEMO_ADMIN_EMAIL, ensureDemoAdmin } from './modules/auth/staff.ts';
@@ -35,6 +36,7 @@ const runtime = await openRuntime(config, log);
 const { db } = runtime;
 
 let app: FastifyInstance | undefined;
+let metricsServer: FastifyInstance | undefined;
 let stopping = false;
 const boss = createBoss(runtime.config.databaseUrl, log, { isStopping: () => stopping });
 
@@ -47,6 +49,7 @@ async function shutdown(signal: string) {
   log.info({ signal }, 'shutting down');
   try {
     await app?.close();
+    await metricsServer?.close();
     await boss.stop({ graceful: true, timeout: 10_000 });
     await runtime.close();
     log.info('stopped');
@@ -101,6 +104,9 @@ try {
     await registerMailWorker(boss, db, mailSender);
     await registerEngineWorkers(createEngine(runtime.config, { db, boss, mailSender, log, blobs }));
     log.info('workers started');
+    if (!runApi && runtime.config.metricsPort !== undefined) {
+      metricsServer = await startMetricsServer(runtime.config, { db, logger: log });
+    }
   }
 
   if (runApi) {

@@ -63,6 +63,8 @@ const ROUTES: Record<string, { policy: Policy; call: (ids: Ids) => Call }> = {
   'GET /docs/static/*': { policy: 'public', call: () => ({ url: '/docs/static/swagger-ui.css' }) },
   'GET /healthz': { policy: 'public', call: () => ({ url: '/healthz' }) },
   'GET /readyz': { policy: 'public', call: () => ({ url: '/readyz' }) },
+  // Prometheus's scrape: open unless METRICS_TOKEN is set (metrics.test.ts covers the token).
+  'GET /metrics': { policy: 'public', call: () => ({ url: '/metrics' }) },
   'GET /api/config': { policy: 'public', call: () => ({ url: '/api/config' }) },
   'POST /api/admin/auth/login': {
     policy: 'public',

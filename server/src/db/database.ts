@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { trackPool } from '../lib/metrics.ts';
 import type { DB } from './types.ts';
 
 // bigint (int8) and numeric come back as strings by default; counts and ids fit in a JS number
@@ -20,6 +21,7 @@ export function createPool(connectionString: string, max: number, log: Logger): 
   pool.on('connect', (client) => {
     client.on('error', (err) => log.warn({ err: err.message }, 'database connection lost'));
   });
+  trackPool(pool);
   return pool;
 }
 

@@ -1,4 +1,5 @@
 import type { JobResult } from 'pg-boss';
+import { recordSettledJob } from './job-metrics.ts';
 
 /**
  * Work options and a handler for queues of many small jobs (one mail, one alert): up to
@@ -14,14 +15,19 @@ export const batchOptions = {
   burstWhenBatchFull: true,
 } as const;
 
-export function eachJob<J extends { id: string }>(handle: (job: J) => Promise<unknown>) {
+export function eachJob<J extends { id: string; name: string }>(
+  handle: (job: J) => Promise<unknown>,
+) {
   return async (jobs: J[]): Promise<JobResult[]> =>
     Promise.all(
       jobs.map(async (job): Promise<JobResult> => {
+        const started = performance.now();
         try {
           await handle(job);
+          recordSettledJob(job, false, started);
           return { id: job.id, status: 'completed' };
         } catch (err) {
+          recordSettledJob(job, true, started);
           return {
             id: job.id,
             status: 'failed',

@@ -1,5 +1,6 @@
 import { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
+import { instrumentWorkers } from './job-metrics.ts';
 
 export type BossOptions = {
   schema?: string;
@@ -26,5 +27,6 @@ export function createBoss(connectionString: string, log: Logger, options: BossO
     if (options.isStopping?.()) log.debug({ err: err.message }, 'job queue error while stopping');
     else log.error({ err }, 'job queue error');
   });
+  instrumentWorkers(boss);
   return boss;
 }

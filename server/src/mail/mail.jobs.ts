@@ -3,6 +3,7 @@ import type { JobWithMetadata, PgBoss } from 'pg-boss';
 import type { Database } from '../db/database.ts';
 import { batchOptions, eachJob } from '../jobs/batch.ts';
 import { FAST_POLLING_SECONDS, SEND_MAIL } from '../jobs/queues.ts';
+import { recordAlertSent, recordDelivery } from '../lib/metrics.ts';
 import { unseal } from '../lib/sealed.ts';
 import type { BlobAttachment, MailSender, SendMailJob } from './mail-sender.ts';
 import * as repo from './mail.repository.ts';
@@ -43,13 +44,14 @@ export async function deliver(db: Database, mailSender: MailSender, job: Deliver
   const message = openMessage(mailSender, sealed);
   const attachments = message ? await readAttachments(mailSender, job.data.attachments) : [];
   if (!message || typeof attachments === 'string') {
-    await repo.failQueued(
+    const failed = await repo.failQueued(
       db,
       deliveryId,
       message
         ? (attachments as string)
         : 'The queued message could not be opened (was SESSION_SECRET changed?).',
     );
+    if (failed) recordDelivery(failed.kind, failed.recipient, 'failed');
     return;
   }
   if (attachments.length > 0) message.attachments = attachments;
@@ -60,11 +62,12 @@ export async function deliver(db: Database, mailSender: MailSender, job: Deliver
     claimed = await repo.reclaimSending(db, deliveryId);
   }
   if (!claimed) {
-    await repo.markAmbiguous(
+    const ambiguous = await repo.markAmbiguous(
       db,
       deliveryId,
       'The worker stopped while sending; it may have been sent.',
     );
+    if (ambiguous) recordDelivery(ambiguous.kind, ambiguous.recipient, 'ambiguous');
     return;
   }
 
@@ -72,7 +75,15 @@ export async function deliver(db: Database, mailSender: MailSender, job: Deliver
     const { providerMessageId } = await mailSender.transport.send(message, {
       idempotencyKey: deliveryId,
     });
-    await repo.markSent(db, deliveryId, providerMessageId);
+    const sent = await repo.markSent(db, deliveryId, providerMessageId);
+    recordDelivery(claimed.kind, claimed.recipient, 'sent');
+    if (claimed.kind === 'alert' && sent?.document_ingested_at && sent.sent_at) {
+      recordAlertSent({
+        ingestedAt: sent.document_ingested_at,
+        queuedAt: sent.created_at,
+        sentAt: sent.sent_at,
+      });
+    }
   } catch (err) {
     const failure = err instanceof MailSendError ? err : new MailSendError('retry', String(err));
     // The job's own limit: the queue's may have changed since the job was created.
@@ -89,6 +100,15 @@ export async function deliver(db: Database, mailSender: MailSender, job: Deliver
         await repo.markUndeliverable(trx, claimed, failure.message.slice(0, 500));
       }
     });
+    recordDelivery(
+      claimed.kind,
+      claimed.recipient,
+      failure.disposition === 'inactive'
+        ? 'inactive'
+        : status === 'queued'
+          ? 'retry'
+          : (status as 'failed' | 'ambiguous'),
+    );
     // Throwing hands the job back to pg-boss, which retries it with exponential backoff.
     if (status === 'queued') throw failure;
   }

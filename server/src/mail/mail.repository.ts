@@ -40,14 +40,15 @@ export async function insertDelivery(db: Executor, d: NewDelivery): Promise<stri
   return row?.id;
 }
 
-/** Fails a delivery that was never sent (still queued). */
-export async function failQueued(db: Executor, deliveryId: string, error: string) {
-  await db
+/** Fails a delivery that was never sent (still queued); undefined when it was not queued. */
+export function failQueued(db: Executor, deliveryId: string, error: string) {
+  return db
     .updateTable('deliveries')
     .set({ status: 'failed', last_error: error })
     .where('id', '=', deliveryId)
     .where('status', '=', 'queued')
-    .execute();
+    .returning(['kind', 'recipient'])
+    .executeTakeFirst();
 }
 
 /** Moves a queued delivery to sending and counts the attempt; undefined when it was not queued. */
@@ -57,7 +58,7 @@ export function claimQueued(db: Executor, deliveryId: string) {
     .set({ status: 'sending', attempts: sql`attempts + 1` })
     .where('id', '=', deliveryId)
     .where('status', '=', 'queued')
-    .returning(['notification_method_id', 'user_id', 'recipient'])
+    .returning(['notification_method_id', 'user_id', 'recipient', 'kind'])
     .executeTakeFirst();
 }
 
@@ -68,24 +69,26 @@ export function reclaimSending(db: Executor, deliveryId: string) {
     .set({ attempts: sql`attempts + 1` })
     .where('id', '=', deliveryId)
     .where('status', '=', 'sending')
-    .returning(['notification_method_id', 'user_id', 'recipient'])
+    .returning(['notification_method_id', 'user_id', 'recipient', 'kind'])
     .executeTakeFirst();
 }
 
 export type ClaimedDelivery = NonNullable<Awaited<ReturnType<typeof claimQueued>>>;
 
-/** Marks a delivery left sending as ambiguous: it may have gone out. */
-export async function markAmbiguous(db: Executor, deliveryId: string, error: string) {
-  await db
+/** Marks a delivery left sending as ambiguous: it may have gone out. Undefined when it was not sending. */
+export function markAmbiguous(db: Executor, deliveryId: string, error: string) {
+  return db
     .updateTable('deliveries')
     .set({ status: 'ambiguous', last_error: error })
     .where('id', '=', deliveryId)
     .where('status', '=', 'sending')
-    .execute();
+    .returning(['kind', 'recipient'])
+    .executeTakeFirst();
 }
 
-export async function markSent(db: Executor, deliveryId: string, providerMessageId: string | null) {
-  await db
+/** Marks a delivery sent; returns when it was queued and when its document (if any) was ingested. */
+export function markSent(db: Executor, deliveryId: string, providerMessageId: string | null) {
+  return db
     .updateTable('deliveries')
     .set({
       status: 'sent',
@@ -94,7 +97,16 @@ export async function markSent(db: Executor, deliveryId: string, providerMessage
       last_error: null,
     })
     .where('id', '=', deliveryId)
-    .execute();
+    .returning((eb) => [
+      'created_at',
+      'sent_at',
+      eb
+        .selectFrom('recorded_documents')
+        .select('ingested_at')
+        .whereRef('recorded_documents.id', '=', 'deliveries.document_id')
+        .as('document_ingested_at'),
+    ])
+    .executeTakeFirst();
 }
 
 export async function setOutcome(

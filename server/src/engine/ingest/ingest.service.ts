@@ -3,6 +3,7 @@ import { detectApns } from '../../documents/pdf/apn-detect.ts';
 import { extractPdfText } from '../../documents/pdf/extract-text.ts';
 import { resolveLimits } from '../../documents/pdf/pdf-worker.ts';
 import { bossDb } from '../../db/pg-boss-db.ts';
+import { recordIngested } from '../../lib/metrics.ts';
 import { openFileIn, readUpTo } from '../../lib/safe-fs.ts';
 import { MATCH_DOCUMENTS } from '../../jobs/queues.ts';
 import { storedAddress, storedName } from '../../keys/match-keys.ts';
@@ -177,6 +178,7 @@ async function ingestChunk(
   const documents: repo.NewDocument[] = [];
   for (const p of fresh) documents.push(await prepare(engine, folder, p, summary));
 
+  const insertedCounties: string[] = [];
   const ids = await engine.db.transaction().execute(async (trx) => {
     const ids: string[] = [];
     // A document another ingest (the inbox cron) inserted since the repeat check is a repeat
@@ -188,6 +190,7 @@ async function ingestChunk(
       else {
         ids.push(id);
         inserted.push(doc);
+        insertedCounties.push(doc.container);
         summary.parties += doc.parties.length;
       }
     }
@@ -218,6 +221,7 @@ async function ingestChunk(
     return ids;
   });
   summary.documents += ids.length;
+  recordIngested(insertedCounties);
   if (ids.length > 0) options.onCommitted?.(ids);
 
   if (options.matchNow !== false && ids.length > 0) {

@@ -1,0 +1,22 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { AppConfig } from './app.ts';
+import type { Database } from './db/database.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
+
+/**
+ * What a worker-only process serves, on METRICS_PORT: /metrics for Prometheus (its job, mail
+ * and document series are counted in the workers) and /healthz and /readyz for health checks.
+ * No API, no session, no web app.
+ */
+export async function startMetricsServer(
+  config: AppConfig,
+  deps: { db: Database; logger?: Logger },
+): Promise<FastifyInstance> {
+  const app = Fastify({ loggerInstance: deps.logger }) as unknown as FastifyInstance;
+  await app.register(healthRoutes, { db: deps.db });
+  await app.register(metricsRoutes, { db: deps.db, token: config.metricsToken });
+  await app.listen({ port: config.metricsPort ?? 0, host: config.host });
+  return app;
+}
