@@ -109,7 +109,7 @@ export interface Deliveries {
   created_at: Generated<Timestamp>;
   document_id: Int8 | null;
   id: Generated<string>;
-  kind: 'welcome' | 'login' | 'verify' | 'alert' | 'digest' | 'history';
+  kind: 'welcome' | 'login' | 'verify' | 'alert' | 'digest' | 'history' | 'webhook_disabled';
   last_error: string | null;
   notification_method_id: string | null;
   provider_message_id: string | null;
@@ -284,6 +284,26 @@ export interface Parcels {
   zip: Generated<string>;
 }
 
+export interface PersonalAccessTokenIps {
+  first_seen_at: Generated<Timestamp>;
+  ip: string;
+  token_id: string;
+}
+
+export interface PersonalAccessTokens {
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp | null;
+  id: Generated<string>;
+  last_used_at: Timestamp | null;
+  last_used_ip: string | null;
+  name: string;
+  revoked_at: Timestamp | null;
+  scopes: ('read' | 'write')[];
+  token_hash: string;
+  token_hint: string;
+  user_id: string;
+}
+
 export interface RateLimits {
   hits: number;
   key: string;
@@ -339,6 +359,36 @@ export interface Users {
   role: Generated<Role>;
 }
 
+export interface WebhookDeliveries {
+  attempts: Generated<number>;
+  created_at: Generated<Timestamp>;
+  delivered_at: Timestamp | null;
+  endpoint_id: string;
+  event_id: string | null;
+  event_type: 'event.created' | 'event.level_changed' | 'case.status_changed';
+  id: Generated<string>;
+  last_attempt_at: Timestamp | null;
+  last_error: string | null;
+  last_status_code: number | null;
+  message_id: string;
+  next_attempt_at: Timestamp | null;
+  payload: string;
+  resent_from: string | null;
+  status: Generated<'pending' | 'delivered' | 'failed'>;
+}
+
+export interface WebhookEndpoints {
+  created_at: Generated<Timestamp>;
+  description: Generated<string>;
+  disabled_at: Timestamp | null;
+  disabled_reason: string | null;
+  event_types: ('event.created' | 'event.level_changed' | 'case.status_changed')[];
+  id: Generated<string>;
+  secret_sealed: string;
+  url: string;
+  user_id: string;
+}
+
 export interface DB {
   apn_subscriptions: ApnSubscriptions;
   audit_log: AuditLog;
@@ -363,10 +413,14 @@ export interface DB {
   outbox_attachments: OutboxAttachments;
   outbox_messages: OutboxMessages;
   parcels: Parcels;
+  personal_access_token_ips: PersonalAccessTokenIps;
+  personal_access_tokens: PersonalAccessTokens;
   rate_limits: RateLimits;
   recorded_documents: RecordedDocuments;
   search_tokens: SearchTokens;
   sessions: Sessions;
   user_role_counts: UserRoleCounts;
   users: Users;
+  webhook_deliveries: WebhookDeliveries;
+  webhook_endpoints: WebhookEndpoints;
 }
