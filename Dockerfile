@@ -19,6 +19,15 @@ RUN npm run build
 
 FROM node:24-bookworm-slim
 WORKDIR /app
+# pg_dump and pg_restore for `npm run backup` and `npm run restore`, of the major version the
+# database runs (docker-compose.yml: postgres:16) or newer: Debian 12 ships 15 only, so they come
+# from the PostgreSQL project's own apt repository, set up by Debian's postgresql-common.
+ARG PG_CLIENT_MAJOR=16
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends ca-certificates postgresql-common \
+  && /usr/share/postgresql-common/pgdg/apt.postgresql.org.sh -y \
+  && apt-get install -y --no-install-recommends "postgresql-client-${PG_CLIENT_MAJOR}" \
+  && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 COPY rules/package.json rules/
 COPY server/package.json server/
@@ -32,7 +41,8 @@ COPY server/src server/src
 COPY migrations migrations
 # The operator's commands; the development ones (gen-*, audit-check, bench) stay out.
 COPY scripts/migrate.ts scripts/seed-demo.ts scripts/staff-add.ts scripts/ingest.ts \
-  scripts/simulate.ts scripts/import-parcels.ts scripts/
+  scripts/simulate.ts scripts/import-parcels.ts scripts/backup.ts scripts/restore.ts \
+  scripts/copy-store-to-s3.ts scripts/
 COPY --from=web /app/web/dist web/dist
 # The code stays root's and read-only to the server; documents and inboxes go to /data, which a
 # named volume mounted there inherits the ownership of.

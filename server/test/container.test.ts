@@ -174,6 +174,57 @@ describe('docker-compose.yml', () => {
     expect(init.search(/^\\connect deedwatch$/m)).toBeLessThan(init.search(/^CREATE EXTENSION/m));
   });
 
+  it('runs the production shape: Postgres, MinIO, 2 API replicas behind a proxy, 2 workers, each checked', async () => {
+    type Full = Service & {
+      deploy?: { replicas?: number };
+      ports?: string[];
+      healthcheck?: { test?: string[] };
+      depends_on?: Record<string, { condition: string }>;
+      entrypoint?: string[];
+      image?: string;
+    };
+    const compose = parse(await read('docker-compose.yml')) as { services: Record<string, Full> };
+    const { api, worker, proxy, minio, db } = compose.services;
+    expect(api!.deploy?.replicas).toBe(2);
+    expect(worker!.deploy?.replicas).toBe(2);
+    // Only the proxy is published: replicas cannot share a host port.
+    expect(api!.ports).toBeUndefined();
+    expect(worker!.ports).toBeUndefined();
+    expect(proxy!.ports).toEqual(['3000:80']);
+    for (const [name, service] of Object.entries({ db, minio, api, worker, proxy })) {
+      expect(service!.healthcheck?.test, name).toBeDefined();
+    }
+    // The workers' health check asks the port their metrics server listens on.
+    expect(worker!.healthcheck!.test!.join(' ')).toContain(
+      `127.0.0.1:${api!.environment!.METRICS_PORT}/readyz`,
+    );
+
+    const env = api!.environment!;
+    expect(env.DOCUMENT_STORE).toBe('s3');
+    expect(env.S3_ENDPOINT).toBe('http://minio:9000');
+    expect(env.S3_FORCE_PATH_STYLE).toBe('true');
+    expect(env.S3_SECRET_ACCESS_KEY).toMatch(/^\$\{DEEDWATCH_S3_SECRET:\?.+\}$/);
+    expect(env.TRUST_PROXY).toBe('1');
+    const init = compose.services['minio-init']!.entrypoint!.join('\n');
+    expect(init).toContain(`mc mb --ignore-existing local/${env.S3_BUCKET}`);
+    expect(init).toContain(`mc admin user add local ${env.S3_ACCESS_KEY_ID} `);
+    for (const service of [api, worker]) {
+      expect(service!.depends_on?.['minio-init']?.condition).toBe('service_completed_successfully');
+    }
+
+    // The proxy spreads requests over every replica and keeps /metrics inside.
+    expect(proxy!.volumes).toContain('./docker/caddy/Caddyfile:/etc/caddy/Caddyfile:ro');
+    const caddyfile = await read('docker/caddy/Caddyfile');
+    expect(caddyfile).toMatch(/dynamic a api 3000/);
+    expect(caddyfile).toMatch(/@metrics path \/metrics\s+respond @metrics 404/);
+
+    // Backups run in the image: pg_dump of the database's major version.
+    const [, runtime] = stages(await read('Dockerfile'));
+    const major = /^postgres:(\d+)$/.exec(db!.image!)?.[1];
+    expect(runtime).toContain(`ARG PG_CLIENT_MAJOR=${major}`);
+    expect(runtime!.some((i) => i.includes('"postgresql-client-${PG_CLIENT_MAJOR}"'))).toBe(true);
+  });
+
   it('sends mail through Postmark, its token asked for and named in the header', async () => {
     const text = await read('docker-compose.yml');
     const compose = parse(text) as { services: Record<string, Service> };
