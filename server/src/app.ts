@@ -20,9 +20,11 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { explainRoutes } from './modules/explain/explain.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
+import { apiAccessRoutes } from './modules/tokens/api-access.routes.ts';
 import { possibleMatchesRoutes } from './modules/user/possible-matches.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { registerAccessGuard } from './plugins/access-guard.ts';
+import { registerBearerAuth } from './plugins/bearer-auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerImpersonationAudit } from './plugins/impersonation.ts';
 import { registerInFlight } from './plugins/in-flight.ts';
@@ -92,6 +94,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   const { db, mailSender } = deps;
   await registerSecurity(app, { https, rateLimitPerMinute: config.rateLimitPerMinute });
   await registerSwagger(app);
+  // Before the session: a request with a personal access token leaves its cookie unread.
+  registerBearerAuth(app, db, config);
   await registerSession(app, db, { secret: config.sessionSecret, secure: https });
   registerSessionLifecycle(app, db);
   registerImpersonationAudit(app, db);
@@ -131,6 +135,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       await api.register(adminWelcomeRoutes, { db, mail });
       await api.register(adminJobsRoutes, { db });
       await api.register(explainRoutes, { db });
+      await api.register(apiAccessRoutes, { db, boss: deps.boss, config });
     },
     { prefix: '/api' },
   );

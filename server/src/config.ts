@@ -168,6 +168,9 @@ const EnvSchema = v.object({
     v.pipe(v.string(), v.email('must be an email address')),
     'support@deedwatch.localhost',
   ),
+  TOKEN_RATE_LIMIT_PER_MINUTE: v.optional(integer(1, 1_000_000), '120'),
+  WEBHOOK_ALLOW_LOOPBACK: v.optional(boolean, 'false'),
+  WEBHOOK_CA_FILE: v.optional(v.pipe(v.string(), v.minLength(1))),
 });
 
 export type Config = Readonly<{
@@ -235,6 +238,16 @@ export type Config = Readonly<{
   mailFrom: string;
   supportPhone: string;
   supportEmail: string;
+  /** Calls per minute one personal access token may make before 429 (kept in Postgres). */
+  tokenRateLimitPerMinute: number;
+  /**
+   * Webhook endpoints on loopback addresses (127.0.0.0/8, ::1) may be registered and delivered
+   * to. Off unless set: for tests and development on one machine, never a server people use.
+   * Private, link-local and every other non-public address stay refused either way.
+   */
+  webhookAllowLoopback: boolean;
+  /** A PEM file of certificate authorities trusted for webhook receivers besides the system's. */
+  webhookCaFile: string | undefined;
 }>;
 
 export class ConfigError extends Error {
@@ -339,5 +352,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     supportPhone: e.SUPPORT_PHONE,
     supportEmail: e.SUPPORT_EMAIL,
+    tokenRateLimitPerMinute: e.TOKEN_RATE_LIMIT_PER_MINUTE,
+    webhookAllowLoopback: e.WEBHOOK_ALLOW_LOOPBACK,
+    webhookCaFile: e.WEBHOOK_CA_FILE && path.resolve(e.WEBHOOK_CA_FILE),
   });
 }

@@ -20,6 +20,8 @@ import { createBlobStore, describeStore } from './storage/document-store.ts';
 import { startMetricsServer } from './metrics-server.ts';
 import { createTransport } from './mail/transport.ts';
 import { registerPruneExpired } from './modules/auth/auth.jobs.ts';
+import { webhookDeps } from './modules/webhooks/delivery.service.ts';
+import { registerWebhookWorkers } from './modules/webhooks/webhooks.jobs.ts';
 import { DEMO_ADMIN_EMAIL, ensureDemoAdmin } from './modules/auth/staff.ts';
 import { emailTaken } from './modules/user/user.repository.ts';
 import { startBanner } from './start-banner.ts';
@@ -103,6 +105,7 @@ try {
     await registerPruneExpired(boss, db);
     await registerMailWorker(boss, db, mailSender);
     await registerEngineWorkers(createEngine(runtime.config, { db, boss, mailSender, log, blobs }));
+    await registerWebhookWorkers(webhookDeps(runtime.config, { db, boss, mailSender }));
     log.info('workers started');
     if (!runApi && runtime.config.metricsPort !== undefined) {
       metricsServer = await startMetricsServer(runtime.config, { db, logger: log });

@@ -9,6 +9,8 @@ export const COUNTY_MAILERS = 'county-mailers';
 export const SEND_DIGESTS = 'send-digests';
 export const CHECK_HISTORY = 'check-history';
 export const REKEY_NAMES = 'rekey-names';
+export const DELIVER_WEBHOOK = 'deliver-webhook';
+export const PRUNE_WEBHOOK_DELIVERIES = 'prune-webhook-deliveries';
 
 /**
  * How often a worker of a latency-sensitive queue asks for work (pg-boss's minimum). pg-boss's
@@ -73,6 +75,17 @@ export const QUEUES: Record<string, Omit<Queue, 'name'>> = {
     retryDelayMax: 300,
     expireInSeconds: 600,
   },
+  // One attempt of one webhook delivery (10 s at most); its own retries over 24 hours are new
+  // jobs the attempt queues. These retries are for a worker that died mid-attempt: the delivery
+  // is held for 2 minutes, so a retry finds it again once that passes.
+  [DELIVER_WEBHOOK]: {
+    retryLimit: 5,
+    retryDelay: 60,
+    retryBackoff: true,
+    retryDelayMax: 600,
+    expireInSeconds: 60,
+  },
+  [PRUNE_WEBHOOK_DELIVERIES]: { retryLimit: 1, expireInSeconds: 3600 },
 };
 
 export async function ensureQueues(boss: PgBoss): Promise<void> {

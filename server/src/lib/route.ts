@@ -27,6 +27,23 @@ export const ROLES_OF: Record<'staff' | 'admin', readonly StaffRole[]> = {
   admin: ['admin'],
 };
 
+/**
+ * What a personal access token needs to call a route: read, write, or session when no token may
+ * call it (the calls that manage tokens). Undeclared, it follows from the method: GET, and a
+ * POST that changes nothing (readOnly), need read; any other call needs write. Staff and admin
+ * routes take no token whatever it says.
+ */
+export type Scope = 'read' | 'write' | 'session';
+
+/** The scope a route needs, as declared or as its method implies. */
+export function scopeOf(
+  method: string,
+  config: { scope?: Scope; readOnly?: boolean } | undefined,
+): Scope {
+  if (config?.scope) return config.scope;
+  return method === 'GET' || method === 'HEAD' || config?.readOnly ? 'read' : 'write';
+}
+
 /** The session's account, as the guard found it. */
 export type Caller = { userId: string; impersonatorId: string | null };
 /** On staff and admin routes, with the role the guard read from the database. */
@@ -42,6 +59,7 @@ export type CallerOf<A extends Access> = A extends 'public'
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    scope?: Scope;
   }
   interface FastifyRequest {
     /** Set by the access guard on every route that declares its access. */
@@ -79,6 +97,8 @@ export type RouteDefinition<
   method: HTTPMethods;
   url: string;
   access: A;
+  /** What a personal access token needs to call it; by default what its method implies. */
+  scope?: Scope;
   /** Any other route config (notWhileImpersonating, readOnly, rateLimit). */
   config?: Omit<NonNullable<RouteShorthandOptions['config']>, 'access'>;
   /**
@@ -106,11 +126,11 @@ export function route<
   Q extends Input = undefined,
   P extends Input = undefined,
 >(app: FastifyInstance, definition: RouteDefinition<A, B, Q, P>): void {
-  const { access, config, schema, handler, preHandler, ...options } = definition;
+  const { access, scope, config, schema, handler, preHandler, ...options } = definition;
   const { body, querystring, params, ...rest } = schema;
   app.route<Generic<B, Q, P>>({
     ...options,
-    config: { ...config, access },
+    config: { ...config, access, ...(scope && { scope }) },
     schema: {
       ...rest,
       ...(body && { body: jsonSchema(body) }),

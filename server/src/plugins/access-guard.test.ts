@@ -58,4 +58,30 @@ describe('the access guard', () => {
     expect(open.json()).toEqual({ caller: null });
     await app.close();
   });
+
+  it('takes the caller from a personal access token, never on staff routes, never impersonating', async () => {
+    const app = Fastify();
+    app.decorateRequest('bearer', null);
+    app.addHook('onRequest', async (request) => {
+      request.bearer = { tokenId: 't', userId: 'token-owner', scopes: ['read'] };
+    });
+    registerAccessGuard(app, db);
+    for (const access of ['signed-in', 'staff', 'admin'] as const) {
+      route(app, {
+        method: 'POST',
+        url: `/api/${access}`,
+        access,
+        schema: {},
+        handler: async (_request, _reply, caller) => ({ caller }),
+      });
+    }
+    const call = (url: string) => app.inject({ method: 'POST', url, payload: {} });
+    const own = await call('/api/signed-in');
+    expect(own.json()).toEqual({ caller: { userId: 'token-owner', impersonatorId: null } });
+    for (const url of ['/api/staff', '/api/admin']) {
+      const res = await call(url);
+      expect(res.statusCode, url).toBe(403);
+    }
+    await app.close();
+  });
 });

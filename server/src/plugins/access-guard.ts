@@ -12,9 +12,11 @@ const isStaffRole = (role: string, access: 'staff' | 'admin'): role is StaffRole
 /**
  * The one check of who may call a route, from the `access` its config declares (lib/route.ts).
  * It runs before validation, after the session is loaded and its expiry enforced (onRequest),
- * and sets `request.caller`. A staff or admin route reads the role from the database on every
- * call, so a changed role takes effect at once. A route under /api that declares no access
- * cannot be registered. Must be registered before any route.
+ * and sets `request.caller`: the account of the request's personal access token when it sent
+ * one (plugins/bearer-auth.ts has checked the token and its scope; a token is never staff and
+ * never an impersonation), else the session's. A staff or admin route reads the role from the
+ * database on every call, so a changed role takes effect at once. A route under /api that
+ * declares no access cannot be registered. Must be registered before any route.
  */
 export function registerAccessGuard(app: FastifyInstance, db: Database): void {
   app.decorateRequest('caller', null);
@@ -32,9 +34,13 @@ export function registerAccessGuard(app: FastifyInstance, db: Database): void {
     const access = request.routeOptions.config.access;
     // Routes outside the API (the docs, the web app's files) declare nothing: they are public.
     if (access === undefined) return;
-    const userId = request.session?.userId;
+    const bearer = request.bearer;
+    if (bearer && (access === 'staff' || access === 'admin')) {
+      throw forbidden('Personal access tokens never call staff routes.');
+    }
+    const userId = bearer ? bearer.userId : request.session?.userId;
     const caller = userId
-      ? { userId, impersonatorId: request.session.impersonatorId ?? null }
+      ? { userId, impersonatorId: bearer ? null : (request.session.impersonatorId ?? null) }
       : null;
     if (access === 'public') {
       request.caller = caller;

@@ -16,6 +16,8 @@ import { registerMailWorker } from '../../src/mail/mail.jobs.ts';
 import { createMailSender, type MailSender } from '../../src/mail/mail-sender.ts';
 import { createTransport } from '../../src/mail/transport.ts';
 import { registerPruneExpired } from '../../src/modules/auth/auth.jobs.ts';
+import { webhookDeps } from '../../src/modules/webhooks/delivery.service.ts';
+import { registerWebhookWorkers } from '../../src/modules/webhooks/webhooks.jobs.ts';
 import { createBlobStore } from '../../src/storage/document-store.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
@@ -106,6 +108,7 @@ export async function startTestApp(
     await registerPruneExpired(boss, database.db);
     await registerMailWorker(boss, database.db, mailSender);
     await registerEngineWorkers(engine);
+    await registerWebhookWorkers(webhookDeps(config, { db: database.db, boss, mailSender }));
   }
   const app = await buildApp(config, {
     db: database.db,

@@ -1,0 +1,100 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../db/database.ts';
+import type { MatchTier } from '../../db/types.ts';
+
+/** The users' enabled endpoints that asked for `eventType`. */
+export function endpointsWanting(db: Executor, userIds: readonly string[], eventType: string) {
+  return db
+    .selectFrom('webhook_endpoints')
+    .select(['id', 'user_id'])
+    .where('user_id', 'in', userIds)
+    .where('disabled_at', 'is', null)
+    .where(sql<boolean>`${eventType} = ANY (event_types)`)
+    .execute();
+}
+
+export type EventForWebhook = {
+  id: string;
+  user_id: string;
+  created_at: Date;
+  tier: MatchTier;
+  match_kind: 'apn' | 'address' | 'name';
+  matched_value: string;
+  party_role: 'grantor' | 'grantee' | null;
+  is_exact: boolean;
+  confidence: number;
+  namesakes: number | null;
+  name_subscription_id: string | null;
+  apn_subscription_id: string | null;
+  guarded_value: string;
+  document_id: string;
+  document_number: string;
+  document_type: string;
+  recorded_at: Date;
+  container: string;
+  file_name: string;
+  county: string;
+};
+
+/**
+ * The events of these (user, document) pairs that a subscriber is shown as they happen: not
+ * found on record by a history check, and not a possible match of a name set to hide them.
+ */
+export async function eventsOf(
+  db: Executor,
+  pairs: readonly { userId: string; documentId: string }[],
+): Promise<EventForWebhook[]> {
+  if (pairs.length === 0) return [];
+  const { rows } = await sql<EventForWebhook>`
+    SELECT e.id, e.user_id, e.created_at, e.tier, e.match_kind, e.matched_value, e.party_role,
+           e.is_exact, e.confidence, e.namesakes, e.name_subscription_id, e.apn_subscription_id,
+           coalesce(ns.name, aps.apn) AS guarded_value,
+           d.id AS document_id, d.document_number, d.document_type, d.recorded_at, d.container,
+           d.file_name, c.name AS county
+    FROM unnest(${pairs.map((p) => p.userId)}::uuid[], ${pairs.map((p) => p.documentId)}::bigint[])
+         AS p (user_id, document_id)
+    JOIN events e ON e.user_id = p.user_id AND e.document_id = p.document_id
+    JOIN recorded_documents d ON d.id = e.document_id
+    JOIN counties c ON c.id = d.county_id
+    LEFT JOIN name_subscriptions ns ON ns.id = e.name_subscription_id
+    LEFT JOIN apn_subscriptions aps ON aps.id = e.apn_subscription_id
+    WHERE NOT e.on_record
+      AND NOT (e.tier = 'possible' AND ns.possible_matches IS NOT DISTINCT FROM 'hide')
+    ORDER BY e.created_at, e.id`.execute(db);
+  return rows;
+}
+
+/** New deliveries; the ids of those not queued before (an event goes once to an endpoint). */
+export async function insertEventDeliveries(
+  db: Executor,
+  deliveries: { endpointId: string; eventId: string; messageId: string; payload: string }[],
+): Promise<string[]> {
+  if (deliveries.length === 0) return [];
+  const rows = await db
+    .insertInto('webhook_deliveries')
+    .values(
+      deliveries.map((d) => ({
+        endpoint_id: d.endpointId,
+        message_id: d.messageId,
+        event_type: 'event.created' as const,
+        event_id: d.eventId,
+        payload: d.payload,
+        next_attempt_at: null,
+        last_attempt_at: null,
+        last_status_code: null,
+        last_error: null,
+        delivered_at: null,
+        resent_from: null,
+      })),
+    )
+    .onConflict((oc) =>
+      oc
+        .columns(['endpoint_id', 'event_id'])
+        .where('resent_from', 'is', null)
+        .where('event_id', 'is not', null)
+        .doNothing(),
+    )
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}

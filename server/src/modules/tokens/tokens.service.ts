@@ -1,0 +1,191 @@
+import type { Database, Executor } from '../../db/database.ts';
+import { conflict, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
+import type { Caller } from '../../lib/route.ts';
+import { findUser } from '../auth/auth.repository.ts';
+import { writeAudit } from '../audit/audit.repository.ts';
+import { generateToken, hashToken, tokenHint, wellFormedToken } from './token-format.ts';
+import * as repo from './tokens.repository.ts';
+import {
+  type CreateTokenBody,
+  MAX_ACTIVE_TOKENS,
+  type Token,
+  type TokenScope,
+} from './tokens.schemas.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const LISTED = 100;
+/** last_used_at is written at most this often for the same address, not on every call. */
+const TOUCH_INTERVAL_MS = 60 * 1000;
+
+export const SUBSCRIBERS_ONLY =
+  'Personal access tokens and webhooks belong to subscriber accounts; staff accounts have neither.';
+
+/** Refuses staff: tokens and webhooks act for a subscriber, never with staff powers. */
+export async function requireSubscriber(db: Executor, userId: string): Promise<void> {
+  const user = await findUser(db, userId);
+  if (!user) throw unauthorized();
+  if (user.role !== 'subscriber') throw forbidden(SUBSCRIBERS_ONLY);
+}
+
+type TokenRow = Awaited<ReturnType<typeof repo.listTokens>>[number];
+
+function toApi(row: TokenRow, now: Date): Token {
+  return {
+    id: row.id,
+    name: row.name,
+    hint: `${row.token_hint}…`,
+    scopes: row.scopes,
+    createdAt: row.created_at.toISOString(),
+    expiresAt: row.expires_at?.toISOString() ?? null,
+    lastUsedAt: row.last_used_at?.toISOString() ?? null,
+    lastUsedIp: row.last_used_ip,
+    revokedAt: row.revoked_at?.toISOString() ?? null,
+    status: row.revoked_at
+      ? 'revoked'
+      : row.expires_at && row.expires_at <= now
+        ? 'expired'
+        : 'active',
+  };
+}
+
+export async function listTokens(db: Database, caller: Caller, now = new Date()) {
+  await requireSubscriber(db, caller.userId);
+  const rows = await repo.listTokens(db, caller.userId, LISTED);
+  return { tokens: rows.map((row) => toApi(row, now)) };
+}
+
+/**
+ * A new token for the caller: the secret is returned this once and only its hash is kept. At
+ * most MAX_ACTIVE_TOKENS active at once, counted under a lock on the account.
+ */
+export async function createToken(
+  db: Database,
+  caller: Caller,
+  input: CreateTokenBody,
+  now = new Date(),
+) {
+  return db.transaction().execute(async (trx) => {
+    const user = await repo.lockUser(trx, caller.userId);
+    if (!user) throw unauthorized();
+    if (user.role !== 'subscriber') throw forbidden(SUBSCRIBERS_ONLY);
+    if ((await repo.countActiveTokens(trx, caller.userId, now)) >= MAX_ACTIVE_TOKENS) {
+      throw conflict(
+        `You have ${MAX_ACTIVE_TOKENS} active tokens, the most an account may hold: revoke one you no longer use first.`,
+      );
+    }
+    const secret = generateToken();
+    const scopes = [...input.scopes].sort() as TokenScope[];
+    const row = await repo.insertToken(trx, {
+      userId: caller.userId,
+      name: input.name,
+      hash: hashToken(secret),
+      hint: tokenHint(secret),
+      scopes,
+      expiresAt: input.expiresInDays
+        ? new Date(now.getTime() + input.expiresInDays * DAY_MS)
+        : null,
+    });
+    await writeAudit(trx, {
+      actorId: caller.userId,
+      impersonatorId: caller.impersonatorId,
+      action: 'token.create',
+      targetType: 'user',
+      targetId: caller.userId,
+      details: { tokenId: row.id, name: row.name, scopes, expiresAt: row.expires_at },
+    });
+    return { token: toApi(row, now), secret };
+  });
+}
+
+export async function revokeToken(db: Database, caller: Caller, tokenId: string, now = new Date()) {
+  await requireSubscriber(db, caller.userId);
+  return db.transaction().execute(async (trx) => {
+    const row = await repo.revokeToken(trx, caller.userId, tokenId);
+    if (!row) throw notFound('No such token among yours.');
+    await writeAudit(trx, {
+      actorId: caller.userId,
+      impersonatorId: caller.impersonatorId,
+      action: 'token.revoke',
+      targetType: 'user',
+      targetId: caller.userId,
+      details: { tokenId: row.id, name: row.name },
+    });
+    return toApi(row, now);
+  });
+}
+
+export type TokenIdentity = { tokenId: string; userId: string; scopes: readonly TokenScope[] };
+
+export type Authentication =
+  | { ok: true; identity: TokenIdentity }
+  | {
+      ok: false;
+      reason: 'malformed' | 'unknown' | 'revoked' | 'expired' | 'staff';
+      message: string;
+    };
+
+/**
+ * Who a bearer token speaks for, or why it speaks for nobody (each reason in words the caller
+ * can act on). A use records the token's last use, at most once a minute per address, and a
+ * use from an address the token has never been used from is written to the audit log.
+ */
+export async function authenticateToken(
+  db: Database,
+  token: string,
+  ip: string,
+  now = new Date(),
+): Promise<Authentication> {
+  if (!wellFormedToken(token)) {
+    return {
+      ok: false,
+      reason: 'malformed',
+      message:
+        'The bearer token is not a DeedWatch personal access token (they start with dw_pat_ and are 58 characters long). Create one on your dashboard under API Access.',
+    };
+  }
+  const row = await repo.findTokenByHash(db, hashToken(token));
+  if (!row) {
+    return {
+      ok: false,
+      reason: 'unknown',
+      message: 'The bearer token is not known: it was mistyped or its account is gone.',
+    };
+  }
+  if (row.revoked_at) {
+    return {
+      ok: false,
+      reason: 'revoked',
+      message: `The bearer token was revoked on ${row.revoked_at.toISOString()}. Create a new one on your dashboard.`,
+    };
+  }
+  if (row.expires_at && row.expires_at <= now) {
+    return {
+      ok: false,
+      reason: 'expired',
+      message: `The bearer token expired on ${row.expires_at.toISOString()}. Create a new one on your dashboard.`,
+    };
+  }
+  if (row.role !== 'subscriber') {
+    return { ok: false, reason: 'staff', message: SUBSCRIBERS_ONLY };
+  }
+  const sameAddress = row.last_used_ip === ip;
+  if (
+    !sameAddress ||
+    !row.last_used_at ||
+    now.getTime() - row.last_used_at.getTime() >= TOUCH_INTERVAL_MS
+  ) {
+    await db.transaction().execute(async (trx) => {
+      await repo.touchToken(trx, row.id, ip, now);
+      if (!sameAddress && (await repo.recordTokenIp(trx, row.id, ip))) {
+        await writeAudit(trx, {
+          actorId: row.user_id,
+          action: 'token.new_ip',
+          targetType: 'user',
+          targetId: row.user_id,
+          details: { tokenId: row.id, name: row.name, ip },
+        });
+      }
+    });
+  }
+  return { ok: true, identity: { tokenId: row.id, userId: row.user_id, scopes: row.scopes } };
+}

@@ -1,0 +1,249 @@
+import { readFileSync } from 'node:fs';
+import { rootCertificates } from 'node:tls';
+import type { PgBoss } from 'pg-boss';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import { bossDb } from '../../db/pg-boss-db.ts';
+import type { DB } from '../../db/types.ts';
+import { DELIVER_WEBHOOK } from '../../jobs/queues.ts';
+import { deriveSealingKey, type SealingKey, unseal } from '../../lib/sealed.ts';
+import type { MailSender } from '../../mail/mail-sender.ts';
+import type { Brand } from '../../mail/templates.ts';
+import { webhookDisabledMail } from '../../mail/webhook-disabled-template.ts';
+import {
+  resolvePublicAddress,
+  systemResolver,
+  UnsafeAddressError,
+  type UrlPolicy,
+} from './safe-address.ts';
+import { signedHeaders } from './signing.ts';
+import { postWebhook } from './webhook-http.ts';
+import * as repo from './webhooks.repository.ts';
+import type { DeliverWebhookJob } from './webhooks.service.ts';
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+
+/** A delivery is retried for this long after it was queued; then its endpoint is disabled. */
+export const RETRY_WINDOW_MS = 24 * HOUR;
+/** The wait after each failed attempt (the last one repeats), cut short by the window's end. */
+export const RETRY_DELAYS_MS = [5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR];
+/** An attempt holds its delivery this long, so a duplicate job cannot send it at the same time. */
+const LEASE_MS = 2 * MINUTE;
+export const TIMEOUT_MS = 10 * SECOND;
+export const MAX_RESPONSE_BYTES = 64 * 1024;
+/** Of the receiver's answer, this much is kept to show why an attempt failed. */
+const KEPT_RESPONSE_CHARS = 200;
+
+export type DeliveryDeps = {
+  db: Database;
+  boss: PgBoss;
+  mailSender: MailSender;
+  brand: Brand;
+  sealingKey: SealingKey;
+  urlPolicy: UrlPolicy;
+  /** The system's certificate authorities plus WEBHOOK_CA_FILE's, when it is set. */
+  ca: string[] | undefined;
+  now: () => Date;
+  timeoutMs: number;
+};
+
+/** Seals and unseals the endpoints' signing secrets. */
+export const webhookSealingKey = (sessionSecret: string) =>
+  deriveSealingKey(sessionSecret, 'webhook-secrets');
+
+export type WebhookConfig = Pick<
+  Config,
+  'appUrl' | 'supportPhone' | 'supportEmail' | 'webhookAllowLoopback' | 'webhookCaFile'
+> & { sessionSecret: string };
+
+/** The deliveries' dependencies from the configuration; tests replace the clock or resolver. */
+export function webhookDeps(
+  config: WebhookConfig,
+  base: { db: Database; boss: PgBoss; mailSender: MailSender },
+  overrides: Partial<Pick<DeliveryDeps, 'now' | 'timeoutMs'> & UrlPolicy> = {},
+): DeliveryDeps {
+  return {
+    ...base,
+    brand: {
+      appUrl: config.appUrl,
+      supportPhone: config.supportPhone,
+      supportEmail: config.supportEmail,
+    },
+    sealingKey: webhookSealingKey(config.sessionSecret),
+    urlPolicy: {
+      allowLoopback: overrides.allowLoopback ?? config.webhookAllowLoopback,
+      resolve: overrides.resolve ?? systemResolver,
+    },
+    ca: config.webhookCaFile
+      ? [...rootCertificates, readFileSync(config.webhookCaFile, 'utf8')]
+      : undefined,
+    now: overrides.now ?? (() => new Date()),
+    timeoutMs: overrides.timeoutMs ?? TIMEOUT_MS,
+  };
+}
+
+/** One line of at most `max` characters, for a person reading why an attempt failed. */
+const oneLine = (s: string, max: number) => {
+  const flat = s.replace(/\p{Cc}+/gu, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max)}…` : flat;
+};
+
+type Outcome =
+  { ok: true; statusCode: number } | { ok: false; statusCode: number | null; error: string };
+
+async function attempt(
+  deps: DeliveryDeps,
+  delivery: { url: string; secret_sealed: string; message_id: string; payload: string },
+  at: Date,
+): Promise<Outcome> {
+  let secret: string;
+  try {
+    secret = unseal(deps.sealingKey, delivery.secret_sealed);
+  } catch {
+    return {
+      ok: false,
+      statusCode: null,
+      error:
+        "The endpoint's signing secret cannot be read (the server's SESSION_SECRET changed): delete the endpoint and register it again.",
+    };
+  }
+  try {
+    const url = new URL(delivery.url);
+    const address = await resolvePublicAddress(url, deps.urlPolicy);
+    const response = await postWebhook({
+      url,
+      address,
+      headers: signedHeaders(secret, delivery.message_id, at, delivery.payload),
+      body: delivery.payload,
+      timeoutMs: deps.timeoutMs,
+      maxResponseBytes: MAX_RESPONSE_BYTES,
+      ca: deps.ca,
+    });
+    if (response.status >= 200 && response.status < 300) {
+      return { ok: true, statusCode: response.status };
+    }
+    const why =
+      response.status >= 300 && response.status < 400
+        ? 'a redirect, which is not followed: give the final URL'
+        : oneLine(response.body, KEPT_RESPONSE_CHARS) || 'no body';
+    return { ok: false, statusCode: response.status, error: `HTTP ${response.status}: ${why}` };
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    return {
+      ok: false,
+      statusCode: null,
+      error:
+        err instanceof UnsafeAddressError
+          ? `Refused: ${message}`
+          : `Could not deliver: ${oneLine(message, KEPT_RESPONSE_CHARS)}`,
+    };
+  }
+}
+
+export type AttemptResult = 'delivered' | 'retrying' | 'failed' | 'not pending';
+
+/**
+ * One attempt of a delivery that is due: signed at this moment, sent to the address checked
+ * now. A 2xx delivers it. Any other outcome queues the next attempt (RETRY_DELAYS_MS) in the
+ * transaction that records it, until 24 hours after the delivery was queued; a failure after
+ * that fails the delivery, disables its endpoint and mails the subscriber, once. A delivery not
+ * pending is left alone; one pending but held by another attempt throws, for the job to retry.
+ */
+export async function attemptDelivery(
+  deps: DeliveryDeps,
+  deliveryId: string,
+): Promise<AttemptResult> {
+  const now = deps.now();
+  const claimed = await repo.claimDelivery(
+    deps.db,
+    deliveryId,
+    now,
+    new Date(now.getTime() + LEASE_MS),
+  );
+  if (!claimed) {
+    const state = await repo.deliveryStatus(deps.db, deliveryId);
+    if (state?.status === 'pending') {
+      throw new Error(
+        `Webhook delivery ${deliveryId} is not due until ${state.next_attempt_at?.toISOString()}`,
+      );
+    }
+    return 'not pending';
+  }
+  if (claimed.disabled_at) {
+    await repo.recordOutcome(deps.db, deliveryId, {
+      status: 'failed',
+      statusCode: null,
+      error: 'Not sent: the endpoint is disabled.',
+      nextAttemptAt: null,
+      deliveredAt: null,
+    });
+    return 'failed';
+  }
+
+  const outcome = await attempt(deps, claimed, now);
+  if (outcome.ok) {
+    await repo.recordOutcome(deps.db, deliveryId, {
+      status: 'delivered',
+      statusCode: outcome.statusCode,
+      error: null,
+      nextAttemptAt: null,
+      deliveredAt: now,
+    });
+    return 'delivered';
+  }
+
+  const windowEnd = claimed.created_at.getTime() + RETRY_WINDOW_MS;
+  if (now.getTime() >= windowEnd) {
+    await deps.db.transaction().execute(async (trx) => {
+      await repo.recordOutcome(trx, deliveryId, {
+        status: 'failed',
+        statusCode: outcome.statusCode,
+        error: outcome.error,
+        nextAttemptAt: null,
+        deliveredAt: null,
+      });
+      const disabled = await repo.disableFailingEndpoint(
+        trx,
+        claimed.endpoint_id,
+        now,
+        `Every delivery failed for 24 hours; the last: ${outcome.error}`,
+      );
+      if (disabled) {
+        const mail = webhookDisabledMail(deps.brand, {
+          url: disabled.url,
+          lastError: outcome.error,
+          dashboardUrl: `${deps.brand.appUrl}/dashboard`,
+        });
+        await deps.mailSender.enqueue(trx, {
+          deliveryKind: 'webhook_disabled',
+          userId: disabled.user_id,
+          message: { to: disabled.email, ...mail },
+        });
+      }
+    });
+    return 'failed';
+  }
+
+  const delay = RETRY_DELAYS_MS[Math.min(claimed.attempts, RETRY_DELAYS_MS.length) - 1]!;
+  const next = new Date(Math.min(now.getTime() + delay, windowEnd));
+  await deps.db.transaction().execute(async (trx) => {
+    await repo.recordOutcome(trx, deliveryId, {
+      status: 'pending',
+      statusCode: outcome.statusCode,
+      error: outcome.error,
+      nextAttemptAt: next,
+      deliveredAt: null,
+    });
+    const job: DeliverWebhookJob = { deliveryId };
+    await deps.boss.send(DELIVER_WEBHOOK, job, { startAfter: next, db: bossDb<DB>(trx) });
+  });
+  return 'retrying';
+}
+
+/** Finished deliveries are kept this long for the dashboard's list. */
+export const KEEP_DELIVERIES_MS = 30 * 24 * HOUR;
+
+export const pruneDeliveries = (deps: Pick<DeliveryDeps, 'db' | 'now'>) =>
+  repo.pruneDeliveries(deps.db, new Date(deps.now().getTime() - KEEP_DELIVERIES_MS));

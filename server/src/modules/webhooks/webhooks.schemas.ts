@@ -1,0 +1,145 @@
+import * as v from 'valibot';
+import { label } from '../tokens/tokens.schemas.ts';
+
+export const MAX_ENDPOINTS = 5;
+export const MAX_URL_LENGTH = 2048;
+export const MAX_DESCRIPTION_LENGTH = 200;
+/** Deliveries listed per endpoint. */
+export const LISTED_DELIVERIES = 50;
+
+/**
+ * What a webhook can be sent for. Only event.created is sent today; the other two are accepted
+ * so an endpoint can ask for them now and receive them once they exist.
+ */
+export const EVENT_TYPES = ['event.created', 'event.level_changed', 'case.status_changed'] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+const EventTypes = v.pipe(
+  v.array(
+    v.picklist(EVENT_TYPES, 'must be event.created, event.level_changed or case.status_changed'),
+  ),
+  v.minLength(1, 'must name at least one event type'),
+  v.maxLength(EVENT_TYPES.length, 'must name each event type once'),
+  v.check((types) => new Set(types).size === types.length, 'must name each event type once'),
+  v.description(
+    'event.created: a recorded document matched one of your guarded items (sent now). event.level_changed and case.status_changed are accepted but not sent yet.',
+  ),
+);
+
+const Url = v.pipe(
+  v.string(),
+  v.maxLength(MAX_URL_LENGTH, `must be at most ${MAX_URL_LENGTH} characters`),
+  v.regex(/^https:\/\/\S+$/i, 'must be an https:// URL with no spaces'),
+  v.description(
+    'An https URL on a public address. Private, loopback, link-local and other non-public addresses are refused, now and before every delivery.',
+  ),
+);
+
+const Description = label(MAX_DESCRIPTION_LENGTH, 'What the endpoint is, for you');
+
+export const CreateEndpointBody = v.strictObject({
+  url: Url,
+  description: v.optional(Description, ''),
+  eventTypes: EventTypes,
+});
+export type CreateEndpointBody = v.InferOutput<typeof CreateEndpointBody>;
+
+export const UpdateEndpointBody = v.pipe(
+  v.strictObject({
+    description: v.optional(Description),
+    eventTypes: v.optional(EventTypes),
+    enabled: v.optional(
+      v.pipe(
+        v.boolean(),
+        v.description(
+          'true enables a disabled endpoint again (its address is checked again); false disables it',
+        ),
+      ),
+    ),
+  }),
+  v.check(
+    (body) => Object.keys(body).length > 0,
+    'must change something: description, eventTypes or enabled',
+  ),
+);
+export type UpdateEndpointBody = v.InferOutput<typeof UpdateEndpointBody>;
+
+export const EndpointParams = v.strictObject({
+  id: v.pipe(v.string(), v.uuid('must be the id of one of your webhook endpoints (a UUID)')),
+});
+export const DeliveryParams = v.strictObject({
+  id: v.pipe(v.string(), v.uuid('must be the id of one of your webhook deliveries (a UUID)')),
+});
+
+const Timestamp = v.pipe(v.string(), v.isoTimestamp());
+
+export const Endpoint = v.object({
+  id: v.pipe(v.string(), v.uuid()),
+  url: v.string(),
+  description: v.string(),
+  eventTypes: v.array(v.picklist(EVENT_TYPES)),
+  createdAt: Timestamp,
+  status: v.pipe(
+    v.picklist(['enabled', 'disabled']),
+    v.description('A disabled endpoint is sent nothing until enabled again'),
+  ),
+  disabledAt: v.nullable(Timestamp),
+  disabledReason: v.pipe(
+    v.nullable(v.string()),
+    v.description('Why it was disabled: by you, or after 24 hours of failed deliveries'),
+  ),
+});
+export type Endpoint = v.InferOutput<typeof Endpoint>;
+
+export const EndpointList = v.object({
+  endpoints: v.pipe(v.array(Endpoint), v.description('Oldest first, at most 5')),
+});
+
+export const CreatedEndpoint = v.object({
+  endpoint: Endpoint,
+  secret: v.pipe(
+    v.string(),
+    v.description(
+      "The signing secret (whsec_…), shown this once: verify each delivery's webhook-signature with it.",
+    ),
+  ),
+});
+
+export const Delivery = v.object({
+  id: v.pipe(v.string(), v.uuid()),
+  endpointId: v.pipe(v.string(), v.uuid()),
+  messageId: v.pipe(
+    v.string(),
+    v.description('The webhook-id header: the same for every attempt and resend of a message'),
+  ),
+  eventType: v.picklist(EVENT_TYPES),
+  eventId: v.pipe(v.nullable(v.string()), v.description('The event the message is about')),
+  status: v.pipe(
+    v.picklist(['pending', 'delivered', 'failed']),
+    v.description(
+      'pending: not yet answered with a 2xx (retried with backoff for 24 hours); delivered; failed: given up',
+    ),
+  ),
+  attempts: v.pipe(v.number(), v.integer()),
+  createdAt: Timestamp,
+  lastAttemptAt: v.nullable(Timestamp),
+  nextAttemptAt: v.pipe(v.nullable(Timestamp), v.description('When a pending one is tried next')),
+  lastStatusCode: v.pipe(
+    v.nullable(v.pipe(v.number(), v.integer())),
+    v.description("The receiver's HTTP status at the last attempt"),
+  ),
+  lastError: v.pipe(v.nullable(v.string()), v.description('Why the last attempt failed')),
+  deliveredAt: v.nullable(Timestamp),
+  resentFrom: v.pipe(
+    v.nullable(v.string()),
+    v.description('The delivery this one resends, when it is a resend'),
+  ),
+});
+export type Delivery = v.InferOutput<typeof Delivery>;
+
+export const DeliveryList = v.object({
+  deliveries: v.pipe(
+    v.array(Delivery),
+    v.description(`Newest first, at most ${LISTED_DELIVERIES}`),
+  ),
+});

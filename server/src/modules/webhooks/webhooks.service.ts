@@ -1,0 +1,213 @@
+import type { PgBoss } from 'pg-boss';
+import type { Database } from '../../db/database.ts';
+import { bossDb } from '../../db/pg-boss-db.ts';
+import type { DB } from '../../db/types.ts';
+import { DELIVER_WEBHOOK } from '../../jobs/queues.ts';
+import { badRequest, conflict, notFound, unauthorized, forbidden } from '../../lib/errors.ts';
+import type { Caller } from '../../lib/route.ts';
+import { type SealingKey, seal } from '../../lib/sealed.ts';
+import { writeAudit } from '../audit/audit.repository.ts';
+import { lockUser } from '../tokens/tokens.repository.ts';
+import { requireSubscriber, SUBSCRIBERS_ONLY } from '../tokens/tokens.service.ts';
+import { resolvePublicAddress, UnsafeAddressError, type UrlPolicy } from './safe-address.ts';
+import { generateSecret } from './signing.ts';
+import * as repo from './webhooks.repository.ts';
+import {
+  type CreateEndpointBody,
+  type Delivery,
+  type Endpoint,
+  LISTED_DELIVERIES,
+  MAX_ENDPOINTS,
+  type UpdateEndpointBody,
+} from './webhooks.schemas.ts';
+
+export type DeliverWebhookJob = { deliveryId: string };
+
+export type EndpointDeps = {
+  db: Database;
+  /** Where a resend queues its delivery. */
+  boss: PgBoss | undefined;
+  /** Seals signing secrets at rest (derived from SESSION_SECRET). */
+  sealingKey: SealingKey;
+  urlPolicy: UrlPolicy;
+};
+
+type EndpointRow = NonNullable<Awaited<ReturnType<typeof repo.findEndpoint>>>;
+type DeliveryRow = Awaited<ReturnType<typeof repo.listDeliveries>>[number];
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+function toEndpoint(row: EndpointRow): Endpoint {
+  return {
+    id: row.id,
+    url: row.url,
+    description: row.description,
+    eventTypes: row.event_types,
+    createdAt: row.created_at.toISOString(),
+    status: row.disabled_at ? 'disabled' : 'enabled',
+    disabledAt: iso(row.disabled_at),
+    disabledReason: row.disabled_reason,
+  };
+}
+
+function toDelivery(row: DeliveryRow): Delivery {
+  return {
+    id: row.id,
+    endpointId: row.endpoint_id,
+    messageId: row.message_id,
+    eventType: row.event_type,
+    eventId: row.event_id,
+    status: row.status,
+    attempts: row.attempts,
+    createdAt: row.created_at.toISOString(),
+    lastAttemptAt: iso(row.last_attempt_at),
+    nextAttemptAt: row.status === 'pending' ? iso(row.next_attempt_at) : null,
+    lastStatusCode: row.last_status_code,
+    lastError: row.last_error,
+    deliveredAt: iso(row.delivered_at),
+    resentFrom: row.resent_from,
+  };
+}
+
+/** The URL as it is kept, once it is an https URL of a public host: 400 otherwise. */
+async function checkedUrl(input: string, policy: UrlPolicy): Promise<string> {
+  let url: URL;
+  try {
+    url = new URL(input);
+  } catch {
+    throw badRequest('body url: must be a valid https:// URL.');
+  }
+  if (url.protocol !== 'https:') throw badRequest('body url: must start with https://.');
+  if (url.username || url.password) {
+    throw badRequest(
+      'body url: must not hold a user name or password; verify deliveries by their signature instead.',
+    );
+  }
+  if (url.hash) throw badRequest('body url: must not have a #fragment (it is never sent).');
+  try {
+    await resolvePublicAddress(url, policy);
+  } catch (err) {
+    if (err instanceof UnsafeAddressError) throw badRequest(`body url: ${err.message}`);
+    throw err;
+  }
+  return url.toString();
+}
+
+export async function listEndpoints(db: Database, caller: Caller) {
+  await requireSubscriber(db, caller.userId);
+  const rows = await repo.listEndpoints(db, caller.userId);
+  return { endpoints: rows.map(toEndpoint) };
+}
+
+/**
+ * Registers an endpoint: an https URL whose host resolves to public addresses only, at most
+ * MAX_ENDPOINTS per account (counted under a lock on the account), one per URL. Its signing
+ * secret is returned this once and kept sealed.
+ */
+export async function createEndpoint(
+  deps: EndpointDeps,
+  caller: Caller,
+  input: CreateEndpointBody,
+) {
+  await requireSubscriber(deps.db, caller.userId);
+  const url = await checkedUrl(input.url, deps.urlPolicy);
+  const secret = generateSecret();
+  return deps.db.transaction().execute(async (trx) => {
+    const user = await lockUser(trx, caller.userId);
+    if (!user) throw unauthorized();
+    if (user.role !== 'subscriber') throw forbidden(SUBSCRIBERS_ONLY);
+    if ((await repo.countEndpoints(trx, caller.userId)) >= MAX_ENDPOINTS) {
+      throw conflict(
+        `You have ${MAX_ENDPOINTS} webhook endpoints, the most an account may have: delete one first.`,
+      );
+    }
+    const row = await repo.insertEndpoint(trx, {
+      userId: caller.userId,
+      url,
+      description: input.description,
+      eventTypes: input.eventTypes,
+      secretSealed: seal(deps.sealingKey, secret),
+    });
+    if (!row) throw conflict('You already have a webhook endpoint at this URL.');
+    await writeAudit(trx, {
+      actorId: caller.userId,
+      impersonatorId: caller.impersonatorId,
+      action: 'webhook.create',
+      targetType: 'user',
+      targetId: caller.userId,
+      details: { endpointId: row.id, url: row.url, eventTypes: row.event_types },
+    });
+    return { endpoint: toEndpoint(row), secret };
+  });
+}
+
+const DISABLED_BY_YOU = 'Disabled by you.';
+
+export async function updateEndpoint(
+  deps: EndpointDeps,
+  caller: Caller,
+  endpointId: string,
+  input: UpdateEndpointBody,
+  now = new Date(),
+) {
+  await requireSubscriber(deps.db, caller.userId);
+  const current = await repo.findEndpoint(deps.db, caller.userId, endpointId);
+  if (!current) throw notFound('No such webhook endpoint among yours.');
+  // Enabling again checks the address again: it may resolve elsewhere by now.
+  if (input.enabled === true && current.disabled_at) await checkedUrl(current.url, deps.urlPolicy);
+  const row = await repo.updateEndpoint(deps.db, caller.userId, endpointId, {
+    description: input.description,
+    eventTypes: input.eventTypes as DB['webhook_endpoints']['event_types'] | undefined,
+    ...(input.enabled !== undefined && {
+      disabled: input.enabled ? null : { at: now, reason: DISABLED_BY_YOU },
+    }),
+  });
+  if (!row) throw notFound('No such webhook endpoint among yours.');
+  return toEndpoint(row);
+}
+
+export async function deleteEndpoint(db: Database, caller: Caller, endpointId: string) {
+  await requireSubscriber(db, caller.userId);
+  return db.transaction().execute(async (trx) => {
+    const row = await repo.deleteEndpoint(trx, caller.userId, endpointId);
+    if (!row) throw notFound('No such webhook endpoint among yours.');
+    await writeAudit(trx, {
+      actorId: caller.userId,
+      impersonatorId: caller.impersonatorId,
+      action: 'webhook.delete',
+      targetType: 'user',
+      targetId: caller.userId,
+      details: { endpointId: row.id, url: row.url },
+    });
+    return toEndpoint(row);
+  });
+}
+
+export async function listDeliveries(db: Database, caller: Caller, endpointId: string) {
+  await requireSubscriber(db, caller.userId);
+  const endpoint = await repo.findEndpoint(db, caller.userId, endpointId);
+  if (!endpoint) throw notFound('No such webhook endpoint among yours.');
+  const rows = await repo.listDeliveries(db, endpointId, LISTED_DELIVERIES);
+  return { deliveries: rows.map(toDelivery) };
+}
+
+/**
+ * Sends a delivery again as a new one (same webhook-id and body, a new 24-hour window), queued
+ * in the transaction that records it. The endpoint must be enabled.
+ */
+export async function resendDelivery(deps: EndpointDeps, caller: Caller, deliveryId: string) {
+  await requireSubscriber(deps.db, caller.userId);
+  const { boss } = deps;
+  if (!boss) throw new Error('resendDelivery needs the job queue (AppDeps.boss)');
+  const original = await repo.findDelivery(deps.db, caller.userId, deliveryId);
+  if (!original) throw notFound('No such webhook delivery among yours.');
+  if (original.endpoint_disabled_at) {
+    throw conflict('Its endpoint is disabled: enable it again first, then resend.');
+  }
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await repo.insertResend(trx, original);
+    const job: DeliverWebhookJob = { deliveryId: row.id };
+    await boss.send(DELIVER_WEBHOOK, job, { db: bossDb<DB>(trx) });
+    return toDelivery(row);
+  });
+}

@@ -1,0 +1,727 @@
+import { createHmac } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enqueueEventWebhooks } from '../src/engine/webhooks/event-webhooks.ts';
+import { seal } from '../src/lib/sealed.ts';
+import { registerMailWorker } from '../src/mail/mail.jobs.ts';
+import {
+  attemptDelivery,
+  RETRY_DELAYS_MS,
+  RETRY_WINDOW_MS,
+  TIMEOUT_MS,
+  webhookDeps,
+  webhookSealingKey,
+} from '../src/modules/webhooks/delivery.service.ts';
+import type { Resolver } from '../src/modules/webhooks/safe-address.ts';
+import { generateSecret } from '../src/modules/webhooks/signing.ts';
+import { createCounty, createEvent, createStaff, createSubscriber } from './helpers/factories.ts';
+import { waitForMail } from './helpers/mail.ts';
+import { signInStaff, signInSubscriber } from './helpers/sign-in.ts';
+import { NO_RATE_LIMITS, startTestApp, type TestApp } from './helpers/test-app.ts';
+import { type ReceivedRequest, type Receiver, startReceiver } from './helpers/webhook-receiver.ts';
+import { waitFor } from './helpers/wait.ts';
+
+// Webhooks end to end against a real HTTPS receiver on 127.0.0.1 (allowed here only through
+// WEBHOOK_ALLOW_LOOPBACK, its certificate through WEBHOOK_CA_FILE): registration and its address
+// checks, signed deliveries through the real pg-boss worker, retries with the clock advanced
+// through a 24-hour window, the endpoint disabled and its owner mailed, DNS rebinding refused
+// at delivery, resend, and what is and is not sent for which event.
+
+/** The Standard Webhooks check a receiver makes. */
+function signatureValid(secret: string, request: ReceivedRequest): boolean {
+  const key = Buffer.from(secret.slice('whsec_'.length), 'base64');
+  const signed = `${request.headers['webhook-id']}.${request.headers['webhook-timestamp']}.${request.body}`;
+  const expected = `v1,${createHmac('sha256', key).update(signed).digest('base64')}`;
+  return String(request.headers['webhook-signature']).split(' ').includes(expected);
+}
+
+type Subscriber = { id: string; email: string; cookie: string };
+
+let receiver: Receiver;
+let t: TestApp;
+let countyId: number;
+
+beforeAll(async () => {
+  receiver = await startReceiver();
+  t = await startTestApp({
+    ...NO_RATE_LIMITS,
+    WEBHOOK_ALLOW_LOOPBACK: 'true',
+    WEBHOOK_CA_FILE: receiver.caFile,
+  });
+  countyId = (await createCounty(t.db, { name: 'Hooks', code: 'HKS' })).id;
+});
+afterAll(async () => {
+  await t?.close();
+  await receiver?.close();
+});
+
+async function subscriber(app = t): Promise<Subscriber> {
+  const user = await createSubscriber(app.db, { verified: true });
+  return { ...user, cookie: await signInSubscriber(app, user.email) };
+}
+
+async function register(
+  who: Subscriber,
+  body: { url: string; eventTypes?: string[]; description?: string },
+  app = t,
+) {
+  return app.app.inject({
+    method: 'POST',
+    url: '/api/webhooks',
+    headers: { cookie: who.cookie, origin: app.config.appUrl },
+    payload: { eventTypes: ['event.created'], ...body },
+  });
+}
+
+async function endpointFor(who: Subscriber, path = `/hook-${Math.random().toString(36).slice(2)}`) {
+  const res = await register(who, { url: receiver.url(path) });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { endpoint: { id: string; url: string }; secret: string };
+}
+
+/** A new event of the user, and its webhook deliveries queued as the matcher queues them. */
+async function eventWithWebhooks(userId: string, app = t) {
+  const event = await createEvent(app.db, { userId, countyId });
+  const queued = await app.db
+    .transaction()
+    .execute((trx) =>
+      enqueueEventWebhooks(trx, app.boss, [{ user_id: userId, document_id: event.document_id }]),
+    );
+  return { event, queued };
+}
+
+const deliveriesOf = (endpointId: string, app = t) =>
+  app.db
+    .selectFrom('webhook_deliveries')
+    .selectAll()
+    .where('endpoint_id', '=', endpointId)
+    .orderBy('created_at')
+    .execute();
+
+describe('registering an endpoint', () => {
+  it('gives a whsec_ secret once, keeps it sealed, and lists the endpoint', async () => {
+    const me = await subscriber();
+    const { endpoint, secret } = await endpointFor(me, '/listed');
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    const row = await t.db
+      .selectFrom('webhook_endpoints')
+      .select('secret_sealed')
+      .where('id', '=', endpoint.id)
+      .executeTakeFirstOrThrow();
+    expect(row.secret_sealed).not.toContain(secret.slice(6, 30));
+
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/api/webhooks',
+      headers: { cookie: me.cookie },
+    });
+    expect(listed.json().endpoints).toEqual([
+      expect.objectContaining({
+        id: endpoint.id,
+        url: receiver.url('/listed'),
+        eventTypes: ['event.created'],
+        status: 'enabled',
+      }),
+    ]);
+    expect(listed.body).not.toContain(secret);
+  });
+
+  it("takes at most 5 endpoints, one per URL, and never another user's", async () => {
+    const me = await subscriber();
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await endpointFor(me, `/five-${i}`)).endpoint.id);
+    const sixth = await register(me, { url: receiver.url('/five-6') });
+    expect(sixth.statusCode).toBe(409);
+    expect(sixth.json().message).toMatch(/5 webhook endpoints/);
+
+    const other = await subscriber();
+    expect((await register(other, { url: receiver.url('/same') })).statusCode).toBe(201);
+    const again = await register(other, { url: receiver.url('/same') });
+    expect(again.statusCode).toBe(409);
+
+    for (const [method, url, payload] of [
+      ['PATCH', `/api/webhooks/${ids[0]}`, { description: 'mine now' }],
+      ['DELETE', `/api/webhooks/${ids[0]}`, undefined],
+      ['GET', `/api/webhooks/${ids[0]}/deliveries`, undefined],
+    ] as const) {
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: { cookie: other.cookie, origin: t.config.appUrl },
+        ...(payload ? { payload } : {}),
+      });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+    }
+  });
+
+  it('is for subscribers: staff get a 403 saying so', async () => {
+    const staff = await createStaff(t.db, 'admin');
+    const cookie = await signInStaff(t, staff.email);
+    const res = await register(
+      { id: staff.id, email: staff.email, cookie },
+      { url: receiver.url() },
+    );
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toMatch(/subscriber accounts/);
+  });
+});
+
+describe('refusing addresses that are not public', () => {
+  let strict: TestApp;
+  beforeAll(async () => {
+    // WEBHOOK_ALLOW_LOOPBACK unset: how every server people use runs.
+    strict = await startTestApp(NO_RATE_LIMITS, { workers: false });
+    // Sign-in links only: deliveries are attempted here, by hand.
+    await registerMailWorker(strict.boss, strict.db, strict.mailSender);
+  });
+  afterAll(() => strict?.close());
+
+  it('refuses private, loopback, link-local, unique local, metadata and odd URLs with a 400 saying why', async () => {
+    const me = await subscriber(strict);
+    const refused: Record<string, RegExp> = {
+      'https://10.1.2.3/hook': /private address/,
+      'https://192.168.0.10/hook': /private address/,
+      'https://172.16.5.4/hook': /private address/,
+      'https://127.0.0.1/hook': /loopback/,
+      'https://2130706433/hook': /loopback/,
+      'https://0x7f.1/hook': /loopback/,
+      'https://localhost/hook': /loopback/,
+      'https://[::1]/hook': /loopback/,
+      'https://[::ffff:127.0.0.1]/hook': /loopback/,
+      'https://169.254.169.254/latest/meta-data/': /link-local/,
+      'https://[fd00:ec2::254]/': /not a public IPv6 address/,
+      'https://[fe80::1]/': /not a public IPv6 address/,
+      'https://100.100.100.200/': /carrier-grade NAT/,
+      'https://0.0.0.0/': /this network/,
+      'http://93.184.215.14/hook': /https/,
+      'https://user:secret@93.184.215.14/hook': /user name or password/,
+      'https://does-not-exist.invalid/hook': /does not resolve/,
+    };
+    const wrong: string[] = [];
+    for (const [url, why] of Object.entries(refused)) {
+      const res = await register(me, { url }, strict);
+      if (res.statusCode !== 400 || !why.test(res.json().message))
+        wrong.push(`${url}: ${res.statusCode} ${res.body}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(await strict.db.selectFrom('webhook_endpoints').select('id').execute()).toEqual([]);
+  });
+
+  it('refuses at delivery a name that now resolves to a private address (DNS rebinding), without connecting', async () => {
+    const me = await createSubscriber(strict.db, { verified: true });
+    const secret = generateSecret();
+    // Registered while rebind.test resolved to a public address.
+    const endpoint = await strict.db
+      .insertInto('webhook_endpoints')
+      .values({
+        user_id: me.id,
+        url: `https://rebind.test:${receiver.port}/hook`,
+        event_types: ['event.created'],
+        secret_sealed: seal(webhookSealingKey(strict.config.sessionSecret), secret),
+        disabled_at: null,
+        disabled_reason: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const county = await createCounty(strict.db);
+    const event = await createEvent(strict.db, { userId: me.id, countyId: county.id });
+    await strict.db
+      .transaction()
+      .execute((trx) =>
+        enqueueEventWebhooks(trx, strict.boss, [
+          { user_id: me.id, document_id: event.document_id },
+        ]),
+      );
+    const [delivery] = await deliveriesOf(endpoint.id, strict);
+    const before = receiver.requests.length;
+    const rebound: Resolver = async () => [{ address: '127.0.0.1', family: 4 }];
+    const deps = webhookDeps(
+      strict.config,
+      { db: strict.db, boss: strict.boss, mailSender: strict.mailSender },
+      { resolve: rebound },
+    );
+    expect(await attemptDelivery(deps, delivery!.id)).toBe('retrying');
+    const [after] = await deliveriesOf(endpoint.id, strict);
+    expect(after!.last_error).toBe(
+      'Refused: rebind.test resolves to 127.0.0.1, a loopback address: webhooks go only to public addresses.',
+    );
+    expect(receiver.requests.length).toBe(before);
+
+    // The same with a name that resolves to one public and one private address.
+    await strict.db
+      .updateTable('webhook_deliveries')
+      .set({ next_attempt_at: null })
+      .where('id', '=', delivery!.id)
+      .execute();
+    const mixed = webhookDeps(
+      strict.config,
+      { db: strict.db, boss: strict.boss, mailSender: strict.mailSender },
+      {
+        resolve: async () => [
+          { address: '93.184.215.14', family: 4 },
+          { address: '10.0.0.7', family: 4 },
+        ],
+      },
+    );
+    await attemptDelivery(mixed, delivery!.id);
+    const [third] = await deliveriesOf(endpoint.id, strict);
+    expect(third!.last_error).toMatch(/10\.0\.0\.7, a private address/);
+    expect(receiver.requests.length).toBe(before);
+  });
+});
+
+describe('delivering', () => {
+  it('delivers event.created through the job queue, signed the Standard Webhooks way', async () => {
+    const me = await subscriber();
+    const { endpoint, secret } = await endpointFor(me, '/signed');
+    receiver.statuses(200);
+    const { event, queued } = await eventWithWebhooks(me.id);
+    expect(queued).toBe(1);
+
+    const request = await waitFor('the delivery at the receiver', () =>
+      receiver.requests.find((r) => r.url === '/signed'),
+    );
+    expect(request.method).toBe('POST');
+    expect(request.headers['content-type']).toBe('application/json');
+    expect(request.headers['user-agent']).toBe('DeedWatch-Webhooks/1.0');
+    expect(request.headers['webhook-id']).toBe(`msg_${event.id}`);
+    expect(Math.abs(Number(request.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(
+      60,
+    );
+    expect(signatureValid(secret, request)).toBe(true);
+    // A changed body or another secret does not verify.
+    expect(
+      signatureValid(secret, { ...request, body: request.body.replace('GRANT', 'GRANd') }),
+    ).toBe(false);
+    expect(signatureValid(generateSecret(), request)).toBe(false);
+    expect(request.headers.cookie).toBeUndefined();
+    expect(request.headers.authorization).toBeUndefined();
+
+    const body = JSON.parse(request.body);
+    expect(body).toMatchObject({
+      type: 'event.created',
+      data: {
+        eventId: event.id,
+        tier: 'exact',
+        matchKind: 'name',
+        matchedValue: 'SMITH JOHN',
+        partyRole: 'grantee',
+        guarded: { kind: 'name', value: 'SMITH JOHN' },
+        document: { county: 'Hooks', documentType: 'GRANT DEED', containerName: 'SAC' },
+      },
+    });
+
+    const delivered = await waitFor('the delivery recorded', async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/webhooks/${endpoint.id}/deliveries`,
+        headers: { cookie: me.cookie },
+      });
+      const [d] = res.json().deliveries;
+      return d?.status === 'delivered' ? d : undefined;
+    });
+    expect(delivered).toMatchObject({
+      messageId: `msg_${event.id}`,
+      eventType: 'event.created',
+      eventId: event.id,
+      attempts: 1,
+      lastStatusCode: 200,
+      lastError: null,
+    });
+  });
+
+  it('retries a 500 with backoff and delivers the same message once the receiver answers', async () => {
+    const noWorkers = await startTestApp(
+      { ...NO_RATE_LIMITS, WEBHOOK_ALLOW_LOOPBACK: 'true', WEBHOOK_CA_FILE: receiver.caFile },
+      { workers: false },
+    );
+    try {
+      await registerMailWorker(noWorkers.boss, noWorkers.db, noWorkers.mailSender);
+      const county = await createCounty(noWorkers.db);
+      const me = await subscriber(noWorkers);
+      const res = await register(me, { url: receiver.url('/flaky') }, noWorkers);
+      const { endpoint, secret } = res.json();
+      const event = await createEvent(noWorkers.db, { userId: me.id, countyId: county.id });
+      await noWorkers.db
+        .transaction()
+        .execute((trx) =>
+          enqueueEventWebhooks(trx, noWorkers.boss, [
+            { user_id: me.id, document_id: event.document_id },
+          ]),
+        );
+      const [queued] = await deliveriesOf(endpoint.id, noWorkers);
+      receiver.statuses(500, 200);
+      const t0 = new Date();
+      let now = t0;
+      const deps = webhookDeps(
+        noWorkers.config,
+        { db: noWorkers.db, boss: noWorkers.boss, mailSender: noWorkers.mailSender },
+        { now: () => now },
+      );
+
+      expect(await attemptDelivery(deps, queued!.id)).toBe('retrying');
+      const [failed] = await deliveriesOf(endpoint.id, noWorkers);
+      expect(failed).toMatchObject({
+        status: 'pending',
+        attempts: 1,
+        last_status_code: 500,
+        last_error: 'HTTP 500: answered 500',
+      });
+      expect(failed!.next_attempt_at!.getTime()).toBe(t0.getTime() + RETRY_DELAYS_MS[0]!);
+      // The next attempt is a job of its own, due then.
+      const { rows: jobs } = await sql<{ start_after: Date }>`
+        SELECT start_after FROM pgboss.job
+        WHERE name = 'deliver-webhook' AND data->>'deliveryId' = ${queued!.id} AND state = 'created'
+        ORDER BY start_after DESC LIMIT 1`.execute(noWorkers.db);
+      expect(jobs[0]!.start_after.getTime()).toBe(failed!.next_attempt_at!.getTime());
+
+      // Not before it is due: the job is retried later.
+      await expect(attemptDelivery(deps, queued!.id)).rejects.toThrow(/not due/);
+
+      now = new Date(t0.getTime() + RETRY_DELAYS_MS[0]!);
+      expect(await attemptDelivery(deps, queued!.id)).toBe('delivered');
+      const [done] = await deliveriesOf(endpoint.id, noWorkers);
+      expect(done).toMatchObject({ status: 'delivered', attempts: 2, last_status_code: 200 });
+
+      const attempts = receiver.requests.filter((r) => r.url === '/flaky');
+      expect(attempts).toHaveLength(2);
+      expect(new Set(attempts.map((a) => a.headers['webhook-id'])).size).toBe(1);
+      expect(attempts.every((a) => signatureValid(secret, a))).toBe(true);
+      // Delivered is final: another job for it does nothing.
+      expect(await attemptDelivery(deps, queued!.id)).toBe('not pending');
+      expect(receiver.requests.filter((r) => r.url === '/flaky')).toHaveLength(2);
+    } finally {
+      await noWorkers.close();
+    }
+  });
+
+  it('retries for 24 hours on the backoff schedule, then disables the endpoint and mails its owner once', async () => {
+    const noWorkers = await startTestApp(
+      { ...NO_RATE_LIMITS, WEBHOOK_ALLOW_LOOPBACK: 'true', WEBHOOK_CA_FILE: receiver.caFile },
+      { workers: false },
+    );
+    try {
+      await registerMailWorker(noWorkers.boss, noWorkers.db, noWorkers.mailSender);
+      const county = await createCounty(noWorkers.db);
+      const me = await subscriber(noWorkers);
+      const { endpoint } = (await register(me, { url: receiver.url('/down') }, noWorkers)).json();
+      const first = await createEvent(noWorkers.db, { userId: me.id, countyId: county.id });
+      const second = await createEvent(noWorkers.db, { userId: me.id, countyId: county.id });
+      await noWorkers.db.transaction().execute((trx) =>
+        enqueueEventWebhooks(trx, noWorkers.boss, [
+          { user_id: me.id, document_id: first.document_id },
+          { user_id: me.id, document_id: second.document_id },
+        ]),
+      );
+      const [one, two] = await deliveriesOf(endpoint.id, noWorkers);
+      receiver.respond((_request, res) => void res.writeHead(503).end('down for maintenance'));
+
+      const t0 = (await deliveriesOf(endpoint.id, noWorkers))[0]!.created_at.getTime();
+      let now = new Date(t0);
+      const deps = webhookDeps(
+        noWorkers.config,
+        { db: noWorkers.db, boss: noWorkers.boss, mailSender: noWorkers.mailSender },
+        { now: () => now },
+      );
+      const waits: number[] = [];
+      for (;;) {
+        const result = await attemptDelivery(deps, one!.id);
+        const [row] = await deliveriesOf(endpoint.id, noWorkers);
+        if (result === 'failed') break;
+        expect(result).toBe('retrying');
+        waits.push(row!.next_attempt_at!.getTime() - now.getTime());
+        now = row!.next_attempt_at!;
+      }
+      // 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, then what is left of the 24 hours.
+      expect(waits.slice(0, 6)).toEqual(RETRY_DELAYS_MS);
+      expect(now.getTime() - t0).toBe(RETRY_WINDOW_MS);
+      expect(waits.reduce((a, b) => a + b, 0)).toBe(RETRY_WINDOW_MS);
+
+      const [failed] = await deliveriesOf(endpoint.id, noWorkers);
+      expect(failed).toMatchObject({
+        status: 'failed',
+        attempts: waits.length + 1,
+        last_status_code: 503,
+        last_error: 'HTTP 503: down for maintenance',
+        next_attempt_at: null,
+      });
+      const listed = await noWorkers.app.inject({
+        method: 'GET',
+        url: '/api/webhooks',
+        headers: { cookie: me.cookie },
+      });
+      expect(listed.json().endpoints[0]).toMatchObject({
+        status: 'disabled',
+        disabledReason: expect.stringMatching(/failed for 24 hours.*HTTP 503/),
+      });
+      const mail = await waitForMail(noWorkers.db, me.email, /webhook endpoint was disabled/);
+      expect(mail.text_body).toContain(receiver.url('/down'));
+      expect(mail.text_body).toContain('HTTP 503: down for maintenance');
+
+      // The other pending delivery is not sent to a disabled endpoint, and nobody is mailed again.
+      const before = receiver.requests.length;
+      expect(await attemptDelivery(deps, two!.id)).toBe('failed');
+      expect(receiver.requests.length).toBe(before);
+      const mails = await noWorkers.db
+        .selectFrom('deliveries')
+        .select('id')
+        .where('kind', '=', 'webhook_disabled')
+        .execute();
+      expect(mails).toHaveLength(1);
+
+      // Resending needs the endpoint enabled again.
+      const resend = await noWorkers.app.inject({
+        method: 'POST',
+        url: `/api/webhooks/deliveries/${one!.id}/resend`,
+        headers: { cookie: me.cookie, origin: noWorkers.config.appUrl },
+      });
+      expect(resend.statusCode).toBe(409);
+      // A disabled endpoint is sent no new events.
+      const third = await createEvent(noWorkers.db, { userId: me.id, countyId: county.id });
+      const queued = await noWorkers.db
+        .transaction()
+        .execute((trx) =>
+          enqueueEventWebhooks(trx, noWorkers.boss, [
+            { user_id: me.id, document_id: third.document_id },
+          ]),
+        );
+      expect(queued).toBe(0);
+    } finally {
+      await noWorkers.close();
+    }
+  });
+
+  it('follows no redirect, reads at most 64 KiB of an answer, and gives up on a silent receiver', async () => {
+    const me = await subscriber();
+    const { endpoint } = await endpointFor(me, '/odd');
+    const deps = (timeoutMs?: number) =>
+      webhookDeps(
+        t.config,
+        { db: t.db, boss: t.boss, mailSender: t.mailSender },
+        timeoutMs ? { timeoutMs } : {},
+      );
+    expect(TIMEOUT_MS).toBe(10_000);
+    // Attempts made here, not by the worker: each delivery is inserted already held.
+    const delivery = async () => {
+      const row = await t.db
+        .insertInto('webhook_deliveries')
+        .values({
+          endpoint_id: endpoint.id,
+          message_id: 'msg_odd',
+          event_type: 'event.created',
+          event_id: null,
+          payload: '{"type":"event.created"}',
+          next_attempt_at: null,
+          last_attempt_at: null,
+          last_status_code: null,
+          last_error: null,
+          delivered_at: null,
+          resent_from: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    };
+    const lastError = async (id: string) =>
+      await t.db
+        .selectFrom('webhook_deliveries')
+        .select(['last_error', 'status'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+
+    receiver.respond((request, res) => {
+      if (request.url === '/odd')
+        res.writeHead(302, { location: receiver.url('/elsewhere') }).end();
+      else res.writeHead(200).end();
+    });
+    const redirected = await delivery();
+    expect(await attemptDelivery(deps(), redirected)).toBe('retrying');
+    expect((await lastError(redirected)).last_error).toMatch(
+      /HTTP 302: a redirect, which is not followed/,
+    );
+    expect(receiver.requests.some((r) => r.url === '/elsewhere')).toBe(false);
+
+    let finished: boolean | undefined;
+    receiver.respond((_request, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.on('close', () => {
+        finished = res.writableFinished;
+      });
+      // 1 MiB in 64 KiB writes: the sender hangs up after the first.
+      const chunk = Buffer.alloc(64 * 1024, 'a');
+      let sent = 0;
+      const write = () => {
+        while (sent < 16) {
+          sent++;
+          if (!res.write(chunk)) return void res.once('drain', write);
+        }
+        res.end();
+      };
+      write();
+    });
+    const large = await delivery();
+    expect(await attemptDelivery(deps(), large)).toBe('delivered');
+    await waitFor('the receiver to see the connection closed', () => finished !== undefined);
+    expect(finished).toBe(false);
+
+    receiver.respond(() => undefined);
+    const silent = await delivery();
+    expect(await attemptDelivery(deps(300), silent)).toBe('retrying');
+    expect((await lastError(silent)).last_error).toBe(
+      'Could not deliver: no complete answer within 0.3 s',
+    );
+    receiver.statuses(204);
+  });
+
+  it('connects to the address it checked: a name is never looked up a second time', async () => {
+    const me = await createSubscriber(t.db, { verified: true });
+    const secret = generateSecret();
+    const endpoint = await t.db
+      .insertInto('webhook_endpoints')
+      .values({
+        user_id: me.id,
+        url: `https://receiver.test:${receiver.port}/by-name`,
+        event_types: ['event.created'],
+        secret_sealed: seal(webhookSealingKey(t.config.sessionSecret), secret),
+        disabled_at: null,
+        disabled_reason: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { event } = await eventWithWebhooks(me.id);
+    receiver.statuses(200);
+    // receiver.test is in no DNS: only the resolver the check used knows it.
+    const resolver: Resolver = async (host) =>
+      host === 'receiver.test' ? [{ address: '127.0.0.1', family: 4 }] : [];
+    const deps = webhookDeps(
+      t.config,
+      { db: t.db, boss: t.boss, mailSender: t.mailSender },
+      { resolve: resolver },
+    );
+    // The worker tries first, with the system's resolver, and cannot resolve the name; then the
+    // attempt is made due again.
+    const [delivery] = await waitFor('the worker to try and fail', async () => {
+      const rows = await deliveriesOf(endpoint.id);
+      return rows[0]?.last_error ? rows : undefined;
+    });
+    expect(delivery!.last_error).toBe('Refused: receiver.test does not resolve to an address.');
+    await t.db
+      .updateTable('webhook_deliveries')
+      .set({ next_attempt_at: null })
+      .where('id', '=', delivery!.id)
+      .execute();
+    expect(await attemptDelivery(deps, delivery!.id)).toBe('delivered');
+    const request = receiver.requests.find((r) => r.url === '/by-name')!;
+    expect(request.headers.host).toBe(`receiver.test:${receiver.port}`);
+    expect(request.headers['webhook-id']).toBe(`msg_${event.id}`);
+    expect(signatureValid(secret, request)).toBe(true);
+  });
+
+  it('resends a delivery from the dashboard with the same id and body', async () => {
+    const me = await subscriber();
+    const { endpoint, secret } = await endpointFor(me, '/resend');
+    receiver.statuses(200);
+    await eventWithWebhooks(me.id);
+    const [first] = await waitFor('the first delivery', async () => {
+      const rows = await deliveriesOf(endpoint.id);
+      return rows[0]?.status === 'delivered' ? rows : undefined;
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/webhooks/deliveries/${first!.id}/resend`,
+      headers: { cookie: me.cookie, origin: t.config.appUrl },
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json()).toMatchObject({ resentFrom: first!.id, status: 'pending', attempts: 0 });
+    await waitFor('the resend delivered', async () => {
+      const rows = await deliveriesOf(endpoint.id);
+      return rows.length === 2 && rows.every((r) => r.status === 'delivered');
+    });
+    const got = receiver.requests.filter((r) => r.url === '/resend');
+    expect(got).toHaveLength(2);
+    expect(got[1]!.headers['webhook-id']).toBe(got[0]!.headers['webhook-id']);
+    expect(got[1]!.body).toBe(got[0]!.body);
+    expect(signatureValid(secret, got[1]!)).toBe(true);
+
+    const other = await subscriber();
+    const stranger = await t.app.inject({
+      method: 'POST',
+      url: `/api/webhooks/deliveries/${first!.id}/resend`,
+      headers: { cookie: other.cookie, origin: t.config.appUrl },
+    });
+    expect(stranger.statusCode).toBe(404);
+  });
+});
+
+describe('what is sent for which event', () => {
+  it('sends each new event once to each enabled endpoint that asked for event.created, and nothing found on record or hidden', async () => {
+    const me = await subscriber();
+    const wants = await endpointFor(me, '/wants');
+    const disabled = await endpointFor(me, '/off');
+    const other = await register(me, {
+      url: receiver.url('/later-kinds'),
+      eventTypes: ['event.level_changed', 'case.status_changed'],
+    });
+    expect(other.statusCode).toBe(201);
+    const off = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/webhooks/${disabled.endpoint.id}`,
+      headers: { cookie: me.cookie, origin: t.config.appUrl },
+      payload: { enabled: false },
+    });
+    expect(off.json()).toMatchObject({ status: 'disabled', disabledReason: 'Disabled by you.' });
+
+    const { event, queued } = await eventWithWebhooks(me.id);
+    expect(queued).toBe(1);
+    // The matcher's retry or a second call queues nothing more.
+    const again = await t.db
+      .transaction()
+      .execute((trx) =>
+        enqueueEventWebhooks(trx, t.boss, [{ user_id: me.id, document_id: event.document_id }]),
+      );
+    expect(again).toBe(0);
+
+    const onRecord = await createEvent(t.db, { userId: me.id, countyId });
+    await t.db
+      .updateTable('events')
+      .set({ on_record: true })
+      .where('id', '=', onRecord.id)
+      .execute();
+    const hidden = await createEvent(t.db, { userId: me.id, countyId, name: 'DOE JANE' });
+    await t.db
+      .updateTable('events')
+      .set({ tier: 'possible' })
+      .where('id', '=', hidden.id)
+      .execute();
+    await t.db
+      .updateTable('name_subscriptions')
+      .set({ possible_matches: 'hide' })
+      .where('user_id', '=', me.id)
+      .where('name', '=', 'DOE JANE')
+      .execute();
+    const none = await t.db.transaction().execute((trx) =>
+      enqueueEventWebhooks(trx, t.boss, [
+        { user_id: me.id, document_id: onRecord.document_id },
+        { user_id: me.id, document_id: hidden.document_id },
+      ]),
+    );
+    expect(none).toBe(0);
+
+    // A user without endpoints costs nothing and gets nothing.
+    const plain = await createSubscriber(t.db, { verified: true });
+    const theirs = await createEvent(t.db, { userId: plain.id, countyId });
+    expect(
+      await t.db
+        .transaction()
+        .execute((trx) =>
+          enqueueEventWebhooks(trx, t.boss, [
+            { user_id: plain.id, document_id: theirs.document_id },
+          ]),
+        ),
+    ).toBe(0);
+
+    expect((await deliveriesOf(wants.endpoint.id)).map((d) => d.event_id)).toEqual([event.id]);
+    expect(await deliveriesOf(disabled.endpoint.id)).toEqual([]);
+    expect(await deliveriesOf(other.json().endpoint.id)).toEqual([]);
+  });
+});
