@@ -11,8 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maxJsonBytes } from '../src/lib/schema.ts';
 import { UpdateCountyBody } from '../src/modules/admin/admin-counties.schemas.ts';
 import { AddApnsBody, AddNamesBody, RegisterBody } from '../src/modules/user/user.schemas.ts';
-import { createCounty, createStaff } from './helpers/factories.ts';
-import { signInStaff } from './helpers/sign-in.ts';
+import { registerMailWorker } from '../src/mail/mail.jobs.ts';
+import { createCounty, createStaff, createSubscriber } from './helpers/factories.ts';
+import { signInStaff, signInSubscriber } from './helpers/sign-in.ts';
 import { NO_RATE_LIMITS, startTestApp, type TestApp } from './helpers/test-app.ts';
 
 // Every operation of the OpenAPI document, fed inputs generated from its own schema: missing
@@ -51,6 +52,10 @@ const KNOWN: Record<string, unknown> = {
   SearchTerm: 'SMI',
   email: 'fuzz@example.com',
   kind: 'name',
+  // A public address given as such: no name to resolve.
+  url: 'https://93.184.215.14/fuzz',
+  scopes: ['read'],
+  eventTypes: ['event.created'],
 };
 
 /** A value the schema's type accepts, not necessarily one the service accepts. */
@@ -199,12 +204,21 @@ function queryCases(parameters: NonNullable<Operation['parameters']>): Case[] {
 describe('malformed input on every operation', () => {
   let t: TestApp;
   let cookie: string;
+  /** Tokens and webhooks are a subscriber's: their calls are made as one, to reach the database. */
+  let subscriberCookie: string;
+  const SUBSCRIBER_PATHS = /^\/api\/(tokens|webhooks)(\/|$)/;
 
   beforeAll(async () => {
     t = await startTestApp(NO_RATE_LIMITS, { workers: false });
+    // The subscriber signs in by the link a mail brings.
+    await registerMailWorker(t.boss, t.db, t.mailSender);
     await createCounty(t.db, { name: 'Fuzz', code: 'FUZ' });
     const admin = await createStaff(t.db, 'admin');
     cookie = await signInStaff(t, admin.email);
+    subscriberCookie = await signInSubscriber(
+      t,
+      (await createSubscriber(t.db, { verified: true })).email,
+    );
   });
   afterAll(() => t.close());
 
@@ -218,7 +232,10 @@ describe('malformed input on every operation', () => {
         (SELECT count(*) FILTER (WHERE is_archived) FROM events),
         (SELECT max(updated_at) FROM counties), (SELECT count(*) FROM audit_log),
         (SELECT count(*) FROM deliveries), (SELECT count(*) FROM auth_codes),
-        (SELECT count(*) FROM recorded_documents)) AS state`.execute(t.db);
+        (SELECT count(*) FROM recorded_documents), (SELECT count(*) FROM personal_access_tokens),
+        (SELECT count(*) FROM webhook_endpoints), (SELECT count(*) FROM webhook_deliveries)) AS state`.execute(
+      t.db,
+    );
     return rows[0]!.state;
   }
 
@@ -244,7 +261,7 @@ describe('malformed input on every operation', () => {
             method: method.toUpperCase() as 'GET',
             url: c.query !== undefined ? `${url}?${c.query}` : url,
             headers: {
-              cookie,
+              cookie: SUBSCRIBER_PATHS.test(path) ? subscriberCookie : cookie,
               origin: t.config.appUrl,
               ...(c.body !== undefined ? { 'content-type': 'application/json' } : {}),
             },
