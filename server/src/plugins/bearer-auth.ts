@@ -113,7 +113,13 @@ export function registerBearerAuth(
       );
     }
 
-    if (access === 'staff' || access === 'admin') {
+    // Staff routes by their access, or by their place: a staff call that decides who may call it
+    // in its service (impersonation) is still one.
+    if (
+      access === 'staff' ||
+      access === 'admin' ||
+      request.routeOptions.url.startsWith('/api/admin/')
+    ) {
       throw challenge(
         reply,
         403,

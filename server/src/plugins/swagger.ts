@@ -44,7 +44,7 @@ export function tokenDocs(
   const withSession = declared.length > 0 || access === 'signed-in';
   let security: Record<string, string[]>[] | undefined;
   let note: string;
-  if (access === 'staff' || access === 'admin') {
+  if (access === 'staff' || access === 'admin' || route.url.startsWith('/api/admin/')) {
     security = [{ session: [] }];
     note = 'Tokens: not accepted. A staff call: sign in as staff in the browser.';
   } else if (scope === 'session') {
@@ -57,7 +57,7 @@ export function tokenDocs(
     security = undefined;
     note = `Scope: \`${scope}\`, when a token is sent: open to anyone, and a token sent must be valid.`;
   }
-  const tokenUsable = access !== 'staff' && access !== 'admin' && scope !== 'session';
+  const tokenUsable = security === undefined || security.length > 1;
   const responses = (schema.response ?? {}) as Responses;
   return {
     ...schema,

@@ -2,7 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { route } from '../../lib/route.ts';
 import { errorResponse, response } from '../../lib/schema.ts';
-import { CreatedToken, CreateTokenBody, Token, TokenList, TokenParams } from './tokens.schemas.ts';
+import {
+  CreatedToken,
+  CreateTokenBody,
+  RevokedToken,
+  TokenList,
+  TokenParams,
+} from './tokens.schemas.ts';
 import * as service from './tokens.service.ts';
 
 /**
@@ -78,7 +84,7 @@ export async function tokensRoutes(app: FastifyInstance, { db }: { db: Database 
       description: 'Its next call answers 401. The token stays listed as revoked.',
       params: TokenParams,
       response: {
-        200: response(Token, 'The revoked token'),
+        200: response(RevokedToken, 'The revoked token'),
         400: errorResponse('The id is not a UUID'),
         401: noSession,
         403: staff,

@@ -27,24 +27,27 @@ export const TokenScopes = v.pipe(
   ),
 );
 
-export const CreateTokenBody = v.strictObject({
-  name: v.pipe(
-    label(MAX_TOKEN_NAME_LENGTH, 'What the token is for, so you know which to revoke'),
-    v.minLength(1, 'must not be empty'),
-  ),
-  scopes: TokenScopes,
-  expiresInDays: v.optional(
-    v.pipe(
-      v.number(),
-      v.integer('must be a whole number of days'),
-      v.minValue(1, 'must be at least 1'),
-      v.maxValue(MAX_EXPIRY_DAYS, `must be at most ${MAX_EXPIRY_DAYS}`),
-      v.description(
-        'Days until the token stops working; leave it out for a token that never expires',
+export const CreateTokenBody = v.pipe(
+  v.strictObject({
+    name: v.pipe(
+      label(MAX_TOKEN_NAME_LENGTH, 'What the token is for, so you know which to revoke'),
+      v.minLength(1, 'must not be empty'),
+    ),
+    scopes: TokenScopes,
+    expiresInDays: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer('must be a whole number of days'),
+        v.minValue(1, 'must be at least 1'),
+        v.maxValue(MAX_EXPIRY_DAYS, `must be at most ${MAX_EXPIRY_DAYS}`),
+        v.description(
+          'Days until the token stops working; leave it out for a token that never expires',
+        ),
       ),
     ),
-  ),
-});
+  }),
+  v.examples([{ name: 'Title system nightly sync', scopes: ['read'], expiresInDays: 90 }]),
+);
 export type CreateTokenBody = v.InferOutput<typeof CreateTokenBody>;
 
 export const TokenParams = v.strictObject({
@@ -70,16 +73,47 @@ export const Token = v.object({
 });
 export type Token = v.InferOutput<typeof Token>;
 
-export const TokenList = v.object({
-  tokens: v.pipe(v.array(Token), v.description('Newest first, at most 100')),
-});
+const EXAMPLE_TOKEN: Token = {
+  id: '5b0e8a52-2f5c-4c39-9d43-0d3f1c6a7e11',
+  name: 'Title system nightly sync',
+  hint: 'dw_pat_Q2hh…',
+  scopes: ['read'],
+  createdAt: '2026-11-25T16:02:11.000Z',
+  expiresAt: '2027-02-23T16:02:11.000Z',
+  lastUsedAt: '2026-11-26T03:00:04.000Z',
+  lastUsedIp: '203.0.113.7',
+  revokedAt: null,
+  status: 'active',
+};
 
-export const CreatedToken = v.object({
-  token: Token,
-  secret: v.pipe(
-    v.string(),
-    v.description(
-      'The token itself, shown this once: send it as `Authorization: Bearer <secret>`. Only its SHA-256 is kept.',
+export const TokenList = v.pipe(
+  v.object({
+    tokens: v.pipe(v.array(Token), v.description('Newest first, at most 100')),
+  }),
+  v.examples([{ tokens: [EXAMPLE_TOKEN] }]),
+);
+
+export const RevokedToken = v.pipe(
+  Token,
+  v.examples([
+    { ...EXAMPLE_TOKEN, revokedAt: '2026-11-27T09:30:00.000Z', status: 'revoked' as const },
+  ]),
+);
+
+export const CreatedToken = v.pipe(
+  v.object({
+    token: Token,
+    secret: v.pipe(
+      v.string(),
+      v.description(
+        'The token itself, 58 characters, shown this once: send it as `Authorization: Bearer <secret>`. Only its SHA-256 is kept.',
+      ),
     ),
-  ),
-});
+  }),
+  v.examples([
+    {
+      token: { ...EXAMPLE_TOKEN, lastUsedAt: null, lastUsedIp: null },
+      secret: 'dw_pat_… (58 characters, shown once)',
+    },
+  ]),
+);

@@ -6,9 +6,9 @@ import {
   CreateEndpointBody,
   DeliveryList,
   DeliveryParams,
-  Delivery,
-  Endpoint,
   EndpointList,
+  ExampleDelivery,
+  ExampleEndpoint,
   EndpointParams,
   UpdateEndpointBody,
 } from './webhooks.schemas.ts';
@@ -87,7 +87,7 @@ export async function webhooksRoutes(app: FastifyInstance, deps: service.Endpoin
       params: EndpointParams,
       body: UpdateEndpointBody,
       response: {
-        200: response(Endpoint, 'The endpoint as it is now'),
+        200: response(ExampleEndpoint, 'The endpoint as it is now'),
         400: errorResponse('Invalid input, or enabling an endpoint whose URL is no longer public'),
         401: noSession,
         403: forbidden,
@@ -108,7 +108,7 @@ export async function webhooksRoutes(app: FastifyInstance, deps: service.Endpoin
       summary: 'Deletes an endpoint and its deliveries',
       params: EndpointParams,
       response: {
-        200: response(Endpoint, 'The endpoint deleted'),
+        200: response(ExampleEndpoint, 'The endpoint deleted'),
         400: invalid,
         401: noSession,
         403: forbidden,
@@ -152,7 +152,7 @@ export async function webhooksRoutes(app: FastifyInstance, deps: service.Endpoin
         'A new delivery with the same webhook-id and body, tried at once and retried for 24 hours like any other. Its endpoint must be enabled.',
       params: DeliveryParams,
       response: {
-        202: response(Delivery, 'The new delivery, queued'),
+        202: response(ExampleDelivery, 'The new delivery, queued'),
         400: invalid,
         401: noSession,
         403: forbidden,

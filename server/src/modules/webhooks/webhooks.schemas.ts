@@ -37,11 +37,20 @@ const Url = v.pipe(
 
 const Description = label(MAX_DESCRIPTION_LENGTH, 'What the endpoint is, for you');
 
-export const CreateEndpointBody = v.strictObject({
-  url: Url,
-  description: v.optional(Description, ''),
-  eventTypes: EventTypes,
-});
+export const CreateEndpointBody = v.pipe(
+  v.strictObject({
+    url: Url,
+    description: v.optional(Description, ''),
+    eventTypes: EventTypes,
+  }),
+  v.examples([
+    {
+      url: 'https://hooks.example.com/deedwatch',
+      description: 'Title system',
+      eventTypes: ['event.created'],
+    },
+  ]),
+);
 export type CreateEndpointBody = v.InferOutput<typeof CreateEndpointBody>;
 
 export const UpdateEndpointBody = v.pipe(
@@ -61,6 +70,7 @@ export const UpdateEndpointBody = v.pipe(
     (body) => Object.keys(body).length > 0,
     'must change something: description, eventTypes or enabled',
   ),
+  v.examples([{ enabled: true }]),
 );
 export type UpdateEndpointBody = v.InferOutput<typeof UpdateEndpointBody>;
 
@@ -91,19 +101,38 @@ export const Endpoint = v.object({
 });
 export type Endpoint = v.InferOutput<typeof Endpoint>;
 
-export const EndpointList = v.object({
-  endpoints: v.pipe(v.array(Endpoint), v.description('Oldest first, at most 5')),
-});
+const EXAMPLE_ENDPOINT: Endpoint = {
+  id: '0d6f5a3e-8f0c-4c1e-9a52-7b1f0c2d9e44',
+  url: 'https://hooks.example.com/deedwatch',
+  description: 'Title system',
+  eventTypes: ['event.created'],
+  createdAt: '2026-11-25T16:05:40.000Z',
+  status: 'enabled',
+  disabledAt: null,
+  disabledReason: null,
+};
 
-export const CreatedEndpoint = v.object({
-  endpoint: Endpoint,
-  secret: v.pipe(
-    v.string(),
-    v.description(
-      "The signing secret (whsec_…), shown this once: verify each delivery's webhook-signature with it.",
+export const ExampleEndpoint = v.pipe(Endpoint, v.examples([EXAMPLE_ENDPOINT]));
+
+export const EndpointList = v.pipe(
+  v.object({
+    endpoints: v.pipe(v.array(Endpoint), v.description('Oldest first, at most 5')),
+  }),
+  v.examples([{ endpoints: [EXAMPLE_ENDPOINT] }]),
+);
+
+export const CreatedEndpoint = v.pipe(
+  v.object({
+    endpoint: Endpoint,
+    secret: v.pipe(
+      v.string(),
+      v.description(
+        "The signing secret (whsec_…), shown this once: verify each delivery's webhook-signature with it.",
+      ),
     ),
-  ),
-});
+  }),
+  v.examples([{ endpoint: EXAMPLE_ENDPOINT, secret: 'whsec_… (shown once)' }]),
+);
 
 export const Delivery = v.object({
   id: v.pipe(v.string(), v.uuid()),
@@ -137,9 +166,45 @@ export const Delivery = v.object({
 });
 export type Delivery = v.InferOutput<typeof Delivery>;
 
-export const DeliveryList = v.object({
-  deliveries: v.pipe(
-    v.array(Delivery),
-    v.description(`Newest first, at most ${LISTED_DELIVERIES}`),
-  ),
-});
+const EXAMPLE_DELIVERY: Delivery = {
+  id: '9a4c2b7e-1d3f-4e5a-8b6c-0f1e2d3c4b5a',
+  endpointId: EXAMPLE_ENDPOINT.id,
+  messageId: 'msg_3f2a1c4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b',
+  eventType: 'event.created',
+  eventId: '3f2a1c4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b',
+  status: 'pending',
+  attempts: 2,
+  createdAt: '2026-11-26T08:14:02.000Z',
+  lastAttemptAt: '2026-11-26T08:14:07.000Z',
+  nextAttemptAt: '2026-11-26T08:19:07.000Z',
+  lastStatusCode: 503,
+  lastError: 'HTTP 503: Service Unavailable',
+  deliveredAt: null,
+  resentFrom: null,
+};
+
+export const ExampleDelivery = v.pipe(
+  Delivery,
+  v.examples([
+    {
+      ...EXAMPLE_DELIVERY,
+      id: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
+      attempts: 0,
+      lastAttemptAt: null,
+      nextAttemptAt: null,
+      lastStatusCode: null,
+      lastError: null,
+      resentFrom: EXAMPLE_DELIVERY.id,
+    },
+  ]),
+);
+
+export const DeliveryList = v.pipe(
+  v.object({
+    deliveries: v.pipe(
+      v.array(Delivery),
+      v.description(`Newest first, at most ${LISTED_DELIVERIES}`),
+    ),
+  }),
+  v.examples([{ deliveries: [EXAMPLE_DELIVERY] }]),
+);
