@@ -45,7 +45,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The enabled counties and their APN formats */
+        /**
+         * The enabled counties and their APN formats
+         * @description Scope: `read`, when a token is sent: open to anyone, and a token sent must be valid.
+         */
         get: operations["getConfig"];
         put?: never;
         post?: never;
@@ -67,6 +70,8 @@ export interface paths {
         /**
          * Staff sign in with email and password
          * @description Limited per client address, and per email from one address; no account is ever locked. The more staff sign-ins failed in the last 15 minutes (any account, any address), the longer each one waits, up to 5 seconds.
+         *
+         *     Tokens: not accepted. A staff call: sign in as staff in the browser.
          */
         post: operations["staffLogin"];
         delete?: never;
@@ -87,6 +92,8 @@ export interface paths {
         /**
          * Emails a sign-in link (magic link) to a subscriber
          * @description Answers the same whether or not an account exists for the email.
+         *
+         *     Scope: `write`, when a token is sent: open to anyone, and a token sent must be valid.
          */
         post: operations["requestLoginLink"];
         delete?: never;
@@ -104,7 +111,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Signs in with the code of a magic link */
+        /**
+         * Signs in with the code of a magic link
+         * @description Scope: `write`, when a token is sent: open to anyone, and a token sent must be valid.
+         */
         post: operations["redeemLoginCode"];
         delete?: never;
         options?: never;
@@ -121,7 +131,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Verifies an email with the code of its link, and signs in */
+        /**
+         * Verifies an email with the code of its link, and signs in
+         * @description Scope: `write`, when a token is sent: open to anyone, and a token sent must be valid.
+         */
         post: operations["verifyEmail"];
         delete?: never;
         options?: never;
@@ -138,7 +151,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Verifies a phone with the code of its link, and signs in */
+        /**
+         * Verifies a phone with the code of its link, and signs in
+         * @description Scope: `write`, when a token is sent: open to anyone, and a token sent must be valid.
+         */
         post: operations["verifySms"];
         delete?: never;
         options?: never;
@@ -155,7 +171,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The signed-in user, to restore a session */
+        /**
+         * The signed-in user, to restore a session
+         * @description Scope: `read`. A personal access token needs the read scope; a session needs nothing more.
+         */
         post: operations["getSessionUser"];
         delete?: never;
         options?: never;
@@ -170,7 +189,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Ends the session, or only the impersonation when there is one */
+        /**
+         * Ends the session, or only the impersonation when there is one
+         * @description Scope: `read`, when a token is sent: open to anyone, and a token sent must be valid.
+         */
         get: operations["logout"];
         put?: never;
         post?: never;
@@ -189,7 +211,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Staff: act as a subscriber until logout */
+        /**
+         * Staff: act as a subscriber until logout
+         * @description Tokens: not accepted. A staff call: sign in as staff in the browser.
+         */
         post: operations["impersonate"];
         delete?: never;
         options?: never;
@@ -209,6 +234,8 @@ export interface paths {
          * @description The term is upper-cased and normalised like every stored name (punctuation dropped, spaces collapsed; names are written last-first, e.g. "SMITH JOHN A"), then matched as a prefix of the name: "SMITH JO" finds SMITH JOHN A. A trailing space ends the last word ("SMITH " does not find SMITHSON). Results are in name order; documentCount says how many recorded documents carry the name, so the app can warn that a common name brings alerts about other people. When the prefix finds fewer than 10, a surname with one typo (a letter missing, extra, wrong, or two neighbours swapped: "SMTIH JOHN") is corrected to the commonest surnames of the county one typo away, and their names follow.
          *
          *     Search-as-you-type: anonymous (registration uses it), called on every keystroke. At most 10 results. A SearchTerm shorter than 2 characters after trimming, or with fewer than 2 letters or digits, finds nothing ([]). The county is checked first: an unknown or disabled county is a 400 naming it. Punctuation in the term, SQL wildcards (% _) and quotes included, is never a wildcard: the normalisers drop it, and the SQL matches every character literally.
+         *
+         *     Scope: `read`, when a token is sent: open to anyone, and a token sent must be valid.
          */
         get: operations["searchNames"];
         put?: never;
@@ -231,6 +258,8 @@ export interface paths {
          * @description The term is the street part of an address: its words are normalised like stored addresses (STREET → ST, AVENUE → AVE, NORTH → N, …) and a house number typed before them is ignored. It matches the start of the address after its house number: "MAIN ST" finds 123 MAIN ST and 9 MAIN ST APT 2; "OAK" finds OAK AVE and OAKMONT DR; "OAK " (with the space) only OAK AVE. A term without a direction also finds the street with one ("MAIN" finds N MAIN ST and S MAIN ST, after MAIN ST); a term that starts with a direction ("N MAIN") finds only that side. Within each, parcels are in street, then address order. When the prefix finds fewer than 10, one typo in a street word (a letter missing, extra, wrong, or two neighbours swapped: MIAN for MAIN) is corrected through the county's dictionary of street words, and the corrected term is searched the same way; its parcels follow the prefix hits, never repeated.
          *
          *     Search-as-you-type: anonymous (registration uses it), called on every keystroke. At most 10 results. A SearchTerm shorter than 2 characters after trimming, or with fewer than 2 letters or digits, finds nothing ([]). The county is checked first: an unknown or disabled county is a 400 naming it. Punctuation in the term, SQL wildcards (% _) and quotes included, is never a wildcard: the normalisers drop it, and the SQL matches every character literally.
+         *
+         *     Scope: `read`, when a token is sent: open to anyone, and a token sent must be valid.
          */
         get: operations["searchStreets"];
         put?: never;
@@ -253,6 +282,8 @@ export interface paths {
          * @description The term is normalised like stored addresses (STREET → ST, AVENUE → AVE, NORTH → N, APARTMENT → APT, punctuation dropped) and matched as a prefix of the address: "123 MAIN" and "123 MAIN STREET" both find 123 MAIN ST. A trailing space ends the last word ("123 " does not find 1234 …). Prefix hits are in address order. When the prefix finds fewer than 10, one typo in a street word (a letter missing, extra, wrong, or two neighbours swapped: MIAN for MAIN) is corrected through the county's dictionary of street words, and the corrected term is searched the same way; its parcels follow the prefix hits, never repeated. Then, for a term of two words or more, addresses most similar to it (trigram word similarity, within the county; when it starts with a house number, among the addresses with that number and its neighbours on its street) fill the rest: "123 MAIN ST APT 4" finds 123 N MAIN ST APT 4.
          *
          *     Search-as-you-type: anonymous (registration uses it), called on every keystroke. At most 10 results. A SearchTerm shorter than 2 characters after trimming, or with fewer than 2 letters or digits, finds nothing ([]). The county is checked first: an unknown or disabled county is a 400 naming it. Punctuation in the term, SQL wildcards (% _) and quotes included, is never a wildcard: the normalisers drop it, and the SQL matches every character literally.
+         *
+         *     Scope: `read`, when a token is sent: open to anyone, and a token sent must be valid.
          */
         get: operations["searchAddresses"];
         put?: never;
@@ -275,6 +306,8 @@ export interface paths {
          * @description Only the letters and digits of the term are compared, so the formatted "012-0345" and the bare "0120345" find the same parcels. Results are in APN order.
          *
          *     Search-as-you-type: anonymous (registration uses it), called on every keystroke. At most 10 results. A SearchTerm shorter than 2 characters after trimming, or with fewer than 2 letters or digits, finds nothing ([]). The county is checked first: an unknown or disabled county is a 400 naming it. Punctuation in the term, SQL wildcards (% _) and quotes included, is never a wildcard: the normalisers drop it, and the SQL matches every character literally.
+         *
+         *     Scope: `read`, when a token is sent: open to anyone, and a token sent must be valid.
          */
         get: operations["searchApns"];
         put?: never;
@@ -297,6 +330,8 @@ export interface paths {
         /**
          * Creates a subscriber with guarded APNs and names, and emails the verification link
          * @description Names are trimmed and upper-cased; APNs are formatted by the county mask. A repeat of an item in the same county is ignored. At most 10 names and 10 APNs per account. The items activate when the email is verified, and only documents recorded after that raise alerts.
+         *
+         *     Scope: `write`, when a token is sent: open to anyone, and a token sent must be valid.
          */
         post: operations["register"];
         delete?: never;
@@ -314,7 +349,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Guards more properties (APNs) */
+        /**
+         * Guards more properties (APNs)
+         * @description Scope: `write`. A personal access token needs the write scope; a session needs nothing more.
+         */
         post: operations["addApnSubscriptions"];
         delete?: never;
         options?: never;
@@ -331,7 +369,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Guards more names */
+        /**
+         * Guards more names
+         * @description Scope: `write`. A personal access token needs the write scope; a session needs nothing more.
+         */
         post: operations["addNameSubscriptions"];
         delete?: never;
         options?: never;
@@ -348,7 +389,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Stops guarding a property or a name */
+        /**
+         * Stops guarding a property or a name
+         * @description Scope: `write`. A personal access token needs the write scope; a session needs nothing more.
+         */
         post: operations["removeSubscription"];
         delete?: never;
         options?: never;
@@ -368,6 +412,8 @@ export interface paths {
         /**
          * Adds an email (or SMS) method and sends its verification link
          * @description For an SMS method the phone number goes in the `email` field.
+         *
+         *     Scope: `write`. A personal access token needs the write scope; a session needs nothing more.
          */
         post: operations["addNotificationMethod"];
         delete?: never;
@@ -385,7 +431,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Removes a notification method (never the account's own email) */
+        /**
+         * Removes a notification method (never the account's own email)
+         * @description Scope: `write`. A personal access token needs the write scope; a session needs nothing more.
+         */
         post: operations["removeNotificationMethod"];
         delete?: never;
         options?: never;
@@ -402,7 +451,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sends the verification link of an unverified method again */
+        /**
+         * Sends the verification link of an unverified method again
+         * @description Scope: `write`. A personal access token needs the write scope; a session needs nothing more.
+         */
         post: operations["resendVerification"];
         delete?: never;
         options?: never;
@@ -419,7 +471,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Archives an alert: it no longer shows among the alerts */
+        /**
+         * Archives an alert: it no longer shows among the alerts
+         * @description Scope: `write`. A personal access token needs the write scope; a session needs nothing more.
+         */
         post: operations["archiveEvent"];
         delete?: never;
         options?: never;
@@ -438,6 +493,8 @@ export interface paths {
         /**
          * Chooses what is done with a guarded name's possible matches
          * @description A possible match is a document naming someone who may be the subscriber or a namesake: a variant of a common name, one part of a two-part surname, or an initial for the first name. 'digest' (the default) lists them in one email each morning, county time; 'immediately' alerts at once, as for an exact or strong match; 'hide' keeps them off the dashboard and out of every email (they are still recorded). The choice applies to matches not yet mailed.
+         *
+         *     Scope: `write`. A personal access token needs the write scope; a session needs nothing more.
          */
         put: operations["setPossibleMatches"];
         post?: never;
@@ -457,6 +514,8 @@ export interface paths {
         /**
          * Downloads the PDF of a recorded document
          * @description The document of one of your alerts, by its countyCodeContainerName and parsedDocumentName. Staff may download any document. Any other document answers 404, as one that does not exist.
+         *
+         *     Scope: `read`. A personal access token needs the read scope; a session needs nothing more.
          */
         get: operations["downloadDocument"];
         put?: never;
@@ -477,6 +536,8 @@ export interface paths {
         /**
          * Back-office statistics: users, guarded items, alerts, by county and by day
          * @description For admin and customersupport. Every figure counts subscribers only: staff accounts, and their items, events and alerts, are left out. Active means signed in within the last 30 days; registered, within the last 7 days (both rolling, from now). The maps are keyed by county name and list every county. usersByCounty counts the subscribers guarding at least one item (APN or name) in the county, so a subscriber guarding in two counties counts in both. daily holds the last 30 UTC days, oldest first, today last: registrations, events raised, and alert emails sent (deliveries of kind alert with status sent, by the day they were sent). eventsByTier and eventsByCountyAndTier split the events by how sure the match is: exact, strong or possible (possible ones are kept even when the subscriber hides them).
+         *
+         *     Tokens: not accepted. A staff call: sign in as staff in the browser.
          */
         get: operations["getAdminMetrics"];
         put?: never;
@@ -497,6 +558,8 @@ export interface paths {
         /**
          * A page of users, sorted and optionally searched by email
          * @description For admin and customersupport. Rows of admins are never listed; rows of customersupport users are listed to admins only; totalUsers counts the users that match among those the caller may see. A searchTerm of 3 characters or more matches anywhere in the email, 1 or 2 characters match its start; letter case is ignored and %, _ and \ are literal. The email order is by code point. A page past the last is empty.
+         *
+         *     Tokens: not accepted. A staff call: sign in as staff in the browser.
          */
         get: operations["listAdminUsers"];
         put?: never;
@@ -514,7 +577,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Admin: every county with all its settings */
+        /**
+         * Admin: every county with all its settings
+         * @description Tokens: not accepted. A staff call: sign in as staff in the browser.
+         */
         get: operations["listAdminCounties"];
         put?: never;
         post?: never;
@@ -536,6 +602,8 @@ export interface paths {
         /**
          * Admin: saves the Edit County form
          * @description Required: name, code, uiMask, dataMask, format, linkUrl, alertSendGridEmailTemplateId and isEnabled (a 400 names every one missing or blank). The mailer fields are optional: an omitted one keeps its current value. Text is trimmed; code is upper-cased; masks may contain only 0, a and -; linkUrl must be an http(s) URL; mailerDocumentTypes are trimmed, upper-cased and deduplicated. Code and name are unique among counties (409). The change is written to the audit log with each changed field before and after.
+         *
+         *     Tokens: not accepted. A staff call: sign in as staff in the browser.
          */
         post: operations["updateCounty"];
         delete?: never;
@@ -554,6 +622,8 @@ export interface paths {
         /**
          * Admin: the audit log, newest first, a page at a time
          * @description Who did what to which user or county, and when: county edits (with each changed field before and after), welcome emails resent, impersonations started and ended, and every change made while impersonating (the subscriber as actor, the staff member as impersonator).
+         *
+         *     Tokens: not accepted. A staff call: sign in as staff in the browser.
          */
         get: operations["listAuditEntries"];
         put?: never;
@@ -576,6 +646,8 @@ export interface paths {
         /**
          * Staff: emails a subscriber the welcome mail with a fresh verification link
          * @description Sent to the account's own email; the action is written to the audit log. Accounts the caller may not see in the user list (admins; customersupport, unless the caller is an admin) are answered with 404.
+         *
+         *     Tokens: not accepted. A staff call: sign in as staff in the browser.
          */
         post: operations["resendWelcome"];
         delete?: never;
@@ -591,7 +663,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Admin: the job queues at a glance, for monitoring and the admin area */
+        /**
+         * Admin: the job queues at a glance, for monitoring and the admin area
+         * @description Tokens: not accepted. A staff call: sign in as staff in the browser.
+         */
         get: operations["getJobsSummary"];
         put?: never;
         post?: never;
@@ -613,8 +688,152 @@ export interface paths {
         /**
          * Why a document value does or does not match a guarded item
          * @description For admin and customersupport. Applies the rules of the match-documents job to one guarded item (a name, an APN or an address) and one value of a recorded document in the county, and says which rule matched and the confidence an event would carry.
+         *
+         *     Tokens: not accepted. A staff call: sign in as staff in the browser.
          */
         post: operations["explainMatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your personal access tokens, newest first
+         * @description Each token with its scopes, expiry, last use (time and address) and status. The secrets themselves are never shown again.
+         *
+         *     Tokens: not accepted. Only a signed-in browser session makes this call.
+         */
+        get: operations["listTokens"];
+        put?: never;
+        /**
+         * Creates a personal access token and shows its secret once
+         * @description Send the secret as `Authorization: Bearer <secret>` on your own calls: it acts as you, within its scopes, until it expires or you revoke it. It never calls staff routes. Only its SHA-256 is kept, so copy it now. At most 20 active tokens per account.
+         *
+         *     Tokens: not accepted. Only a signed-in browser session makes this call.
+         */
+        post: operations["createToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revokes a personal access token at once
+         * @description Its next call answers 401. The token stays listed as revoked.
+         *
+         *     Tokens: not accepted. Only a signed-in browser session makes this call.
+         */
+        delete: operations["revokeToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your webhook endpoints
+         * @description Scope: `read`. A personal access token needs the read scope; a session needs nothing more.
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Registers a webhook endpoint and shows its signing secret once
+         * @description Events of the types named are POSTed to the URL as JSON, signed the Standard Webhooks way (webhook-id, webhook-timestamp, webhook-signature headers) with the secret returned here, retried with backoff for 24 hours until the receiver answers 2xx; then the endpoint is disabled and you are emailed. The URL must be https on a public address (checked now and before every delivery); redirects are not followed; the receiver has 10 seconds. At most 5 endpoints.
+         *
+         *     Scope: `write`. A personal access token needs the write scope; a session needs nothing more.
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletes an endpoint and its deliveries
+         * @description Scope: `write`. A personal access token needs the write scope; a session needs nothing more.
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /**
+         * Changes an endpoint: its description, its event types, or enables or disables it
+         * @description Scope: `write`. A personal access token needs the write scope; a session needs nothing more.
+         */
+        patch: operations["updateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/api/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An endpoint's recent deliveries, with their status
+         * @description Scope: `read`. A personal access token needs the read scope; a session needs nothing more.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/deliveries/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a delivery again
+         * @description A new delivery with the same webhook-id and body, tried at once and retried for 24 hours like any other. Its endpoint must be enabled.
+         *
+         *     Scope: `write`. A personal access token needs the write scope; a session needs nothing more.
+         */
+        post: operations["resendWebhookDelivery"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1687,6 +1906,32 @@ export interface operations {
                     };
                 };
             };
+            /** @description The token lacks the scope this call needs (the message and WWW-Authenticate name it), or the caller may not make this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls with this token this minute: RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget, Retry-After when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
         };
     };
     logout: {
@@ -2397,6 +2642,32 @@ export interface operations {
                     };
                 };
             };
+            /** @description The token lacks the scope this call needs (the message and WWW-Authenticate name it), or the caller may not make this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls with this token this minute: RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget, Retry-After when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
         };
     };
     addNameSubscriptions: {
@@ -2571,6 +2842,32 @@ export interface operations {
             };
             /** @description Nobody is signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The token lacks the scope this call needs (the message and WWW-Authenticate name it), or the caller may not make this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls with this token this minute: RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget, Retry-After when to try again */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2765,8 +3062,34 @@ export interface operations {
                     };
                 };
             };
+            /** @description The token lacks the scope this call needs (the message and WWW-Authenticate name it), or the caller may not make this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description Not found among your own items */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls with this token this minute: RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget, Retry-After when to try again */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3183,8 +3506,34 @@ export interface operations {
                     };
                 };
             };
+            /** @description The token lacks the scope this call needs (the message and WWW-Authenticate name it), or the caller may not make this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description Not found among your own items */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls with this token this minute: RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget, Retry-After when to try again */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3597,8 +3946,34 @@ export interface operations {
                     };
                 };
             };
+            /** @description The token lacks the scope this call needs (the message and WWW-Authenticate name it), or the caller may not make this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description Not found among your own items */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls with this token this minute: RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget, Retry-After when to try again */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3797,8 +4172,34 @@ export interface operations {
                     };
                 };
             };
+            /** @description The token lacks the scope this call needs (the message and WWW-Authenticate name it), or the caller may not make this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description Not found among your own guarded names */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls with this token this minute: RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget, Retry-After when to try again */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3850,8 +4251,47 @@ export interface operations {
                     };
                 };
             };
+            /** @description Nobody is signed in, or the bearer token is not valid: the message says whether it is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The token lacks the scope this call needs (the message and WWW-Authenticate name it), or the caller may not make this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description No such document among your alerts, or its file is missing from the store */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls with this token this minute: RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget, Retry-After when to try again */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4596,6 +5036,1122 @@ export interface operations {
             };
             /** @description The signed-in user is not staff (admin or customersupport) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    listTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your tokens */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "tokens": [
+                     *         {
+                     *           "id": "5b0e8a52-2f5c-4c39-9d43-0d3f1c6a7e11",
+                     *           "name": "Title system nightly sync",
+                     *           "hint": "dw_pat_Q2hh…",
+                     *           "scopes": [
+                     *             "read"
+                     *           ],
+                     *           "createdAt": "2026-11-25T16:02:11.000Z",
+                     *           "expiresAt": "2027-02-23T16:02:11.000Z",
+                     *           "lastUsedAt": "2026-11-26T03:00:04.000Z",
+                     *           "lastUsedIp": "203.0.113.7",
+                     *           "revokedAt": null,
+                     *           "status": "active"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Newest first, at most 100 */
+                        tokens: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            /** @description The first characters of the token, to tell it apart */
+                            hint: string;
+                            scopes: ("read" | "write")[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description null: never expires */
+                            expiresAt: string | null;
+                            /** @description null: never used */
+                            lastUsedAt: string | null;
+                            /** @description The address of its last use */
+                            lastUsedIp: string | null;
+                            revokedAt: string | null;
+                            /**
+                             * @description Only an active token authenticates
+                             * @enum {string}
+                             */
+                            status: "active" | "expired" | "revoked";
+                        }[];
+                    };
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A staff account, or a call made with a token: tokens are managed from a signed-in session */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    createToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Title system nightly sync",
+                 *       "scopes": [
+                 *         "read"
+                 *       ],
+                 *       "expiresInDays": 90
+                 *     }
+                 */
+                "application/json": {
+                    /** @description What the token is for, so you know which to revoke */
+                    name: string;
+                    /** @description read: every GET of your account and POST /api/auth/me; write: every call that changes something (guarding items, archiving alerts, webhook endpoints). A call needing a scope the token lacks answers 403. */
+                    scopes: ("read" | "write")[];
+                    /** @description Days until the token stops working; leave it out for a token that never expires */
+                    expiresInDays?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The token and its secret, shown this once */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "token": {
+                     *         "id": "5b0e8a52-2f5c-4c39-9d43-0d3f1c6a7e11",
+                     *         "name": "Title system nightly sync",
+                     *         "hint": "dw_pat_Q2hh…",
+                     *         "scopes": [
+                     *           "read"
+                     *         ],
+                     *         "createdAt": "2026-11-25T16:02:11.000Z",
+                     *         "expiresAt": "2027-02-23T16:02:11.000Z",
+                     *         "lastUsedAt": null,
+                     *         "lastUsedIp": null,
+                     *         "revokedAt": null,
+                     *         "status": "active"
+                     *       },
+                     *       "secret": "dw_pat_… (58 characters, shown once)"
+                     *     }
+                     */
+                    "application/json": {
+                        token: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            /** @description The first characters of the token, to tell it apart */
+                            hint: string;
+                            scopes: ("read" | "write")[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description null: never expires */
+                            expiresAt: string | null;
+                            /** @description null: never used */
+                            lastUsedAt: string | null;
+                            /** @description The address of its last use */
+                            lastUsedIp: string | null;
+                            revokedAt: string | null;
+                            /**
+                             * @description Only an active token authenticates
+                             * @enum {string}
+                             */
+                            status: "active" | "expired" | "revoked";
+                        };
+                        /** @description The token itself, 58 characters, shown this once: send it as `Authorization: Bearer <secret>`. Only its SHA-256 is kept. */
+                        secret: string;
+                    };
+                };
+            };
+            /** @description Invalid name, scopes or expiry, with what to change */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A staff account, a call made with a token, or staff impersonating this subscriber */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The account already has 20 active tokens */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    revokeToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked token */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "5b0e8a52-2f5c-4c39-9d43-0d3f1c6a7e11",
+                     *       "name": "Title system nightly sync",
+                     *       "hint": "dw_pat_Q2hh…",
+                     *       "scopes": [
+                     *         "read"
+                     *       ],
+                     *       "createdAt": "2026-11-25T16:02:11.000Z",
+                     *       "expiresAt": "2027-02-23T16:02:11.000Z",
+                     *       "lastUsedAt": "2026-11-26T03:00:04.000Z",
+                     *       "lastUsedIp": "203.0.113.7",
+                     *       "revokedAt": "2026-11-27T09:30:00.000Z",
+                     *       "status": "revoked"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        /** @description The first characters of the token, to tell it apart */
+                        hint: string;
+                        scopes: ("read" | "write")[];
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description null: never expires */
+                        expiresAt: string | null;
+                        /** @description null: never used */
+                        lastUsedAt: string | null;
+                        /** @description The address of its last use */
+                        lastUsedIp: string | null;
+                        revokedAt: string | null;
+                        /**
+                         * @description Only an active token authenticates
+                         * @enum {string}
+                         */
+                        status: "active" | "expired" | "revoked";
+                    };
+                };
+            };
+            /** @description The id is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A staff account, or a call made with a token: tokens are managed from a signed-in session */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No such token among yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your endpoints, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "endpoints": [
+                     *         {
+                     *           "id": "0d6f5a3e-8f0c-4c1e-9a52-7b1f0c2d9e44",
+                     *           "url": "https://hooks.example.com/deedwatch",
+                     *           "description": "Title system",
+                     *           "eventTypes": [
+                     *             "event.created"
+                     *           ],
+                     *           "createdAt": "2026-11-25T16:05:40.000Z",
+                     *           "status": "enabled",
+                     *           "disabledAt": null,
+                     *           "disabledReason": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Oldest first, at most 5 */
+                        endpoints: {
+                            /** Format: uuid */
+                            id: string;
+                            url: string;
+                            description: string;
+                            eventTypes: ("event.created" | "event.level_changed" | "case.status_changed")[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            /**
+                             * @description A disabled endpoint is sent nothing until enabled again
+                             * @enum {string}
+                             */
+                            status: "enabled" | "disabled";
+                            disabledAt: string | null;
+                            /** @description Why it was disabled: by you, or after 24 hours of failed deliveries */
+                            disabledReason: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Nobody is signed in, or the bearer token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A staff account, or a token without this call's scope (the message names it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls with this token this minute: RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget, Retry-After when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.example.com/deedwatch",
+                 *       "description": "Title system",
+                 *       "eventTypes": [
+                 *         "event.created"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description An https URL on a public address. Private, loopback, link-local and other non-public addresses are refused, now and before every delivery. */
+                    url: string;
+                    /**
+                     * @description What the endpoint is, for you
+                     * @default
+                     */
+                    description?: string;
+                    /** @description event.created: a recorded document matched one of your guarded items (sent now). event.level_changed and case.status_changed are accepted but not sent yet. */
+                    eventTypes: ("event.created" | "event.level_changed" | "case.status_changed")[];
+                };
+            };
+        };
+        responses: {
+            /** @description The endpoint and its signing secret, shown this once */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "endpoint": {
+                     *         "id": "0d6f5a3e-8f0c-4c1e-9a52-7b1f0c2d9e44",
+                     *         "url": "https://hooks.example.com/deedwatch",
+                     *         "description": "Title system",
+                     *         "eventTypes": [
+                     *           "event.created"
+                     *         ],
+                     *         "createdAt": "2026-11-25T16:05:40.000Z",
+                     *         "status": "enabled",
+                     *         "disabledAt": null,
+                     *         "disabledReason": null
+                     *       },
+                     *       "secret": "whsec_… (shown once)"
+                     *     }
+                     */
+                    "application/json": {
+                        endpoint: {
+                            /** Format: uuid */
+                            id: string;
+                            url: string;
+                            description: string;
+                            eventTypes: ("event.created" | "event.level_changed" | "case.status_changed")[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            /**
+                             * @description A disabled endpoint is sent nothing until enabled again
+                             * @enum {string}
+                             */
+                            status: "enabled" | "disabled";
+                            disabledAt: string | null;
+                            /** @description Why it was disabled: by you, or after 24 hours of failed deliveries */
+                            disabledReason: string | null;
+                        };
+                        /** @description The signing secret (whsec_…), shown this once: verify each delivery's webhook-signature with it. */
+                        secret: string;
+                    };
+                };
+            };
+            /** @description Invalid input, or a URL that is not https, not public, or does not resolve */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Nobody is signed in, or the bearer token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A staff account, staff impersonating this subscriber, or a token without the write scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Already 5 endpoints, or one at this URL */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls with this token this minute: RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget, Retry-After when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0d6f5a3e-8f0c-4c1e-9a52-7b1f0c2d9e44",
+                     *       "url": "https://hooks.example.com/deedwatch",
+                     *       "description": "Title system",
+                     *       "eventTypes": [
+                     *         "event.created"
+                     *       ],
+                     *       "createdAt": "2026-11-25T16:05:40.000Z",
+                     *       "status": "enabled",
+                     *       "disabledAt": null,
+                     *       "disabledReason": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        url: string;
+                        description: string;
+                        eventTypes: ("event.created" | "event.level_changed" | "case.status_changed")[];
+                        /** Format: date-time */
+                        createdAt: string;
+                        /**
+                         * @description A disabled endpoint is sent nothing until enabled again
+                         * @enum {string}
+                         */
+                        status: "enabled" | "disabled";
+                        disabledAt: string | null;
+                        /** @description Why it was disabled: by you, or after 24 hours of failed deliveries */
+                        disabledReason: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input, with what to change */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Nobody is signed in, or the bearer token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A staff account, or a token without this call's scope (the message names it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No such endpoint among yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls with this token this minute: RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget, Retry-After when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": true
+                 *     }
+                 */
+                "application/json": {
+                    /** @description What the endpoint is, for you */
+                    description?: string;
+                    /** @description event.created: a recorded document matched one of your guarded items (sent now). event.level_changed and case.status_changed are accepted but not sent yet. */
+                    eventTypes?: ("event.created" | "event.level_changed" | "case.status_changed")[];
+                    /** @description true enables a disabled endpoint again (its address is checked again); false disables it */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The endpoint as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0d6f5a3e-8f0c-4c1e-9a52-7b1f0c2d9e44",
+                     *       "url": "https://hooks.example.com/deedwatch",
+                     *       "description": "Title system",
+                     *       "eventTypes": [
+                     *         "event.created"
+                     *       ],
+                     *       "createdAt": "2026-11-25T16:05:40.000Z",
+                     *       "status": "enabled",
+                     *       "disabledAt": null,
+                     *       "disabledReason": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        url: string;
+                        description: string;
+                        eventTypes: ("event.created" | "event.level_changed" | "case.status_changed")[];
+                        /** Format: date-time */
+                        createdAt: string;
+                        /**
+                         * @description A disabled endpoint is sent nothing until enabled again
+                         * @enum {string}
+                         */
+                        status: "enabled" | "disabled";
+                        disabledAt: string | null;
+                        /** @description Why it was disabled: by you, or after 24 hours of failed deliveries */
+                        disabledReason: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input, or enabling an endpoint whose URL is no longer public */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Nobody is signed in, or the bearer token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A staff account, or a token without this call's scope (the message names it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No such endpoint among yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls with this token this minute: RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget, Retry-After when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The newest 50 deliveries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "deliveries": [
+                     *         {
+                     *           "id": "9a4c2b7e-1d3f-4e5a-8b6c-0f1e2d3c4b5a",
+                     *           "endpointId": "0d6f5a3e-8f0c-4c1e-9a52-7b1f0c2d9e44",
+                     *           "messageId": "msg_3f2a1c4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b",
+                     *           "eventType": "event.created",
+                     *           "eventId": "3f2a1c4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b",
+                     *           "status": "pending",
+                     *           "attempts": 2,
+                     *           "createdAt": "2026-11-26T08:14:02.000Z",
+                     *           "lastAttemptAt": "2026-11-26T08:14:07.000Z",
+                     *           "nextAttemptAt": "2026-11-26T08:19:07.000Z",
+                     *           "lastStatusCode": 503,
+                     *           "lastError": "HTTP 503: Service Unavailable",
+                     *           "deliveredAt": null,
+                     *           "resentFrom": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Newest first, at most 50 */
+                        deliveries: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            endpointId: string;
+                            /** @description The webhook-id header: the same for every attempt and resend of a message */
+                            messageId: string;
+                            /** @enum {string} */
+                            eventType: "event.created" | "event.level_changed" | "case.status_changed";
+                            /** @description The event the message is about */
+                            eventId: string | null;
+                            /**
+                             * @description pending: not yet answered with a 2xx (retried with backoff for 24 hours); delivered; failed: given up
+                             * @enum {string}
+                             */
+                            status: "pending" | "delivered" | "failed";
+                            attempts: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            lastAttemptAt: string | null;
+                            /** @description When a pending one is tried next */
+                            nextAttemptAt: string | null;
+                            /** @description The receiver's HTTP status at the last attempt */
+                            lastStatusCode: number | null;
+                            /** @description Why the last attempt failed */
+                            lastError: string | null;
+                            deliveredAt: string | null;
+                            /** @description The delivery this one resends, when it is a resend */
+                            resentFrom: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input, with what to change */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Nobody is signed in, or the bearer token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A staff account, or a token without this call's scope (the message names it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No such endpoint among yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls with this token this minute: RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget, Retry-After when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    resendWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new delivery, queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
+                     *       "endpointId": "0d6f5a3e-8f0c-4c1e-9a52-7b1f0c2d9e44",
+                     *       "messageId": "msg_3f2a1c4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b",
+                     *       "eventType": "event.created",
+                     *       "eventId": "3f2a1c4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b",
+                     *       "status": "pending",
+                     *       "attempts": 0,
+                     *       "createdAt": "2026-11-26T08:14:02.000Z",
+                     *       "lastAttemptAt": null,
+                     *       "nextAttemptAt": null,
+                     *       "lastStatusCode": null,
+                     *       "lastError": null,
+                     *       "deliveredAt": null,
+                     *       "resentFrom": "9a4c2b7e-1d3f-4e5a-8b6c-0f1e2d3c4b5a"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        endpointId: string;
+                        /** @description The webhook-id header: the same for every attempt and resend of a message */
+                        messageId: string;
+                        /** @enum {string} */
+                        eventType: "event.created" | "event.level_changed" | "case.status_changed";
+                        /** @description The event the message is about */
+                        eventId: string | null;
+                        /**
+                         * @description pending: not yet answered with a 2xx (retried with backoff for 24 hours); delivered; failed: given up
+                         * @enum {string}
+                         */
+                        status: "pending" | "delivered" | "failed";
+                        attempts: number;
+                        /** Format: date-time */
+                        createdAt: string;
+                        lastAttemptAt: string | null;
+                        /** @description When a pending one is tried next */
+                        nextAttemptAt: string | null;
+                        /** @description The receiver's HTTP status at the last attempt */
+                        lastStatusCode: number | null;
+                        /** @description Why the last attempt failed */
+                        lastError: string | null;
+                        deliveredAt: string | null;
+                        /** @description The delivery this one resends, when it is a resend */
+                        resentFrom: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input, with what to change */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Nobody is signed in, or the bearer token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A staff account, or a token without this call's scope (the message names it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No such delivery among yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Its endpoint is disabled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls with this token this minute: RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget, Retry-After when to try again */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
