@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertDocument } from '../src/engine/ingest/ingest.repository.ts';
 import { matchDocuments } from '../src/engine/matching/match.service.ts';
@@ -132,6 +133,13 @@ describe('the matcher and explain agree', () => {
     );
     expect(disagreements).toEqual([]);
     expect(matches).toBeGreaterThan(LABELLED_NAMES.filter((l) => l.expected !== 'none').length / 2);
+    // The matcher writes each event's level itself, as the county's level table says.
+    const { rows } = await sql<{ wrong: number }>`
+      SELECT count(*)::int AS wrong FROM events e JOIN recorded_documents d ON d.id = e.document_id
+      WHERE e.level IS DISTINCT FROM event_level(d.county_id, d.document_type, e.match_kind, e.party_role)`.execute(
+      t.db,
+    );
+    expect(rows[0]!.wrong).toBe(0);
   });
 
   it.each(LABELLED_NAMES.slice(0, 40))(

@@ -94,7 +94,7 @@ export async function insertEvents(trx: Executor, ids: readonly string[]): Promi
   await sql`SET LOCAL jit = off`.execute(trx);
   const { rows } = await sql<NewEvent>`
     WITH docs AS MATERIALIZED (
-      SELECT d.id, d.county_id, d.recorded_at
+      SELECT d.id, d.county_id, d.recorded_at, d.document_type
       FROM recorded_documents d
       JOIN counties c ON c.id = d.county_id AND c.is_enabled
       WHERE d.id = ANY (${ids}::bigint[])
@@ -172,46 +172,65 @@ export async function insertEvents(trx: Executor, ids: readonly string[]): Promi
       ORDER BY k.deletion_key, r.first
     ),
     -- People's names matched by a rule other than equal keys, with the rule's base confidence.
+    -- Each join to a subscription table is a probe of its index per reading or key (OFFSET 0
+    -- keeps it one): estimated from these CTEs, the planner merged the batch's 37,000 typo keys
+    -- with all 3.6M of the subscriptions', 9 s a batch.
     rule_candidates AS (
       SELECT s.subscription_id, r.party_id, r.document_id, r.county_id,
              CASE WHEN r.is_part OR s.is_part THEN ${base('part')} ELSE ${base('variant')} END AS base
       FROM readings r
-      JOIN name_subscription_readings s
-        ON s.county_id = r.county_id AND s.surname = r.surname AND s.first = r.first
-      WHERE NOT (r.is_part AND s.is_part)
-        AND names_middle_compatible(s.middle, r.middle) AND names_suffix_compatible(s.suffix, r.suffix)
+      CROSS JOIN LATERAL (
+        SELECT s.subscription_id, s.is_part FROM name_subscription_readings s
+        WHERE s.county_id = r.county_id AND s.surname = r.surname AND s.first = r.first
+          AND NOT (r.is_part AND s.is_part)
+          AND names_middle_compatible(s.middle, r.middle) AND names_suffix_compatible(s.suffix, r.suffix)
+        OFFSET 0
+      ) AS s
       UNION ALL
       SELECT n.subscription_id, r.party_id, r.document_id, r.county_id,
              CASE WHEN r.is_part OR n.is_part THEN ${base('part')} ELSE ${base('nickname')} END
       FROM readings r
-      JOIN name_subscription_nicknames n
-        ON n.county_id = r.county_id AND n.surname = r.surname AND n.nickname = r.first
-      WHERE NOT (r.is_part AND n.is_part)
-        AND names_middle_compatible(n.middle, r.middle) AND names_suffix_compatible(n.suffix, r.suffix)
+      CROSS JOIN LATERAL (
+        SELECT n.subscription_id, n.is_part FROM name_subscription_nicknames n
+        WHERE n.county_id = r.county_id AND n.surname = r.surname AND n.nickname = r.first
+          AND NOT (r.is_part AND n.is_part)
+          AND names_middle_compatible(n.middle, r.middle) AND names_suffix_compatible(n.suffix, r.suffix)
+        OFFSET 0
+      ) AS n
       UNION ALL
       -- A first initial on either side: J for JOHN in the document, or in the guarded name.
       SELECT s.subscription_id, r.party_id, r.document_id, r.county_id, ${base('initial')}
       FROM readings r
-      JOIN name_subscription_readings s
-        ON s.county_id = r.county_id AND s.surname = r.surname
-      WHERE length(r.first) = 1 AND length(s.first) > 1 AND left(s.first, 1) = r.first
-        AND NOT (r.is_part AND s.is_part)
-        AND names_middle_compatible(s.middle, r.middle) AND names_suffix_compatible(s.suffix, r.suffix)
+      CROSS JOIN LATERAL (
+        SELECT s.subscription_id FROM name_subscription_readings s
+        WHERE s.county_id = r.county_id AND s.surname = r.surname
+          AND length(s.first) > 1 AND left(s.first, 1) = r.first
+          AND NOT (r.is_part AND s.is_part)
+          AND names_middle_compatible(s.middle, r.middle) AND names_suffix_compatible(s.suffix, r.suffix)
+        OFFSET 0
+      ) AS s
+      WHERE length(r.first) = 1
       UNION ALL
       SELECT s.subscription_id, r.party_id, r.document_id, r.county_id, ${base('initial')}
       FROM readings r
-      JOIN name_subscription_readings s
-        ON s.county_id = r.county_id AND s.surname = r.surname AND s.first = left(r.first, 1)
-      WHERE length(r.first) > 1 AND NOT (r.is_part AND s.is_part)
-        AND names_middle_compatible(s.middle, r.middle) AND names_suffix_compatible(s.suffix, r.suffix)
+      CROSS JOIN LATERAL (
+        SELECT s.subscription_id FROM name_subscription_readings s
+        WHERE s.county_id = r.county_id AND s.surname = r.surname AND s.first = left(r.first, 1)
+          AND NOT (r.is_part AND s.is_part)
+          AND names_middle_compatible(s.middle, r.middle) AND names_suffix_compatible(s.suffix, r.suffix)
+        OFFSET 0
+      ) AS s
+      WHERE length(r.first) > 1
       UNION ALL
       SELECT t.subscription_id, k.party_id, k.document_id, k.county_id, ${base('typo')}
       FROM party_typo_keys k
-      JOIN name_subscription_typo_keys t
-        ON t.county_id = k.county_id AND t.deletion_key = k.deletion_key AND t.first = k.first
-      WHERE t.surname <> k.surname AND NOT (t.is_reversed AND k.is_reversed)
-        AND names_middle_compatible(t.middle, k.middle)
-        AND names_suffix_compatible(t.suffix, k.suffix)
+      CROSS JOIN LATERAL (
+        SELECT t.subscription_id FROM name_subscription_typo_keys t
+        WHERE t.county_id = k.county_id AND t.deletion_key = k.deletion_key AND t.first = k.first
+          AND t.surname <> k.surname AND NOT (t.is_reversed AND k.is_reversed)
+          AND names_middle_compatible(t.middle, k.middle) AND names_suffix_compatible(t.suffix, k.suffix)
+        OFFSET 0
+      ) AS t
     ),
     candidates AS MATERIALIZED (
       SELECT subscription_id, party_id, document_id, county_id, max(base) AS base
@@ -237,26 +256,24 @@ export async function insertEvents(trx: Executor, ids: readonly string[]): Promi
       FROM (SELECT county_id, prefix FROM party_prefixes
             UNION SELECT county_id, prefix FROM subscription_prefixes) AS k
     ),
-    party_namesakes AS (
+    -- Each name's namesakes once, then joined to the candidates by hash: looked up per
+    -- candidate, they rescanned the batch's prefixes for each (47 s a batch).
+    party_namesakes AS MATERIALIZED (
       SELECT p.party_id, sum(d.documents) AS documents
       FROM party_prefixes p JOIN prefix_documents d USING (county_id, prefix)
       GROUP BY p.party_id
     ),
-    subscription_namesakes AS (
+    subscription_namesakes AS MATERIALIZED (
       SELECT s.subscription_id, sum(d.documents) AS documents
       FROM subscription_prefixes s JOIN prefix_documents d USING (county_id, prefix)
       GROUP BY s.subscription_id
     ),
     rule_matches AS (
-      SELECT c.subscription_id, c.party_id, c.base, n.namesakes,
-             ${confidence('c.base', 'n.namesakes')} AS confidence
+      SELECT c.subscription_id, c.party_id, c.base,
+             greatest(coalesce(p.documents, 0), coalesce(s.documents, 0))::integer AS namesakes
       FROM candidates c
-      CROSS JOIN LATERAL (
-        SELECT greatest(coalesce(p.documents, 0), coalesce(s.documents, 0))::integer AS namesakes
-        FROM (SELECT 1) AS one
-        LEFT JOIN party_namesakes p ON p.party_id = c.party_id
-        LEFT JOIN subscription_namesakes s ON s.subscription_id = c.subscription_id
-      ) AS n
+      LEFT JOIN party_namesakes p ON p.party_id = c.party_id
+      LEFT JOIN subscription_namesakes s ON s.subscription_id = c.subscription_id
     ),
     name_candidates AS (
       SELECT s.id AS subscription_id, p.id AS party_id, true AS is_exact,
@@ -272,7 +289,8 @@ export async function insertEvents(trx: Executor, ids: readonly string[]): Promi
       ) AS s
       WHERE p.match_key <> ''
       UNION ALL
-      SELECT subscription_id, party_id, false, confidence, namesakes FROM rule_matches
+      SELECT subscription_id, party_id, false, ${confidence('base', 'namesakes')}, namesakes
+      FROM rule_matches
     ),
     name_hits AS (
       SELECT NULL::uuid, s.id, s.user_id, p.document_id, 'name', p.name, p.role, c.is_exact,
@@ -302,12 +320,14 @@ export async function insertEvents(trx: Executor, ids: readonly string[]): Promi
                is_exact DESC, confidence DESC, match_kind, matched_value
     ),
     inserted AS (
+      -- The level here, set-based: left to the events trigger it cost 0.8 ms an event.
       INSERT INTO events (user_id, document_id, apn_subscription_id, name_subscription_id,
                           match_kind, matched_value, party_role, is_exact, confidence, tier,
-                          namesakes)
-      SELECT user_id, document_id, apn_subscription_id, name_subscription_id, match_kind,
-             matched_value, party_role, is_exact, confidence, tier, namesakes
-      FROM best
+                          namesakes, level)
+      SELECT b.user_id, b.document_id, b.apn_subscription_id, b.name_subscription_id,
+             b.match_kind, b.matched_value, b.party_role, b.is_exact, b.confidence, b.tier,
+             b.namesakes, event_level(d.county_id, d.document_type, b.match_kind, b.party_role)
+      FROM best b JOIN docs d ON d.id = b.document_id
       ON CONFLICT DO NOTHING
       RETURNING user_id, document_id, name_subscription_id, tier
     )
