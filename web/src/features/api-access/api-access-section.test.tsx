@@ -1,0 +1,239 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { json, stubFetch } from '../../test/fetch-stub';
+import { renderUi } from '../../test/render-ui';
+import { ApiAccessSection } from './api-access-section';
+import type { Delivery, Endpoint, Token } from './queries';
+
+const token = (overrides: Partial<Token> = {}): Token => ({
+  id: '5b0e8a52-2f5c-4c39-9d43-0d3f1c6a7e11',
+  name: 'Nightly sync',
+  hint: 'dw_pat_Q2hh…',
+  scopes: ['read'],
+  createdAt: '2026-11-25T16:02:11.000Z',
+  expiresAt: null,
+  lastUsedAt: null,
+  lastUsedIp: null,
+  revokedAt: null,
+  status: 'active',
+  ...overrides,
+});
+
+const endpoint = (overrides: Partial<Endpoint> = {}): Endpoint => ({
+  id: '0d6f5a3e-8f0c-4c1e-9a52-7b1f0c2d9e44',
+  url: 'https://hooks.example.com/deedwatch',
+  description: 'Title system',
+  eventTypes: ['event.created'],
+  createdAt: '2026-11-25T16:05:40.000Z',
+  status: 'enabled',
+  disabledAt: null,
+  disabledReason: null,
+  ...overrides,
+});
+
+const delivery = (overrides: Partial<Delivery> = {}): Delivery => ({
+  id: '9a4c2b7e-1d3f-4e5a-8b6c-0f1e2d3c4b5a',
+  endpointId: endpoint().id,
+  messageId: 'msg_3f2a',
+  eventType: 'event.created',
+  eventId: '3f2a1c4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b',
+  status: 'failed',
+  attempts: 8,
+  createdAt: '2026-11-26T08:14:02.000Z',
+  lastAttemptAt: '2026-11-27T08:14:02.000Z',
+  nextAttemptAt: null,
+  lastStatusCode: 503,
+  lastError: 'HTTP 503: down for maintenance',
+  deliveredAt: null,
+  resentFrom: null,
+  ...overrides,
+});
+
+const SECRET = `dw_pat_${'A'.repeat(43)}0123abcd`;
+
+const bodyOf = async (request: Request) => JSON.parse(await request.clone().text()) as unknown;
+const callsTo = (requests: Request[], route: string) =>
+  requests.filter((r) => `${r.method} ${new URL(r.url).pathname}` === route);
+
+function render(handlers: Parameters<typeof stubFetch>[0]) {
+  const stub = stubFetch(handlers);
+  renderUi(<ApiAccessSection />);
+  const events = userEvent.setup();
+  /** Replaces what a field holds with `text`, pasted rather than typed key by key. */
+  const fill = async (field: HTMLElement, text: string) => {
+    await events.clear(field);
+    await events.click(field);
+    await events.paste(text);
+  };
+  return { ...stub, events, fill };
+}
+
+const tokensSection = () => within(screen.getByRole('region', { name: 'Personal Access Tokens' }));
+const webhooksSection = () => within(screen.getByRole('region', { name: 'Webhooks' }));
+
+describe('API access on the dashboard', () => {
+  it('lists tokens with their use, and creates one whose secret is shown once', async () => {
+    let tokens = [token({ lastUsedAt: '2026-11-26T03:00:04.000Z', lastUsedIp: '203.0.113.7' })];
+    const { events, fill, requests } = render({
+      'GET /api/tokens': () => json({ tokens }),
+      'GET /api/webhooks': () => json({ endpoints: [] }),
+      'POST /api/tokens': () => {
+        const created = token({
+          id: '6c1f9b63-3a6d-4d4a-8e54-1e4f2d7b8f22',
+          name: 'Title system',
+          scopes: ['read', 'write'],
+          expiresAt: '2026-12-25T16:02:11.000Z',
+        });
+        tokens = [created, ...tokens];
+        return json({ token: created, secret: SECRET }, 201);
+      },
+    });
+
+    const item = within(await tokensSection().findByRole('listitem', { name: 'Nightly sync' }));
+    expect(item.getByText(/^Last used .* from 203\.0\.113\.7$/)).toBeDefined();
+    expect(item.getByText('dw_pat_Q2hh…')).toBeDefined();
+
+    await events.click(tokensSection().getByRole('button', { name: 'Create Token' }));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: 'Create Personal Access Token' }),
+    );
+    await events.click(dialog.getByRole('button', { name: 'Create Token' }));
+    expect(await dialog.findByText('Name is required')).toBeDefined();
+    expect(callsTo(requests, 'POST /api/tokens')).toHaveLength(0);
+
+    await fill(dialog.getByRole('textbox', { name: 'Name' }), '  Title system ');
+    await events.click(dialog.getByRole('checkbox', { name: /^Write/ }));
+    await events.click(dialog.getByRole('combobox', { name: 'Expires after' }));
+    await events.click(await screen.findByRole('option', { name: '30 days', hidden: true }));
+    await events.click(dialog.getByRole('button', { name: 'Create Token' }));
+
+    const shown = within(await screen.findByRole('dialog', { name: 'Your New Token' }));
+    expect(shown.getByRole('textbox', { name: 'Token Title system' })).toHaveProperty(
+      'value',
+      SECRET,
+    );
+    expect(shown.getByText(/shown only this once/)).toBeDefined();
+    const [post] = callsTo(requests, 'POST /api/tokens');
+    expect(await bodyOf(post!)).toEqual({
+      name: 'Title system',
+      scopes: ['read', 'write'],
+      expiresInDays: 30,
+    });
+
+    await events.click(shown.getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByText(SECRET)).toBeNull());
+    expect(screen.queryByDisplayValue(SECRET)).toBeNull();
+    expect(await tokensSection().findByRole('listitem', { name: 'Title system' })).toBeDefined();
+  });
+
+  it('revokes a token after asking', async () => {
+    let tokens = [token()];
+    const { events, requests } = render({
+      'GET /api/tokens': () => json({ tokens }),
+      'GET /api/webhooks': () => json({ endpoints: [] }),
+      [`DELETE /api/tokens/${token().id}`]: () => {
+        tokens = [token({ status: 'revoked', revokedAt: '2026-11-27T09:30:00.000Z' })];
+        return json(tokens[0]);
+      },
+    });
+    await events.click(await tokensSection().findByRole('button', { name: 'Revoke Nightly sync' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Revoke Token' }));
+    await events.click(dialog.getByRole('button', { name: 'Revoke' }));
+    const item = within(await tokensSection().findByRole('listitem', { name: 'Nightly sync' }));
+    expect(await item.findByText('revoked')).toBeDefined();
+    expect(item.queryByRole('button', { name: /Revoke/ })).toBeNull();
+    expect(callsTo(requests, `DELETE /api/tokens/${token().id}`)).toHaveLength(1);
+  });
+
+  it('adds an endpoint, shows its signing secret once, and says why the server refused one', async () => {
+    let endpoints: Endpoint[] = [];
+    let refuse = true;
+    const { events, fill, requests } = render({
+      'GET /api/tokens': () => json({ tokens: [] }),
+      'GET /api/webhooks': () => json({ endpoints }),
+      'POST /api/webhooks': () => {
+        if (refuse)
+          return json(
+            {
+              statusCode: 400,
+              error: 'Bad Request',
+              message:
+                'body url: hooks.internal resolves to 10.0.0.7, a private address: webhooks go only to public addresses.',
+            },
+            400,
+          );
+        endpoints = [endpoint()];
+        return json({ endpoint: endpoint(), secret: 'whsec_c2VjcmV0' }, 201);
+      },
+    });
+    await events.click(webhooksSection().getByRole('button', { name: 'Add Endpoint' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add Webhook Endpoint' }));
+    const url = dialog.getByRole('textbox', { name: 'URL' });
+    await fill(url, 'http://hooks.internal');
+    await events.click(dialog.getByRole('button', { name: 'Add Endpoint' }));
+    expect(await dialog.findByText('Give an https:// URL')).toBeDefined();
+    expect(callsTo(requests, 'POST /api/webhooks')).toHaveLength(0);
+
+    await fill(url, 'https://hooks.internal/x');
+    await events.click(dialog.getByRole('button', { name: 'Add Endpoint' }));
+    expect((await dialog.findByRole('alert')).textContent).toMatch(
+      /10\.0\.0\.7, a private address/,
+    );
+
+    refuse = false;
+    await fill(url, endpoint().url);
+    await fill(dialog.getByRole('textbox', { name: 'Description' }), 'Title system');
+    await events.click(dialog.getByRole('button', { name: 'Add Endpoint' }));
+    const shown = within(await screen.findByRole('dialog', { name: 'Your Signing Secret' }));
+    expect(shown.getByRole('textbox', { name: 'Signing secret' })).toHaveProperty(
+      'value',
+      'whsec_c2VjcmV0',
+    );
+    const posts = callsTo(requests, 'POST /api/webhooks');
+    expect(await bodyOf(posts[posts.length - 1]!)).toEqual({
+      url: endpoint().url,
+      description: 'Title system',
+      eventTypes: ['event.created'],
+    });
+    await events.click(shown.getByRole('button', { name: 'Done' }));
+    expect(await webhooksSection().findByRole('listitem', { name: endpoint().url })).toBeDefined();
+  });
+
+  it('lists an endpoint’s deliveries and resends one; a disabled endpoint says why and offers Enable', async () => {
+    let endpoints = [endpoint()];
+    const { events, requests } = render({
+      'GET /api/tokens': () => json({ tokens: [] }),
+      'GET /api/webhooks': () => json({ endpoints }),
+      [`GET /api/webhooks/${endpoint().id}/deliveries`]: () => json({ deliveries: [delivery()] }),
+      [`POST /api/webhooks/deliveries/${delivery().id}/resend`]: () =>
+        json(delivery({ id: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f', status: 'pending' }), 202),
+      [`PATCH /api/webhooks/${endpoint().id}`]: () => {
+        endpoints = [
+          endpoint({
+            status: 'disabled',
+            disabledAt: '2026-11-27T08:14:02.000Z',
+            disabledReason: 'Disabled by you.',
+          }),
+        ];
+        return json(endpoints[0]);
+      },
+    });
+    const item = within(await webhooksSection().findByRole('listitem', { name: endpoint().url }));
+    await events.click(item.getByRole('button', { name: `Deliveries to ${endpoint().url}` }));
+    expect(await item.findByText('HTTP 503: down for maintenance')).toBeDefined();
+    expect(item.getByText('Gave up after 8 attempts')).toBeDefined();
+    await events.click(item.getByRole('button', { name: 'Resend msg_3f2a' }));
+    expect(await screen.findByText('The delivery is queued.')).toBeDefined();
+    expect(callsTo(requests, `POST /api/webhooks/deliveries/${delivery().id}/resend`)).toHaveLength(
+      1,
+    );
+
+    await events.click(item.getByRole('button', { name: `Disable ${endpoint().url}` }));
+    expect(await item.findByText('Disabled by you.')).toBeDefined();
+    expect(item.getByRole('button', { name: `Enable ${endpoint().url}` })).toBeDefined();
+    expect(item.getByRole('button', { name: 'Resend msg_3f2a' })).toHaveProperty('disabled', true);
+    const [patch] = callsTo(requests, `PATCH /api/webhooks/${endpoint().id}`);
+    expect(await bodyOf(patch!)).toEqual({ enabled: false });
+  });
+});
