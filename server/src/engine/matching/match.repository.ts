@@ -63,6 +63,7 @@ export async function claimUnmatched(trx: Executor, ids: readonly string[]): Pro
 export type NewEvent = {
   user_id: string;
   document_id: string;
+  match_kind: string;
   tier: MatchTier;
   /** Whether the event alerts at once: exact and strong do, possible only when its guarded name asks for it. */
   alert: boolean;
@@ -329,9 +330,9 @@ export async function insertEvents(trx: Executor, ids: readonly string[]): Promi
              b.namesakes, event_level(d.county_id, d.document_type, b.match_kind, b.party_role)
       FROM best b JOIN docs d ON d.id = b.document_id
       ON CONFLICT DO NOTHING
-      RETURNING user_id, document_id, name_subscription_id, tier
+      RETURNING user_id, document_id, name_subscription_id, match_kind, tier
     )
-    SELECT i.user_id, i.document_id, i.tier,
+    SELECT i.user_id, i.document_id, i.match_kind, i.tier,
            i.tier <> 'possible' OR s.possible_matches = 'immediately' AS alert
     FROM inserted i
     LEFT JOIN name_subscriptions s ON s.id = i.name_subscription_id`.execute(trx);

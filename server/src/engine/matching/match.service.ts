@@ -3,6 +3,8 @@ import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/types.ts';
 import { bossDb } from '../../db/pg-boss-db.ts';
 import { SEND_ALERT } from '../../jobs/queues.ts';
+import { recordMatched } from '../../lib/metrics.ts';
+import { enqueueEventWebhooks } from '../webhooks/event-webhooks.ts';
 import * as repo from './match.repository.ts';
 
 export type SendAlertJob = { userId: string; documentId: string };
@@ -17,7 +19,8 @@ export type MatchResult = {
 
 /**
  * Matches the documents of `ids` that nobody has matched yet, in one transaction: their events,
- * a send-alert job per (user, document) that has an event to alert at once, and the mark that they are done commit together, so a
+ * a send-alert job per (user, document) that has an event to alert at once, the webhook
+ * deliveries of the new events, and the mark that they are done commit together, so a
  * worker killed midway leaves them unmatched for the retry, and a retry finds nothing to redo.
  */
 export async function matchDocuments(
@@ -25,9 +28,9 @@ export async function matchDocuments(
   boss: PgBoss,
   ids: readonly string[],
 ): Promise<MatchResult> {
-  return db.transaction().execute(async (trx) => {
+  const matched = await db.transaction().execute(async (trx) => {
     const claimed = await repo.claimUnmatched(trx, ids);
-    if (claimed.length === 0) return { documents: 0, events: 0, alerts: 0 };
+    if (claimed.length === 0) return { documents: 0, events: [], alerts: 0 };
     const events = await repo.insertEvents(trx, claimed);
     await repo.markMatched(trx, claimed);
     const alerts = new Map<string, SendAlertJob>();
@@ -43,8 +46,12 @@ export async function matchDocuments(
         { db: bossDb<DB>(trx) },
       );
     }
-    return { documents: claimed.length, events: events.length, alerts: alerts.size };
+    await enqueueEventWebhooks(trx, boss, events);
+    return { documents: claimed.length, events, alerts: alerts.size };
   });
+  // Counted once committed: a rolled-back batch is matched again by its retry.
+  recordMatched(matched.documents, matched.events);
+  return { documents: matched.documents, events: matched.events.length, alerts: matched.alerts };
 }
 
 /**
