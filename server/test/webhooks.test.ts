@@ -1,7 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertDocument } from '../src/engine/ingest/ingest.repository.ts';
+import { matchDocuments } from '../src/engine/matching/match.service.ts';
 import { enqueueEventWebhooks } from '../src/engine/webhooks/event-webhooks.ts';
+import { nameKey } from '../src/keys/normalize.ts';
 import { seal } from '../src/lib/sealed.ts';
 import { registerMailWorker } from '../src/mail/mail.jobs.ts';
 import {
@@ -13,6 +16,7 @@ import {
   webhookSealingKey,
 } from '../src/modules/webhooks/delivery.service.ts';
 import type { Resolver } from '../src/modules/webhooks/safe-address.ts';
+import { insertNameSubscriptions } from '../src/modules/user/user.repository.ts';
 import { generateSecret } from '../src/modules/webhooks/signing.ts';
 import { createCounty, createEvent, createStaff, createSubscriber } from './helpers/factories.ts';
 import { waitForMail } from './helpers/mail.ts';
@@ -327,6 +331,75 @@ describe('delivering', () => {
       attempts: 1,
       lastStatusCode: 200,
       lastError: null,
+    });
+  });
+
+  it('sends event.created when the matcher finds a recorded document naming a guarded name', async () => {
+    const me = await subscriber();
+    const { secret } = await endpointFor(me, '/from-matcher');
+    receiver.statuses(200);
+    await insertNameSubscriptions(
+      t.db,
+      me.id,
+      [
+        {
+          countyId,
+          name: 'QUILLFEATHER MARGOT',
+          nameKey: nameKey('QUILLFEATHER MARGOT'),
+          tokens: ['QUILLFEATHER', 'MARGOT'],
+        },
+      ],
+      new Date(Date.now() - 60_000),
+    );
+    const documentId = await insertDocument(t.db, {
+      countyId,
+      documentNumber: `HKS-${Date.now()}`,
+      documentType: 'QUITCLAIM DEED',
+      recordedAt: new Date(),
+      container: 'HKS',
+      fileName: 'quitclaim.pdf',
+      pageCount: 1,
+      pdfError: null,
+      text: '',
+      parties: [
+        {
+          role: 'grantor',
+          name: 'QUILLFEATHER MARGOT',
+          nameKey: 'QUILLFEATHER MARGOT',
+          matchKey: 'QUILLFEATHER MARGOT',
+          nameKind: 'person',
+          suffix: '',
+          readings: [],
+        },
+      ],
+      parcels: [],
+    });
+    const matched = await matchDocuments(t.db, t.boss, [documentId!]);
+    expect(matched.events).toBe(1);
+
+    const request = await waitFor("the matcher's event at the receiver", () =>
+      receiver.requests.find((r) => r.url === '/from-matcher'),
+    );
+    expect(signatureValid(secret, request)).toBe(true);
+    const event = await t.db
+      .selectFrom('events')
+      .select('id')
+      .where('document_id', '=', documentId!)
+      .executeTakeFirstOrThrow();
+    expect(request.headers['webhook-id']).toBe(`msg_${event.id}`);
+    expect(JSON.parse(request.body)).toMatchObject({
+      type: 'event.created',
+      data: {
+        eventId: event.id,
+        matchKind: 'name',
+        partyRole: 'grantor',
+        guarded: { kind: 'name', value: 'QUILLFEATHER MARGOT' },
+        document: {
+          documentType: 'QUITCLAIM DEED',
+          containerName: 'HKS',
+          fileName: 'quitclaim.pdf',
+        },
+      },
     });
   });
 
