@@ -13,6 +13,8 @@ import { adminMetricsRoutes } from './modules/admin/admin-metrics.routes.ts';
 import { adminUsersRoutes, adminWelcomeRoutes } from './modules/admin/admin-users.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { adminCasesRoutes } from './modules/cases/admin-cases.routes.ts';
+import { casesRoutes } from './modules/cases/cases.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
@@ -20,6 +22,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { explainRoutes } from './modules/explain/explain.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
+import { trustedContactsRoutes } from './modules/trusted-contacts/trusted-contacts.routes.ts';
 import { apiAccessRoutes } from './modules/tokens/api-access.routes.ts';
 import { possibleMatchesRoutes } from './modules/user/possible-matches.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
@@ -135,6 +138,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       await api.register(adminWelcomeRoutes, { db, mail });
       await api.register(adminJobsRoutes, { db });
       await api.register(explainRoutes, { db });
+      const cases = { db, ...mail, blobs: deps.blobs ?? createBlobStore(config) };
+      await api.register(casesRoutes, cases);
+      await api.register(adminCasesRoutes, cases);
+      await api.register(trustedContactsRoutes, { db, ...mail, limits: config });
       await api.register(apiAccessRoutes, { db, boss: deps.boss, config });
     },
     { prefix: '/api' },

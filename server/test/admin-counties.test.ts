@@ -35,6 +35,12 @@ const COUNTY_FIELDS = [
   'addSampleToMailer',
   // The folder the feed engine polls for the county's recorder feed.
   'inboxPath',
+  // Whom the county wants a suspected fraud reported to, and its own level rows.
+  'fraudContactName',
+  'fraudContactPhone',
+  'fraudContactEmail',
+  'fraudContactUrl',
+  'levelOverrides',
 ];
 
 type Request = { method: 'GET' | 'POST'; url: string; payload?: object };
@@ -238,6 +244,11 @@ describe('admin counties, resend-welcome and their gates', () => {
         isEnabled: false,
         addSampleToMailer: true,
         inboxPath: '',
+        fraudContactName: '',
+        fraudContactPhone: '',
+        fraudContactEmail: '',
+        fraudContactUrl: '',
+        levelOverrides: [],
       });
       expect(list.find((c) => c.id === plain.id)).toEqual({
         id: plain.id,
@@ -257,6 +268,11 @@ describe('admin counties, resend-welcome and their gates', () => {
         isEnabled: true,
         addSampleToMailer: false,
         inboxPath: '',
+        fraudContactName: '',
+        fraudContactPhone: '',
+        fraudContactEmail: '',
+        fraudContactUrl: '',
+        levelOverrides: [],
       });
       const names = list.map((c) => String(c.name).toLowerCase());
       expect(names).toEqual([...names].sort());
@@ -317,6 +333,11 @@ describe('admin counties, resend-welcome and their gates', () => {
         isEnabled: false,
         addSampleToMailer: false,
         inboxPath: '',
+        fraudContactName: '',
+        fraudContactPhone: '',
+        fraudContactEmail: '',
+        fraudContactUrl: '',
+        levelOverrides: [],
       };
       expect(res.json()).toEqual(expected);
 

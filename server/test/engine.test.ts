@@ -185,7 +185,7 @@ describe('the engine, from a feed folder to alert emails', () => {
         .selectFrom('outbox_messages')
         .selectAll()
         .where('recipient', '=', subscriber.email)
-        .where('subject', 'like', 'DeedWatch alert%')
+        .where('subject', 'like', '%was recorded in%')
         .execute();
       return rows.length >= 3 ? rows : undefined;
     });

@@ -233,7 +233,11 @@ describe('malformed input on every operation', () => {
         (SELECT max(updated_at) FROM counties), (SELECT count(*) FROM audit_log),
         (SELECT count(*) FROM deliveries), (SELECT count(*) FROM auth_codes),
         (SELECT count(*) FROM recorded_documents), (SELECT count(*) FROM personal_access_tokens),
-        (SELECT count(*) FROM webhook_endpoints), (SELECT count(*) FROM webhook_deliveries)) AS state`.execute(
+        (SELECT count(*) FROM webhook_endpoints), (SELECT count(*) FROM webhook_deliveries),
+        (SELECT count(*) FROM cases), (SELECT max(updated_at) FROM cases),
+        (SELECT count(*) FROM case_notes), (SELECT count(*) FROM trusted_contacts),
+        (SELECT count(*) FROM trusted_contact_codes), (SELECT count(*) FROM county_level_overrides),
+        (SELECT count(*) FILTER (WHERE recognised_at IS NOT NULL) FROM events)) AS state`.execute(
       t.db,
     );
     return rows[0]!.state;

@@ -22,6 +22,13 @@ const brand: Brand = {
 };
 
 const alert: AlertMailInput = {
+  level: 'act_now',
+  whatItDoes:
+    "A deed transferring 12 O'BRIEN WAY from you was recorded in Sacramento County on 11/22/2024.",
+  headline:
+    "Act now: A deed transferring 12 O'BRIEN WAY from you was recorded in Sacramento County on 11/22/2024",
+  eventUrl: 'http://deedwatch.test/dashboard?event=6f1c2c9e-8a4b-4b7e-9a51-0c2f3e4d5a6b',
+  fraudContact: null,
   documentNumber: '202411220001234',
   documentType: 'GRANT DEED',
   recordedAt: new Date('2024-11-22T18:00:00Z'),
@@ -34,6 +41,7 @@ const alert: AlertMailInput = {
       matchedValue: "O'BRIEN & SONS LLC",
       partyRole: 'grantor',
       tier: 'exact',
+      level: 'act_now',
       reason: 'The same name.',
     },
   ],
@@ -136,7 +144,7 @@ describe('sending with a Postmark template', () => {
     const [request] = fake.requestsTo(to);
     expect(request!.path).toBe('/email');
     expect(request!.body).toMatchObject({
-      Subject: 'DeedWatch alert: GRANT DEED recorded in Sacramento County',
+      Subject: alert.headline,
       Tag: 'alert',
     });
     expect(request!.body).not.toHaveProperty('TemplateAlias');
@@ -226,7 +234,10 @@ describe('sending with a Postmark template', () => {
     const request = await alertThroughEngine({});
     expect(request.path).toBe('/email');
     expect(request.body).not.toHaveProperty('TemplateAlias');
-    expect(request.body!.Subject).toMatch(/^DeedWatch alert: GRANT DEED recorded in /);
+    // The factory's event names the guarded name as the grantee of a grant deed: Check.
+    expect(request.body!.Subject).toMatch(
+      /^Check: A deed transferring property to you was recorded in County C[0-9A-F]+ County on /,
+    );
     expect(request.reply!.status).toBe(200);
   });
 

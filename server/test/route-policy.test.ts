@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertDocument } from '../src/engine/ingest/ingest.repository.ts';
 import { matchDocuments } from '../src/engine/matching/match.service.ts';
 import { nameKey } from '../src/keys/normalize.ts';
+import { reportEvent } from '../src/modules/cases/cases.service.ts';
 import { createToken } from '../src/modules/tokens/tokens.service.ts';
 import { insertNameSubscriptions } from '../src/modules/user/user.repository.ts';
 import {
@@ -46,6 +47,8 @@ type Ids = {
     webhookId: string;
     spareWebhookId: string;
     webhookDeliveryId: string;
+    caseId: string;
+    contactId: string;
   };
   countyId: number;
   countyName: string;
@@ -190,6 +193,45 @@ const ROUTES: Record<string, { policy: Policy; call: (ids: Ids) => Call }> = {
       payload: { possibleMatches: 'hide' },
     }),
   },
+  'POST /api/user/events/:id/recognise': {
+    policy: 'owner',
+    call: (ids) => ({ url: `/api/user/events/${ids.b.eventId}/recognise` }),
+  },
+  'POST /api/user/events/:id/report': {
+    policy: 'owner',
+    call: (ids) => ({
+      url: `/api/user/events/${ids.b.eventId}/report`,
+      payload: {
+        problem: 'did_not_sign',
+        statement: 'Not mine: I never signed it.',
+        contactEmail: 'policy@example.com',
+        preferredContact: 'email',
+      },
+    }),
+  },
+  'GET /api/user/cases/:id/packet': {
+    policy: 'owner',
+    call: (ids) => ({ url: `/api/user/cases/${ids.b.caseId}/packet` }),
+  },
+  'POST /api/user/trusted-contacts': {
+    policy: 'signed-in',
+    call: () => ({
+      url: '/api/user/trusted-contacts',
+      payload: { email: `contact-${Math.random().toString(36).slice(2)}@example.com` },
+    }),
+  },
+  'DELETE /api/user/trusted-contacts/:id': {
+    policy: 'owner',
+    call: (ids) => ({ url: `/api/user/trusted-contacts/${ids.b.contactId}` }),
+  },
+  'POST /api/trusted-contacts/accept': {
+    policy: 'public',
+    call: () => ({ url: `/api/trusted-contacts/accept?code=${'A'.repeat(43)}` }),
+  },
+  'POST /api/trusted-contacts/stop': {
+    policy: 'public',
+    call: () => ({ url: `/api/trusted-contacts/stop?code=${'A'.repeat(43)}` }),
+  },
   'GET /api/tokens': { policy: 'subscriber', call: () => ({ url: '/api/tokens' }) },
   'POST /api/tokens': {
     policy: 'subscriber',
@@ -251,6 +293,33 @@ const ROUTES: Record<string, { policy: Policy; call: (ids: Ids) => Call }> = {
         isEnabled: true,
       },
     }),
+  },
+  'GET /api/admin/levels/defaults': {
+    policy: 'admin',
+    call: () => ({ url: '/api/admin/levels/defaults' }),
+  },
+  'GET /api/admin/cases': { policy: 'staff', call: () => ({ url: '/api/admin/cases' }) },
+  'GET /api/admin/cases/:id': {
+    policy: 'staff',
+    call: (ids) => ({ url: `/api/admin/cases/${ids.b.caseId}` }),
+  },
+  'POST /api/admin/cases/:id/status': {
+    policy: 'staff',
+    call: (ids) => ({
+      url: `/api/admin/cases/${ids.b.caseId}/status`,
+      payload: { status: 'contacted' },
+    }),
+  },
+  'POST /api/admin/cases/:id/notes': {
+    policy: 'staff',
+    call: (ids) => ({
+      url: `/api/admin/cases/${ids.b.caseId}/notes`,
+      payload: { note: 'Policy note.' },
+    }),
+  },
+  'GET /api/admin/cases/:id/packet': {
+    policy: 'staff',
+    call: (ids) => ({ url: `/api/admin/cases/${ids.b.caseId}/packet` }),
   },
   'GET /api/admin/audit': { policy: 'admin', call: () => ({ url: '/api/admin/audit' }) },
   'POST /api/admin/resend-welcome': {
@@ -404,6 +473,24 @@ describe('every route against its declared policy', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // B's case on the document, and B's trusted contact.
+    const bCase = await reportEvent(
+      { db: t.db, mailSender: t.mailSender, brand: t.engine.brand, blobs: t.engine.blobs },
+      { userId: b.id, impersonatorId: null },
+      event.id,
+      {
+        problem: 'other',
+        statement: 'B reports the document as not theirs.',
+        contactEmail: '',
+        contactPhone: '',
+        preferredContact: 'email',
+      },
+    );
+    const bContact = await t.db
+      .insertInto('trusted_contacts')
+      .values({ user_id: b.id, email: 'b-contact@example.com', name: '' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     ids = {
       b: {
         id: b.id,
@@ -416,6 +503,8 @@ describe('every route against its declared policy', () => {
         webhookId: webhook!.id,
         spareWebhookId: spareWebhook!.id,
         webhookDeliveryId: webhookDelivery.id,
+        caseId: bCase.id,
+        contactId: bContact.id,
       },
       countyId: county.id,
       countyName: county.name,
@@ -558,6 +647,8 @@ describe('every route against its declared policy', () => {
       'POST /api/webhooks/deliveries/:id/resend',
       'DELETE /api/webhooks/:id',
       'DELETE /api/tokens/:id',
+      'GET /api/user/cases/:id/packet',
+      'DELETE /api/user/trusted-contacts/:id',
     ]) {
       const request = ROUTES[route]!.call(ids);
       const res = await t.app.inject({

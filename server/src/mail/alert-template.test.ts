@@ -19,6 +19,7 @@ const nameHit: AlertHit = {
   matchedValue: 'PUBLIC JANE Q',
   partyRole: 'grantor',
   tier: 'exact',
+  level: 'act_now',
   reason: 'The same name in another order.',
 };
 const apnHit: AlertHit = {
@@ -27,6 +28,7 @@ const apnHit: AlertHit = {
   matchedValue: '012-0345-006-0000',
   partyRole: null,
   tier: 'exact',
+  level: 'act_now',
   reason: 'The APN on the document.',
 };
 const addressHit: AlertHit = {
@@ -35,11 +37,23 @@ const addressHit: AlertHit = {
   matchedValue: '123 MAIN STREET',
   partyRole: null,
   tier: 'strong',
+  level: 'check',
   reason: 'STREET and ST are the same.',
 };
 
+const WHAT =
+  'A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/21/2024.';
+const HEADLINE =
+  'Act now: A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/21/2024';
+const EVENT_URL = 'https://deedwatch.test/dashboard?event=6f1c2c9e-8a4b-4b7e-9a51-0c2f3e4d5a6b';
+
 function input(overrides: Partial<AlertMailInput> = {}): AlertMailInput {
   return {
+    level: 'act_now',
+    whatItDoes: WHAT,
+    headline: HEADLINE,
+    eventUrl: EVENT_URL,
+    fraudContact: null,
     documentNumber: '202411220001234',
     documentType: 'GRANT DEED',
     // 06:30 UTC on the 22nd is still the 21st in Sacramento (UTC-8 in November).
@@ -69,20 +83,47 @@ function visibleText(html: string): string {
 }
 
 describe('alertMail', () => {
-  it('names the document type and the county in the subject and tags the mail as an alert', () => {
+  it('leads the subject and the first line with the level and what the document does, and tags the mail as an alert', () => {
     const mail = alertMail(brand, input());
-    expect(mail.subject).toBe('DeedWatch alert: GRANT DEED recorded in Sacramento County');
+    expect(mail.subject).toBe(HEADLINE);
     expect(mail.tag).toBe('alert');
-  });
-
-  it('does not say County twice when the county name already says it', () => {
-    const mail = alertMail(brand, input({ countyName: 'Placer County' }));
-    expect(mail.subject).toBe('DeedWatch alert: GRANT DEED recorded in Placer County');
+    expect(mail.text.split('\n')[0]).toBe(`Act now: ${WHAT}`);
+    expect(visibleText(mail.html)).toMatch(new RegExp(`${HEADLINE}\\s+Act now: ${WHAT}`));
   });
 
   it('keeps the subject on one line when the recorder data holds line breaks', () => {
-    const mail = alertMail(brand, input({ documentType: 'GRANT\r\nDEED' }));
-    expect(mail.subject).toBe('DeedWatch alert: GRANT DEED recorded in Sacramento County');
+    const mail = alertMail(brand, input({ headline: 'Check: A GRANT\r\nDEED naming you' }));
+    expect(mail.subject).toBe('Check: A GRANT DEED naming you');
+  });
+
+  it('links to the event, where the subscriber says "I recognise this" or "This wasn\'t me"', () => {
+    const mail = alertMail(brand, input());
+    expect(mail.text).toContain(
+      `"This wasn't me" takes you through a short report and gives you a case packet for the county, the police and your title insurer. ${EVENT_URL}`,
+    );
+    expect(mail.text).toContain(`Review this alert: ${EVENT_URL}`);
+    expect(mail.html).toContain(`href="${EVENT_URL}"`);
+  });
+
+  it("names the county's fraud contact first among the ways to report fraud, when the county has one", () => {
+    const without = alertMail(brand, input());
+    expect(without.text).not.toContain("county's fraud contact");
+    const mail = alertMail(
+      brand,
+      input({
+        fraudContact: {
+          name: 'Real Estate Fraud Unit',
+          phone: '(916) 874-0000',
+          email: 'fraud@county.example.gov',
+          url: 'https://county.example.gov/fraud',
+        },
+      }),
+    );
+    expect(mail.text).toContain(
+      "- report it to the county's fraud contact: Real Estate Fraud Unit, Phone: (916) 874-0000, Email: fraud@county.example.gov, Web: https://county.example.gov/fraud",
+    );
+    expect(mail.html).toContain('href="mailto:fraud@county.example.gov"');
+    expect(mail.html).toContain('href="https://county.example.gov/fraud"');
   });
 
   it('lists every hit with what it matched and why, in both bodies', () => {
@@ -90,6 +131,8 @@ describe('alertMail', () => {
     const html = visibleText(mail.html);
     for (const body of [mail.text, html]) {
       expect(body).toContain('Name JANE Q PUBLIC: the document shows PUBLIC JANE Q as grantor');
+      expect(body).toContain('(a seller or borrower). Act now. Exact match.');
+      expect(body).toContain('123 MAIN STREET. Check. A close match, not exact');
       expect(body).toContain('The same name in another order.');
       expect(body).toContain(
         'Property (APN) 012-0345-006-0000: the document shows 012-0345-006-0000',
@@ -99,7 +142,7 @@ describe('alertMail', () => {
     }
     // Only the address was a close match; the subscriber is told to check that one.
     expect(mail.text.match(/close match, not exact/g)).toHaveLength(1);
-    expect(mail.text).toMatch(/123 MAIN STREET\. A close match, not exact/);
+    expect(mail.text).toMatch(/123 MAIN STREET\. Check\. A close match, not exact/);
   });
 
   it('says a possible match is one, why it may be somebody else, and how common the name is', () => {
@@ -114,12 +157,11 @@ describe('alertMail', () => {
     const mail = alertMail(brand, input({ hits: [possible, apnHit] }));
     for (const body of [mail.text, visibleText(mail.html)]) {
       expect(body).toContain(
-        'Name JANE Q PUBLIC: the document shows PUBLIC JANE as grantor, the party giving or selling (a seller or borrower). Possible match — a common name; check whether this is you. Same surname and first name: PUBLIC JANE. 312 documents in this county carry this name.',
+        'Name JANE Q PUBLIC: the document shows PUBLIC JANE as grantor, the party giving or selling (a seller or borrower). Act now. Possible match — a common name; check whether this is you. Same surname and first name: PUBLIC JANE. 312 documents in this county carry this name.',
       );
       // The sure hit beside it says only that it is exact.
-      expect(body).toContain('012-0345-006-0000. Exact match. The APN on the document.');
+      expect(body).toContain('012-0345-006-0000. Act now. Exact match. The APN on the document.');
     }
-    expect(mail.subject).toBe('DeedWatch alert: GRANT DEED recorded in Sacramento County');
   });
 
   it('says so in the subject and the opening when every hit is only possible', () => {
@@ -129,9 +171,8 @@ describe('alertMail', () => {
       possibleBecause: 'only the first initial matches',
     };
     const mail = alertMail(brand, input({ hits: [possible] }));
-    expect(mail.subject).toBe('DeedWatch possible match: GRANT DEED recorded in Sacramento County');
     expect(mail.text).toMatch(
-      /^The Sacramento County Recorder recorded a document naming someone who may be you/,
+      /\n\nThe Sacramento County Recorder recorded a document naming someone who may be you/,
     );
     expect(mail.text).toContain(
       'Possible match — only the first initial matches; check whether this is you.',
@@ -192,8 +233,11 @@ describe('alertMail', () => {
     },
   );
 
-  it('says how to report fraud: the county recorder, the support phone with its hours, the support email', () => {
+  it('says how to report fraud: a report on the dashboard, the county recorder, the support phone with its hours, the support email', () => {
     const mail = alertMail(brand, input());
+    expect(mail.text).toContain(
+      '- say "This wasn\'t me" on your dashboard, for a case packet to take further',
+    );
     expect(mail.text).toContain(
       'contact the Sacramento County Recorder: https://ccr.saccounty.gov',
     );
@@ -235,7 +279,13 @@ describe('alertTemplateModel', () => {
       input({ hits: [{ ...nameHit, guarded: hostile }], attachment: 'too-large' }),
     );
     expect(model).toMatchObject({
-      subject: 'DeedWatch alert: GRANT DEED recorded in Sacramento County',
+      subject: HEADLINE,
+      level: 'act_now',
+      levelLabel: 'Act now',
+      actNow: true,
+      whatItDoes: WHAT,
+      eventUrl: EVENT_URL,
+      fraudContact: null,
       documentNumber: '202411220001234',
       documentType: 'GRANT DEED',
       recordingDate: '11/21/2024',
@@ -257,6 +307,8 @@ describe('alertTemplateModel', () => {
           exact: true,
           tier: 'exact',
           tierLabel: 'Exact match.',
+          level: 'act_now',
+          levelLabel: 'Act now',
           possible: false,
           reason: 'The same name in another order.',
         },

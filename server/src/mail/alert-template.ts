@@ -1,3 +1,4 @@
+import { LEVEL_LABELS, type Level } from '@deedwatch/rules';
 import { countyDate } from '../lib/county-time.ts';
 import { type Brand, escapeHtml, layout, type RenderedMail, textLayout } from './templates.ts';
 
@@ -10,6 +11,8 @@ export type AlertHit = {
   partyRole: 'grantor' | 'grantee' | null;
   /** How sure the match is (events.tier). */
   tier: 'exact' | 'strong' | 'possible';
+  /** How urgently it asks the subscriber to act (events.level). */
+  level: Level;
   /** Why the matcher counted it as a hit, written for the subscriber. */
   reason: string;
   /** For a possible match: why it may be somebody else ("a common name"). */
@@ -18,7 +21,19 @@ export type AlertHit = {
   namesakes?: number | null;
 };
 
+/** Whom the county wants a suspected fraud reported to; '' for what it has not set. */
+export type FraudContact = { name: string; phone: string; email: string; url: string };
+
 export type AlertMailInput = {
+  /** The most urgent level of the hits: the subject and the first line lead with it. */
+  level: Level;
+  /** What the document does, in one sentence (engine/levels whatItDoes). */
+  whatItDoes: string;
+  /** The subject and heading: the level, then what the document does (levelHeadline). */
+  headline: string;
+  /** The event on the dashboard, where "I recognise this" and "This wasn't me" are. */
+  eventUrl: string;
+  fraudContact: FraudContact | null;
   documentNumber: string;
   documentType: string;
   recordedAt: Date;
@@ -77,6 +92,7 @@ export function tierInWords(hit: Pick<AlertHit, 'tier' | 'possibleBecause'>): st
 function hitDetail(hit: AlertHit): string {
   const role = hit.partyRole ? ` as ${ROLE_LABEL[hit.partyRole]}` : '';
   const parts = [
+    `${LEVEL_LABELS[hit.level]}.`,
     tierInWords(hit),
     sentence(oneLine(hit.reason)),
     hit.tier === 'possible' ? sentence(namesakesInWords(hit.namesakes)) : '',
@@ -105,18 +121,39 @@ export function link(url: string, label = url): string {
     : escapeHtml(url);
 }
 
-const onlyPossible = (input: AlertMailInput) =>
-  input.hits.length > 0 && input.hits.every((hit) => hit.tier === 'possible');
+export const onlyPossible = (hits: readonly Pick<AlertHit, 'tier'>[]) =>
+  hits.length > 0 && hits.every((hit) => hit.tier === 'possible');
 
-function subjectOf(input: AlertMailInput): string {
-  const what = onlyPossible(input) ? 'DeedWatch possible match' : 'DeedWatch alert';
-  return oneLine(`${what}: ${input.documentType} recorded in ${countyLabel(input.countyName)}`);
+/** The fraud contact as lines of text ('' parts left out); none when the county set nothing. */
+export function fraudContactLines(contact: FraudContact | null): string[] {
+  if (!contact) return [];
+  const lines = [
+    contact.name,
+    contact.phone && `Phone: ${contact.phone}`,
+    contact.email && `Email: ${contact.email}`,
+    contact.url && `Web: ${contact.url}`,
+  ].filter((line) => line !== '');
+  return lines;
+}
+
+/** The fraud contact in HTML: the email and web page as links. */
+export function fraudContactHtml(contact: FraudContact | null): string {
+  if (!contact) return '';
+  return [
+    contact.name && escapeHtml(contact.name),
+    contact.phone && `Phone: ${escapeHtml(contact.phone)}`,
+    contact.email && `Email: ${link(`mailto:${contact.email}`, contact.email)}`,
+    contact.url && `Web: ${link(contact.url)}`,
+  ]
+    .filter((line) => line !== '')
+    .join('<br>');
 }
 
 export function alertMail(brand: Brand, input: AlertMailInput): RenderedMail {
   const county = countyLabel(input.countyName);
   const recorded = countyDate(input.recordedAt);
-  const intro = onlyPossible(input)
+  const first = `${LEVEL_LABELS[input.level]}: ${input.whatItDoes}`;
+  const intro = onlyPossible(input.hits)
     ? `The ${county} Recorder recorded a document naming someone who may be you: a possible match of ${
         input.hits.length === 1 ? 'a name' : 'names'
       } you guard with DeedWatch. It may well be somebody else; please check it.`
@@ -126,6 +163,9 @@ export function alertMail(brand: Brand, input: AlertMailInput): RenderedMail {
   const attachment = attachmentLine(input);
   const fraudIntro =
     'If you did not expect this document or did not authorise it, it may be fraud. You can:';
+  const respond =
+    'Do you recognise it? Say so on your dashboard: "I recognise this" closes the alert; "This wasn\'t me" takes you through a short report and gives you a case packet for the county, the police and your title insurer.';
+  const contact = fraudContactLines(input.fraudContact);
   const details: [string, string][] = [
     ['Document number', input.documentNumber],
     ['Document type', input.documentType],
@@ -134,7 +174,11 @@ export function alertMail(brand: Brand, input: AlertMailInput): RenderedMail {
   ];
 
   const text = textLayout(brand, [
+    first,
+    '',
     intro,
+    '',
+    `${respond} ${input.eventUrl}`,
     '',
     'What it matched:',
     ...input.hits.map(
@@ -147,10 +191,15 @@ export function alertMail(brand: Brand, input: AlertMailInput): RenderedMail {
     attachment,
     '',
     fraudIntro,
+    '- say "This wasn\'t me" on your dashboard, for a case packet to take further',
+    ...(contact.length > 0
+      ? [`- report it to the county's fraud contact: ${contact.join(', ')}`]
+      : []),
     `- contact the ${county} Recorder: ${input.countyLinkUrl}`,
     `- call DeedWatch support at ${brand.supportPhone} (${SUPPORT_HOURS})`,
     `- email DeedWatch support at ${brand.supportEmail}`,
     '',
+    `Review this alert: ${input.eventUrl}`,
     `View the document: ${input.documentUrl}`,
     `Your alerts and guarded items: ${input.dashboardUrl}`,
   ]);
@@ -167,19 +216,21 @@ export function alertMail(brand: Brand, input: AlertMailInput): RenderedMail {
     .join('<br>');
   const html = layout(
     brand,
-    'A document was recorded that affects you',
+    input.headline,
     [
+      `<strong>${escapeHtml(first)}</strong>`,
       escapeHtml(intro),
+      `${escapeHtml(respond)} ${link(input.eventUrl, 'Review this alert')}`,
       `<strong>What it matched</strong><br>${hitLines}`,
       `<strong>The document</strong><br>${detailLines}`,
       escapeHtml(attachment),
-      `<strong>${escapeHtml(fraudIntro)}</strong><br>- contact the ${escapeHtml(county)} Recorder: ${link(input.countyLinkUrl)}<br>- call DeedWatch support at ${escapeHtml(brand.supportPhone)} (${SUPPORT_HOURS})<br>- email DeedWatch support at ${link(`mailto:${brand.supportEmail}`, brand.supportEmail)}`,
+      `<strong>${escapeHtml(fraudIntro)}</strong><br>- say "This wasn&#39;t me" on your dashboard, for a case packet to take further<br>${contact.length > 0 ? `- report it to the county&#39;s fraud contact:<br>${fraudContactHtml(input.fraudContact)}<br>` : ''}- contact the ${escapeHtml(county)} Recorder: ${link(input.countyLinkUrl)}<br>- call DeedWatch support at ${escapeHtml(brand.supportPhone)} (${SUPPORT_HOURS})<br>- email DeedWatch support at ${link(`mailto:${brand.supportEmail}`, brand.supportEmail)}`,
       `${link(input.documentUrl, 'View the document')} · ${link(input.dashboardUrl, 'Your alerts and guarded items')}`,
     ],
-    { label: 'Open my dashboard', url: input.dashboardUrl },
+    { label: 'Review this alert', url: input.eventUrl },
   );
 
-  return { subject: subjectOf(input), tag: 'alert', text, html };
+  return { subject: oneLine(input.headline), tag: 'alert', text, html };
 }
 
 /**
@@ -188,7 +239,15 @@ export function alertMail(brand: Brand, input: AlertMailInput): RenderedMail {
  */
 export function alertTemplateModel(brand: Brand, input: AlertMailInput): Record<string, unknown> {
   return {
-    subject: subjectOf(input),
+    subject: oneLine(input.headline),
+    level: input.level,
+    levelLabel: LEVEL_LABELS[input.level],
+    actNow: input.level === 'act_now',
+    whatItDoes: input.whatItDoes,
+    eventUrl: input.eventUrl,
+    fraudContact: input.fraudContact
+      ? { ...input.fraudContact, lines: fraudContactLines(input.fraudContact) }
+      : null,
     productName: 'DeedWatch',
     appUrl: brand.appUrl,
     documentNumber: input.documentNumber,
@@ -207,6 +266,8 @@ export function alertTemplateModel(brand: Brand, input: AlertMailInput): Record<
       exact: hit.tier === 'exact',
       tier: hit.tier,
       tierLabel: tierInWords(hit),
+      level: hit.level,
+      levelLabel: LEVEL_LABELS[hit.level],
       possible: hit.tier === 'possible',
       namesakes: hit.namesakes ?? null,
       reason: hit.reason,

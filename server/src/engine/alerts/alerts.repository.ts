@@ -14,9 +14,14 @@ export function findDocument(db: Executor, documentId: string) {
       'd.file_name',
       'd.pdf_error',
       'd.excerpt_file',
+      'd.county_id',
       'c.name as county_name',
       'c.link_url',
       'c.alert_template_id',
+      'c.fraud_contact_name',
+      'c.fraud_contact_phone',
+      'c.fraud_contact_email',
+      'c.fraud_contact_url',
     ])
     .where('d.id', '=', documentId)
     .executeTakeFirst();
@@ -41,6 +46,7 @@ export function alertEventsOf(db: Executor, userId: string, documentId: string) 
       'e.confidence',
       'e.tier',
       'e.namesakes',
+      'e.level',
       'a.apn',
       'a.description',
       'n.name',
@@ -95,5 +101,77 @@ export async function setPdfError(db: Executor, documentId: string, error: strin
     .set({ pdf_error: error })
     .where('id', '=', documentId)
     .where('pdf_error', 'is', null)
+    .execute();
+}
+
+/**
+ * The property a document names, in words: its first address in the index order, else its
+ * first APN; undefined when it names none.
+ */
+export async function documentProperty(db: Executor, documentId: string) {
+  const row = await db
+    .selectFrom('document_parcels')
+    .select(['address', 'apn'])
+    .where('document_id', '=', documentId)
+    .orderBy(sql`address IS NULL OR address = ''`)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return row.address || (row.apn ? `APN ${row.apn}` : undefined);
+}
+
+export function accountEmail(db: Executor, userId: string) {
+  return db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
+}
+
+/** The subscriber's trusted contacts who accepted and have not stopped. */
+export function activeTrustedContacts(db: Executor, userId: string) {
+  return db
+    .selectFrom('trusted_contacts')
+    .select(['id', 'email', 'name'])
+    .where('user_id', '=', userId)
+    .where('status', '=', 'active')
+    .orderBy('created_at')
+    .execute();
+}
+
+/** Whether a copy of the alert of this document already went to this recipient. */
+export async function copyQueued(
+  db: Executor,
+  userId: string,
+  documentId: string,
+  recipient: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('deliveries')
+    .select('id')
+    .where('kind', '=', 'alert_copy')
+    .where('user_id', '=', userId)
+    .where('document_id', '=', documentId)
+    .where('recipient', '=', recipient)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A single-use code of a trusted contact's link; the contact's spent codes are cleared. */
+export async function insertContactCode(
+  db: Executor,
+  code: { contactId: string; purpose: 'accept' | 'stop'; hash: Buffer; expiresAt: Date },
+): Promise<void> {
+  await db
+    .deleteFrom('trusted_contact_codes')
+    .where('contact_id', '=', code.contactId)
+    .where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '<', new Date())]))
+    .execute();
+  await db
+    .insertInto('trusted_contact_codes')
+    .values({
+      contact_id: code.contactId,
+      purpose: code.purpose,
+      code_hash: code.hash,
+      expires_at: code.expiresAt,
+      used_at: null,
+    })
     .execute();
 }

@@ -1,10 +1,20 @@
+import { levelRank } from '@deedwatch/rules';
 import { buffer } from 'node:stream/consumers';
 import { firstPages, PdfProblem } from '../../documents/pdf/first-pages.ts';
-import { type AlertHit, alertMail, alertTemplateModel } from '../../mail/alert-template.ts';
+import {
+  type AlertHit,
+  alertMail,
+  alertTemplateModel,
+  type FraudContact,
+  onlyPossible,
+} from '../../mail/alert-template.ts';
 import type { BlobAttachment } from '../../mail/mail-sender.ts';
+import { alertCopyMail } from '../../mail/trusted-contact-templates.ts';
 import type { Engine } from '../engine.ts';
+import { levelHeadline, levelSubject, whatItDoes } from '../levels/levels.ts';
 import type { SendAlertJob } from '../matching/match.service.ts';
 import * as repo from './alerts.repository.ts';
+import { createContactCode, stopUrl } from './contact-codes.ts';
 import { possibleBecause, reasonOf } from './reasons.ts';
 
 /** Pages of the document attached to an alert. */
@@ -24,76 +34,97 @@ export const EXCERPT_CONTAINER = 'alert-excerpts';
 
 const excerptName = (documentId: string) => `${documentId}.pdf`;
 
+type AlertDocument = NonNullable<Awaited<ReturnType<typeof repo.findDocument>>>;
+
 /**
  * The first pages of the document as a PDF of their own, made once per document and kept in
- * the blob store's excerpt container. A document that cannot be read is alerted without it,
- * and why is kept on the document; one already known unreadable (at ingest, or by an earlier
- * alert) is not parsed again for every user it alerts.
+ * the blob store's excerpt container: its file and size, or null when the document cannot be
+ * read. A document that cannot be read is alerted without it, and why is kept on the document;
+ * one already known unreadable (at ingest, or by an earlier alert) is not parsed again for
+ * every user it alerts.
  */
-async function excerptOf(
-  engine: Engine,
-  doc: NonNullable<Awaited<ReturnType<typeof repo.findDocument>>>,
-): Promise<Excerpt> {
-  if (doc.pdf_error !== null) return { state: 'unavailable' };
+export async function ensureExcerpt(
+  engine: Pick<Engine, 'db' | 'blobs' | 'pdfLimits'>,
+  doc: Pick<AlertDocument, 'id' | 'pdf_error' | 'excerpt_file' | 'container' | 'file_name'>,
+): Promise<{ file: string; size: number } | null> {
+  if (doc.pdf_error !== null) return null;
   let file = doc.excerpt_file;
-  let size: number | undefined;
   if (file) {
     const stored = await engine.blobs.get(EXCERPT_CONTAINER, file);
     if (stored) {
       stored.stream.destroy();
-      size = stored.size;
-    } else file = null;
-  }
-  if (!file) {
-    const original = await engine.blobs.get(doc.container, doc.file_name);
-    if (!original) {
-      await repo.setPdfError(engine.db, doc.id, 'The document file is missing from the store.');
-      return { state: 'unavailable' };
-    }
-    try {
-      const excerpt = await firstPages(
-        await buffer(original.stream),
-        ALERT_PAGES,
-        engine.pdfLimits,
-      );
-      file = excerptName(doc.id);
-      await engine.blobs.put(EXCERPT_CONTAINER, file, excerpt.bytes);
-      await repo.setExcerpt(engine.db, doc.id, file);
-      size = excerpt.bytes.byteLength;
-    } catch (err) {
-      if (!(err instanceof PdfProblem)) throw err;
-      await repo.setPdfError(engine.db, doc.id, `${err.reason}: ${err.message}`.slice(0, 500));
-      return { state: 'unavailable' };
+      return { file, size: stored.size };
     }
   }
-  if (Math.ceil(size! / 3) * 4 > MAX_ATTACHMENT_ENCODED_BYTES) return { state: 'too-large' };
+  const original = await engine.blobs.get(doc.container, doc.file_name);
+  if (!original) {
+    await repo.setPdfError(engine.db, doc.id, 'The document file is missing from the store.');
+    return null;
+  }
+  try {
+    const excerpt = await firstPages(await buffer(original.stream), ALERT_PAGES, engine.pdfLimits);
+    file = excerptName(doc.id);
+    await engine.blobs.put(EXCERPT_CONTAINER, file, excerpt.bytes);
+    await repo.setExcerpt(engine.db, doc.id, file);
+    return { file, size: excerpt.bytes.byteLength };
+  } catch (err) {
+    if (!(err instanceof PdfProblem)) throw err;
+    await repo.setPdfError(engine.db, doc.id, `${err.reason}: ${err.message}`.slice(0, 500));
+    return null;
+  }
+}
+
+async function excerptOf(engine: Engine, doc: AlertDocument): Promise<Excerpt> {
+  const excerpt = await ensureExcerpt(engine, doc);
+  if (!excerpt) return { state: 'unavailable' };
+  if (Math.ceil(excerpt.size / 3) * 4 > MAX_ATTACHMENT_ENCODED_BYTES) return { state: 'too-large' };
   return {
     state: 'attached',
     attachment: {
       name: `${doc.document_number.replace(/[^A-Za-z0-9._-]/g, '_')}-first-${ALERT_PAGES}-pages.pdf`,
       contentType: 'application/pdf',
       container: EXCERPT_CONTAINER,
-      file,
+      file: excerpt.file,
     },
   };
+}
+
+/** The county's fraud contact, or null when staff have set none of it. */
+export function fraudContactOf(row: {
+  fraud_contact_name: string;
+  fraud_contact_phone: string;
+  fraud_contact_email: string;
+  fraud_contact_url: string;
+}): FraudContact | null {
+  const contact = {
+    name: row.fraud_contact_name,
+    phone: row.fraud_contact_phone,
+    email: row.fraud_contact_email,
+    url: row.fraud_contact_url,
+  };
+  return Object.values(contact).some((value) => value !== '') ? contact : null;
 }
 
 /**
  * One alert: the user's hits on the document that alert (exact and strong ones, possible ones
  * of a name set to alert at once; never one found on record), mailed to each of their verified
- * email methods. Every delivery is queued at most once per method (a retried job queues only
- * what is missing). The possible hits it mails are marked digested in the same transaction, so
- * no morning digest lists them again.
+ * email methods. The subject and first line lead with the most urgent level among the hits and
+ * say what the document does; its link opens that hit's event on the dashboard. Every delivery
+ * is queued at most once per method (a retried job queues only what is missing). The possible
+ * hits it mails are marked digested in the same transaction, so no morning digest lists them
+ * again. An Act now hit that is not a possible match is copied, in the same transaction, to each
+ * trusted contact who accepted (once per contact), with a stop link of its own.
  */
 export async function sendAlert(engine: Engine, job: SendAlertJob): Promise<number> {
   const { db, mailSender, brand } = engine;
   const doc = await repo.findDocument(db, job.documentId);
   if (!doc) return 0;
-  const [events, recipients] = await Promise.all([
+  const [events, recipients, documentProperty] = await Promise.all([
     repo.alertEventsOf(db, job.userId, job.documentId),
     repo.alertRecipients(db, job.userId),
+    repo.documentProperty(db, job.documentId),
   ]);
-  if (events.length === 0 || recipients.length === 0) return 0;
+  if (events.length === 0) return 0;
 
   const hits: AlertHit[] = events.map((e) => {
     const guarded =
@@ -104,15 +135,37 @@ export async function sendAlert(engine: Engine, job: SendAlertJob): Promise<numb
       matchedValue: e.matched_value,
       partyRole: e.party_role,
       tier: e.tier,
+      level: e.level,
       reason: reasonOf({ ...e, guarded }),
       ...(e.tier === 'possible' && e.name !== null
-        ? { possibleBecause: possibleBecause(e.name, e.matched_value), namesakes: e.namesakes }
+        ? { possibleBecause: possibleBecause(e.name, e.matched_value) }
         : {}),
+      ...(e.tier === 'possible' && e.name !== null ? { namesakes: e.namesakes } : {}),
     };
   });
+  // The most urgent hit (the most confident of those) says what the document does.
+  const top = events.reduce((best, e) => (levelRank(e.level) < levelRank(best.level) ? e : best));
+  const subject = levelSubject(top.match_kind, top.party_role);
+  const sentence = whatItDoes({
+    documentType: doc.document_type,
+    subject,
+    property:
+      subject === 'property'
+        ? top.description || (top.apn ? `APN ${top.apn}` : null)
+        : (documentProperty ?? null),
+    countyName: doc.county_name,
+    recordedAt: doc.recorded_at,
+  });
+  const headline = levelHeadline(top.level, sentence, onlyPossible(hits));
   const possibleIds = events.filter((e) => e.tier === 'possible').map((e) => e.id);
-  const excerpt = await excerptOf(engine, doc);
+  const excerpt = recipients.length > 0 ? await excerptOf(engine, doc) : null;
+  const fraudContact = fraudContactOf(doc);
   const input = {
+    level: top.level,
+    whatItDoes: sentence,
+    headline,
+    eventUrl: `${brand.appUrl}/dashboard?event=${top.id}`,
+    fraudContact,
     documentNumber: doc.document_number,
     documentType: doc.document_type,
     recordedAt: doc.recorded_at,
@@ -121,7 +174,7 @@ export async function sendAlert(engine: Engine, job: SendAlertJob): Promise<numb
     hits,
     dashboardUrl: `${brand.appUrl}/dashboard`,
     documentUrl: `${brand.appUrl}/documents/${encodeURIComponent(doc.container)}/${encodeURIComponent(doc.file_name)}`,
-    attachment: excerpt.state,
+    attachment: excerpt?.state ?? 'unavailable',
   };
   const rendered = alertMail(brand, input);
   // The county's alias only when Postmark templates are configured: an alias Postmark does not
@@ -130,6 +183,13 @@ export async function sendAlert(engine: Engine, job: SendAlertJob): Promise<numb
     mailSender.transport.name === 'postmark' && engine.alertTemplates && doc.alert_template_id
       ? { alias: doc.alert_template_id, model: alertTemplateModel(brand, input) }
       : undefined;
+  const copied = events.some((e) => e.level === 'act_now' && e.tier !== 'possible');
+  const [contacts, account] = copied
+    ? await Promise.all([
+        repo.activeTrustedContacts(db, job.userId),
+        repo.accountEmail(db, job.userId),
+      ])
+    : [[], undefined];
 
   return db.transaction().execute(async (trx) => {
     let queued = 0;
@@ -140,9 +200,32 @@ export async function sendAlert(engine: Engine, job: SendAlertJob): Promise<numb
         notificationMethodId: method.id,
         documentId: doc.id,
         message: { to: method.email!, ...rendered, ...(template ? { template } : {}) },
-        attachments: excerpt.state === 'attached' ? [excerpt.attachment] : [],
+        attachments: excerpt?.state === 'attached' ? [excerpt.attachment] : [],
       });
       if (id) queued++;
+    }
+    for (const contact of account ? contacts : []) {
+      if (await repo.copyQueued(trx, job.userId, doc.id, contact.email)) continue;
+      const code = await createContactCode(trx, contact.id, 'stop');
+      const copy = alertCopyMail(brand, {
+        subscriberEmail: account!.email,
+        contactName: contact.name,
+        headline,
+        whatItDoes: sentence,
+        documentNumber: doc.document_number,
+        documentType: doc.document_type,
+        recordedAt: doc.recorded_at,
+        countyName: doc.county_name,
+        countyLinkUrl: doc.link_url,
+        fraudContact,
+        stopUrl: stopUrl(brand.appUrl, code),
+      });
+      await mailSender.enqueue(trx, {
+        deliveryKind: 'alert_copy',
+        userId: job.userId,
+        documentId: doc.id,
+        message: { to: contact.email, ...copy },
+      });
     }
     await repo.markDigested(trx, possibleIds);
     return queued;

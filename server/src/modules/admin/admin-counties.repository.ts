@@ -20,6 +20,10 @@ const COUNTY_COLUMNS = [
   'add_sample_to_mailer',
   'is_enabled',
   'inbox_path',
+  'fraud_contact_name',
+  'fraud_contact_phone',
+  'fraud_contact_email',
+  'fraud_contact_url',
 ] as const;
 
 export type CountyRow = NonNullable<Awaited<ReturnType<typeof findCounty>>>;

@@ -1,10 +1,22 @@
 import {
   COUNTY_CODE_PATTERN,
+  isEmail,
+  LEVEL_SUBJECTS,
+  LEVELS,
+  levelDocumentType,
   MASK_PATTERN,
   MAX_COUNTY_CODE_LENGTH,
   MAX_COUNTY_NAME_LENGTH,
+  MAX_EMAIL_LENGTH,
+  MAX_FRAUD_CONTACT_NAME_LENGTH,
+  MAX_FRAUD_CONTACT_PHONE_LENGTH,
+  MAX_FRAUD_CONTACT_URL_LENGTH,
+  MAX_LEVEL_DOCUMENT_TYPE_LENGTH,
+  MAX_LEVEL_OVERRIDES,
   MAX_MASK_LENGTH,
   normaliseDocumentTypes,
+  isPhone,
+  PHONE_RULE,
   type RequiredCountyField,
 } from '@deedwatch/rules';
 import * as v from 'valibot';
@@ -115,6 +127,83 @@ const mailerFields = {
   ),
 };
 
+const LevelPicklist = v.pipe(
+  v.picklist(LEVELS, "must be 'act_now', 'check' or 'records'"),
+  v.description('act_now (Act now), check (Check) or records (For your records)'),
+);
+const SubjectPicklist = v.pipe(
+  v.picklist(LEVEL_SUBJECTS, "must be 'grantor', 'grantee' or 'property'"),
+  v.description(
+    'Whom the row is about: the guarded name as grantor or as grantee, or the guarded property (APN or address)',
+  ),
+);
+
+/** One row of a level table: the level of a document type for one subject. */
+export const LevelRow = v.object({
+  documentType: v.pipe(
+    v.string(),
+    v.description('The document type, apostrophes dropped, spaces collapsed, upper-cased'),
+  ),
+  subject: SubjectPicklist,
+  level: LevelPicklist,
+});
+export type LevelRow = v.InferOutput<typeof LevelRow>;
+
+const LevelOverride = v.strictObject({
+  documentType: v.pipe(
+    text(MAX_LEVEL_DOCUMENT_TYPE_LENGTH, 'A document type as the county index names it'),
+    v.minLength(1, 'is required'),
+    v.transform(levelDocumentType),
+  ),
+  subject: SubjectPicklist,
+  level: LevelPicklist,
+});
+
+const LevelOverrides = v.pipe(
+  v.array(LevelOverride),
+  v.maxLength(MAX_LEVEL_OVERRIDES, `has at most ${MAX_LEVEL_OVERRIDES} rows`),
+  v.check(
+    (rows) => new Set(rows.map((r) => `${r.documentType}|${r.subject}`)).size === rows.length,
+    'gives a document type the same subject twice',
+  ),
+  v.description(
+    "The county's own level rows, which win over the default table; a document type in neither is Check. Document types are compared with apostrophes dropped, spaces collapsed and upper-cased. Saving recomputes the level of the county's events of every document type whose rows changed.",
+  ),
+);
+
+const optionalText = (max: number, description: string) => v.optional(text(max, description));
+
+// Optional in an update: an omitted one keeps its current value; '' clears it.
+const fraudContactFields = {
+  fraudContactName: optionalText(
+    MAX_FRAUD_CONTACT_NAME_LENGTH,
+    'Who takes fraud reports for the county (an office or a unit), shown on events and in case packets',
+  ),
+  fraudContactPhone: v.optional(
+    v.pipe(
+      text(MAX_FRAUD_CONTACT_PHONE_LENGTH, 'Their phone number'),
+      v.check((value) => value === '' || isPhone(value), PHONE_RULE),
+    ),
+  ),
+  fraudContactEmail: v.optional(
+    v.pipe(
+      text(MAX_EMAIL_LENGTH, 'Their email address'),
+      v.check((value) => value === '' || isEmail(value), 'must be an email address'),
+      v.toLowerCase(),
+    ),
+  ),
+  fraudContactUrl: v.optional(
+    v.pipe(
+      text(MAX_FRAUD_CONTACT_URL_LENGTH, 'Their web page about fraud, an http(s) URL'),
+      v.check(
+        (value) => value === '' || isHttpUrl(value),
+        'must be an http(s) URL, such as https://recorder.example.gov/fraud',
+      ),
+    ),
+  ),
+  levelOverrides: v.optional(LevelOverrides),
+};
+
 /** A county as staff see it: every setting of Edit County. */
 export const AdminCounty = v.object({
   id: v.pipe(v.number(), v.integer()),
@@ -140,6 +229,14 @@ export const AdminCounty = v.object({
     v.string(),
     v.description("The folder polled for the recorder's feed folders; '' for none"),
   ),
+  fraudContactName: v.pipe(v.string(), v.description("Who takes fraud reports; '' for none")),
+  fraudContactPhone: v.string(),
+  fraudContactEmail: v.string(),
+  fraudContactUrl: v.string(),
+  levelOverrides: v.pipe(
+    v.array(LevelRow),
+    v.description("The county's own level rows, by document type and subject"),
+  ),
 });
 export type AdminCounty = v.InferOutput<typeof AdminCounty>;
 
@@ -150,5 +247,17 @@ export const AdminCountyList = v.pipe(
   ),
 );
 
-export const UpdateCountyBody = v.strictObject({ id: CountyId, ...countyFields, ...mailerFields });
+export const UpdateCountyBody = v.strictObject({
+  id: CountyId,
+  ...countyFields,
+  ...mailerFields,
+  ...fraudContactFields,
+});
 export type UpdateCountyInput = v.InferOutput<typeof UpdateCountyBody>;
+
+export const LevelDefaults = v.pipe(
+  v.array(LevelRow),
+  v.description(
+    'The default level table, by document type and subject: Act now for a conveyance the guarded owner gives or on the guarded property, a loan the owner takes or on the property, and a notice of default or sale, lis pendens, lien or judgment whoever it names; Check for the owner receiving, assignments, substitutions of trustee and easements; For your records for reconveyances, releases and satisfactions. A document type in no row is Check.',
+  ),
+);

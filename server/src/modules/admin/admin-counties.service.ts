@@ -5,11 +5,12 @@ import {
   type CountyPathField,
   type CountyPathPolicy,
 } from '../../lib/county-paths.ts';
+import * as levels from '../../engine/levels/levels.repository.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/route.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
 import * as repo from './admin-counties.repository.ts';
-import type { AdminCounty, UpdateCountyInput } from './admin-counties.schemas.ts';
+import type { AdminCounty, LevelRow, UpdateCountyInput } from './admin-counties.schemas.ts';
 
 /** Each API field of a county and the column that stores it. */
 const COLUMN_OF = {
@@ -29,12 +30,25 @@ const COLUMN_OF = {
   isEnabled: 'is_enabled',
   addSampleToMailer: 'add_sample_to_mailer',
   inboxPath: 'inbox_path',
-} as const satisfies Record<Exclude<keyof AdminCounty, 'id'>, keyof repo.CountyRow>;
+  fraudContactName: 'fraud_contact_name',
+  fraudContactPhone: 'fraud_contact_phone',
+  fraudContactEmail: 'fraud_contact_email',
+  fraudContactUrl: 'fraud_contact_url',
+} as const satisfies Record<
+  Exclude<keyof AdminCounty, 'id' | 'levelOverrides'>,
+  keyof repo.CountyRow
+>;
 
 type Field = keyof typeof COLUMN_OF;
 const FIELDS = Object.keys(COLUMN_OF) as Field[];
 
-export function toAdminCounty(row: repo.CountyRow): AdminCounty {
+const toLevelRow = (row: levels.LevelRow): LevelRow => ({
+  documentType: row.document_type,
+  subject: row.subject,
+  level: row.level,
+});
+
+export function toAdminCounty(row: repo.CountyRow, overrides: LevelRow[]): AdminCounty {
   return {
     id: row.id,
     name: row.name,
@@ -53,12 +67,46 @@ export function toAdminCounty(row: repo.CountyRow): AdminCounty {
     isEnabled: row.is_enabled,
     addSampleToMailer: row.add_sample_to_mailer,
     inboxPath: row.inbox_path,
+    fraudContactName: row.fraud_contact_name,
+    fraudContactPhone: row.fraud_contact_phone,
+    fraudContactEmail: row.fraud_contact_email,
+    fraudContactUrl: row.fraud_contact_url,
+    levelOverrides: overrides,
   };
 }
 
 export async function listCounties(db: Database): Promise<AdminCounty[]> {
-  return (await repo.listCounties(db)).map(toAdminCounty);
+  const [rows, overrides] = await Promise.all([repo.listCounties(db), levels.listAllOverrides(db)]);
+  const overridesOf = new Map<number, LevelRow[]>();
+  for (const o of overrides) {
+    const list = overridesOf.get(o.county_id) ?? [];
+    list.push(toLevelRow(o));
+    overridesOf.set(o.county_id, list);
+  }
+  return rows.map((row) => toAdminCounty(row, overridesOf.get(row.id) ?? []));
 }
+
+/** The default level table, which a county's own rows override. */
+export async function levelDefaults(db: Database): Promise<LevelRow[]> {
+  return (await levels.listDefaults(db)).map(toLevelRow);
+}
+
+const rowKey = (r: LevelRow) => `${r.documentType}|${r.subject}`;
+
+/** The document types whose level rows differ between `before` and `after`. */
+function changedDocumentTypes(before: LevelRow[], after: LevelRow[]): string[] {
+  const levelOf = (rows: LevelRow[]) => new Map(rows.map((r) => [rowKey(r), r.level]));
+  const a = levelOf(before);
+  const b = levelOf(after);
+  const types = new Set<string>();
+  for (const r of [...before, ...after]) {
+    if (a.get(rowKey(r)) !== b.get(rowKey(r))) types.add(r.documentType);
+  }
+  return [...types].sort();
+}
+
+const sortedRows = (rows: LevelRow[]) =>
+  [...rows].sort((x, y) => (rowKey(x) < rowKey(y) ? -1 : rowKey(x) > rowKey(y) ? 1 : 0));
 
 /** Names every missing required field in one message, before any other check of the body. */
 export function assertRequiredFields(body: unknown): void {
@@ -130,19 +178,38 @@ export async function updateCounty(
         );
       }
 
-      const before = toAdminCounty(row);
+      const before = toAdminCounty(row, (await levels.listOverrides(trx, id)).map(toLevelRow));
       const changed = FIELDS.filter(
         (field) => given[field] !== undefined && !same(given[field], before[field]),
       );
-      if (changed.length === 0) return before;
+      const overrides = given.levelOverrides && sortedRows(given.levelOverrides);
+      const relevelled = overrides ? changedDocumentTypes(before.levelOverrides, overrides) : [];
+      if (changed.length === 0 && relevelled.length === 0) return before;
 
       const columns: repo.CountyChanges = {};
-      const details: Record<string, { before: unknown; after: unknown }> = {};
+      const details: Record<string, unknown> = {};
       for (const field of changed) {
         (columns as Record<string, unknown>)[COLUMN_OF[field]] = given[field];
         details[field] = { before: before[field], after: given[field] };
       }
-      const updated = await repo.updateCounty(trx, id, columns);
+      const updated =
+        changed.length > 0 ? await repo.updateCounty(trx, id, columns) : (row as repo.CountyRow);
+      let after = before.levelOverrides;
+      if (overrides && relevelled.length > 0) {
+        await levels.replaceOverrides(
+          trx,
+          id,
+          overrides.map((r) => ({
+            document_type: r.documentType,
+            subject: r.subject,
+            level: r.level,
+          })),
+        );
+        // The county's events of those types take their new level now, in this transaction.
+        const events = await levels.recomputeLevels(trx, id, relevelled);
+        details.levelOverrides = { before: before.levelOverrides, after: overrides, events };
+        after = overrides;
+      }
       await writeAudit(trx, {
         actorId: actor.userId,
         impersonatorId: actor.impersonatorId,
@@ -151,7 +218,7 @@ export async function updateCounty(
         targetId: String(id),
         details,
       });
-      return toAdminCounty(updated);
+      return toAdminCounty(updated, after);
     });
   } catch (err) {
     // Two edits racing to the same code or name: the second meets the unique index.

@@ -64,11 +64,15 @@ export type CountyFigures = {
   exact: Count;
   strong: Count;
   possible: Count;
+  act_now: Count;
+  check: Count;
+  records: Count;
 };
 
 /**
- * Subscribers' items, guarding subscribers, and events in all and per tier, per county: the
- * counters of migrations 0009 and 0019 plus the changes not yet folded into them.
+ * Subscribers' items, guarding subscribers, and events in all, per tier and per level, per
+ * county: the counters of migrations 0009, 0019 and 0023 plus the changes not yet folded into
+ * them.
  */
 export async function countyFigures(db: Executor) {
   const { rows } = await sql<CountyFigures>`
@@ -79,16 +83,30 @@ export async function countyFigures(db: Executor) {
              c.events + coalesce(d.events, 0) AS events,
              c.events_exact + coalesce(d.exact, 0) AS exact,
              c.events_strong + coalesce(d.strong, 0) AS strong,
-             c.events_possible + coalesce(d.possible, 0) AS possible
+             c.events_possible + coalesce(d.possible, 0) AS possible,
+             c.events_act_now + coalesce(d.act_now, 0) AS act_now,
+             c.events_check + coalesce(d.checks, 0) AS "check",
+             c.events_records + coalesce(d.records, 0) AS records
       FROM county_stats c
       LEFT JOIN (
         SELECT county_id, sum(apn_subscriptions) AS apn, sum(name_subscriptions) AS names,
                sum(guarding_users) AS users, sum(events) AS events,
                sum(events_exact) AS exact, sum(events_strong) AS strong,
-               sum(events_possible) AS possible
+               sum(events_possible) AS possible, sum(events_act_now) AS act_now,
+               sum(events_check) AS checks, sum(events_records) AS records
         FROM county_stats_deltas GROUP BY county_id
       ) AS d USING (county_id)`.execute(db);
   return rows;
+}
+
+/** Open cases per county (a few hundred at most: an index range of cases_county_status_idx). */
+export function openCasesByCounty(db: Executor) {
+  return db
+    .selectFrom('cases')
+    .select(['county_id', (eb) => eb.fn.countAll<Count>().as('n')])
+    .where('status', '=', 'open')
+    .groupBy('county_id')
+    .execute();
 }
 
 /** Folds the counters' pending changes into them; returns how many were folded. */

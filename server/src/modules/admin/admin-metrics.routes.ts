@@ -26,6 +26,8 @@ export async function adminMetricsRoutes(app: FastifyInstance, { db }: { db: Dat
         '(deliveries of kind alert with status sent, by the day they were sent). eventsByTier',
         'and eventsByCountyAndTier split the events by how sure the match is: exact, strong or',
         'possible (possible ones are kept even when the subscriber hides them).',
+        'eventsByLevel and eventsByCountyAndLevel split them by risk level (act_now, check,',
+        'records); openCases and openCasesByCounty count the reports staff have yet to work.',
       ].join(' '),
       security: [{ session: [] }],
       querystring: MetricsQuery,

@@ -33,6 +33,17 @@ const Tiers = v.object({
   ),
 });
 
+const Levels = v.object({
+  act_now: v.pipe(
+    Count,
+    v.description(
+      'Act now: a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment',
+    ),
+  ),
+  check: v.pipe(Count, v.description('Check: other documents naming the guarded party')),
+  records: v.pipe(Count, v.description('For your records: reconveyances, releases, satisfactions')),
+});
+
 export const Metrics = v.object({
   totalUsers: v.pipe(Count, v.description('Subscribers: staff accounts are not counted')),
   activeUsersInLast30Days: v.pipe(
@@ -57,6 +68,25 @@ export const Metrics = v.object({
       'Events by county and tier, keyed by county name; every county is listed, 0 when it has none',
     ),
   ),
+  eventsByLevel: v.pipe(
+    Levels,
+    v.description(
+      "Events by risk level (the county's level table at the time of the event, or when the county's table last changed), subscribers' only; they add up to totalEvents",
+    ),
+  ),
+  eventsByCountyAndLevel: v.pipe(
+    v.record(v.string(), Levels),
+    v.description(
+      'Events by county and level, keyed by county name; every county is listed, 0 when it has none',
+    ),
+  ),
+  openCases: v.pipe(
+    Count,
+    v.description(
+      '"This wasn\'t me" reports staff have not closed nor contacted the subscriber about yet',
+    ),
+  ),
+  openCasesByCounty: ByCounty('Open cases, by the county of the reported document'),
   subscriptionsApnByCounty: ByCounty('Guarded APNs'),
   subscriptionsNameByCounty: ByCounty('Guarded names'),
   usersByCounty: ByCounty('Subscribers guarding at least one item (APN or name) in the county'),

@@ -14,13 +14,14 @@ export function firstDayOf(now: Date, days: number): Date {
 
 /**
  * The back-office statistics. Everything counts subscribers only: staff accounts, and any
- * item, event or alert of theirs, are left out. The per-county figures, events per tier
- * included, come from counters kept by triggers (migrations 0009 and 0019); the rest are
- * range scans of recent rows. The three queries run at once, each on its own connection.
+ * item, event or alert of theirs, are left out. The per-county figures, events per tier and
+ * per level included, come from counters kept by triggers (migrations 0009, 0019 and 0023);
+ * the rest are range scans of recent rows and the open cases. The queries run at once, each on
+ * its own connection.
  */
 export async function metrics(db: Database, now = new Date()): Promise<Metrics> {
   const since = firstDayOf(now, DAILY_DAYS);
-  const [counties, totals, figures, days] = await Promise.all([
+  const [counties, totals, figures, days, cases] = await Promise.all([
     repo.counties(db),
     repo.subscriberTotals(db, {
       activeSince: new Date(now.getTime() - ACTIVE_WINDOW_MS),
@@ -28,8 +29,10 @@ export async function metrics(db: Database, now = new Date()): Promise<Metrics> 
     }),
     repo.countyFigures(db),
     repo.daily(db, { firstDay: since.toISOString().slice(0, 10), since, days: DAILY_DAYS }),
+    repo.openCasesByCounty(db),
   ]);
   const byCounty = new Map(figures.map((f) => [f.county_id, f]));
+  const openCasesOf = new Map(cases.map((c) => [c.county_id, Number(c.n)]));
 
   const result: Metrics = {
     totalUsers: Number(totals.total),
@@ -41,6 +44,10 @@ export async function metrics(db: Database, now = new Date()): Promise<Metrics> 
     eventsByCounty: {},
     eventsByTier: { exact: 0, strong: 0, possible: 0 },
     eventsByCountyAndTier: {},
+    eventsByLevel: { act_now: 0, check: 0, records: 0 },
+    eventsByCountyAndLevel: {},
+    openCases: 0,
+    openCasesByCounty: {},
     subscriptionsApnByCounty: {},
     subscriptionsNameByCounty: {},
     usersByCounty: {},
@@ -70,6 +77,18 @@ export async function metrics(db: Database, now = new Date()): Promise<Metrics> 
     result.eventsByTier.exact += tiers.exact;
     result.eventsByTier.strong += tiers.strong;
     result.eventsByTier.possible += tiers.possible;
+    const levels = {
+      act_now: Number(f?.act_now ?? 0),
+      check: Number(f?.check ?? 0),
+      records: Number(f?.records ?? 0),
+    };
+    result.eventsByCountyAndLevel[county.name] = levels;
+    result.eventsByLevel.act_now += levels.act_now;
+    result.eventsByLevel.check += levels.check;
+    result.eventsByLevel.records += levels.records;
+    const open = openCasesOf.get(county.id) ?? 0;
+    result.openCasesByCounty[county.name] = open;
+    result.openCases += open;
     result.totalApnSubscriptions += apn;
     result.totalNameSubscriptions += names;
     result.totalEvents += events;

@@ -1,7 +1,11 @@
 import type { Database } from '../../db/database.ts';
+import { fraudContactOf } from '../../engine/alerts/alerts.service.ts';
 import { type MatchedEvent, reasonOf } from '../../engine/alerts/reasons.ts';
+import { levelSubject, whatItDoes } from '../../engine/levels/levels.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/route.ts';
+import { packetUrlOf } from '../cases/cases.service.ts';
+import { listContacts } from '../trusted-contacts/trusted-contacts.repository.ts';
 import * as repo from './user.repository.ts';
 import type { Event, SessionUser } from './user.schemas.ts';
 
@@ -17,11 +21,12 @@ export async function sessionUser(db: Database, caller: Caller): Promise<Session
   const user = await repo.findAccount(db, userId);
   if (!user) throw unauthorized();
 
-  const [apns, names, events, methods] = await Promise.all([
+  const [apns, names, events, methods, contacts] = await Promise.all([
     repo.listApnSubscriptions(db, userId),
     repo.listNameSubscriptions(db, userId),
     repo.listEvents(db, userId),
     repo.listNotificationMethods(db, userId),
+    listContacts(db, userId),
   ]);
 
   const guardedOf = new Map<string, MatchedEvent['guarded']>([
@@ -37,6 +42,7 @@ export async function sessionUser(db: Database, caller: Caller): Promise<Session
     const guarded = subscriptionId ? guardedOf.get(subscriptionId) : undefined;
     if (!subscriptionId || !guarded) continue;
     const list = eventsBySubscription.get(subscriptionId) ?? [];
+    const subject = levelSubject(e.match_kind, e.party_role);
     list.push({
       id: e.id,
       isArchived: e.is_archived,
@@ -56,6 +62,29 @@ export async function sessionUser(db: Database, caller: Caller): Promise<Session
       namesakes: e.namesakes,
       onRecord: e.on_record,
       reason: reasonOf({ ...e, guarded }),
+      level: e.level,
+      whatItDoes: whatItDoes({
+        documentType: e.document_type,
+        subject,
+        property:
+          subject === 'property' && 'apn' in guarded
+            ? guarded.address || `APN ${guarded.apn}`
+            : (e.document_property ?? null),
+        countyName: e.county,
+        recordedAt: e.recorded_at,
+      }),
+      recognisedAt: e.recognised_at?.toISOString() ?? null,
+      case: e.case_id
+        ? {
+            id: e.case_id,
+            caseNumber: e.case_number!,
+            status: e.case_status!,
+            createdAt: e.case_created_at!.toISOString(),
+            updatedAt: e.case_updated_at!.toISOString(),
+            packetUrl: packetUrlOf(e.case_id),
+          }
+        : null,
+      fraudContact: fraudContactOf(e),
       deliveryStatus: (e.delivery_status ?? 'none') as Event['deliveryStatus'],
       deliveryError: e.delivery_error,
     });
@@ -81,6 +110,15 @@ export async function sessionUser(db: Database, caller: Caller): Promise<Session
       verified: m.verified_at !== null,
       verifiedAt: m.verified_at?.toISOString() ?? null,
       notificationMethodType: m.type,
+    })),
+    trustedContacts: contacts.map((c) => ({
+      id: c.id,
+      email: c.email,
+      name: c.name,
+      status: c.status,
+      createdAt: c.created_at.toISOString(),
+      acceptedAt: c.accepted_at?.toISOString() ?? null,
+      stoppedAt: c.stopped_at?.toISOString() ?? null,
     })),
     isImpersonated: caller.impersonatorId !== null,
   };

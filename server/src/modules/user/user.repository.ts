@@ -330,8 +330,10 @@ export async function setPossibleMatches(
 
 /**
  * The user's events, newest first, each with the delivery state of its alert: the best of its
- * deliveries (sent, then queued or sending, then ambiguous, then failed) and the last error.
- * The possible matches of a name whose subscriber chose not to see them are left out.
+ * deliveries (sent, then queued or sending, then ambiguous, then failed) and the last error,
+ * its level, the case the user opened on its document (if any), its county's fraud contact and
+ * the property its document names first. The possible matches of a name whose subscriber chose
+ * not to see them are left out.
  */
 export function listEvents(db: Executor, userId: string) {
   return db
@@ -339,6 +341,9 @@ export function listEvents(db: Executor, userId: string) {
     .innerJoin('recorded_documents as d', 'd.id', 'e.document_id')
     .innerJoin('counties as c', 'c.id', 'd.county_id')
     .leftJoin('name_subscriptions as n', 'n.id', 'e.name_subscription_id')
+    .leftJoin('cases as k', (join) =>
+      join.onRef('k.user_id', '=', 'e.user_id').onRef('k.document_id', '=', 'e.document_id'),
+    )
     .select((eb) => [
       'e.id',
       'e.apn_subscription_id',
@@ -353,6 +358,25 @@ export function listEvents(db: Executor, userId: string) {
       'e.tier',
       'e.namesakes',
       'e.on_record',
+      'e.level',
+      'e.recognised_at',
+      'k.id as case_id',
+      'k.case_number',
+      'k.status as case_status',
+      'k.created_at as case_created_at',
+      'k.updated_at as case_updated_at',
+      'c.fraud_contact_name',
+      'c.fraud_contact_phone',
+      'c.fraud_contact_email',
+      'c.fraud_contact_url',
+      eb
+        .selectFrom('document_parcels as p')
+        .select(sql<string>`coalesce(nullif(p.address, ''), 'APN ' || p.apn)`.as('property'))
+        .whereRef('p.document_id', '=', 'e.document_id')
+        .orderBy(sql`p.address IS NULL OR p.address = ''`)
+        .orderBy('p.id')
+        .limit(1)
+        .as('document_property'),
       'd.recorded_at',
       'd.document_number',
       'd.document_type',

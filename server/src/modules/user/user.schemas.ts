@@ -1,4 +1,5 @@
 import {
+  LEVELS,
   MAX_APN_DESCRIPTION_LENGTH,
   MAX_APN_LENGTH,
   MAX_COUNTY_NAME_LENGTH,
@@ -6,6 +7,8 @@ import {
   MAX_GUARD_NAME_LENGTH,
 } from '@deedwatch/rules';
 import * as v from 'valibot';
+import { SubscriberCase } from '../cases/cases.schemas.ts';
+import { TrustedContact } from '../trusted-contacts/trusted-contacts.schemas.ts';
 
 const County = v.pipe(
   v.string(),
@@ -165,6 +168,34 @@ export const Event = v.object({
     v.description('0 to 1: lower for variants and for names common in the county'),
   ),
   reason: v.pipe(v.string(), v.description('Why it matched, for a person')),
+  level: v.pipe(
+    v.picklist(LEVELS),
+    v.description(
+      "How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)",
+    ),
+  ),
+  whatItDoes: v.pipe(
+    v.string(),
+    v.description(
+      'What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026."',
+    ),
+  ),
+  recognisedAt: v.pipe(
+    v.nullable(Timestamp),
+    v.description('When the subscriber said "I recognise this"; null until then'),
+  ),
+  case: v.pipe(
+    v.nullable(SubscriberCase),
+    v.description('The case opened when the subscriber said "This wasn\'t me" about its document'),
+  ),
+  fraudContact: v.pipe(
+    v.nullable(
+      v.object({ name: v.string(), phone: v.string(), email: v.string(), url: v.string() }),
+    ),
+    v.description(
+      "Whom the document's county wants a suspected fraud reported to; null when it set none",
+    ),
+  ),
   deliveryStatus: v.pipe(
     v.picklist(['none', 'queued', 'sending', 'sent', 'failed', 'ambiguous']),
     v.description(
@@ -213,6 +244,10 @@ export const SessionUser = v.object({
   apnSubscriptions: v.array(ApnSubscription),
   nameSubscriptions: v.array(NameSubscription),
   emailNotificationMethods: v.array(NotificationMethod),
+  trustedContacts: v.pipe(
+    v.array(TrustedContact),
+    v.description('Up to 2 people who get a copy of Act now alerts once they accept'),
+  ),
   isImpersonated: v.boolean(),
 });
 export type SessionUser = v.InferOutput<typeof SessionUser>;

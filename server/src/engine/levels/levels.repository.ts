@@ -1,0 +1,76 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../db/database.ts';
+import type { EventLevel, LevelSubject } from '../../db/types.ts';
+
+export type LevelRow = { document_type: string; subject: LevelSubject; level: EventLevel };
+
+/** The default level table (migration 0023), by document type and subject. */
+export function listDefaults(db: Executor): Promise<LevelRow[]> {
+  return db
+    .selectFrom('level_defaults')
+    .select(['document_type', 'subject', 'level'])
+    .orderBy('document_type')
+    .orderBy('subject')
+    .execute();
+}
+
+/** A county's own rows, which win over the defaults. */
+export function listOverrides(db: Executor, countyId: number): Promise<LevelRow[]> {
+  return db
+    .selectFrom('county_level_overrides')
+    .select(['document_type', 'subject', 'level'])
+    .where('county_id', '=', countyId)
+    .orderBy('document_type')
+    .orderBy('subject')
+    .execute();
+}
+
+/** Every county's own rows, for the list of counties. */
+export function listAllOverrides(db: Executor) {
+  return db
+    .selectFrom('county_level_overrides')
+    .select(['county_id', 'document_type', 'subject', 'level'])
+    .orderBy('county_id')
+    .orderBy('document_type')
+    .orderBy('subject')
+    .execute();
+}
+
+/** Replaces a county's rows with `rows` (document types already in their level form). */
+export async function replaceOverrides(
+  db: Executor,
+  countyId: number,
+  rows: readonly LevelRow[],
+): Promise<void> {
+  await db.deleteFrom('county_level_overrides').where('county_id', '=', countyId).execute();
+  if (rows.length === 0) return;
+  await db
+    .insertInto('county_level_overrides')
+    .values(rows.map((r) => ({ county_id: countyId, ...r })))
+    .execute();
+}
+
+/**
+ * Sets the level of the county's events on documents of `documentTypes` (in their level form)
+ * to what event_level() gives now; only rows whose level changes are written, so the per-level
+ * counters move by exactly those. Returns how many changed.
+ */
+export async function recomputeLevels(
+  db: Executor,
+  countyId: number,
+  documentTypes: readonly string[],
+): Promise<number> {
+  if (documentTypes.length === 0) return 0;
+  const result = await sql`
+    UPDATE events e
+    SET level = x.level
+    FROM (
+      SELECT e2.id, event_level(d.county_id, d.document_type, e2.match_kind, e2.party_role) AS level
+      FROM recorded_documents d
+      JOIN events e2 ON e2.document_id = d.id
+      WHERE d.county_id = ${countyId}
+        AND level_document_type(d.document_type) = ANY (${documentTypes}::text[])
+    ) AS x
+    WHERE e.id = x.id AND e.level IS DISTINCT FROM x.level`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}

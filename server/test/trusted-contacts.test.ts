@@ -1,0 +1,292 @@
+import { rm } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ingestFolder } from '../src/engine/ingest/ingest.service.ts';
+import { nameKey } from '../src/keys/normalize.ts';
+import { insertNameSubscriptions } from '../src/modules/user/user.repository.ts';
+import {
+  addNotificationMethod,
+  createCounty,
+  createSubscriber,
+  type CountyRow,
+  uniqueEmail,
+} from './helpers/factories.ts';
+import { feedFolder, feedLine, type FeedLineInput, feedPdf, writeFeed } from './helpers/feed.ts';
+import { codeFrom, countOutbox, waitForMail } from './helpers/mail.ts';
+import { signInSubscriber } from './helpers/sign-in.ts';
+import { NO_RATE_LIMITS, startTestApp, type TestApp } from './helpers/test-app.ts';
+import { waitFor } from './helpers/wait.ts';
+
+// Trusted contacts: at most two per subscriber, never their own address, invited by mail and
+// sent nothing until they accept (double opt-in), then a copy of each Act now alert, never of
+// another level, until they stop with one click or the subscriber removes them.
+
+const recordedAt = new Date();
+
+type Contact = { id: string; email: string; name: string; status: string };
+
+describe('trusted contacts', () => {
+  let t: TestApp;
+  let county: CountyRow;
+  let subscriber: { id: string; email: string };
+  let cookie: string;
+  const folders: string[] = [];
+  let documents = 0;
+
+  beforeAll(async () => {
+    t = await startTestApp(NO_RATE_LIMITS);
+    county = await createCounty(t.db, { name: 'Trusting', code: 'TRU' });
+    subscriber = await createSubscriber(t.db, { verified: true });
+    await addNotificationMethod(t.db, subscriber.id, {
+      type: 'Email',
+      address: 'my-other-address@example.com',
+      verified: true,
+    });
+    await insertNameSubscriptions(
+      t.db,
+      subscriber.id,
+      [
+        {
+          countyId: county.id,
+          name: 'TRUSTING TOM',
+          nameKey: nameKey('TRUSTING TOM'),
+          tokens: ['TRUSTING', 'TOM'],
+        },
+      ],
+      new Date(recordedAt.getTime() - 60_000),
+    );
+    cookie = await signInSubscriber(t, subscriber.email);
+  });
+  afterAll(async () => {
+    await t.close();
+    for (const folder of folders) await rm(folder, { recursive: true, force: true });
+  });
+
+  const call = (method: 'POST' | 'DELETE', url: string, payload?: object, withCookie = true) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { origin: t.config.appUrl, ...(withCookie ? { cookie } : {}) },
+      ...(payload ? { payload } : {}),
+    });
+
+  const contacts = async (): Promise<Contact[]> =>
+    (await call('POST', '/api/auth/me')).json().trustedContacts;
+
+  /** Records a document of `type` naming TRUSTING TOM as `role`; returns its number. */
+  async function record(type: string, role: 'grantor' | 'grantee') {
+    const number = `TRU-${++documents}`;
+    const line: FeedLineInput = feedLine('TRU', recordedAt, {
+      documentNumber: number,
+      documentType: type,
+      ...(role === 'grantor' ? { grantors: ['TRUSTING TOM'] } : { grantees: ['TRUSTING TOM'] }),
+    });
+    const folder = await feedFolder();
+    folders.push(folder);
+    await writeFeed(folder, [line], { [line.file]: await feedPdf(line, 1) });
+    expect(await ingestFolder(t.engine, folder)).toMatchObject({ events: 1, alerts: 1 });
+    // The subscriber's own alert is the sign that the alert job ran.
+    await waitForMail(t.db, subscriber.email, new RegExp(`was recorded in Trusting County`));
+    await waitFor(`the alert of ${number}`, async () => {
+      const row = await t.db
+        .selectFrom('outbox_messages')
+        .select('id')
+        .where('recipient', '=', subscriber.email)
+        .where('text_body', 'like', `%${number}%`)
+        .executeTakeFirst();
+      return row;
+    });
+    return number;
+  }
+
+  const copiesTo = async (email: string) =>
+    t.db
+      .selectFrom('outbox_messages')
+      .select(['subject', 'text_body'])
+      .where('recipient', '=', email)
+      .where('subject', 'like', 'Copy for a trusted contact:%')
+      .orderBy('created_at')
+      .execute();
+
+  /**
+   * Copies queued to `email`: written in the transaction that queues the subscriber's own alert,
+   * so once that alert is in the outbox, a copy that was to go is here.
+   */
+  const copiesQueuedTo = async (email: string) =>
+    Number(
+      (
+        await t.db
+          .selectFrom('deliveries')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('kind', '=', 'alert_copy')
+          .where('recipient', '=', email)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  const ann = uniqueEmail('ann');
+  const bob = uniqueEmail('bob');
+
+  it("refuses an address that is not one, or is the subscriber's own, and writes nothing", async () => {
+    for (const [email, message] of [
+      ['not an address', /email: must be an email address/],
+      [subscriber.email.toUpperCase(), /is your own email/],
+      ['My-Other-Address@example.com', /is your own email/],
+    ] as const) {
+      const res = await call('POST', '/api/user/trusted-contacts', { email });
+      expect(res.statusCode, email).toBe(400);
+      expect(res.json().message).toMatch(message);
+    }
+    expect(await contacts()).toEqual([]);
+  });
+
+  it('invites a contact by mail and sends them nothing else until they accept', async () => {
+    const res = await call('POST', '/api/user/trusted-contacts', { email: ann, name: 'Ann' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().trustedContacts).toMatchObject([
+      { email: ann, name: 'Ann', status: 'invited' },
+    ]);
+    const invite = await waitForMail(t.db, ann, /named you as a trusted contact on DeedWatch$/);
+    expect(invite.subject).toBe(`${subscriber.email} named you as a trusted contact on DeedWatch`);
+    expect(invite.text_body).toContain('Hello Ann,');
+    expect(invite.text_body).toMatch(/\/trusted-contact\/accept\/[A-Za-z0-9_-]{43}/);
+    expect(invite.text_body).toMatch(/\/trusted-contact\/stop\/[A-Za-z0-9_-]{43}/);
+
+    // An Act now alert while Ann has not answered: no copy.
+    await record('GRANT DEED', 'grantor');
+    expect(await copiesQueuedTo(ann)).toBe(0);
+    expect(await countOutbox(t.db, ann)).toBe(1);
+  });
+
+  it('takes at most two contacts, each once', async () => {
+    expect((await call('POST', '/api/user/trusted-contacts', { email: ann })).statusCode).toBe(409);
+    const second = await call('POST', '/api/user/trusted-contacts', { email: bob });
+    expect(second.statusCode).toBe(201);
+    const third = await call('POST', '/api/user/trusted-contacts', {
+      email: uniqueEmail('carol'),
+    });
+    expect(third.statusCode).toBe(409);
+    expect(third.json().message).toBe(
+      'You can name at most 2 trusted contacts: remove one before adding another.',
+    );
+    expect((await contacts()).map((c) => c.email)).toEqual([ann, bob]);
+  });
+
+  it('copies each Act now alert to a contact who accepted, and no alert of another level', async () => {
+    const invite = await waitForMail(t.db, ann, /trusted contact/);
+    const accept = codeFrom(invite.text_body, 'trusted-contact/accept');
+    const res = await call('POST', `/api/trusted-contacts/accept?code=${accept}`, undefined, false);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ status: 'active', subscriberEmail: subscriber.email });
+    expect((await contacts()).find((c) => c.email === ann)!.status).toBe('active');
+    // The accept link works once.
+    expect(
+      (await call('POST', `/api/trusted-contacts/accept?code=${accept}`, undefined, false))
+        .statusCode,
+    ).toBe(404);
+
+    const deed = await record('GRANT DEED', 'grantor');
+    const copy = await waitFor('the copy to Ann', async () => (await copiesTo(ann))[0]);
+    expect(copy.subject).toMatch(
+      /^Copy for a trusted contact: Act now: A deed transferring property from you was recorded in Trusting County on /,
+    );
+    expect(copy.text_body).toContain(`You are a trusted contact of ${subscriber.email}`);
+    expect(copy.text_body).toContain(`Document number: ${deed}`);
+    expect(copy.text_body).toMatch(/\/trusted-contact\/stop\/[A-Za-z0-9_-]{43}/);
+    // No dashboard, no document: the contact has no account.
+    expect(copy.text_body).not.toContain('/dashboard');
+    expect(copy.text_body).not.toContain('/documents/');
+
+    // A Check (a deed to the guarded name) and a For your records alert are not copied; Bob,
+    // who has not accepted, gets none.
+    await record('GRANT DEED', 'grantee');
+    await record('FULL RECONVEYANCE', 'grantor');
+    expect(await copiesQueuedTo(ann)).toBe(1);
+    await record('NOTICE OF DEFAULT', 'grantee');
+    const copies = await waitFor('the second copy to Ann', async () => {
+      const rows = await copiesTo(ann);
+      return rows.length >= 2 ? rows : undefined;
+    });
+    expect(copies.map((c) => c.subject)).toEqual([
+      expect.stringMatching(/^Copy for a trusted contact: Act now: A deed transferring/),
+      expect.stringMatching(/^Copy for a trusted contact: Act now: A notice of default naming you/),
+    ]);
+    expect(await copiesQueuedTo(bob)).toBe(0);
+  });
+
+  it('stops a contact with one click of any stop link, for good', async () => {
+    const [copy] = await copiesTo(ann);
+    const stop = codeFrom(copy!.text_body, 'trusted-contact/stop');
+    const res = await call('POST', `/api/trusted-contacts/stop?code=${stop}`, undefined, false);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'stopped', subscriberEmail: subscriber.email });
+    // The same link again says so; nothing else about it.
+    expect(
+      (await call('POST', `/api/trusted-contacts/stop?code=${stop}`, undefined, false)).json(),
+    ).toEqual({ status: 'stopped', subscriberEmail: subscriber.email });
+    expect((await contacts()).find((c) => c.email === ann)!.status).toBe('stopped');
+
+    await record('DEED OF TRUST', 'grantor');
+    expect(await copiesQueuedTo(ann)).toBe(2);
+    // The invitation's accept link cannot undo the stop.
+    const invite = await waitForMail(t.db, ann, /trusted contact on DeedWatch$/);
+    const inviteStop = codeFrom(invite.text_body, 'trusted-contact/stop');
+    expect(
+      (await call('POST', `/api/trusted-contacts/accept?code=${inviteStop}`, undefined, false))
+        .statusCode,
+    ).toBe(404);
+    for (const code of ['nonsense', 'A'.repeat(43)])
+      expect(
+        (await call('POST', `/api/trusted-contacts/stop?code=${code}`, undefined, false))
+          .statusCode,
+      ).toBe(404);
+  });
+
+  it('removes a contact at once: their links die and their queued mail is dropped', async () => {
+    const invite = await waitForMail(t.db, bob, /trusted contact on DeedWatch$/);
+    const accept = codeFrom(invite.text_body, 'trusted-contact/accept');
+    const bobId = (await contacts()).find((c) => c.email === bob)!.id;
+    // A copy queued but not sent yet, as a send-mail worker that has not reached it would leave.
+    const queued = await t.db
+      .insertInto('deliveries')
+      .values({
+        kind: 'alert_copy',
+        user_id: subscriber.id,
+        recipient: bob,
+        provider_message_id: null,
+        last_error: null,
+        sent_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+    const res = await call('DELETE', `/api/user/trusted-contacts/${bobId}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().trustedContacts.map((c: Contact) => c.email)).toEqual([ann]);
+    expect(
+      await t.db.selectFrom('deliveries').select('id').where('id', '=', queued.id).execute(),
+    ).toEqual([]);
+    expect(
+      (await call('POST', `/api/trusted-contacts/accept?code=${accept}`, undefined, false))
+        .statusCode,
+    ).toBe(404);
+    expect((await call('DELETE', `/api/user/trusted-contacts/${bobId}`)).statusCode).toBe(404);
+
+    // Room again for a second contact.
+    expect(
+      (await call('POST', '/api/user/trusted-contacts', { email: uniqueEmail('dan') })).statusCode,
+    ).toBe(201);
+  });
+
+  it("keeps one subscriber's contacts from another", async () => {
+    const other = await createSubscriber(t.db, { verified: true });
+    const otherCookie = await signInSubscriber(t, other.email);
+    const annId = (await contacts()).find((c) => c.email === ann)!.id;
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/user/trusted-contacts/${annId}`,
+      headers: { origin: t.config.appUrl, cookie: otherCookie },
+    });
+    expect(res.statusCode).toBe(404);
+    expect((await contacts()).map((c) => c.email)).toContain(ann);
+  });
+});
