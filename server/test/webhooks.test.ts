@@ -1,6 +1,10 @@
 import { createHmac } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../src/config.ts';
 import { insertDocument } from '../src/engine/ingest/ingest.repository.ts';
 import { matchDocuments } from '../src/engine/matching/match.service.ts';
 import { enqueueEventWebhooks } from '../src/engine/webhooks/event-webhooks.ts';
@@ -37,6 +41,18 @@ function signatureValid(secret: string, request: ReceivedRequest): boolean {
   const signed = `${request.headers['webhook-id']}.${request.headers['webhook-timestamp']}.${request.body}`;
   const expected = `v1,${createHmac('sha256', key).update(signed).digest('base64')}`;
   return String(request.headers['webhook-signature']).split(' ').includes(expected);
+}
+
+type Verify = (secret: string, headers: ReceivedRequest['headers'], body: string) => unknown;
+
+/** The verification code docs/api.md gives receivers, as a receiver would copy it. */
+async function verifierFromDocs(): Promise<Verify> {
+  const doc = readFileSync(path.join(repoRoot, 'docs/api.md'), 'utf8');
+  const code = /```ts\n(\/\/ verify-webhook\.ts\n[\s\S]*?)```/.exec(doc)?.[1];
+  if (!code) throw new Error('docs/api.md has no verify-webhook.ts block');
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'deedwatch-docs-')), 'verify.ts');
+  writeFileSync(file, code);
+  return ((await import(file)) as { verifyWebhook: Verify }).verifyWebhook;
 }
 
 type Subscriber = { id: string; email: string; cookie: string };
@@ -298,6 +314,20 @@ describe('delivering', () => {
       signatureValid(secret, { ...request, body: request.body.replace('GRANT', 'GRANd') }),
     ).toBe(false);
     expect(signatureValid(generateSecret(), request)).toBe(false);
+    // The receivers' code of docs/api.md agrees.
+    const verifyWebhook = await verifierFromDocs();
+    expect(verifyWebhook(secret, request.headers, request.body)).toEqual(JSON.parse(request.body));
+    expect(() => verifyWebhook(secret, request.headers, `${request.body} `)).toThrow(
+      'webhook-signature does not match',
+    );
+    expect(() => verifyWebhook(generateSecret(), request.headers, request.body)).toThrow();
+    expect(() =>
+      verifyWebhook(
+        secret,
+        { ...request.headers, 'webhook-timestamp': String(Math.floor(Date.now() / 1000) - 600) },
+        request.body,
+      ),
+    ).toThrow('webhook-timestamp is not recent');
     expect(request.headers.cookie).toBeUndefined();
     expect(request.headers.authorization).toBeUndefined();
 
