@@ -1,4 +1,14 @@
-import { Button, Checkbox, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, failures } from '../../api/client';
@@ -87,7 +97,11 @@ export function CreateTokenModal({ opened, onClose }: { opened: boolean; onClose
           <SecretOnce label={`Token ${created.name}`} secret={created.secret}>
             <Text size="sm">
               Send it as <code>Authorization: Bearer &lt;token&gt;</code> on your API calls, or
-              paste it into Authorize in the <a href="/docs">API documentation</a>.
+              paste it into Authorize in the{' '}
+              <Anchor href="/docs" size="sm">
+                API documentation
+              </Anchor>
+              .
             </Text>
           </SecretOnce>
           <Group justify="flex-end">

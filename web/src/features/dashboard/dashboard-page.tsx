@@ -1,4 +1,5 @@
 import { Divider, Stack, Text, Title } from '@mantine/core';
+import { ApiAccessSection } from '../api-access/api-access-section';
 import { useSession } from '../session/session-context';
 import { AlertsSection } from './alerts-section';
 import { GuardedItemsSection } from './guarded-items-section';
@@ -29,6 +30,8 @@ export function DashboardPage() {
       <AlreadyOnRecordSection user={user} />
       <Divider />
       <GuardedItemsSection user={user} />
+      <Divider />
+      <ApiAccessSection />
     </Stack>
   );
 }
