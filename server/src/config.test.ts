@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -156,5 +157,25 @@ describe('TRUST_PROXY', () => {
       expect(problem).toMatch(/^TRUST_PROXY must be false, the number of proxies/);
       expect(problem).toContain(`'${bad}' is none of these`);
     }
+  });
+});
+
+describe('API access settings', () => {
+  it('keep loopback webhooks off unless asked for by name, whatever NODE_ENV says', () => {
+    const config = loadConfig({ NODE_ENV: 'test' });
+    expect(config.webhookAllowLoopback).toBe(false);
+    expect(config.webhookCaFile).toBeUndefined();
+    expect(config.tokenRateLimitPerMinute).toBe(120);
+    expect(loadConfig({ WEBHOOK_ALLOW_LOOPBACK: 'true' }).webhookAllowLoopback).toBe(true);
+    expect(() => loadConfig({ WEBHOOK_ALLOW_LOOPBACK: 'yes' })).toThrow(
+      'WEBHOOK_ALLOW_LOOPBACK must be true or false',
+    );
+  });
+
+  it('take a token limit and a CA file', () => {
+    const config = loadConfig({ TOKEN_RATE_LIMIT_PER_MINUTE: '30', WEBHOOK_CA_FILE: 'ca.pem' });
+    expect(config.tokenRateLimitPerMinute).toBe(30);
+    expect(config.webhookCaFile).toBe(path.resolve('ca.pem'));
+    expect(() => loadConfig({ TOKEN_RATE_LIMIT_PER_MINUTE: '0' })).toThrow('must be at least 1');
   });
 });
