@@ -4,13 +4,16 @@ import type { MatchTier } from '../../db/types.ts';
 
 /** The users' enabled endpoints that asked for `eventType`. */
 export function endpointsWanting(db: Executor, userIds: readonly string[], eventType: string) {
-  return db
-    .selectFrom('webhook_endpoints')
-    .select(['id', 'user_id'])
-    .where('user_id', 'in', userIds)
-    .where('disabled_at', 'is', null)
-    .where(sql<boolean>`${eventType} = ANY (event_types)`)
-    .execute();
+  return (
+    db
+      .selectFrom('webhook_endpoints')
+      .select(['id', 'user_id'])
+      // One array parameter, however many users the batch's events have.
+      .where(sql<boolean>`user_id = ANY (${userIds}::uuid[])`)
+      .where('disabled_at', 'is', null)
+      .where(sql<boolean>`${eventType} = ANY (event_types)`)
+      .execute()
+  );
 }
 
 export type EventForWebhook = {
@@ -64,12 +67,25 @@ export async function eventsOf(
   return rows;
 }
 
+/** Rows per INSERT: 11 parameters each stay far below Postgres's 65,535. */
+const INSERT_CHUNK = 2000;
+
 /** New deliveries; the ids of those not queued before (an event goes once to an endpoint). */
 export async function insertEventDeliveries(
   db: Executor,
   deliveries: { endpointId: string; eventId: string; messageId: string; payload: string }[],
 ): Promise<string[]> {
-  if (deliveries.length === 0) return [];
+  const ids: string[] = [];
+  for (let start = 0; start < deliveries.length; start += INSERT_CHUNK) {
+    ids.push(...(await insertChunk(db, deliveries.slice(start, start + INSERT_CHUNK))));
+  }
+  return ids;
+}
+
+async function insertChunk(
+  db: Executor,
+  deliveries: { endpointId: string; eventId: string; messageId: string; payload: string }[],
+): Promise<string[]> {
   const rows = await db
     .insertInto('webhook_deliveries')
     .values(
