@@ -31,6 +31,9 @@ export function postWebhook(request: PostRequest): Promise<PostResponse> {
     if (options.all) callback(null, [{ address: address.address, family: address.family }]);
     else callback(null, address.address, address.family);
   };
+  const timedOut = () => new Error(`no complete answer within ${request.timeoutMs / 1000} s`);
+  const failure = (err: Error) =>
+    err.name === 'AbortError' || err.name === 'TimeoutError' ? timedOut() : err;
   return new Promise((resolve, reject) => {
     let settled = false;
     const settle = (fn: () => void) => {
@@ -77,21 +80,13 @@ export function postWebhook(request: PostRequest): Promise<PostResponse> {
           }
         });
         res.on('end', () => finish(false));
-        res.on('error', (err) => settle(() => reject(err)));
+        res.on('error', (err) => settle(() => reject(failure(err))));
         res.on('aborted', () =>
           settle(() => reject(new Error('the receiver closed the connection'))),
         );
       },
     );
-    req.on('error', (err) =>
-      settle(() =>
-        reject(
-          err.name === 'AbortError' || err.name === 'TimeoutError'
-            ? new Error(`no complete answer within ${request.timeoutMs / 1000} s`)
-            : err,
-        ),
-      ),
-    );
+    req.on('error', (err) => settle(() => reject(failure(err))));
     req.end(request.body);
   });
 }
