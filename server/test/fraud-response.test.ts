@@ -332,7 +332,12 @@ describe('from an alert to a case', () => {
       contactPhone: '+19165550123',
       preferredContact: 'phone',
     });
-    expect((await list(`?county=${quiet.id}`)).json()).toEqual({ cases: [], totalCases: 0 });
+    expect(open.counties).toEqual([{ id: county.id, name: 'Fraudville' }]);
+    expect((await list(`?county=${quiet.id}`)).json()).toEqual({
+      cases: [],
+      totalCases: 0,
+      counties: [{ id: county.id, name: 'Fraudville' }],
+    });
     expect((await list('?status=closed')).json().totalCases).toBe(0);
     expect((await list('?county=999999')).statusCode).toBe(400);
     expect((await list('?status=lost')).statusCode).toBe(400);

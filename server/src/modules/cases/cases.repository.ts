@@ -260,7 +260,19 @@ export function listHistory(db: Executor, caseId: string) {
     .execute();
 }
 
-/** The counties, for the queue's filter. */
+/** The counties that have cases, by name: what the queue's county filter offers. */
+export function countiesWithCases(db: Executor) {
+  return db
+    .selectFrom('counties as c')
+    .select(['c.id', 'c.name'])
+    .where((eb) =>
+      eb.exists(eb.selectFrom('cases as k').select('k.id').whereRef('k.county_id', '=', 'c.id')),
+    )
+    .orderBy('c.name')
+    .execute();
+}
+
+/** Whether a county exists, for the queue's filter. */
 export function countyExists(db: Executor, countyId: number) {
   return db.selectFrom('counties').select('id').where('id', '=', countyId).executeTakeFirst();
 }

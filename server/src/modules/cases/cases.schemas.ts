@@ -156,6 +156,10 @@ export const StaffCaseSummary = v.object(StaffCaseFields);
 export const CasePage = v.object({
   cases: v.pipe(v.array(StaffCaseSummary), v.description('Newest first')),
   totalCases: v.pipe(v.number(), v.integer(), v.description('Cases on all pages')),
+  counties: v.pipe(
+    v.array(v.object({ id: v.pipe(v.number(), v.integer()), name: v.string() })),
+    v.description('Every county that has a case, by name: the values the county filter takes'),
+  ),
 });
 
 export const StaffCase = v.object({

@@ -295,11 +295,12 @@ function summaryOf(row: repo.CaseRow) {
 /** The staff queue: a page of cases, newest first, by status and county. */
 export async function listCases(db: Database, query: CaseQuery) {
   const filter = { status: query.status, countyId: query.county };
-  const [rows, total] = await Promise.all([
+  const [rows, total, counties] = await Promise.all([
     repo.listCases(db, filter, { limit: query.count, offset: (query.page - 1) * query.count }),
     repo.countCases(db, filter),
+    repo.countiesWithCases(db),
   ]);
-  return { cases: rows.map(summaryOf), totalCases: total };
+  return { cases: rows.map(summaryOf), totalCases: total, counties };
 }
 
 /** One case with its statement, what matched, its notes and who changed what. */
