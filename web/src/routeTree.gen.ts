@@ -22,6 +22,8 @@ import { Route as LoginRedirectCodeRouteImport } from './routes/login-redirect.$
 import { Route as VerifyEmailCodeRouteImport } from './routes/verify-email.$code';
 import { Route as VerifySmsCodeRouteImport } from './routes/verify-sms.$code';
 import { Route as DocumentsFolderFileRouteImport } from './routes/documents.$folder.$file';
+import { Route as TrustedContactAcceptCodeRouteImport } from './routes/trusted-contact.accept.$code';
+import { Route as TrustedContactStopCodeRouteImport } from './routes/trusted-contact.stop.$code';
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -88,6 +90,17 @@ const DocumentsFolderFileRoute = DocumentsFolderFileRouteImport.update({
   path: '/documents/$folder/$file',
   getParentRoute: () => rootRouteImport,
 } as any);
+const TrustedContactAcceptCodeRoute =
+  TrustedContactAcceptCodeRouteImport.update({
+    id: '/trusted-contact/accept/$code',
+    path: '/trusted-contact/accept/$code',
+    getParentRoute: () => rootRouteImport,
+  } as any);
+const TrustedContactStopCodeRoute = TrustedContactStopCodeRouteImport.update({
+  id: '/trusted-contact/stop/$code',
+  path: '/trusted-contact/stop/$code',
+  getParentRoute: () => rootRouteImport,
+} as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
@@ -103,6 +116,8 @@ export interface FileRoutesByFullPath {
   '/verify-email/$code': typeof VerifyEmailCodeRoute;
   '/verify-sms/$code': typeof VerifySmsCodeRoute;
   '/documents/$folder/$file': typeof DocumentsFolderFileRoute;
+  '/trusted-contact/accept/$code': typeof TrustedContactAcceptCodeRoute;
+  '/trusted-contact/stop/$code': typeof TrustedContactStopCodeRoute;
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
@@ -118,6 +133,8 @@ export interface FileRoutesByTo {
   '/verify-email/$code': typeof VerifyEmailCodeRoute;
   '/verify-sms/$code': typeof VerifySmsCodeRoute;
   '/documents/$folder/$file': typeof DocumentsFolderFileRoute;
+  '/trusted-contact/accept/$code': typeof TrustedContactAcceptCodeRoute;
+  '/trusted-contact/stop/$code': typeof TrustedContactStopCodeRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
@@ -134,6 +151,8 @@ export interface FileRoutesById {
   '/verify-email/$code': typeof VerifyEmailCodeRoute;
   '/verify-sms/$code': typeof VerifySmsCodeRoute;
   '/documents/$folder/$file': typeof DocumentsFolderFileRoute;
+  '/trusted-contact/accept/$code': typeof TrustedContactAcceptCodeRoute;
+  '/trusted-contact/stop/$code': typeof TrustedContactStopCodeRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -150,7 +169,9 @@ export interface FileRouteTypes {
     | '/login-redirect/$code'
     | '/verify-email/$code'
     | '/verify-sms/$code'
-    | '/documents/$folder/$file';
+    | '/documents/$folder/$file'
+    | '/trusted-contact/accept/$code'
+    | '/trusted-contact/stop/$code';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/'
@@ -165,7 +186,9 @@ export interface FileRouteTypes {
     | '/login-redirect/$code'
     | '/verify-email/$code'
     | '/verify-sms/$code'
-    | '/documents/$folder/$file';
+    | '/documents/$folder/$file'
+    | '/trusted-contact/accept/$code'
+    | '/trusted-contact/stop/$code';
   id:
     | '__root__'
     | '/'
@@ -180,7 +203,9 @@ export interface FileRouteTypes {
     | '/login-redirect/$code'
     | '/verify-email/$code'
     | '/verify-sms/$code'
-    | '/documents/$folder/$file';
+    | '/documents/$folder/$file'
+    | '/trusted-contact/accept/$code'
+    | '/trusted-contact/stop/$code';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -197,6 +222,8 @@ export interface RootRouteChildren {
   VerifyEmailCodeRoute: typeof VerifyEmailCodeRoute;
   VerifySmsCodeRoute: typeof VerifySmsCodeRoute;
   DocumentsFolderFileRoute: typeof DocumentsFolderFileRoute;
+  TrustedContactAcceptCodeRoute: typeof TrustedContactAcceptCodeRoute;
+  TrustedContactStopCodeRoute: typeof TrustedContactStopCodeRoute;
 }
 
 declare module '@tanstack/react-router' {
@@ -292,6 +319,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DocumentsFolderFileRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/trusted-contact/accept/$code': {
+      id: '/trusted-contact/accept/$code';
+      path: '/trusted-contact/accept/$code';
+      fullPath: '/trusted-contact/accept/$code';
+      preLoaderRoute: typeof TrustedContactAcceptCodeRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/trusted-contact/stop/$code': {
+      id: '/trusted-contact/stop/$code';
+      path: '/trusted-contact/stop/$code';
+      fullPath: '/trusted-contact/stop/$code';
+      preLoaderRoute: typeof TrustedContactStopCodeRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
   }
 }
 
@@ -309,6 +350,8 @@ const rootRouteChildren: RootRouteChildren = {
   VerifyEmailCodeRoute: VerifyEmailCodeRoute,
   VerifySmsCodeRoute: VerifySmsCodeRoute,
   DocumentsFolderFileRoute: DocumentsFolderFileRoute,
+  TrustedContactAcceptCodeRoute: TrustedContactAcceptCodeRoute,
+  TrustedContactStopCodeRoute: TrustedContactStopCodeRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

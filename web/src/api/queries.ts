@@ -87,3 +87,25 @@ export type UsersListQuery = NonNullable<paths['/api/admin/users']['get']['param
 /** Staff: one page of the user list. */
 export const usersQuery = (query: UsersListQuery) =>
   apiQueryOptions('get', '/api/admin/users', { params: { query } }, readByLoader);
+
+/** Admins: the default level table that counties override. */
+export const levelDefaultsQuery = () =>
+  apiQueryOptions('get', '/api/admin/levels/defaults', undefined, {
+    staleTime: 60 * 60_000,
+    meta: quietly,
+  });
+
+export type CasesListQuery = NonNullable<paths['/api/admin/cases']['get']['parameters']['query']>;
+
+/** Staff: one page of the case queue. The tab shows a failure inline, without a toast. */
+export const casesQuery = (query: CasesListQuery) =>
+  apiQueryOptions(
+    'get',
+    '/api/admin/cases',
+    { params: { query } },
+    { ...readByLoader, meta: quietly },
+  );
+
+/** Staff: one case with its notes and history. */
+export const caseQuery = (id: string) =>
+  apiQueryOptions('get', '/api/admin/cases/{id}', { params: { path: { id } } }, { meta: quietly });

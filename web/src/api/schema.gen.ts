@@ -535,7 +535,7 @@ export interface paths {
         };
         /**
          * Back-office statistics: users, guarded items, alerts, by county and by day
-         * @description For admin and customersupport. Every figure counts subscribers only: staff accounts, and their items, events and alerts, are left out. Active means signed in within the last 30 days; registered, within the last 7 days (both rolling, from now). The maps are keyed by county name and list every county. usersByCounty counts the subscribers guarding at least one item (APN or name) in the county, so a subscriber guarding in two counties counts in both. daily holds the last 30 UTC days, oldest first, today last: registrations, events raised, and alert emails sent (deliveries of kind alert with status sent, by the day they were sent). eventsByTier and eventsByCountyAndTier split the events by how sure the match is: exact, strong or possible (possible ones are kept even when the subscriber hides them).
+         * @description For admin and customersupport. Every figure counts subscribers only: staff accounts, and their items, events and alerts, are left out. Active means signed in within the last 30 days; registered, within the last 7 days (both rolling, from now). The maps are keyed by county name and list every county. usersByCounty counts the subscribers guarding at least one item (APN or name) in the county, so a subscriber guarding in two counties counts in both. daily holds the last 30 UTC days, oldest first, today last: registrations, events raised, and alert emails sent (deliveries of kind alert with status sent, by the day they were sent). eventsByTier and eventsByCountyAndTier split the events by how sure the match is: exact, strong or possible (possible ones are kept even when the subscriber hides them). eventsByLevel and eventsByCountyAndLevel split them by risk level (act_now, check, records); openCases and openCasesByCounty count the reports staff have yet to work.
          *
          *     Tokens: not accepted. A staff call: sign in as staff in the browser.
          */
@@ -601,11 +601,31 @@ export interface paths {
         put?: never;
         /**
          * Admin: saves the Edit County form
-         * @description Required: name, code, uiMask, dataMask, format, linkUrl, alertSendGridEmailTemplateId and isEnabled (a 400 names every one missing or blank). The mailer fields are optional: an omitted one keeps its current value. Text is trimmed; code is upper-cased; masks may contain only 0, a and -; linkUrl must be an http(s) URL; mailerDocumentTypes are trimmed, upper-cased and deduplicated. Code and name are unique among counties (409). The change is written to the audit log with each changed field before and after.
+         * @description Required: name, code, uiMask, dataMask, format, linkUrl, alertSendGridEmailTemplateId and isEnabled (a 400 names every one missing or blank). The mailer fields, the fraud contact (fraudContactName, fraudContactPhone, fraudContactEmail, fraudContactUrl) and levelOverrides are optional: an omitted one keeps its current value. Text is trimmed; code is upper-cased; masks may contain only 0, a and -; linkUrl must be an http(s) URL; mailerDocumentTypes are trimmed, upper-cased and deduplicated; the fraud phone must be a phone number, its email an email address and its web page an http(s) URL, or empty. levelOverrides replaces the county's own level rows (a document type and subject at most once); the level of the county's events of every document type whose rows changed is recomputed in the same transaction. Code and name are unique among counties (409). The change is written to the audit log with each changed field before and after.
          *
          *     Tokens: not accepted. A staff call: sign in as staff in the browser.
          */
         post: operations["updateCounty"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/levels/defaults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Admin: the default level table that counties override
+         * @description Tokens: not accepted. A staff call: sign in as staff in the browser.
+         */
+        get: operations["listLevelDefaults"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -692,6 +712,262 @@ export interface paths {
          *     Tokens: not accepted. A staff call: sign in as staff in the browser.
          */
         post: operations["explainMatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/events/{id}/recognise": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * "I recognise this": closes an alert
+         * @description Marks the event, and the caller's other events on the same document, as recognised (recognisedAt). Repeating it changes nothing. A document the caller reported as not theirs cannot be recognised (409).
+         *
+         *     Scope: `write`. A personal access token needs the write scope; a session needs nothing more.
+         */
+        post: operations["recogniseEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/events/{id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * "This wasn't me": reports a document and opens a case with its packet
+         * @description Opens a case on the event's document: what is wrong (problem), the subscriber's statement, and how to reach them (contactEmail, contactPhone, preferredContact; phone needs a phone number). A case packet PDF is made (the document's details and first pages, why it matched, the statement and contact, the county's fraud contact, the next steps), kept with the case, and emailed to the account's email. One case per user and document: a second report of it, from any of its events, is 409. Staff work the case in the admin case queue; its status shows on the event.
+         *
+         *     Scope: `write`. A personal access token needs the write scope; a session needs nothing more.
+         */
+        post: operations["reportEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/cases/{id}/packet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Downloads the case packet of one of your cases
+         * @description Scope: `read`. A personal access token needs the read scope; a session needs nothing more.
+         */
+        get: operations["downloadCasePacket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/cases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Staff: the case queue, newest first, by status and county
+         * @description Tokens: not accepted. A staff call: sign in as staff in the browser.
+         */
+        get: operations["listCases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/cases/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Staff: one case with its statement, notes and history
+         * @description Tokens: not accepted. A staff call: sign in as staff in the browser.
+         */
+        get: operations["getCase"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/cases/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Staff: moves a case forward (open → contacted → closed), with an optional note
+         * @description A case only moves forward, and may skip a step (open → closed). Back, or to the status it has, is 409 with the reason. The change and its note are written to the audit log; the subscriber sees the new status on the event.
+         *
+         *     Tokens: not accepted. A staff call: sign in as staff in the browser.
+         */
+        post: operations["setCaseStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/cases/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Staff: adds a note to a case
+         * @description The note is kept with the case and written to the audit log.
+         *
+         *     Tokens: not accepted. A staff call: sign in as staff in the browser.
+         */
+        post: operations["addCaseNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/cases/{id}/packet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Staff: downloads the case packet of any case
+         * @description Tokens: not accepted. A staff call: sign in as staff in the browser.
+         */
+        get: operations["downloadCasePacketAsStaff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/trusted-contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Names a trusted contact, who gets copies of Act now alerts once they accept
+         * @description At most 2 per subscriber, never the account email nor one of its alert emails. The contact is mailed an invitation with an accept link (valid 7 days) and a stop link; nothing else is sent to them until they accept. They see no dashboard.
+         *
+         *     Scope: `write`. A personal access token needs the write scope; a session needs nothing more.
+         */
+        post: operations["addTrustedContact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/trusted-contacts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Removes a trusted contact, at once
+         * @description Their links stop working and mail to them not sent yet is dropped; no copy goes to them from then on.
+         *
+         *     Scope: `write`. A personal access token needs the write scope; a session needs nothing more.
+         */
+        delete: operations["removeTrustedContact"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trusted-contacts/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A trusted contact accepts, with the code of their invitation link
+         * @description From now on they get a copy of the subscriber's Act now alerts. The code works once, within 7 days; a contact who stopped cannot accept again.
+         *
+         *     Scope: `write`, when a token is sent: open to anyone, and a token sent must be valid.
+         */
+        post: operations["acceptTrustedContact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trusted-contacts/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A trusted contact stops, with the code of a stop link (one click)
+         * @description Nothing more is sent to them and none of their links works again. The same link used again answers that they are stopped.
+         *
+         *     Scope: `write`, when a token is sent: open to anyone, and a token sent must be valid.
+         */
+        post: operations["stopTrustedContact"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1009,6 +1285,40 @@ export interface operations {
                                 /** @description Why it matched, for a person */
                                 reason: string;
                                 /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
                                  * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
                                  * @enum {string}
                                  */
@@ -1067,6 +1377,40 @@ export interface operations {
                                 /** @description Why it matched, for a person */
                                 reason: string;
                                 /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
                                  * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
                                  * @enum {string}
                                  */
@@ -1084,6 +1428,22 @@ export interface operations {
                             verifiedAt: string | null;
                             /** @enum {string} */
                             notificationMethodType: "Email" | "SMS";
+                        }[];
+                        /** @description Up to 2 people who get a copy of Act now alerts once they accept */
+                        trustedContacts: {
+                            /** Format: uuid */
+                            id: string;
+                            email: string;
+                            name: string;
+                            /**
+                             * @description invited (no answer yet: nothing is sent), active (accepted: gets copies of Act now alerts), stopped (said stop: nothing is sent)
+                             * @enum {string}
+                             */
+                            status: "invited" | "active" | "stopped";
+                            /** Format: date-time */
+                            createdAt: string;
+                            acceptedAt: string | null;
+                            stoppedAt: string | null;
                         }[];
                         isImpersonated: boolean;
                     };
@@ -1248,6 +1608,40 @@ export interface operations {
                                 /** @description Why it matched, for a person */
                                 reason: string;
                                 /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
                                  * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
                                  * @enum {string}
                                  */
@@ -1306,6 +1700,40 @@ export interface operations {
                                 /** @description Why it matched, for a person */
                                 reason: string;
                                 /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
                                  * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
                                  * @enum {string}
                                  */
@@ -1323,6 +1751,22 @@ export interface operations {
                             verifiedAt: string | null;
                             /** @enum {string} */
                             notificationMethodType: "Email" | "SMS";
+                        }[];
+                        /** @description Up to 2 people who get a copy of Act now alerts once they accept */
+                        trustedContacts: {
+                            /** Format: uuid */
+                            id: string;
+                            email: string;
+                            name: string;
+                            /**
+                             * @description invited (no answer yet: nothing is sent), active (accepted: gets copies of Act now alerts), stopped (said stop: nothing is sent)
+                             * @enum {string}
+                             */
+                            status: "invited" | "active" | "stopped";
+                            /** Format: date-time */
+                            createdAt: string;
+                            acceptedAt: string | null;
+                            stoppedAt: string | null;
                         }[];
                         isImpersonated: boolean;
                     };
@@ -1437,6 +1881,40 @@ export interface operations {
                                 /** @description Why it matched, for a person */
                                 reason: string;
                                 /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
                                  * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
                                  * @enum {string}
                                  */
@@ -1495,6 +1973,40 @@ export interface operations {
                                 /** @description Why it matched, for a person */
                                 reason: string;
                                 /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
                                  * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
                                  * @enum {string}
                                  */
@@ -1512,6 +2024,22 @@ export interface operations {
                             verifiedAt: string | null;
                             /** @enum {string} */
                             notificationMethodType: "Email" | "SMS";
+                        }[];
+                        /** @description Up to 2 people who get a copy of Act now alerts once they accept */
+                        trustedContacts: {
+                            /** Format: uuid */
+                            id: string;
+                            email: string;
+                            name: string;
+                            /**
+                             * @description invited (no answer yet: nothing is sent), active (accepted: gets copies of Act now alerts), stopped (said stop: nothing is sent)
+                             * @enum {string}
+                             */
+                            status: "invited" | "active" | "stopped";
+                            /** Format: date-time */
+                            createdAt: string;
+                            acceptedAt: string | null;
+                            stoppedAt: string | null;
                         }[];
                         isImpersonated: boolean;
                     };
@@ -1626,6 +2154,40 @@ export interface operations {
                                 /** @description Why it matched, for a person */
                                 reason: string;
                                 /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
                                  * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
                                  * @enum {string}
                                  */
@@ -1684,6 +2246,40 @@ export interface operations {
                                 /** @description Why it matched, for a person */
                                 reason: string;
                                 /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
                                  * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
                                  * @enum {string}
                                  */
@@ -1701,6 +2297,22 @@ export interface operations {
                             verifiedAt: string | null;
                             /** @enum {string} */
                             notificationMethodType: "Email" | "SMS";
+                        }[];
+                        /** @description Up to 2 people who get a copy of Act now alerts once they accept */
+                        trustedContacts: {
+                            /** Format: uuid */
+                            id: string;
+                            email: string;
+                            name: string;
+                            /**
+                             * @description invited (no answer yet: nothing is sent), active (accepted: gets copies of Act now alerts), stopped (said stop: nothing is sent)
+                             * @enum {string}
+                             */
+                            status: "invited" | "active" | "stopped";
+                            /** Format: date-time */
+                            createdAt: string;
+                            acceptedAt: string | null;
+                            stoppedAt: string | null;
                         }[];
                         isImpersonated: boolean;
                     };
@@ -1813,6 +2425,40 @@ export interface operations {
                                 /** @description Why it matched, for a person */
                                 reason: string;
                                 /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
                                  * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
                                  * @enum {string}
                                  */
@@ -1871,6 +2517,40 @@ export interface operations {
                                 /** @description Why it matched, for a person */
                                 reason: string;
                                 /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
                                  * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
                                  * @enum {string}
                                  */
@@ -1888,6 +2568,22 @@ export interface operations {
                             verifiedAt: string | null;
                             /** @enum {string} */
                             notificationMethodType: "Email" | "SMS";
+                        }[];
+                        /** @description Up to 2 people who get a copy of Act now alerts once they accept */
+                        trustedContacts: {
+                            /** Format: uuid */
+                            id: string;
+                            email: string;
+                            name: string;
+                            /**
+                             * @description invited (no answer yet: nothing is sent), active (accepted: gets copies of Act now alerts), stopped (said stop: nothing is sent)
+                             * @enum {string}
+                             */
+                            status: "invited" | "active" | "stopped";
+                            /** Format: date-time */
+                            createdAt: string;
+                            acceptedAt: string | null;
+                            stoppedAt: string | null;
                         }[];
                         isImpersonated: boolean;
                     };
@@ -2033,6 +2729,40 @@ export interface operations {
                                 /** @description Why it matched, for a person */
                                 reason: string;
                                 /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
                                  * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
                                  * @enum {string}
                                  */
@@ -2091,6 +2821,40 @@ export interface operations {
                                 /** @description Why it matched, for a person */
                                 reason: string;
                                 /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
                                  * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
                                  * @enum {string}
                                  */
@@ -2108,6 +2872,22 @@ export interface operations {
                             verifiedAt: string | null;
                             /** @enum {string} */
                             notificationMethodType: "Email" | "SMS";
+                        }[];
+                        /** @description Up to 2 people who get a copy of Act now alerts once they accept */
+                        trustedContacts: {
+                            /** Format: uuid */
+                            id: string;
+                            email: string;
+                            name: string;
+                            /**
+                             * @description invited (no answer yet: nothing is sent), active (accepted: gets copies of Act now alerts), stopped (said stop: nothing is sent)
+                             * @enum {string}
+                             */
+                            status: "invited" | "active" | "stopped";
+                            /** Format: date-time */
+                            createdAt: string;
+                            acceptedAt: string | null;
+                            stoppedAt: string | null;
                         }[];
                         isImpersonated: boolean;
                     };
@@ -2536,6 +3316,40 @@ export interface operations {
                                 /** @description Why it matched, for a person */
                                 reason: string;
                                 /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
                                  * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
                                  * @enum {string}
                                  */
@@ -2594,6 +3408,40 @@ export interface operations {
                                 /** @description Why it matched, for a person */
                                 reason: string;
                                 /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
                                  * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
                                  * @enum {string}
                                  */
@@ -2611,6 +3459,22 @@ export interface operations {
                             verifiedAt: string | null;
                             /** @enum {string} */
                             notificationMethodType: "Email" | "SMS";
+                        }[];
+                        /** @description Up to 2 people who get a copy of Act now alerts once they accept */
+                        trustedContacts: {
+                            /** Format: uuid */
+                            id: string;
+                            email: string;
+                            name: string;
+                            /**
+                             * @description invited (no answer yet: nothing is sent), active (accepted: gets copies of Act now alerts), stopped (said stop: nothing is sent)
+                             * @enum {string}
+                             */
+                            status: "invited" | "active" | "stopped";
+                            /** Format: date-time */
+                            createdAt: string;
+                            acceptedAt: string | null;
+                            stoppedAt: string | null;
                         }[];
                         isImpersonated: boolean;
                     };
@@ -2747,6 +3611,40 @@ export interface operations {
                                 /** @description Why it matched, for a person */
                                 reason: string;
                                 /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
                                  * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
                                  * @enum {string}
                                  */
@@ -2805,6 +3703,40 @@ export interface operations {
                                 /** @description Why it matched, for a person */
                                 reason: string;
                                 /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
                                  * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
                                  * @enum {string}
                                  */
@@ -2822,6 +3754,22 @@ export interface operations {
                             verifiedAt: string | null;
                             /** @enum {string} */
                             notificationMethodType: "Email" | "SMS";
+                        }[];
+                        /** @description Up to 2 people who get a copy of Act now alerts once they accept */
+                        trustedContacts: {
+                            /** Format: uuid */
+                            id: string;
+                            email: string;
+                            name: string;
+                            /**
+                             * @description invited (no answer yet: nothing is sent), active (accepted: gets copies of Act now alerts), stopped (said stop: nothing is sent)
+                             * @enum {string}
+                             */
+                            status: "invited" | "active" | "stopped";
+                            /** Format: date-time */
+                            createdAt: string;
+                            acceptedAt: string | null;
+                            stoppedAt: string | null;
                         }[];
                         isImpersonated: boolean;
                     };
@@ -2956,6 +3904,40 @@ export interface operations {
                                 /** @description Why it matched, for a person */
                                 reason: string;
                                 /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
                                  * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
                                  * @enum {string}
                                  */
@@ -3014,6 +3996,40 @@ export interface operations {
                                 /** @description Why it matched, for a person */
                                 reason: string;
                                 /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
                                  * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
                                  * @enum {string}
                                  */
@@ -3031,6 +4047,22 @@ export interface operations {
                             verifiedAt: string | null;
                             /** @enum {string} */
                             notificationMethodType: "Email" | "SMS";
+                        }[];
+                        /** @description Up to 2 people who get a copy of Act now alerts once they accept */
+                        trustedContacts: {
+                            /** Format: uuid */
+                            id: string;
+                            email: string;
+                            name: string;
+                            /**
+                             * @description invited (no answer yet: nothing is sent), active (accepted: gets copies of Act now alerts), stopped (said stop: nothing is sent)
+                             * @enum {string}
+                             */
+                            status: "invited" | "active" | "stopped";
+                            /** Format: date-time */
+                            createdAt: string;
+                            acceptedAt: string | null;
+                            stoppedAt: string | null;
                         }[];
                         isImpersonated: boolean;
                     };
@@ -3178,6 +4210,40 @@ export interface operations {
                                 /** @description Why it matched, for a person */
                                 reason: string;
                                 /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
                                  * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
                                  * @enum {string}
                                  */
@@ -3236,6 +4302,40 @@ export interface operations {
                                 /** @description Why it matched, for a person */
                                 reason: string;
                                 /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
                                  * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
                                  * @enum {string}
                                  */
@@ -3253,6 +4353,22 @@ export interface operations {
                             verifiedAt: string | null;
                             /** @enum {string} */
                             notificationMethodType: "Email" | "SMS";
+                        }[];
+                        /** @description Up to 2 people who get a copy of Act now alerts once they accept */
+                        trustedContacts: {
+                            /** Format: uuid */
+                            id: string;
+                            email: string;
+                            name: string;
+                            /**
+                             * @description invited (no answer yet: nothing is sent), active (accepted: gets copies of Act now alerts), stopped (said stop: nothing is sent)
+                             * @enum {string}
+                             */
+                            status: "invited" | "active" | "stopped";
+                            /** Format: date-time */
+                            createdAt: string;
+                            acceptedAt: string | null;
+                            stoppedAt: string | null;
                         }[];
                         isImpersonated: boolean;
                     };
@@ -3400,6 +4516,40 @@ export interface operations {
                                 /** @description Why it matched, for a person */
                                 reason: string;
                                 /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
                                  * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
                                  * @enum {string}
                                  */
@@ -3458,6 +4608,40 @@ export interface operations {
                                 /** @description Why it matched, for a person */
                                 reason: string;
                                 /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
                                  * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
                                  * @enum {string}
                                  */
@@ -3475,6 +4659,22 @@ export interface operations {
                             verifiedAt: string | null;
                             /** @enum {string} */
                             notificationMethodType: "Email" | "SMS";
+                        }[];
+                        /** @description Up to 2 people who get a copy of Act now alerts once they accept */
+                        trustedContacts: {
+                            /** Format: uuid */
+                            id: string;
+                            email: string;
+                            name: string;
+                            /**
+                             * @description invited (no answer yet: nothing is sent), active (accepted: gets copies of Act now alerts), stopped (said stop: nothing is sent)
+                             * @enum {string}
+                             */
+                            status: "invited" | "active" | "stopped";
+                            /** Format: date-time */
+                            createdAt: string;
+                            acceptedAt: string | null;
+                            stoppedAt: string | null;
                         }[];
                         isImpersonated: boolean;
                     };
@@ -3620,6 +4820,40 @@ export interface operations {
                                 /** @description Why it matched, for a person */
                                 reason: string;
                                 /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
                                  * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
                                  * @enum {string}
                                  */
@@ -3678,6 +4912,40 @@ export interface operations {
                                 /** @description Why it matched, for a person */
                                 reason: string;
                                 /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
                                  * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
                                  * @enum {string}
                                  */
@@ -3695,6 +4963,22 @@ export interface operations {
                             verifiedAt: string | null;
                             /** @enum {string} */
                             notificationMethodType: "Email" | "SMS";
+                        }[];
+                        /** @description Up to 2 people who get a copy of Act now alerts once they accept */
+                        trustedContacts: {
+                            /** Format: uuid */
+                            id: string;
+                            email: string;
+                            name: string;
+                            /**
+                             * @description invited (no answer yet: nothing is sent), active (accepted: gets copies of Act now alerts), stopped (said stop: nothing is sent)
+                             * @enum {string}
+                             */
+                            status: "invited" | "active" | "stopped";
+                            /** Format: date-time */
+                            createdAt: string;
+                            acceptedAt: string | null;
+                            stoppedAt: string | null;
                         }[];
                         isImpersonated: boolean;
                     };
@@ -3840,6 +5124,40 @@ export interface operations {
                                 /** @description Why it matched, for a person */
                                 reason: string;
                                 /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
                                  * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
                                  * @enum {string}
                                  */
@@ -3898,6 +5216,40 @@ export interface operations {
                                 /** @description Why it matched, for a person */
                                 reason: string;
                                 /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
                                  * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
                                  * @enum {string}
                                  */
@@ -3915,6 +5267,22 @@ export interface operations {
                             verifiedAt: string | null;
                             /** @enum {string} */
                             notificationMethodType: "Email" | "SMS";
+                        }[];
+                        /** @description Up to 2 people who get a copy of Act now alerts once they accept */
+                        trustedContacts: {
+                            /** Format: uuid */
+                            id: string;
+                            email: string;
+                            name: string;
+                            /**
+                             * @description invited (no answer yet: nothing is sent), active (accepted: gets copies of Act now alerts), stopped (said stop: nothing is sent)
+                             * @enum {string}
+                             */
+                            status: "invited" | "active" | "stopped";
+                            /** Format: date-time */
+                            createdAt: string;
+                            acceptedAt: string | null;
+                            stoppedAt: string | null;
                         }[];
                         isImpersonated: boolean;
                     };
@@ -4066,6 +5434,40 @@ export interface operations {
                                 /** @description Why it matched, for a person */
                                 reason: string;
                                 /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
                                  * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
                                  * @enum {string}
                                  */
@@ -4124,6 +5526,40 @@ export interface operations {
                                 /** @description Why it matched, for a person */
                                 reason: string;
                                 /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
                                  * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
                                  * @enum {string}
                                  */
@@ -4141,6 +5577,22 @@ export interface operations {
                             verifiedAt: string | null;
                             /** @enum {string} */
                             notificationMethodType: "Email" | "SMS";
+                        }[];
+                        /** @description Up to 2 people who get a copy of Act now alerts once they accept */
+                        trustedContacts: {
+                            /** Format: uuid */
+                            id: string;
+                            email: string;
+                            name: string;
+                            /**
+                             * @description invited (no answer yet: nothing is sent), active (accepted: gets copies of Act now alerts), stopped (said stop: nothing is sent)
+                             * @enum {string}
+                             */
+                            status: "invited" | "active" | "stopped";
+                            /** Format: date-time */
+                            createdAt: string;
+                            acceptedAt: string | null;
+                            stoppedAt: string | null;
                         }[];
                         isImpersonated: boolean;
                     };
@@ -4357,6 +5809,32 @@ export interface operations {
                                 possible: number;
                             };
                         };
+                        /** @description Events by risk level (the county's level table at the time of the event, or when the county's table last changed), subscribers' only; they add up to totalEvents */
+                        eventsByLevel: {
+                            /** @description Act now: a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment */
+                            act_now: number;
+                            /** @description Check: other documents naming the guarded party */
+                            check: number;
+                            /** @description For your records: reconveyances, releases, satisfactions */
+                            records: number;
+                        };
+                        /** @description Events by county and level, keyed by county name; every county is listed, 0 when it has none */
+                        eventsByCountyAndLevel: {
+                            [key: string]: {
+                                /** @description Act now: a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment */
+                                act_now: number;
+                                /** @description Check: other documents naming the guarded party */
+                                check: number;
+                                /** @description For your records: reconveyances, releases, satisfactions */
+                                records: number;
+                            };
+                        };
+                        /** @description "This wasn't me" reports staff have not closed nor contacted the subscriber about yet */
+                        openCases: number;
+                        /** @description Open cases, by the county of the reported document, keyed by county name; every county is listed, 0 when it has none */
+                        openCasesByCounty: {
+                            [key: string]: number;
+                        };
                         /** @description Guarded APNs, keyed by county name; every county is listed, 0 when it has none */
                         subscriptionsApnByCounty: {
                             [key: string]: number;
@@ -4554,6 +6032,26 @@ export interface operations {
                         addSampleToMailer: boolean;
                         /** @description The folder polled for the recorder's feed folders; '' for none */
                         inboxPath: string;
+                        /** @description Who takes fraud reports; '' for none */
+                        fraudContactName: string;
+                        fraudContactPhone: string;
+                        fraudContactEmail: string;
+                        fraudContactUrl: string;
+                        /** @description The county's own level rows, by document type and subject */
+                        levelOverrides: {
+                            /** @description The document type, apostrophes dropped, spaces collapsed, upper-cased */
+                            documentType: string;
+                            /**
+                             * @description Whom the row is about: the guarded name as grantor or as grantee, or the guarded property (APN or address)
+                             * @enum {string}
+                             */
+                            subject: "grantor" | "grantee" | "property";
+                            /**
+                             * @description act_now (Act now), check (Check) or records (For your records)
+                             * @enum {string}
+                             */
+                            level: "act_now" | "check" | "records";
+                        }[];
                     }[];
                 };
             };
@@ -4629,6 +6127,29 @@ export interface operations {
                     addSampleToMailer?: boolean;
                     /** @description A folder on the server the recorder's feed folders are dropped into; polled every minute ('' for none) */
                     inboxPath?: string;
+                    /** @description Who takes fraud reports for the county (an office or a unit), shown on events and in case packets */
+                    fraudContactName?: string;
+                    /** @description Their phone number */
+                    fraudContactPhone?: string;
+                    /** @description Their email address */
+                    fraudContactEmail?: string;
+                    /** @description Their web page about fraud, an http(s) URL */
+                    fraudContactUrl?: string;
+                    /** @description The county's own level rows, which win over the default table; a document type in neither is Check. Document types are compared with apostrophes dropped, spaces collapsed and upper-cased. Saving recomputes the level of the county's events of every document type whose rows changed. */
+                    levelOverrides?: {
+                        /** @description A document type as the county index names it */
+                        documentType: string;
+                        /**
+                         * @description Whom the row is about: the guarded name as grantor or as grantee, or the guarded property (APN or address)
+                         * @enum {string}
+                         */
+                        subject: "grantor" | "grantee" | "property";
+                        /**
+                         * @description act_now (Act now), check (Check) or records (For your records)
+                         * @enum {string}
+                         */
+                        level: "act_now" | "check" | "records";
+                    }[];
                 };
             };
         };
@@ -4660,6 +6181,26 @@ export interface operations {
                         addSampleToMailer: boolean;
                         /** @description The folder polled for the recorder's feed folders; '' for none */
                         inboxPath: string;
+                        /** @description Who takes fraud reports; '' for none */
+                        fraudContactName: string;
+                        fraudContactPhone: string;
+                        fraudContactEmail: string;
+                        fraudContactUrl: string;
+                        /** @description The county's own level rows, by document type and subject */
+                        levelOverrides: {
+                            /** @description The document type, apostrophes dropped, spaces collapsed, upper-cased */
+                            documentType: string;
+                            /**
+                             * @description Whom the row is about: the guarded name as grantor or as grantee, or the guarded property (APN or address)
+                             * @enum {string}
+                             */
+                            subject: "grantor" | "grantee" | "property";
+                            /**
+                             * @description act_now (Act now), check (Check) or records (For your records)
+                             * @enum {string}
+                             */
+                            level: "act_now" | "check" | "records";
+                        }[];
                     };
                 };
             };
@@ -4717,6 +6258,65 @@ export interface operations {
             };
             /** @description Another county has that code or name */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    listLevelDefaults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every default row, by document type and subject */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The document type, apostrophes dropped, spaces collapsed, upper-cased */
+                        documentType: string;
+                        /**
+                         * @description Whom the row is about: the guarded name as grantor or as grantee, or the guarded property (APN or address)
+                         * @enum {string}
+                         */
+                        subject: "grantor" | "grantee" | "property";
+                        /**
+                         * @description act_now (Act now), check (Check) or records (For your records)
+                         * @enum {string}
+                         */
+                        level: "act_now" | "check" | "records";
+                    }[];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Only admins see and edit counties */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5036,6 +6636,1941 @@ export interface operations {
             };
             /** @description The signed-in user is not staff (admin or customersupport) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    recogniseEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event, by the id the session user gives it */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The updated session user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        role: "subscriber" | "customersupport" | "admin";
+                        email: string;
+                        apnSubscriptions: {
+                            /** Format: uuid */
+                            id: string;
+                            county: string;
+                            apn: string;
+                            description: string;
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                                /** @description The document's county */
+                                county: string;
+                                /**
+                                 * @description What of the guarded item the document hit
+                                 * @enum {string}
+                                 */
+                                matchKind: "apn" | "address" | "name";
+                                /** @description The document's value that matched */
+                                matchedValue: string;
+                                /** @description For a name: whether the document names it as a grantor or a grantee */
+                                partyRole: ("grantor" | "grantee") | null;
+                                /** @description Exactly the guarded item, not a variant of it */
+                                isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
+                                /** @description 0 to 1: lower for variants and for names common in the county */
+                                confidence: number;
+                                /** @description Why it matched, for a person */
+                                reason: string;
+                                /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
+                                 * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
+                                 * @enum {string}
+                                 */
+                                deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
+                                /** @description Why the last failed delivery failed, when one did */
+                                deliveryError: string | null;
+                            }[];
+                        }[];
+                        nameSubscriptions: {
+                            /** Format: uuid */
+                            id: string;
+                            county: string;
+                            name: string;
+                            /**
+                             * @description What to do with this name's possible matches: 'digest' lists them in one email each morning (the default), 'immediately' alerts at once as for a sure match, 'hide' keeps them off the dashboard and out of email
+                             * @enum {string}
+                             */
+                            possibleMatches: "digest" | "immediately" | "hide";
+                            /** @description Its events, newest first; possible ones left out when possibleMatches is 'hide' */
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                                /** @description The document's county */
+                                county: string;
+                                /**
+                                 * @description What of the guarded item the document hit
+                                 * @enum {string}
+                                 */
+                                matchKind: "apn" | "address" | "name";
+                                /** @description The document's value that matched */
+                                matchedValue: string;
+                                /** @description For a name: whether the document names it as a grantor or a grantee */
+                                partyRole: ("grantor" | "grantee") | null;
+                                /** @description Exactly the guarded item, not a variant of it */
+                                isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
+                                /** @description 0 to 1: lower for variants and for names common in the county */
+                                confidence: number;
+                                /** @description Why it matched, for a person */
+                                reason: string;
+                                /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
+                                 * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
+                                 * @enum {string}
+                                 */
+                                deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
+                                /** @description Why the last failed delivery failed, when one did */
+                                deliveryError: string | null;
+                            }[];
+                        }[];
+                        emailNotificationMethods: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @description The address, or the phone number of an SMS method */
+                            email: string;
+                            verified: boolean;
+                            verifiedAt: string | null;
+                            /** @enum {string} */
+                            notificationMethodType: "Email" | "SMS";
+                        }[];
+                        /** @description Up to 2 people who get a copy of Act now alerts once they accept */
+                        trustedContacts: {
+                            /** Format: uuid */
+                            id: string;
+                            email: string;
+                            name: string;
+                            /**
+                             * @description invited (no answer yet: nothing is sent), active (accepted: gets copies of Act now alerts), stopped (said stop: nothing is sent)
+                             * @enum {string}
+                             */
+                            status: "invited" | "active" | "stopped";
+                            /** Format: date-time */
+                            createdAt: string;
+                            acceptedAt: string | null;
+                            stoppedAt: string | null;
+                        }[];
+                        isImpersonated: boolean;
+                    };
+                };
+            };
+            /** @description Not an event id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The token lacks the scope this call needs (the message and WWW-Authenticate name it), or the caller may not make this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found among your own alerts */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The document is reported as not theirs */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls with this token this minute: RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget, Retry-After when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    reportEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event, by the id the session user gives it */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description What is wrong: did_not_sign (I did not sign this document), not_authorised (I did not authorise anyone to sign it for me), unknown_parties (I do not know the people or companies named on it), other
+                     * @enum {string}
+                     */
+                    problem: "did_not_sign" | "not_authorised" | "unknown_parties" | "other";
+                    /** @description The subscriber's statement, 10 to 2000 characters: it goes into the case packet as written */
+                    statement: string;
+                    /** @description Where staff may write to the subscriber about the case */
+                    contactEmail: string;
+                    /**
+                     * @description Where staff may call: 10 digits, or + and the country code; '' for none
+                     * @default
+                     */
+                    contactPhone?: string;
+                    /**
+                     * @description How the subscriber would rather be reached (phone needs contactPhone)
+                     * @enum {string}
+                     */
+                    preferredContact: "email" | "phone";
+                };
+            };
+        };
+        responses: {
+            /** @description The case, open, with its packet */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @description The number to quote to support and the county */
+                        caseNumber: string;
+                        /**
+                         * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                         * @enum {string}
+                         */
+                        status: "open" | "contacted" | "closed";
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        /** @description Where the case packet PDF downloads (this API) */
+                        packetUrl: string;
+                    };
+                };
+            };
+            /** @description No statement, or a field is invalid: the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The token lacks the scope this call needs (the message and WWW-Authenticate name it), or the caller may not make this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found among your own alerts */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The document is reported already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls with this token this minute: RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget, Retry-After when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    downloadCasePacket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case, by its id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The case packet PDF, as an attachment */
+            200: {
+                headers: {
+                    /** @description attachment; filename="DeedWatch-case-<number>-<document number>.pdf" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Not a case id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The token lacks the scope this call needs (the message and WWW-Authenticate name it), or the caller may not make this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not one of your cases, or its packet is not available right now */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls with this token this minute: RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget, Retry-After when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    listCases: {
+        parameters: {
+            query?: {
+                /** @description open (reported), contacted (staff reached the subscriber), closed; only forward */
+                status?: "open" | "contacted" | "closed";
+                county?: string;
+                /** @description The page, from 1 */
+                page?: string;
+                /** @description Cases per page: 10, 20, 50 or 100 */
+                count?: "10" | "20" | "50" | "100";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of cases and how many match in all */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Newest first */
+                        cases: {
+                            /** Format: uuid */
+                            id: string;
+                            caseNumber: string;
+                            /**
+                             * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                             * @enum {string}
+                             */
+                            status: "open" | "contacted" | "closed";
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            contactedAt: string | null;
+                            closedAt: string | null;
+                            /** @description The document's county */
+                            county: string;
+                            countyId: number;
+                            documentNumber: string;
+                            documentType: string;
+                            /** Format: date-time */
+                            recordedAt: string;
+                            /** @enum {string} */
+                            level: "act_now" | "check" | "records";
+                            subscriberEmail: string;
+                            /** Format: uuid */
+                            userId: string;
+                            /**
+                             * @description What is wrong: did_not_sign (I did not sign this document), not_authorised (I did not authorise anyone to sign it for me), unknown_parties (I do not know the people or companies named on it), other
+                             * @enum {string}
+                             */
+                            problem: "did_not_sign" | "not_authorised" | "unknown_parties" | "other";
+                            contactEmail: string;
+                            contactPhone: string;
+                            /** @enum {string} */
+                            preferredContact: "email" | "phone";
+                        }[];
+                        /** @description Cases on all pages */
+                        totalCases: number;
+                        /** @description Every county that has a case, by name: the values the county filter takes */
+                        counties: {
+                            id: number;
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description A filter or paging parameter is invalid, or names no county */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The signed-in user is not staff (admin or customersupport) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getCase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case, by its id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The case, with its notes and history */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        caseNumber: string;
+                        /**
+                         * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                         * @enum {string}
+                         */
+                        status: "open" | "contacted" | "closed";
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        contactedAt: string | null;
+                        closedAt: string | null;
+                        /** @description The document's county */
+                        county: string;
+                        countyId: number;
+                        documentNumber: string;
+                        documentType: string;
+                        /** Format: date-time */
+                        recordedAt: string;
+                        /** @enum {string} */
+                        level: "act_now" | "check" | "records";
+                        subscriberEmail: string;
+                        /** Format: uuid */
+                        userId: string;
+                        /**
+                         * @description What is wrong: did_not_sign (I did not sign this document), not_authorised (I did not authorise anyone to sign it for me), unknown_parties (I do not know the people or companies named on it), other
+                         * @enum {string}
+                         */
+                        problem: "did_not_sign" | "not_authorised" | "unknown_parties" | "other";
+                        contactEmail: string;
+                        contactPhone: string;
+                        /** @enum {string} */
+                        preferredContact: "email" | "phone";
+                        statement: string;
+                        match: {
+                            /** @description The guarded item the document hit */
+                            guarded: string;
+                            /** @enum {string} */
+                            matchKind: "apn" | "address" | "name";
+                            matchedValue: string;
+                            partyRole: ("grantor" | "grantee") | null;
+                        };
+                        /** @description Where staff download the case packet (this API) */
+                        packetUrl: string;
+                        notes: {
+                            id: string;
+                            body: string;
+                            authorEmail: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        /** @description Who changed what, oldest first: the audit entries of the case */
+                        history: {
+                            id: string;
+                            /** Format: date-time */
+                            at: string;
+                            /** @description case.open, case.status (details: from, to) or case.note (details: note) */
+                            action: string;
+                            actorEmail: string | null;
+                            impersonatorEmail: string | null;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description Not a case id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The signed-in user is not staff (admin or customersupport) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No case with that id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    setCaseStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case, by its id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                     * @enum {string}
+                     */
+                    status: "open" | "contacted" | "closed";
+                    /** @description A note written with the change */
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The case, with its notes and history */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        caseNumber: string;
+                        /**
+                         * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                         * @enum {string}
+                         */
+                        status: "open" | "contacted" | "closed";
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        contactedAt: string | null;
+                        closedAt: string | null;
+                        /** @description The document's county */
+                        county: string;
+                        countyId: number;
+                        documentNumber: string;
+                        documentType: string;
+                        /** Format: date-time */
+                        recordedAt: string;
+                        /** @enum {string} */
+                        level: "act_now" | "check" | "records";
+                        subscriberEmail: string;
+                        /** Format: uuid */
+                        userId: string;
+                        /**
+                         * @description What is wrong: did_not_sign (I did not sign this document), not_authorised (I did not authorise anyone to sign it for me), unknown_parties (I do not know the people or companies named on it), other
+                         * @enum {string}
+                         */
+                        problem: "did_not_sign" | "not_authorised" | "unknown_parties" | "other";
+                        contactEmail: string;
+                        contactPhone: string;
+                        /** @enum {string} */
+                        preferredContact: "email" | "phone";
+                        statement: string;
+                        match: {
+                            /** @description The guarded item the document hit */
+                            guarded: string;
+                            /** @enum {string} */
+                            matchKind: "apn" | "address" | "name";
+                            matchedValue: string;
+                            partyRole: ("grantor" | "grantee") | null;
+                        };
+                        /** @description Where staff download the case packet (this API) */
+                        packetUrl: string;
+                        notes: {
+                            id: string;
+                            body: string;
+                            authorEmail: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        /** @description Who changed what, oldest first: the audit entries of the case */
+                        history: {
+                            id: string;
+                            /** Format: date-time */
+                            at: string;
+                            /** @description case.open, case.status (details: from, to) or case.note (details: note) */
+                            action: string;
+                            actorEmail: string | null;
+                            impersonatorEmail: string | null;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description Not a status, or the note is empty or too long */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The signed-in user is not staff (admin or customersupport) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No case with that id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The case would move back, or is at that status already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    addCaseNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case, by its id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description What staff want the case to remember */
+                    note: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The case, with its notes and history */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        caseNumber: string;
+                        /**
+                         * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                         * @enum {string}
+                         */
+                        status: "open" | "contacted" | "closed";
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        contactedAt: string | null;
+                        closedAt: string | null;
+                        /** @description The document's county */
+                        county: string;
+                        countyId: number;
+                        documentNumber: string;
+                        documentType: string;
+                        /** Format: date-time */
+                        recordedAt: string;
+                        /** @enum {string} */
+                        level: "act_now" | "check" | "records";
+                        subscriberEmail: string;
+                        /** Format: uuid */
+                        userId: string;
+                        /**
+                         * @description What is wrong: did_not_sign (I did not sign this document), not_authorised (I did not authorise anyone to sign it for me), unknown_parties (I do not know the people or companies named on it), other
+                         * @enum {string}
+                         */
+                        problem: "did_not_sign" | "not_authorised" | "unknown_parties" | "other";
+                        contactEmail: string;
+                        contactPhone: string;
+                        /** @enum {string} */
+                        preferredContact: "email" | "phone";
+                        statement: string;
+                        match: {
+                            /** @description The guarded item the document hit */
+                            guarded: string;
+                            /** @enum {string} */
+                            matchKind: "apn" | "address" | "name";
+                            matchedValue: string;
+                            partyRole: ("grantor" | "grantee") | null;
+                        };
+                        /** @description Where staff download the case packet (this API) */
+                        packetUrl: string;
+                        notes: {
+                            id: string;
+                            body: string;
+                            authorEmail: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        /** @description Who changed what, oldest first: the audit entries of the case */
+                        history: {
+                            id: string;
+                            /** Format: date-time */
+                            at: string;
+                            /** @description case.open, case.status (details: from, to) or case.note (details: note) */
+                            action: string;
+                            actorEmail: string | null;
+                            impersonatorEmail: string | null;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description The note is empty or too long */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The signed-in user is not staff (admin or customersupport) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No case with that id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    downloadCasePacketAsStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case, by its id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The case packet PDF, as an attachment */
+            200: {
+                headers: {
+                    /** @description attachment; filename="DeedWatch-case-<number>-<document number>.pdf" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Not a case id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The signed-in user is not staff (admin or customersupport) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No case with that id, or its packet is not available right now */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    addTrustedContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The person's email address; never the subscriber's own */
+                    email: string;
+                    /**
+                     * @description What the subscriber calls them, used in the mail they get
+                     * @default
+                     */
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The updated session user */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        role: "subscriber" | "customersupport" | "admin";
+                        email: string;
+                        apnSubscriptions: {
+                            /** Format: uuid */
+                            id: string;
+                            county: string;
+                            apn: string;
+                            description: string;
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                                /** @description The document's county */
+                                county: string;
+                                /**
+                                 * @description What of the guarded item the document hit
+                                 * @enum {string}
+                                 */
+                                matchKind: "apn" | "address" | "name";
+                                /** @description The document's value that matched */
+                                matchedValue: string;
+                                /** @description For a name: whether the document names it as a grantor or a grantee */
+                                partyRole: ("grantor" | "grantee") | null;
+                                /** @description Exactly the guarded item, not a variant of it */
+                                isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
+                                /** @description 0 to 1: lower for variants and for names common in the county */
+                                confidence: number;
+                                /** @description Why it matched, for a person */
+                                reason: string;
+                                /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
+                                 * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
+                                 * @enum {string}
+                                 */
+                                deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
+                                /** @description Why the last failed delivery failed, when one did */
+                                deliveryError: string | null;
+                            }[];
+                        }[];
+                        nameSubscriptions: {
+                            /** Format: uuid */
+                            id: string;
+                            county: string;
+                            name: string;
+                            /**
+                             * @description What to do with this name's possible matches: 'digest' lists them in one email each morning (the default), 'immediately' alerts at once as for a sure match, 'hide' keeps them off the dashboard and out of email
+                             * @enum {string}
+                             */
+                            possibleMatches: "digest" | "immediately" | "hide";
+                            /** @description Its events, newest first; possible ones left out when possibleMatches is 'hide' */
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                                /** @description The document's county */
+                                county: string;
+                                /**
+                                 * @description What of the guarded item the document hit
+                                 * @enum {string}
+                                 */
+                                matchKind: "apn" | "address" | "name";
+                                /** @description The document's value that matched */
+                                matchedValue: string;
+                                /** @description For a name: whether the document names it as a grantor or a grantee */
+                                partyRole: ("grantor" | "grantee") | null;
+                                /** @description Exactly the guarded item, not a variant of it */
+                                isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
+                                /** @description 0 to 1: lower for variants and for names common in the county */
+                                confidence: number;
+                                /** @description Why it matched, for a person */
+                                reason: string;
+                                /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
+                                 * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
+                                 * @enum {string}
+                                 */
+                                deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
+                                /** @description Why the last failed delivery failed, when one did */
+                                deliveryError: string | null;
+                            }[];
+                        }[];
+                        emailNotificationMethods: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @description The address, or the phone number of an SMS method */
+                            email: string;
+                            verified: boolean;
+                            verifiedAt: string | null;
+                            /** @enum {string} */
+                            notificationMethodType: "Email" | "SMS";
+                        }[];
+                        /** @description Up to 2 people who get a copy of Act now alerts once they accept */
+                        trustedContacts: {
+                            /** Format: uuid */
+                            id: string;
+                            email: string;
+                            name: string;
+                            /**
+                             * @description invited (no answer yet: nothing is sent), active (accepted: gets copies of Act now alerts), stopped (said stop: nothing is sent)
+                             * @enum {string}
+                             */
+                            status: "invited" | "active" | "stopped";
+                            /** Format: date-time */
+                            createdAt: string;
+                            acceptedAt: string | null;
+                            stoppedAt: string | null;
+                        }[];
+                        isImpersonated: boolean;
+                    };
+                };
+            };
+            /** @description Not an email address, or one of your own */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not while staff impersonate this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Already one of your contacts, or you have 2 already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many of these requests; try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    removeTrustedContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The contact, by the id the session user gives it */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The updated session user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        role: "subscriber" | "customersupport" | "admin";
+                        email: string;
+                        apnSubscriptions: {
+                            /** Format: uuid */
+                            id: string;
+                            county: string;
+                            apn: string;
+                            description: string;
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                                /** @description The document's county */
+                                county: string;
+                                /**
+                                 * @description What of the guarded item the document hit
+                                 * @enum {string}
+                                 */
+                                matchKind: "apn" | "address" | "name";
+                                /** @description The document's value that matched */
+                                matchedValue: string;
+                                /** @description For a name: whether the document names it as a grantor or a grantee */
+                                partyRole: ("grantor" | "grantee") | null;
+                                /** @description Exactly the guarded item, not a variant of it */
+                                isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
+                                /** @description 0 to 1: lower for variants and for names common in the county */
+                                confidence: number;
+                                /** @description Why it matched, for a person */
+                                reason: string;
+                                /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
+                                 * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
+                                 * @enum {string}
+                                 */
+                                deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
+                                /** @description Why the last failed delivery failed, when one did */
+                                deliveryError: string | null;
+                            }[];
+                        }[];
+                        nameSubscriptions: {
+                            /** Format: uuid */
+                            id: string;
+                            county: string;
+                            name: string;
+                            /**
+                             * @description What to do with this name's possible matches: 'digest' lists them in one email each morning (the default), 'immediately' alerts at once as for a sure match, 'hide' keeps them off the dashboard and out of email
+                             * @enum {string}
+                             */
+                            possibleMatches: "digest" | "immediately" | "hide";
+                            /** @description Its events, newest first; possible ones left out when possibleMatches is 'hide' */
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                                /** @description The document's county */
+                                county: string;
+                                /**
+                                 * @description What of the guarded item the document hit
+                                 * @enum {string}
+                                 */
+                                matchKind: "apn" | "address" | "name";
+                                /** @description The document's value that matched */
+                                matchedValue: string;
+                                /** @description For a name: whether the document names it as a grantor or a grantee */
+                                partyRole: ("grantor" | "grantee") | null;
+                                /** @description Exactly the guarded item, not a variant of it */
+                                isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
+                                /** @description 0 to 1: lower for variants and for names common in the county */
+                                confidence: number;
+                                /** @description Why it matched, for a person */
+                                reason: string;
+                                /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
+                                 * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
+                                 * @enum {string}
+                                 */
+                                deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
+                                /** @description Why the last failed delivery failed, when one did */
+                                deliveryError: string | null;
+                            }[];
+                        }[];
+                        emailNotificationMethods: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @description The address, or the phone number of an SMS method */
+                            email: string;
+                            verified: boolean;
+                            verifiedAt: string | null;
+                            /** @enum {string} */
+                            notificationMethodType: "Email" | "SMS";
+                        }[];
+                        /** @description Up to 2 people who get a copy of Act now alerts once they accept */
+                        trustedContacts: {
+                            /** Format: uuid */
+                            id: string;
+                            email: string;
+                            name: string;
+                            /**
+                             * @description invited (no answer yet: nothing is sent), active (accepted: gets copies of Act now alerts), stopped (said stop: nothing is sent)
+                             * @enum {string}
+                             */
+                            status: "invited" | "active" | "stopped";
+                            /** Format: date-time */
+                            createdAt: string;
+                            acceptedAt: string | null;
+                            stoppedAt: string | null;
+                        }[];
+                        isImpersonated: boolean;
+                    };
+                };
+            };
+            /** @description Not a contact id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The token lacks the scope this call needs (the message and WWW-Authenticate name it), or the caller may not make this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not one of your trusted contacts */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls with this token this minute: RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget, Retry-After when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    acceptTrustedContact: {
+        parameters: {
+            query: {
+                /** @description The code in the link's path */
+                code: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the contact now receives */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "active" | "stopped";
+                        /** @description Whose trusted contact this is */
+                        subscriberEmail: string;
+                    };
+                };
+            };
+            /** @description No code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The link is invalid, used or expired */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many of these requests; try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    stopTrustedContact: {
+        parameters: {
+            query: {
+                /** @description The code in the link's path */
+                code: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the contact now receives */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "active" | "stopped";
+                        /** @description Whose trusted contact this is */
+                        subscriberEmail: string;
+                    };
+                };
+            };
+            /** @description No code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The link is invalid, used or expired */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many of these requests; try again later */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

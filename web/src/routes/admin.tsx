@@ -1,15 +1,23 @@
 import { createFileRoute, redirect, stripSearchParams } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { adminCountiesQuery, jobsSummaryQuery, metricsQuery, usersQuery } from '../api/queries';
+import {
+  adminCountiesQuery,
+  casesQuery,
+  jobsSummaryQuery,
+  metricsQuery,
+  usersQuery,
+} from '../api/queries';
 import { AdminPage } from '../features/admin/admin-page';
 import {
   ADMIN_SEARCH_DEFAULTS,
   type AdminSearch,
   AdminSearchSchema,
+  casesListQuery,
   isAdminRole,
   shownTab,
   usersListQuery,
 } from '../features/admin/admin-search';
+import { CasesTab } from '../features/cases/cases-tab';
 import { isStaffRole } from '../features/session/roles';
 
 export const Route = createFileRoute('/admin')({
@@ -35,6 +43,11 @@ export const Route = createFileRoute('/admin')({
           usersQuery(usersListQuery(v.parse(AdminSearchSchema, location.search))),
         );
         break;
+      case 'cases':
+        void queryClient.prefetchQuery(
+          casesQuery(casesListQuery(v.parse(AdminSearchSchema, location.search))),
+        );
+        break;
       case 'counties':
         void queryClient.prefetchQuery(adminCountiesQuery());
         break;
@@ -56,6 +69,7 @@ function AdminRoute() {
       onListChange={change}
       // A tab opens on its list's first page, in its default order.
       onTabChange={(tab) => change({ ...ADMIN_SEARCH_DEFAULTS, tab })}
+      casesTab={<CasesTab list={search} onChange={change} />}
     />
   );
 }

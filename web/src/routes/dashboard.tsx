@@ -1,26 +1,48 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { SignInFirst } from '../features/auth/sign-in-first';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
+import {
+  DASHBOARD_SEARCH_DEFAULTS,
+  DashboardSearchSchema,
+} from '../features/dashboard/dashboard-search';
 import { useSession } from '../features/session/session-context';
 
 const SIGN_IN_TO_SEE_DASHBOARD =
   'Sign in to see your dashboard. Open the link we email you in this browser, and your dashboard opens.';
 
 export const Route = createFileRoute('/dashboard')({
+  validateSearch: DashboardSearchSchema,
+  search: { middlewares: [stripSearchParams(DASHBOARD_SEARCH_DEFAULTS)] },
   component: Dashboard,
 });
 
-/** Signed out (a mail's dashboard link, say), it asks for a magic link rather than leaving. */
+/**
+ * Signed out (a mail's dashboard link, say), it asks for a magic link rather than leaving; an
+ * alert's link to its event continues to that event.
+ */
 function Dashboard() {
   const { user } = useSession();
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
   if (!user) {
     return (
       <SignInFirst
         title="Sign in to see your dashboard"
         reason={SIGN_IN_TO_SEE_DASHBOARD}
-        next={{ to: '/dashboard' }}
+        next={
+          search.event
+            ? { to: '/dashboard', search: { event: search.event } }
+            : { to: '/dashboard' }
+        }
       />
     );
   }
-  return <DashboardPage />;
+  return (
+    <DashboardPage
+      search={search}
+      onViewChange={(change) =>
+        void navigate({ search: (previous) => ({ ...previous, ...change }), replace: true })
+      }
+    />
+  );
 }

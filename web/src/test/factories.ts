@@ -8,6 +8,7 @@ export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
     apnSubscriptions: [],
     nameSubscriptions: [],
     emailNotificationMethods: [],
+    trustedContacts: [],
     isImpersonated: false,
     ...overrides,
   };

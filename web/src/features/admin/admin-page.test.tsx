@@ -23,7 +23,7 @@ describe('the admin area', () => {
         }),
     });
 
-    expect(tabs()).toEqual(['Stats', 'Users', 'Counties']);
+    expect(tabs()).toEqual(['Stats', 'Users', 'Cases', 'Counties']);
     const queues = within(await screen.findByRole('region', { name: 'Job Queues' }));
     expect(queues.getByRole('link', { name: 'Open Queue Dashboard' })).toHaveProperty(
       'href',
@@ -40,13 +40,13 @@ describe('the admin area', () => {
     ]);
   });
 
-  it('shows customer support Stats and Users only, whatever the address asks for', async () => {
+  it('shows customer support Stats, Users and Cases only, whatever the address asks for', async () => {
     const { requests, router } = await renderAdmin(
       {},
       { user: support, path: '/admin?tab=counties' },
     );
 
-    expect(tabs()).toEqual(['Stats', 'Users']);
+    expect(tabs()).toEqual(['Stats', 'Users', 'Cases']);
     expect(screen.getByRole('tab', { name: 'Stats' }).getAttribute('aria-selected')).toBe('true');
     await screen.findByRole('region', { name: 'Total Users' });
     expect(screen.queryByRole('link', { name: 'Open Queue Dashboard' })).toBeNull();
@@ -108,6 +108,7 @@ describe('Stats', () => {
       'Guarded Properties by County',
       'Guarded Names by County',
       'Events by County',
+      'Open Cases by County',
     ]);
 
     const breakdowns: Record<string, string[][]> = {

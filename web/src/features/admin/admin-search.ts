@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import type { UsersListQuery } from '../../api/queries';
+import type { CasesListQuery, UsersListQuery } from '../../api/queries';
 import { DEFAULT_PAGE_SIZE, type PageSize, type Sort, type SortDirection } from './paging';
 import type { UsersSort } from './types';
 
-export const ADMIN_TABS = ['stats', 'users', 'counties'] as const;
+export const ADMIN_TABS = ['stats', 'users', 'cases', 'counties'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 export const isAdminTab = (value: unknown): value is AdminTab =>
@@ -18,6 +18,8 @@ const USER_SORTS = [
   'createdAt:desc',
 ] as const satisfies readonly UsersSort[];
 const COUNTY_SORTS = ['name:asc', 'name:desc', 'code:asc', 'code:desc'] as const;
+export const CASE_STATUS_FILTERS = ['all', 'open', 'contacted', 'closed'] as const;
+export type CaseStatusFilter = (typeof CASE_STATUS_FILTERS)[number];
 /** The server pages users up to here. */
 const MAX_PAGE = 100_000;
 /** The server's bound on a user search. */
@@ -34,6 +36,9 @@ export const ADMIN_SEARCH_DEFAULTS = {
   sortTerm: 'createdAt:desc',
   searchTerm: '',
   sort: 'name:asc',
+  caseStatus: 'open',
+  caseCounty: 0,
+  caseId: '',
 } as const;
 
 /** A parameter from the address, or its default when it is missing or not a value it takes. */
@@ -68,11 +73,23 @@ export const AdminSearchSchema = v.object({
     ADMIN_SEARCH_DEFAULTS.searchTerm,
   ),
   sort: param(v.picklist(COUNTY_SORTS), ADMIN_SEARCH_DEFAULTS.sort),
+  caseStatus: param(v.picklist(CASE_STATUS_FILTERS), ADMIN_SEARCH_DEFAULTS.caseStatus),
+  // 0: every county.
+  caseCounty: param(
+    v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(2_147_483_647)),
+    ADMIN_SEARCH_DEFAULTS.caseCounty,
+  ),
+  // The case open in the side panel; '' for none.
+  caseId: param(v.pipe(v.string(), v.uuid()), ADMIN_SEARCH_DEFAULTS.caseId),
 });
 
 export type AdminSearch = v.InferOutput<typeof AdminSearchSchema>;
 export type UsersListState = Pick<AdminSearch, 'page' | 'count' | 'sortTerm' | 'searchTerm'>;
 export type CountiesListState = Pick<AdminSearch, 'page' | 'count' | 'sort'>;
+export type CasesListState = Pick<
+  AdminSearch,
+  'page' | 'count' | 'caseStatus' | 'caseCounty' | 'caseId'
+>;
 
 export const isAdminRole = (role: string | undefined) => role?.toLowerCase() === 'admin';
 
@@ -97,4 +114,12 @@ export const usersListQuery = (list: UsersListState): UsersListQuery => ({
   count: pageSizeOf(list.count),
   sortTerm: list.sortTerm,
   searchTerm: list.searchTerm,
+});
+
+/** The cases call for the queue's state in the address. */
+export const casesListQuery = (list: CasesListState): CasesListQuery => ({
+  page: String(list.page),
+  count: pageSizeOf(list.count),
+  ...(list.caseStatus !== 'all' ? { status: list.caseStatus } : {}),
+  ...(list.caseCounty ? { county: String(list.caseCounty) } : {}),
 });

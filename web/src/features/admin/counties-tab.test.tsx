@@ -254,6 +254,37 @@ describe('Edit County', () => {
     expect(screen.getByText('Sacramento is saved.')).toBeDefined();
   });
 
+  it(
+    "saves the county's fraud contact and its own level rows, refusing a phone nobody can call",
+    { timeout: 20_000 },
+    async () => {
+      let sent: Record<string, unknown> = {};
+      const { drawer, events } = await openDrawer(async (request) => {
+        sent = (await request.json()) as Record<string, unknown>;
+        return json({ ...sacramento, ...sent });
+      });
+      await events.type(drawer.getByRole('textbox', { name: 'Fraud Contact Name' }), 'Fraud Unit');
+      const phone = drawer.getByRole('textbox', { name: 'Fraud Contact Phone' });
+      await events.type(phone, 'ask the clerk');
+      await events.click(drawer.getByRole('button', { name: 'Save' }));
+      expect(await drawer.findByText(/Fraud Contact Phone must be a phone number/)).toBeDefined();
+      await events.clear(phone);
+      await events.type(phone, '(916) 874-6334');
+
+      await events.click(drawer.getByRole('button', { name: 'Add Level Row' }));
+      await events.type(drawer.getByRole('textbox', { name: 'Document Type' }), "owner's notice");
+      await events.click(drawer.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit County' })).toBeNull());
+      expect(sent).toMatchObject({
+        fraudContactName: 'Fraud Unit',
+        fraudContactPhone: '(916) 874-6334',
+        fraudContactEmail: '',
+        fraudContactUrl: '',
+        levelOverrides: [{ documentType: 'OWNERS NOTICE', subject: 'grantor', level: 'act_now' }],
+      });
+    },
+  );
+
   it('stays open when the server refuses the change', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { drawer, events } = await openDrawer(() =>

@@ -10,6 +10,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { LevelOverridesEditor } from './level-overrides-editor';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -58,7 +59,17 @@ const DESCRIPTIONS: Partial<Record<keyof CountyFormValues, string>> = {
   alertTemplateAlias: "The template alias of the county's alert emails",
   mailerDocumentTypes: 'Press Enter after each type; they are saved in capitals, once each',
   inboxPath: 'Optional: a folder on the server where the recorder drops its feed folders',
+  fraudContactName: 'Who takes fraud reports: an office or a unit',
+  fraudContactPhone: '10 digits, or + and the country code; an extension after x',
+  fraudContactEmail: 'Their email address',
+  fraudContactUrl: 'Their web page about recording fraud',
 };
+const FRAUD_CONTACT_FIELDS = [
+  'fraudContactName',
+  'fraudContactPhone',
+  'fraudContactEmail',
+  'fraudContactUrl',
+] as const satisfies TextField[];
 
 function CountyForm({ county, onDone }: { county: AdminCounty; onDone: () => void }) {
   const queryClient = useQueryClient();
@@ -162,6 +173,17 @@ function CountyForm({ county, onDone }: { county: AdminCounty; onDone: () => voi
           }
         />
         {OPTIONAL_TEXT.map((field) => textInput(field))}
+        <Title order={3} size="h5">
+          Fraud Contact
+        </Title>
+        <Text size="sm" c="dimmed">
+          Optional. Shown on subscribers&apos; alerts and in their case packets as whom to report a
+          suspected fraud to.
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {FRAUD_CONTACT_FIELDS.map((field) => textInput(field))}
+        </SimpleGrid>
+        <LevelOverridesEditor form={form} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone} disabled={save.isPending}>
             Cancel

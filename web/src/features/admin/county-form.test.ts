@@ -57,6 +57,53 @@ describe('the Edit County form', () => {
     expect(messages(values)).toEqual([]);
   });
 
+  it('checks the fraud contact as the server does, each field optional', () => {
+    const base = formValuesOf(makeCounty());
+    expect(
+      messages({
+        ...base,
+        fraudContactName: 'Fraud Unit',
+        fraudContactPhone: '(916) 874-6334 x12',
+        fraudContactEmail: 'fraud@county.example.gov',
+        fraudContactUrl: 'https://county.example.gov/fraud',
+      }),
+    ).toEqual([]);
+    expect(
+      messages({
+        ...base,
+        fraudContactPhone: 'ask at the desk',
+        fraudContactEmail: 'fraud at county',
+        fraudContactUrl: 'county.example.gov',
+      }),
+    ).toEqual([
+      'Fraud Contact Phone must be a phone number: 10 digits, or + and the country code (an extension after x is fine)',
+      'Enter an email address',
+      'Enter an http(s) address',
+    ]);
+  });
+
+  it('keeps one level row per document type and subject, and sends the types as the server keys them', () => {
+    const row = (documentType: string) => ({ documentType, subject: 'grantee', level: 'act_now' });
+    expect(
+      messages({
+        ...formValuesOf(makeCounty()),
+        levelOverrides: [row('Grant Deed'), row(' GRANT  DEED ')],
+      }),
+    ).toEqual(['A document type has the same row twice: keep one']);
+    expect(messages({ ...formValuesOf(makeCounty()), levelOverrides: [row('  ')] })).toEqual([
+      'Document type is required',
+    ]);
+    const body = updateBody(1, {
+      ...formValuesOf(makeCounty()),
+      levelOverrides: [
+        { documentType: " trustee's  deed ", subject: 'property', level: 'records' },
+      ],
+    });
+    expect(body.levelOverrides).toEqual([
+      { documentType: 'TRUSTEES DEED', subject: 'property', level: 'records' },
+    ]);
+  });
+
   it('checks the code, the masks and the link as the server does', () => {
     const values = {
       ...formValuesOf(makeCounty()),

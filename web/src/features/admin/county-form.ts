@@ -1,6 +1,18 @@
 import {
   COUNTY_CODE_PATTERN,
   firstIssueOnly,
+  isEmail,
+  isPhone,
+  LEVEL_SUBJECTS,
+  LEVELS,
+  levelDocumentType,
+  MAX_EMAIL_LENGTH,
+  MAX_FRAUD_CONTACT_NAME_LENGTH,
+  MAX_FRAUD_CONTACT_PHONE_LENGTH,
+  MAX_FRAUD_CONTACT_URL_LENGTH,
+  MAX_LEVEL_DOCUMENT_TYPE_LENGTH,
+  MAX_LEVEL_OVERRIDES,
+  PHONE_RULE,
   MASK_PATTERN,
   MAX_COUNTY_CODE_LENGTH,
   MAX_COUNTY_NAME_LENGTH,
@@ -43,6 +55,11 @@ export const COUNTY_LABELS = {
   useWatermark: 'Use Watermark',
   addSampleToMailer: 'Add Sample to Mailer',
   inboxPath: 'Inbox Folder',
+  fraudContactName: 'Fraud Contact Name',
+  fraudContactPhone: 'Fraud Contact Phone',
+  fraudContactEmail: 'Fraud Contact Email',
+  fraudContactUrl: 'Fraud Contact Web Page',
+  levelOverrides: 'Level Overrides',
 } as const satisfies Record<keyof CountyFormValues, string>;
 
 /** Whether Edit County requires the field: the shared rules say, as they do for the server. */
@@ -66,6 +83,33 @@ const text = (field: keyof typeof COUNTY_LABELS, max: number) =>
     v.maxLength(max, `${COUNTY_LABELS[field]} is at most ${max} characters`),
   );
 const MASK_RULE = 'Use 0 for a digit, a for a letter, and -';
+const isHttpAddress = (url: string) => /^https?:\/\/\S+$/i.test(url);
+
+/** A county's own level row; the same document type and subject at most once. */
+const LevelOverrides = v.pipe(
+  v.array(
+    v.object({
+      documentType: v.pipe(
+        v.string(),
+        v.trim(),
+        v.nonEmpty('Document type is required'),
+        v.maxLength(
+          MAX_LEVEL_DOCUMENT_TYPE_LENGTH,
+          `Document type is at most ${MAX_LEVEL_DOCUMENT_TYPE_LENGTH} characters`,
+        ),
+      ),
+      subject: v.picklist(LEVEL_SUBJECTS),
+      level: v.picklist(LEVELS),
+    }),
+  ),
+  v.maxLength(MAX_LEVEL_OVERRIDES, `At most ${MAX_LEVEL_OVERRIDES} rows`),
+  v.check(
+    (rows) =>
+      new Set(rows.map((r) => `${levelDocumentType(r.documentType)}|${r.subject}`)).size ===
+      rows.length,
+    'A document type has the same row twice: keep one',
+  ),
+);
 
 /** The required fields, and the server's own limits, so a save is not refused. */
 export const CountySchema = firstIssueOnly(
@@ -92,6 +136,23 @@ export const CountySchema = firstIssueOnly(
     useWatermark: v.boolean(),
     addSampleToMailer: v.boolean(),
     inboxPath: text('inboxPath', 500),
+    fraudContactName: text('fraudContactName', MAX_FRAUD_CONTACT_NAME_LENGTH),
+    fraudContactPhone: v.pipe(
+      text('fraudContactPhone', MAX_FRAUD_CONTACT_PHONE_LENGTH),
+      v.check(
+        (phone) => phone === '' || isPhone(phone),
+        `${COUNTY_LABELS.fraudContactPhone} ${PHONE_RULE}`,
+      ),
+    ),
+    fraudContactEmail: v.pipe(
+      text('fraudContactEmail', MAX_EMAIL_LENGTH),
+      v.check((email) => email === '' || isEmail(email), 'Enter an email address'),
+    ),
+    fraudContactUrl: v.pipe(
+      text('fraudContactUrl', MAX_FRAUD_CONTACT_URL_LENGTH),
+      v.check((url) => url === '' || isHttpAddress(url), 'Enter an http(s) address'),
+    ),
+    levelOverrides: LevelOverrides,
   }),
 );
 
@@ -109,5 +170,9 @@ export function updateBody(id: number, values: CountyFormValues) {
     id,
     code: trimmed.code.toUpperCase(),
     mailerDocumentTypes: normaliseDocumentTypes(trimmed.mailerDocumentTypes),
+    levelOverrides: trimmed.levelOverrides.map((row) => ({
+      ...row,
+      documentType: levelDocumentType(row.documentType),
+    })),
   };
 }

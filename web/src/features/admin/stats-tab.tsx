@@ -8,7 +8,11 @@ import { QueueSummary } from './queue-summary';
 import type { Metrics } from './types';
 
 type ByCounty =
-  'eventsByCounty' | 'subscriptionsApnByCounty' | 'subscriptionsNameByCounty' | 'usersByCounty';
+  | 'eventsByCounty'
+  | 'subscriptionsApnByCounty'
+  | 'subscriptionsNameByCounty'
+  | 'usersByCounty'
+  | 'openCasesByCounty';
 
 type Figure = { key: keyof Metrics; title: string; byCounty?: ByCounty };
 
@@ -23,6 +27,7 @@ export const FIGURES: readonly Figure[] = [
   },
   { key: 'totalNameSubscriptions', title: 'Guarded Names', byCounty: 'subscriptionsNameByCounty' },
   { key: 'totalEvents', title: 'Events', byCounty: 'eventsByCounty' },
+  { key: 'openCases', title: 'Open Cases', byCounty: 'openCasesByCounty' },
 ];
 
 const numberFormat = new Intl.NumberFormat('en-US');
@@ -124,6 +129,61 @@ function TiersCard({ metrics }: { metrics: Metrics }) {
   );
 }
 
+const LEVEL_COLUMNS = [
+  { key: 'act_now', title: 'Act Now' },
+  { key: 'check', title: 'Check' },
+  { key: 'records', title: 'For Your Records' },
+] as const;
+
+/** Events by risk level, in all and per county. */
+function LevelsCard({ metrics }: { metrics: Metrics }) {
+  const counties = Object.entries(metrics.eventsByCountyAndLevel).sort(([a], [b]) =>
+    a.localeCompare(b),
+  );
+  const row = (label: string, levels: Metrics['eventsByLevel'], strong = false) => (
+    <Table.Tr key={label}>
+      <Table.Td fw={strong ? 700 : undefined}>{label}</Table.Td>
+      {LEVEL_COLUMNS.map((level) => (
+        <Table.Td key={level.key} ta="right" fw={strong ? 700 : undefined}>
+          {numberFormat.format(levels[level.key])}
+        </Table.Td>
+      ))}
+    </Table.Tr>
+  );
+  return (
+    <Card withBorder component="section" aria-labelledby="levels-heading">
+      <Stack gap="xs">
+        <Title order={2} size="h4" id="levels-heading">
+          Events by Risk Level
+        </Title>
+        <Text size="sm" c="dimmed">
+          From the document type and whom it names, by each county&apos;s level table: Act Now (a
+          transfer, a loan, a default, a lien against the guarded owner or property), Check, For
+          Your Records (a release, a reconveyance).
+        </Text>
+        <Table.ScrollContainer minWidth={360}>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>County</Table.Th>
+                {LEVEL_COLUMNS.map((level) => (
+                  <Table.Th key={level.key} ta="right">
+                    {level.title}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {counties.map(([county, levels]) => row(county, levels))}
+              {row('All Counties', metrics.eventsByLevel, true)}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Stack>
+    </Card>
+  );
+}
+
 export function StatsTab({ isAdmin }: { isAdmin: boolean }) {
   const metrics = useQuery(metricsQuery());
   // The figure outlives `opened`, so a closing modal keeps its title during the transition.
@@ -172,6 +232,7 @@ export function StatsTab({ isAdmin }: { isAdmin: boolean }) {
             ))}
           </SimpleGrid>
           <TiersCard metrics={metrics.data} />
+          <LevelsCard metrics={metrics.data} />
           <Card withBorder component="section" aria-labelledby="daily-heading">
             <Stack gap="xs">
               <Title order={2} size="h4" id="daily-heading">

@@ -39,6 +39,13 @@ export function makeMetrics(overrides: Partial<Metrics> = {}): Metrics {
       Sacramento: { exact: 900, strong: 70, possible: 30 },
       Placer: { exact: 100, strong: 10, possible: 2 },
     },
+    eventsByLevel: { act_now: 400, check: 700, records: 12 },
+    eventsByCountyAndLevel: {
+      Sacramento: { act_now: 350, check: 640, records: 10 },
+      Placer: { act_now: 50, check: 60, records: 2 },
+    },
+    openCases: 3,
+    openCasesByCounty: { Sacramento: 2, Placer: 1 },
     subscriptionsApnByCounty: { Sacramento: 600, Placer: 78 },
     subscriptionsNameByCounty: { Sacramento: 900, Placer: 10 },
     usersByCounty: { Sacramento: 1200, Placer: 34 },
@@ -82,6 +89,11 @@ export function makeCounty(overrides: Partial<AdminCounty> = {}): AdminCounty {
     isEnabled: true,
     addSampleToMailer: false,
     inboxPath: '',
+    fraudContactName: '',
+    fraudContactPhone: '',
+    fraudContactEmail: '',
+    fraudContactUrl: '',
+    levelOverrides: [],
     ...overrides,
   };
 }

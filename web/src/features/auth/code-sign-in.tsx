@@ -72,6 +72,10 @@ export function CodeSignIn({
         void navigate({ to: next.to, params: next.params, replace: true });
         return;
       }
+      if (next?.to === '/dashboard' && next.search) {
+        void navigate({ to: '/dashboard', search: next.search, replace: true });
+        return;
+      }
       void navigate({
         to: '/dashboard',
         search: success ? { message: success, type: 'success' } : {},

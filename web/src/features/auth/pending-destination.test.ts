@@ -26,6 +26,22 @@ describe('the pages a sign-in may continue to', () => {
     );
   });
 
+  it("takes an alert's link to its event, by the event's id alone", () => {
+    const event = '0f8b6c2e-3a4d-4e5f-8a9b-0c1d2e3f4a5b';
+    expect(destinationOf(`/dashboard?event=${event}`)).toEqual({
+      to: '/dashboard',
+      search: { event },
+    });
+    expect(pathOf({ to: '/dashboard', search: { event } })).toBe(`/dashboard?event=${event}`);
+    for (const path of [
+      `/dashboard?event=${event}&next=https://evil.example`,
+      `/dashboard?event=${event.toUpperCase()}`,
+      '/dashboard?event=not-an-id',
+      `/dashboard?event=${event}#x`,
+    ])
+      expect(destinationOf(path), path).toBeNull();
+  });
+
   it('refuses anything else: other sites, other pages, paths out of the document store', () => {
     for (const path of [
       'https://evil.example/documents/SAC/x.pdf',

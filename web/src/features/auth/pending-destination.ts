@@ -14,13 +14,16 @@ export const PENDING_DESTINATION_KEY = 'deedwatch.after-sign-in';
 export const PENDING_DESTINATION_TTL_MS = 15 * 60_000;
 
 export type Destination =
-  | { to: '/dashboard' }
+  | { to: '/dashboard'; search?: { event: string } }
   | { to: '/documents/$folder/$file'; params: { folder: string; file: string } };
 
 /** A document key part, as the blob store allows it: one name of at most 255 UTF-8 bytes. */
 const MAX_SEGMENT_BYTES = 255;
 const MAX_PATH_LENGTH = 2 * 3 * MAX_SEGMENT_BYTES + '/documents//'.length;
 const DOCUMENT_PATH = /^\/documents\/([^/?#\\]+)\/([^/?#\\]+)$/;
+/** An alert's link to its event on the dashboard: the event's id, nothing else. */
+const EVENT_PATH =
+  /^\/dashboard\?event=([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 // Control and format characters (bidi overrides, zero-width), line and paragraph separators.
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 
@@ -46,7 +49,8 @@ function decodeSegment(value: string): string | null {
 
 /** The path of a destination, as the address bar shows it. */
 export function pathOf(destination: Destination): string {
-  if (destination.to === '/dashboard') return '/dashboard';
+  if (destination.to === '/dashboard')
+    return destination.search ? `/dashboard?event=${destination.search.event}` : '/dashboard';
   const { folder, file } = destination.params;
   return `/documents/${encodeURIComponent(folder)}/${encodeURIComponent(file)}`;
 }
@@ -55,6 +59,8 @@ export function pathOf(destination: Destination): string {
 export function destinationOf(path: unknown): Destination | null {
   if (typeof path !== 'string' || path.length > MAX_PATH_LENGTH) return null;
   if (path === '/dashboard') return { to: '/dashboard' };
+  const event = EVENT_PATH.exec(path);
+  if (event) return { to: '/dashboard', search: { event: event[1]! } };
   const match = DOCUMENT_PATH.exec(path);
   if (!match) return null;
   const folder = decodeSegment(match[1]!);

@@ -5,8 +5,11 @@ import type { SessionUser } from '../../api/types';
 import { downloadDocument } from '../documents/document-download';
 import { useSession } from '../session/session-context';
 import { type Alert, activeAlerts, deliveryLabels, matchSummary } from './alerts';
+import type { EventListView } from './dashboard-search';
+import { EventResponse, FraudContact, LevelBadge, WhatItDoes } from './event-response';
 import { formatDate } from './format';
-import { guardedLabel, PossibleNote, TierBadge } from './match-card';
+import { byLevel } from './levels';
+import { eventCardId, guardedLabel, PossibleNote, TierBadge } from './match-card';
 import type { AlertEvent } from './types';
 import { useUserAction } from './use-user-action';
 
@@ -14,12 +17,14 @@ export const ARCHIVE_FAILED = 'Failed to Archive Event';
 
 function AlertCard({
   alert,
+  highlighted,
   downloading,
   archiving,
   onDownload,
   onArchive,
 }: {
   alert: Alert;
+  highlighted: boolean;
   downloading: boolean;
   archiving: boolean;
   onDownload: (alert: Alert) => void;
@@ -29,19 +34,31 @@ function AlertCard({
   const delivery = deliveryLabels[event.deliveryStatus];
   const titleId = `alert-${event.id}`;
   return (
-    <Card withBorder component="article" aria-labelledby={titleId}>
+    <Card
+      withBorder
+      component="article"
+      aria-labelledby={titleId}
+      id={eventCardId(event.id)}
+      tabIndex={-1}
+      data-highlighted={highlighted || undefined}
+      style={
+        highlighted ? { borderColor: 'var(--mantine-color-red-6)', borderWidth: 2 } : undefined
+      }
+    >
       <Stack gap={6}>
         <Group justify="space-between" align="flex-start" gap="xs">
           <Title order={3} size="h5" id={titleId}>
             Document {event.documentNumber}
           </Title>
           <Group gap={6}>
+            <LevelBadge event={event} />
             <TierBadge event={event} />
             <Badge color={delivery.color} variant="light">
               {delivery.label}
             </Badge>
           </Group>
         </Group>
+        <WhatItDoes event={event} />
         <Text size="sm">
           {event.documentType} · Recorded {formatDate(event.documentDate)} · {event.county}
         </Text>
@@ -58,6 +75,7 @@ function AlertCard({
         <Text size="xs" c="dimmed">
           {matchSummary(event)}
         </Text>
+        <FraudContact event={event} />
         {event.deliveryStatus === 'failed' && event.deliveryError && (
           <Text size="sm" c="red">
             {event.deliveryError}
@@ -82,6 +100,7 @@ function AlertCard({
             Archive
           </Button>
         </Group>
+        <EventResponse event={event} />
       </Stack>
     </Card>
   );
@@ -89,11 +108,21 @@ function AlertCard({
 
 /**
  * Alerts of the signed-in user, from the session user: exact and strong matches, and possible
- * ones of names set to alert at once; newest first, archived hidden.
+ * ones of names set to alert at once; newest first (or the most urgent level first), archived
+ * hidden, of the levels the filter keeps.
  */
-export function AlertsSection({ user }: { user: SessionUser }) {
+export function AlertsSection({
+  user,
+  view,
+  highlighted,
+}: {
+  user: SessionUser;
+  view: EventListView;
+  highlighted: string;
+}) {
   const { setUser } = useSession();
-  const alerts = activeAlerts(user);
+  const all = activeAlerts(user);
+  const alerts = byLevel(all, view.level, view.order);
 
   const archive = useUserAction(
     (event: AlertEvent) => api.POST('/api/user/events/archive', { body: { eventId: event.id } }),
@@ -133,7 +162,9 @@ export function AlertsSection({ user }: { user: SessionUser }) {
           We could not check for new alerts. Please try again later.
         </Banner>
       )}
-      {alerts.length === 0 ? (
+      {alerts.length === 0 && all.length > 0 ? (
+        <Text c="dimmed">No alerts of this level.</Text>
+      ) : alerts.length === 0 ? (
         <Text c="dimmed">
           No alerts. When a document is recorded that matches one of your guarded items, it appears
           here and we email you. Possible matches of a common name are listed under Possible Matches
@@ -144,6 +175,7 @@ export function AlertsSection({ user }: { user: SessionUser }) {
           <AlertCard
             key={alert.event.id}
             alert={alert}
+            highlighted={alert.event.id === highlighted}
             downloading={download.isPending && download.variables.event.id === alert.event.id}
             archiving={archive.isPending && archive.variables.id === alert.event.id}
             onDownload={(downloaded) => download.mutate(downloaded)}

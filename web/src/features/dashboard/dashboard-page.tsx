@@ -1,18 +1,39 @@
 import { Divider, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
 import { ApiAccessSection } from '../api-access/api-access-section';
 import { useSession } from '../session/session-context';
 import { AlertsSection } from './alerts-section';
+import type { DashboardSearch, EventListView } from './dashboard-search';
 import { GuardedItemsSection } from './guarded-items-section';
+import { LevelControls } from './level-controls';
+import { eventCardId } from './match-card';
 import { AlreadyOnRecordSection, PossibleMatchesSection } from './match-sections';
+import { TrustedContactsSection } from './trusted-contacts-section';
 import { NotificationMethodsSection } from './notification-methods-section';
 
 /**
  * The subscriber dashboard. Everything on it comes from the session user, which the
- * session revalidates at startup and every user/* call returns updated.
+ * session revalidates at startup and every user/* call returns updated. An alert's link names
+ * its event: the page scrolls to it and marks it.
  */
-export function DashboardPage() {
+export function DashboardPage({
+  search,
+  onViewChange,
+}: {
+  search: DashboardSearch;
+  onViewChange: (change: Partial<EventListView>) => void;
+}) {
   const { user } = useSession();
+  const { event } = search;
+  useEffect(() => {
+    if (!event) return;
+    const card = document.getElementById(eventCardId(event));
+    if (!card) return;
+    card.scrollIntoView({ block: 'center' });
+    card.focus({ preventScroll: true });
+  }, [event, user]);
   if (!user) return null;
+  const view = { level: search.level, order: search.order };
   return (
     <Stack gap="xl">
       <Stack gap={4}>
@@ -23,11 +44,14 @@ export function DashboardPage() {
       </Stack>
       <NotificationMethodsSection user={user} />
       <Divider />
-      <AlertsSection user={user} />
+      <LevelControls view={view} onChange={onViewChange} />
+      <AlertsSection user={user} view={view} highlighted={event} />
       <Divider />
-      <PossibleMatchesSection user={user} />
+      <PossibleMatchesSection user={user} view={view} highlighted={event} />
       <Divider />
-      <AlreadyOnRecordSection user={user} />
+      <AlreadyOnRecordSection user={user} view={view} highlighted={event} />
+      <Divider />
+      <TrustedContactsSection user={user} />
       <Divider />
       <GuardedItemsSection user={user} />
       <Divider />

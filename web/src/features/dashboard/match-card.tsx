@@ -1,8 +1,12 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { ButtonLink } from '../../components/links';
 import { type Alert, namesakesInWords, tierLabels } from './alerts';
+import { EventResponse, FraudContact, LevelBadge, WhatItDoes } from './event-response';
 import { formatDate } from './format';
 import type { AlertEvent } from './types';
+
+/** The id of an event's card: an alert's link scrolls to it. */
+export const eventCardId = (eventId: string) => `event-${eventId}`;
 
 /** The guarded item an event is about, in a line. */
 export function guardedLabel(alert: Alert): string {
@@ -38,10 +42,12 @@ export function PossibleNote({ event }: { event: AlertEvent }) {
  */
 export function MatchCard({
   alert,
+  highlighted,
   dismissing,
   onDismiss,
 }: {
   alert: Alert;
+  highlighted: boolean;
   dismissing: boolean;
   onDismiss: (event: AlertEvent) => void;
 }) {
@@ -49,14 +55,28 @@ export function MatchCard({
   const titleId = `match-${event.id}`;
   const role = event.partyRole ? ` (${event.partyRole})` : '';
   return (
-    <Card withBorder component="article" aria-labelledby={titleId}>
+    <Card
+      withBorder
+      component="article"
+      aria-labelledby={titleId}
+      id={eventCardId(event.id)}
+      tabIndex={-1}
+      data-highlighted={highlighted || undefined}
+      style={
+        highlighted ? { borderColor: 'var(--mantine-color-red-6)', borderWidth: 2 } : undefined
+      }
+    >
       <Stack gap={6}>
         <Group justify="space-between" align="flex-start" gap="xs">
           <Title order={3} size="h5" id={titleId}>
             Document {event.documentNumber}
           </Title>
-          <TierBadge event={event} />
+          <Group gap={6}>
+            <LevelBadge event={event} />
+            <TierBadge event={event} />
+          </Group>
         </Group>
+        <WhatItDoes event={event} />
         <Text size="sm">
           {event.documentType} · Recorded {formatDate(event.documentDate)} · {event.county}
         </Text>
@@ -77,6 +97,7 @@ export function MatchCard({
           {event.reason}
         </Text>
         {event.tier === 'possible' && <PossibleNote event={event} />}
+        <FraudContact event={event} />
         <Group gap="xs" mt={4}>
           <ButtonLink
             size="xs"
@@ -96,6 +117,7 @@ export function MatchCard({
             Dismiss
           </Button>
         </Group>
+        <EventResponse event={event} />
       </Stack>
     </Card>
   );

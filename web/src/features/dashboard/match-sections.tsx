@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import { api } from '../../api/client';
 import type { SessionUser } from '../../api/types';
 import { type Alert, alreadyOnRecord, possibleMatches } from './alerts';
+import type { EventListView } from './dashboard-search';
+import { byLevel } from './levels';
 import { MatchCard } from './match-card';
 import type { AlertEvent } from './types';
 import { useUserAction } from './use-user-action';
@@ -15,14 +17,19 @@ function MatchList({
   title,
   intro,
   empty,
-  items,
+  items: all,
+  view,
+  highlighted,
 }: {
   id: string;
   title: string;
   intro: ReactNode;
   empty: string;
   items: Alert[];
+  view: EventListView;
+  highlighted: string;
 }) {
+  const items = byLevel(all, view.level, view.order);
   const dismiss = useUserAction(
     (event: AlertEvent) => api.POST('/api/user/events/archive', { body: { eventId: event.id } }),
     DISMISS_FAILED,
@@ -32,7 +39,9 @@ function MatchList({
       <Title order={2} id={id}>
         {title}
       </Title>
-      {items.length === 0 ? (
+      {items.length === 0 && all.length > 0 ? (
+        <Text c="dimmed">None of this level.</Text>
+      ) : items.length === 0 ? (
         <Text c="dimmed">{empty}</Text>
       ) : (
         <>
@@ -41,6 +50,7 @@ function MatchList({
             <MatchCard
               key={item.event.id}
               alert={item}
+              highlighted={item.event.id === highlighted}
               dismissing={dismiss.isPending && dismiss.variables.id === item.event.id}
               onDismiss={(event) => dismiss.mutate(event)}
             />
@@ -52,9 +62,13 @@ function MatchList({
 }
 
 /** Possible matches of names set to the morning digest: to check, then dismiss. */
-export function PossibleMatchesSection({ user }: { user: SessionUser }) {
+type SectionProps = { user: SessionUser; view: EventListView; highlighted: string };
+
+export function PossibleMatchesSection({ user, view, highlighted }: SectionProps) {
   return (
     <MatchList
+      view={view}
+      highlighted={highlighted}
       id="possible-heading"
       title="Possible Matches"
       items={possibleMatches(user)}
@@ -65,9 +79,11 @@ export function PossibleMatchesSection({ user }: { user: SessionUser }) {
 }
 
 /** What the check of a new guard found already recorded: never alerted one by one. */
-export function AlreadyOnRecordSection({ user }: { user: SessionUser }) {
+export function AlreadyOnRecordSection({ user, view, highlighted }: SectionProps) {
   return (
     <MatchList
+      view={view}
+      highlighted={highlighted}
       id="on-record-heading"
       title="Already on Record"
       items={alreadyOnRecord(user)}

@@ -1,0 +1,153 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json } from '../../test/fetch-stub';
+import { lastQuery, renderAdmin, support } from '../admin/test-helpers';
+import { callsTo, bodyOf, toasts } from '../dashboard/test-helpers';
+import type { StaffCase } from './types';
+
+const CASE_ID = '11111111-2222-4333-8444-555555555555';
+
+function makeCase(overrides: Partial<StaffCase> = {}): StaffCase {
+  return {
+    id: CASE_ID,
+    caseNumber: '1001',
+    status: 'open',
+    createdAt: '2026-11-21T12:00:00.000Z',
+    updatedAt: '2026-11-21T12:00:00.000Z',
+    contactedAt: null,
+    closedAt: null,
+    county: 'Sacramento',
+    countyId: 7,
+    documentNumber: '2026-0000123',
+    documentType: 'GRANT DEED',
+    recordedAt: '2026-11-20T12:00:00.000Z',
+    level: 'act_now',
+    subscriberEmail: 'vera@example.com',
+    userId: '0b7c6a1e-5d2f-4c1a-9a43-2f8e1d3c4b5a',
+    problem: 'did_not_sign',
+    contactEmail: 'vera@example.com',
+    contactPhone: '+19165550123',
+    preferredContact: 'phone',
+    statement: 'I never sold my house.',
+    match: {
+      guarded: 'VICTIM VERA',
+      matchKind: 'name',
+      matchedValue: 'VICTIM VERA',
+      partyRole: 'grantor',
+    },
+    packetUrl: `/api/admin/cases/${CASE_ID}/packet`,
+    notes: [],
+    history: [
+      {
+        id: '1',
+        at: '2026-11-21T12:00:00.000Z',
+        action: 'case.open',
+        actorEmail: 'vera@example.com',
+        impersonatorEmail: null,
+        details: {},
+      },
+    ],
+    ...overrides,
+  };
+}
+
+const page = (cases: StaffCase[]) => ({
+  cases: cases.map(
+    ({ statement: _s, match: _m, packetUrl: _p, notes: _n, history: _h, ...summary }) => summary,
+  ),
+  totalCases: cases.length,
+  counties: [{ id: 7, name: 'Sacramento' }],
+});
+
+describe('the case queue', { timeout: 20_000 }, () => {
+  it('lists open cases for customer support, filters them in the address, and opens one', async () => {
+    const { events, requests, router } = await renderAdmin(
+      {
+        'GET /api/admin/cases': () => json(page([makeCase()])),
+        [`GET /api/admin/cases/${CASE_ID}`]: () => json(makeCase()),
+      },
+      { user: support, path: '/admin?tab=cases' },
+    );
+    const list = within(await screen.findByRole('list', { name: 'Cases' }));
+    const item = within(list.getByRole('listitem', { name: 'Case 1001' }));
+    expect(item.getByText('Document 2026-0000123 · GRANT DEED · Sacramento')).toBeDefined();
+    expect(item.getByText('Act now')).toBeDefined();
+    expect(lastQuery(requests, 'GET /api/admin/cases')).toEqual({
+      page: '1',
+      count: '10',
+      status: 'open',
+    });
+
+    await events.click(screen.getByRole('combobox', { name: 'County' }));
+    await events.click(await screen.findByRole('option', { name: 'Sacramento', hidden: true }));
+    await waitFor(() =>
+      expect(lastQuery(requests, 'GET /api/admin/cases')).toEqual({
+        page: '1',
+        count: '10',
+        status: 'open',
+        county: '7',
+      }),
+    );
+    expect(router.state.location.search).toMatchObject({ tab: 'cases', caseCounty: 7 });
+
+    await events.click(item.getByRole('button', { name: 'Open case 1001' }));
+    const drawer = within(await screen.findByRole('dialog', { name: 'Case 1001' }));
+    expect(await drawer.findByText('I never sold my house.')).toBeDefined();
+    expect(drawer.getByText('Prefers: a phone call')).toBeDefined();
+    expect(drawer.getByText('vera@example.com reported the document')).toBeDefined();
+    expect(router.state.location.search).toMatchObject({ caseId: CASE_ID });
+  });
+
+  it('moves a case forward with a note, and offers no way back', async () => {
+    let current = makeCase();
+    const { events, requests } = await renderAdmin(
+      {
+        'GET /api/admin/cases': () => json(page([current])),
+        [`GET /api/admin/cases/${CASE_ID}`]: () => json(current),
+        [`POST /api/admin/cases/${CASE_ID}/status`]: async (request) => {
+          const { status } = (await request.clone().json()) as { status: StaffCase['status'] };
+          current = {
+            ...current,
+            status,
+            notes: [
+              {
+                id: '1',
+                body: 'Called her.',
+                authorEmail: 'support@example.com',
+                createdAt: current.createdAt,
+              },
+            ],
+            history: [
+              ...current.history,
+              {
+                id: '2',
+                at: current.createdAt,
+                action: 'case.status',
+                actorEmail: 'support@example.com',
+                impersonatorEmail: null,
+                details: { from: 'open', to: status },
+              },
+            ],
+          };
+          return json(current);
+        },
+      },
+      { user: support, path: `/admin?tab=cases&caseId=${CASE_ID}` },
+    );
+    const drawer = within(await screen.findByRole('dialog', { name: 'Case 1001' }));
+    expect(await drawer.findByRole('button', { name: 'Mark Contacted' })).toBeDefined();
+    expect(drawer.getByRole('button', { name: 'Close Case' })).toBeDefined();
+    expect(drawer.queryByRole('button', { name: /Open/ })).toBeNull();
+
+    await events.type(drawer.getByRole('textbox', { name: /Note/ }), 'Called her.');
+    await events.click(drawer.getByRole('button', { name: 'Mark Contacted' }));
+    expect(
+      await drawer.findByText('support@example.com moved the case from open to contacted'),
+    ).toBeDefined();
+    const [sent] = callsTo(requests, `POST /api/admin/cases/${CASE_ID}/status`);
+    expect(await bodyOf(sent!)).toEqual({ status: 'contacted', note: 'Called her.' });
+    expect(drawer.queryByRole('button', { name: 'Mark Contacted' })).toBeNull();
+    expect(drawer.getByRole('button', { name: 'Close Case' })).toBeDefined();
+    expect(toasts().some((t) => t?.includes('Case 1001 is contacted.'))).toBe(true);
+  });
+});
