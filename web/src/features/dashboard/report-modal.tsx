@@ -265,10 +265,14 @@ export function ReportModal({
               >
                 {step === 0 ? 'Cancel' : 'Back'}
               </Button>
+              {/* Keyed apart: were the submit button the same element as Next, the click on Next
+                  that makes it one would go on to submit the form. */}
               {step < STEP_FIELDS.length - 1 ? (
-                <Button onClick={next}>Next</Button>
+                <Button key="next" type="button" onClick={next}>
+                  Next
+                </Button>
               ) : (
-                <Button type="submit" color="red" loading={send.isPending}>
+                <Button key="send" type="submit" color="red" loading={send.isPending}>
                   Send Report
                 </Button>
               )}
