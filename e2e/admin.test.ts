@@ -45,7 +45,7 @@ describe('the staff back-office, in Chromium against the real server', () => {
   it('signs staff in, searches the users, impersonates one, and logs out back to /admin', async () => {
     const page = await newPage();
     await signInAsStaff(page, server, admin.email);
-    expect(await tabNames(page)).toEqual(['Stats', 'Users', 'Counties']);
+    expect(await tabNames(page)).toEqual(['Stats', 'Users', 'Cases', 'Counties']);
     await page
       .getByRole('region', { name: 'Total Users' })
       .getByText('3', { exact: true })
@@ -99,7 +99,7 @@ describe('the staff back-office, in Chromium against the real server', () => {
   it('shows customer support no Counties tab and refuses them the queue dashboard', async () => {
     const page = await newPage({ width: 375, height: 812 });
     await signInAsStaff(page, server, support.email);
-    expect(await tabNames(page)).toEqual(['Stats', 'Users']);
+    expect(await tabNames(page)).toEqual(['Stats', 'Users', 'Cases']);
     await page.getByRole('region', { name: 'Total Users' }).waitFor();
     expect(await page.getByRole('link', { name: 'Open Queue Dashboard' }).count()).toBe(0);
 
@@ -138,7 +138,7 @@ describe('the staff back-office, in Chromium against the real server', () => {
     // Nor can the address open the tab.
     await page.goto(`${server.url}/admin?tab=counties`);
     await page.getByRole('heading', { name: 'Admin', exact: true, level: 1 }).waitFor();
-    expect(await tabNames(page)).toEqual(['Stats', 'Users']);
+    expect(await tabNames(page)).toEqual(['Stats', 'Users', 'Cases']);
     expect(await page.getByRole('tab', { name: 'Stats' }).getAttribute('aria-selected')).toBe(
       'true',
     );

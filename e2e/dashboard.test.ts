@@ -84,7 +84,7 @@ describe('the subscriber dashboard, in Chromium against the real server', () => 
     });
     expect(summary).toMatchObject({ documents: 1, events: 1, pdfProblems: 0 });
     // The alert email goes out through the queue; once it has, the dashboard says so.
-    await mailFromOutbox(server, email, /^DeedWatch alert: GRANT DEED/);
+    await mailFromOutbox(server, email, /^Act now: A deed transferring property from you/);
 
     const alerts = page.getByRole('region', { name: 'Alerts' });
     await alerts.getByRole('button', { name: 'Check for New Alerts' }).click();

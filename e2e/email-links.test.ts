@@ -16,7 +16,8 @@ const WELCOME = /^Welcome to DeedWatch: please verify your email$/;
 const SIGN_IN = /^Your DeedWatch sign-in link$/;
 const CONFIRM_EMAIL = /^Confirm your DeedWatch alert email$/;
 const SMS = /^SMS verification$/;
-const ALERT = /^DeedWatch alert: GRANT DEED recorded in Sacramento County$/;
+const ALERT =
+  /^Act now: A deed transferring property from you was recorded in Sacramento County on \d\d\/\d\d\/\d{4}$/;
 
 /**
  * Every link of every mail the product sends, followed as a person does from a mail client: a
@@ -222,9 +223,11 @@ describe('the links in every mail, opened in Chromium', () => {
       const links = ourLinks(alert, county.link_url);
       expect(links).toEqual([
         `${server.url}/dashboard`,
+        // The alert's own event, where the subscriber answers it.
+        expect.stringMatching(new RegExp(`^${server.url}/dashboard\\?event=[0-9a-f-]{36}$`)),
         `${server.url}/documents/SAC/${documentNumber}.pdf`,
       ]);
-      [dashboardLink, documentLink] = links as [string, string];
+      [dashboardLink, , documentLink] = links as [string, string, string];
     });
 
     it('View the document, signed in: downloads the PDF, then goes to /', async () => {
