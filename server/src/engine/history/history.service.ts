@@ -15,7 +15,7 @@ import { nicknamesOf } from '../../keys/nicknames.ts';
 import { type HistoryFinding, historyMail } from '../../mail/history-template.ts';
 import { alertRecipients } from '../alerts/alerts.repository.ts';
 import type { Engine } from '../engine.ts';
-import { namesakeCount } from '../matching/match.repository.ts';
+import { namesakeCountsByPrefix } from '../matching/match.repository.ts';
 import * as repo from './history.repository.ts';
 
 export type CheckHistoryJob = { userId: string };
@@ -84,19 +84,20 @@ const better = (a: Hit, b: Hit): boolean =>
       ? a.confidence > b.confidence
       : a.party.name < b.party.name;
 
-/** Namesake counts per key prefix of one county, each read once per check. */
-function namesakesOf(db: Executor, countyId: number) {
-  const cache = new Map<string, Promise<number>>();
-  const ofPrefix = (prefix: string) => {
-    let count = cache.get(prefix);
-    if (!count) cache.set(prefix, (count = namesakeCount(db, countyId, [prefix])));
-    return count;
-  };
-  return async (name: string) => {
-    let sum = 0;
-    for (const prefix of namesakePrefixes(name)) sum += await ofPrefix(prefix);
-    return sum;
-  };
+/**
+ * The namesake counts of these names in one county, by name: every prefix read in one query (a
+ * first-initial guard meets thousands of parties under hundreds of names).
+ */
+async function namesakesOf(db: Executor, countyId: number, names: readonly string[]) {
+  const prefixesOf = new Map(names.map((name) => [name, namesakePrefixes(name)]));
+  const counts = await namesakeCountsByPrefix(db, countyId, [
+    ...new Set([...prefixesOf.values()].flat()),
+  ]);
+  return (name: string) =>
+    (prefixesOf.get(name) ?? namesakePrefixes(name)).reduce(
+      (sum, prefix) => sum + (counts.get(prefix) ?? 0),
+      0,
+    );
 }
 
 /**
@@ -122,20 +123,22 @@ async function nameHistoryEvents(
   });
   if (candidates.length === 0) return [];
 
-  const namesakes = namesakesOf(trx, guard.county_id);
-  let guardNamesakes: Promise<number> | undefined;
+  const decided = new Map<string, NameMatch>();
+  for (const party of candidates)
+    if (!decided.has(party.name)) decided.set(party.name, matchName(guard.name, party.name));
+  const matchedNames = [...decided].filter(([, match]) => match.matched).map(([name]) => name);
+  if (matchedNames.length === 0) return [];
+  const namesakes = await namesakesOf(trx, guard.county_id, [guard.name, ...matchedNames]);
+  const guardNamesakes = namesakes(guard.name);
   let exactNamesakes: Promise<number> | undefined;
-  const ruleHit = async (party: repo.PartyCandidate, rule: NameRule): Promise<Hit> => {
-    guardNamesakes ??= namesakes(guard.name);
-    const n = Math.max(await guardNamesakes, await namesakes(party.name));
+  const ruleHit = (party: repo.PartyCandidate, rule: NameRule): Hit => {
+    const n = Math.max(guardNamesakes, namesakes(party.name));
     const confidence = matchConfidence(rule, n);
     return { party, is_exact: false, confidence, tier: matchTier(rule, confidence), namesakes: n };
   };
-  const decided = new Map<string, NameMatch>();
   const best = new Map<string, Hit>();
   for (const party of candidates) {
-    let match = decided.get(party.name);
-    if (!match) decided.set(party.name, (match = matchName(guard.name, party.name)));
+    const match = decided.get(party.name)!;
     if (!match.matched) continue;
     const hits: Hit[] = [];
     if (match.rule === 'exact') {
@@ -149,8 +152,8 @@ async function nameHistoryEvents(
         namesakes: n,
       });
       // Equal keys are also equal readings: the matcher's variant rule finds them too.
-      if (lookups.isPerson) hits.push(await ruleHit(party, 'variant'));
-    } else hits.push(await ruleHit(party, match.rule));
+      if (lookups.isPerson) hits.push(ruleHit(party, 'variant'));
+    } else hits.push(ruleHit(party, match.rule));
     for (const hit of hits) {
       const kept = best.get(party.document_id);
       if (!kept || better(hit, kept)) best.set(party.document_id, hit);

@@ -359,6 +359,25 @@ export async function namesakeCount(
   return rows[0]!.documents;
 }
 
+/**
+ * namesakeCount for many prefixes at once, each counted on its own: one query where a history
+ * check meets hundreds of names.
+ */
+export async function namesakeCountsByPrefix(
+  db: Executor,
+  countyId: number,
+  prefixes: readonly string[],
+): Promise<Map<string, number>> {
+  if (prefixes.length === 0) return new Map();
+  const { rows } = await sql<{ prefix: string; documents: number }>`
+    SELECT p.prefix, c.documents::int AS documents
+    FROM (SELECT DISTINCT ${countyId}::int AS county_id, unnest(${[...prefixes]}::text[]) AS prefix) AS p
+    CROSS JOIN LATERAL (
+      SELECT ${namesakeDocuments('p.county_id', 'p.prefix COLLATE "C"')} AS documents
+    ) AS c`.execute(db);
+  return new Map(rows.map((r) => [r.prefix, r.documents]));
+}
+
 export async function markMatched(trx: Executor, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
   await sql`UPDATE recorded_documents SET matched_at = now() WHERE id = ANY (${ids}::bigint[])`.execute(
