@@ -127,10 +127,11 @@ async function populate(db: Database) {
     docs AS (SELECT id, ingested_at, row_number() OVER (ORDER BY id) AS n
              FROM recorded_documents WHERE container = 'load')
     INSERT INTO events (user_id, document_id, apn_subscription_id, name_subscription_id,
-                        match_kind, matched_value, party_role, is_exact, confidence, created_at)
+                        match_kind, matched_value, party_role, is_exact, confidence, tier,
+                        created_at)
     SELECT ${subscriber.id}, d.id, s.apn_id, s.name_id,
            CASE WHEN s.apn_id IS NULL THEN 'name' ELSE 'apn' END, s.value,
-           CASE WHEN s.apn_id IS NULL THEN 'grantor' END, true, 1, d.ingested_at
+           CASE WHEN s.apn_id IS NULL THEN 'grantor' END, true, 1, 'exact', d.ingested_at
     FROM docs d JOIN subs s ON s.k = 1 + d.n % 5`.execute(db);
   await sql`
     INSERT INTO deliveries (kind, user_id, notification_method_id, document_id, recipient,

@@ -263,11 +263,13 @@ async function load(db: Database, users: number) {
       'events',
       sql`
       INSERT INTO events (user_id, document_id, apn_subscription_id, name_subscription_id,
-                          match_kind, matched_value, is_exact, confidence, created_at)
+                          match_kind, matched_value, is_exact, confidence, tier, level,
+                          created_at)
       SELECT b.user_id, d.id,
              CASE WHEN b.is_apn THEN md5('a' || b.i || '-' || b.j)::uuid END,
              CASE WHEN NOT b.is_apn THEN md5('n' || b.i || '-' || b.j)::uuid END,
-             CASE WHEN b.is_apn THEN 'apn' ELSE 'name' END, 'bench', true, 0.9, d.ingested_at
+             CASE WHEN b.is_apn THEN 'apn' ELSE 'name' END, 'bench', true, 0.9, 'exact', 'check',
+             d.ingested_at
       FROM bench_items b
       CROSS JOIN LATERAL generate_series(0, CASE WHEN b.r_events < 0.84 THEN -1 WHEN b.r_events < 0.94 THEN 0
                                                  WHEN b.r_events < 0.98 THEN 1 ELSE 3 END) AS e
