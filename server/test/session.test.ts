@@ -107,6 +107,7 @@ describe('sessions', () => {
           notificationMethodType: 'Email',
         },
       ],
+      trustedContacts: [],
       isImpersonated: false,
     });
   });
