@@ -136,12 +136,16 @@ describe(`a worker killed ${KILLS} times while ${DOCUMENTS} documents are matche
       outbox: string;
       distinct_outbox: string;
     }>`
+      -- An alert's message is the outbox row its delivery keyed (the subject leads with the level).
+      WITH alerts AS (SELECT id FROM deliveries WHERE kind = 'alert')
       SELECT (SELECT count(*) FROM recorded_documents WHERE matched_at IS NOT NULL) AS matched,
              (SELECT count(*) FROM events) AS events,
              (SELECT count(*) FROM deliveries WHERE kind = 'alert' AND status = 'sent') AS sent,
-             (SELECT count(*) FROM outbox_messages WHERE subject LIKE 'DeedWatch alert%') AS outbox,
+             (SELECT count(*) FROM outbox_messages WHERE delivery_key IN (SELECT id::text FROM alerts)) AS outbox,
              (SELECT count(DISTINCT (recipient, text_body)) FROM outbox_messages
-              WHERE subject LIKE 'DeedWatch alert%') AS distinct_outbox`.execute(database.db);
+              WHERE delivery_key IN (SELECT id::text FROM alerts)) AS distinct_outbox`.execute(
+      database.db,
+    );
     return Object.fromEntries(Object.entries(rows[0]!).map(([k, v]) => [k, Number(v)])) as Record<
       'matched' | 'events' | 'sent' | 'outbox' | 'distinct_outbox',
       number
