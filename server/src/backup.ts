@@ -105,12 +105,13 @@ export async function backup(
   folder: string,
   mode: DocumentsMode,
 ): Promise<Manifest> {
+  // The tool first: a backup that cannot run leaves no folder behind.
+  const major = await serverMajor(deps.db);
+  const pgDump = await findPgTool('pg_dump', major).catch(asBackupError);
   await mkdir(folder, { recursive: true });
   if ((await readdir(folder)).length > 0) {
     throw new BackupError(`${folder} is not empty: a backup goes into a new or empty folder.`);
   }
-  const major = await serverMajor(deps.db);
-  const pgDump = await findPgTool('pg_dump', major).catch(asBackupError);
   const connection = clientConnection(deps.databaseUrl);
   const dumpFile = path.join(folder, DUMP);
   await runTool(
