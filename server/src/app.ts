@@ -127,7 +127,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
         delay: deps.delay,
         boss: deps.boss,
       });
-      await api.register(searchRoutes, { db });
+      await api.register(searchRoutes, { db, cacheTtlMs: config.searchCacheTtlMs });
       await api.register(userRoutes, { db, mail, limits: config, boss: deps.boss });
       await api.register(possibleMatchesRoutes, { db });
       await api.register(documentsRoutes, { db, blobs: deps.blobs ?? createBlobStore(config) });

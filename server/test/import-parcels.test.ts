@@ -238,8 +238,17 @@ describe('importParcels', () => {
 
   it('replaces the county on a second import: parcels missing from the file are gone', async () => {
     const before = await namesOf(t.db, county.id);
+    const imports = () =>
+      t.db
+        .selectFrom('counties')
+        .select('parcel_imports')
+        .where('id', '=', county.id)
+        .executeTakeFirstOrThrow();
+    const { parcel_imports: importsBefore } = await imports();
     const file = await csvFile(roll(3, 'HOLDER'), '\n');
     const second = await importParcels(pool, { county: 'IMP', source: file });
+    // Counted with the swap, for the search caches of every process (search.cache.ts).
+    expect((await imports()).parcel_imports).toBe(importsBefore + 1);
     expect(second).toMatchObject({ rows: 3, imported: 3, duplicates: 0, skipped: 0 });
     expect((await parcelsOf(t.db, county.id)).map((p) => p.apn)).toEqual([
       '900-0000-000-0000',

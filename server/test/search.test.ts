@@ -236,6 +236,34 @@ describe('GET /api/search/*', () => {
       }
     });
 
+    it('an answer is given again for SEARCH_CACHE_TTL_MS, and a parcel import is seen everywhere within COUNTY_CACHE_TTL_MS', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      try {
+        const id = await addCounty(t.db, 'Napa', 'NAP');
+        await addParcels(t.db, id, [{ apn: '041-0001-001-0000', address: '10 ELM ST' }]);
+        const tens = async () => (await addresses('address', '10 E', 'Napa')).sort();
+        expect(await tens()).toEqual(['10 ELM ST']);
+        // Written by another tool: the answer given a moment ago stands for the cache's time.
+        await addParcels(t.db, id, [{ apn: '041-0001-002-0000', address: '10 EAST ST' }]);
+        expect(await tens()).toEqual(['10 ELM ST']);
+        vi.setSystemTime(Date.now() + t.config.searchCacheTtlMs);
+        expect(await tens()).toEqual(['10 EAST ST', '10 ELM ST']);
+
+        // A parcel import, in whichever process, counts itself on the county's row: every
+        // process reads it with the county within COUNTY_CACHE_TTL_MS, and asks again.
+        await addParcels(t.db, id, [{ apn: '041-0001-003-0000', address: '10 EBONY ST' }]);
+        await t.db
+          .updateTable('counties')
+          .set((eb) => ({ parcel_imports: eb('parcel_imports', '+', 1) }))
+          .where('id', '=', id)
+          .execute();
+        vi.setSystemTime(Date.now() + COUNTY_CACHE_TTL_MS);
+        expect(await tens()).toEqual(['10 EAST ST', '10 EBONY ST', '10 ELM ST']);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
     it('never return rows of another county', async () => {
       expect(await results('address', '123 MAIN ST ', 'Alameda')).toEqual([
         {

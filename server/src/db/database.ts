@@ -2,6 +2,7 @@ import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { trackPool } from '../lib/metrics.ts';
+import { preparing } from './prepared.ts';
 import type { DB } from './types.ts';
 
 // bigint (int8) and numeric come back as strings by default; counts and ids fit in a JS number
@@ -20,6 +21,8 @@ export function createPool(connectionString: string, max: number, log: Logger): 
   // its query; without a listener the client's 'error' event would also end the process.
   pool.on('connect', (client) => {
     client.on('error', (err) => log.warn({ err: err.message }, 'database connection lost'));
+    // The search statements by name (prepared.ts).
+    preparing(client);
   });
   trackPool(pool);
   return pool;

@@ -112,6 +112,7 @@ export interface Counties {
   mailer_output_path: Generated<string>;
   mailer_template_path: Generated<string>;
   name: string;
+  parcel_imports: Generated<number>;
   ui_mask: string;
   updated_at: Generated<Timestamp>;
   use_one_page_mailer: Generated<boolean>;

@@ -304,6 +304,12 @@ export async function replaceCountyParcels(
     ALTER TABLE ${table} ADD CONSTRAINT parcels_county_id_fkey
       FOREIGN KEY (county_id) REFERENCES counties (id) ON DELETE CASCADE`.execute(trx);
 
+  // Every process's search cache forgets the county's answers once this commits
+  // (search.cache.ts). The foreign key above already holds counties against writes to the commit.
+  await sql`UPDATE counties SET parcel_imports = parcel_imports + 1 WHERE id = ${countyId}`.execute(
+    trx,
+  );
+
   // The swap: readers of parcels wait from here to the commit (milliseconds).
   await lockParcelsForSwap(trx);
   const partition = await sql<{ name: string }>`

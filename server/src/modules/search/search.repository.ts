@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+import { executePrepared } from '../../db/prepared.ts';
 import { prefixBounds, prefixRange, streetKeyOf } from './search.terms.ts';
 
 /**
@@ -7,7 +8,8 @@ import { prefixBounds, prefixRange, streetKeyOf } from './search.terms.ts';
  * after `limit` rows. Several prefixes are one statement: a lateral scan per prefix, in the
  * order the prefixes are given; the same short statement whatever their number, so planning
  * costs the same for one prefix or eighteen (a UNION ALL of eighteen branches took 0.5 ms to
- * plan, ten times its execution).
+ * plan, ten times its execution). Each runs as a named prepared statement (db/prepared.ts): its
+ * text depends only on the kind of search and which fallbacks it carries, never on the term.
  */
 
 export type ParcelHit = {
@@ -104,7 +106,10 @@ async function byPrefixes<T>(
   limit: number,
 ): Promise<T[]> {
   if (prefixes.length === 0) return [];
-  const { rows } = await sql<T>`${prefixScan(scan, countyId, prefixes, limit)}`.execute(db);
+  const { rows } = await executePrepared(
+    db,
+    sql<T>`${prefixScan(scan, countyId, prefixes, limit)}`,
+  );
   return rows;
 }
 
@@ -140,12 +145,15 @@ async function byPrefixesWithTokens<T, K>(
   tokens: RawBuilder<unknown> | undefined,
 ): Promise<{ rows: T[]; tokens?: K[] }> {
   if (!tokens) return { rows: await byPrefixes<T>(db, scan, countyId, prefixes, limit) };
-  const { rows } = await sql<{ rows: T[]; tokens: K[] | null }>`
+  const { rows } = await executePrepared(
+    db,
+    sql<{ rows: T[]; tokens: K[] | null }>`
     WITH hits AS MATERIALIZED (${prefixScan(scan, countyId, prefixes, limit)})
     SELECT ${jsonRows('hits', scan)} AS rows,
       CASE WHEN (SELECT count(*) FROM hits) < ${limit}
         THEN (SELECT coalesce(json_agg(t), '[]') FROM (${tokens}) AS t)
-      END AS tokens`.execute(db);
+      END AS tokens`,
+  );
   return { rows: rows[0]!.rows, tokens: rows[0]!.tokens ?? undefined };
 }
 
@@ -295,7 +303,9 @@ export async function parcelsCorrectedAndSimilar(
   }
   // Materialised, so the planner cannot answer the btree ranges with the GIN index, whose
   // posting lists for common trigrams ("  1", " ST") span the whole table.
-  const { rows } = await sql<{ rows: ParcelHit[]; similar: ParcelHit[] | null }>`
+  const { rows } = await executePrepared(
+    db,
+    sql<{ rows: ParcelHit[]; similar: ParcelHit[] | null }>`
     WITH corrected AS MATERIALIZED (${prefixScan(scan, countyId, prefixes, limit)}),
     candidates AS MATERIALIZED (${candidates})
     SELECT ${jsonRows('corrected', scan)} AS rows,
@@ -308,6 +318,7 @@ export async function parcelsCorrectedAndSimilar(
             AND id::text NOT IN (SELECT id FROM corrected)
           ORDER BY similarity DESC, address_key
           LIMIT ${limit}) AS s)
-      END AS similar`.execute(db);
+      END AS similar`,
+  );
   return { rows: rows[0]!.rows, similar: rows[0]!.similar ?? [] };
 }

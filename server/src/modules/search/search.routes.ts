@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import type { Database } from '../../db/database.ts';
 import { route } from '../../lib/route.ts';
 import { errorResponse, response } from '../../lib/schema.ts';
+import { SearchCache } from './search.cache.ts';
 import { AddressResult, NameResult, SearchQuery } from './search.schemas.ts';
 import * as service from './search.service.ts';
 
@@ -12,6 +13,8 @@ const COMMON = [
   '2 letters or digits, finds nothing ([]). The county is checked first: an unknown or disabled',
   'county is a 400 naming it. Punctuation in the term, SQL wildcards (% _) and quotes included,',
   'is never a wildcard: the normalisers drop it, and the SQL matches every character literally.',
+  'An answer may be up to SEARCH_CACHE_TTL_MS old (10 s by default), except after a parcel',
+  "import: a county's new roll is searched within a second of the import.",
 ].join(' ');
 
 const TYPO = [
@@ -21,9 +24,16 @@ const TYPO = [
   'follow the prefix hits, never repeated.',
 ].join(' ');
 
-type Handler<T> = (db: Database, county: string, term: string) => Promise<T[]>;
+type Handler<T> = (db: Database, county: string, term: string, cache: SearchCache) => Promise<T[]>;
 
-export async function searchRoutes(app: FastifyInstance, { db }: { db: Database }) {
+/** The answers of recent searches this many at most (search.cache.ts): a few MB. */
+const CACHE_ENTRIES = 20_000;
+
+export async function searchRoutes(
+  app: FastifyInstance,
+  { db, cacheTtlMs }: { db: Database; cacheTtlMs: number },
+) {
+  const cache = new SearchCache({ ttlMs: cacheTtlMs, maxEntries: CACHE_ENTRIES });
   const badRequest = errorResponse(
     'An unknown or disabled county, an unknown query parameter, or a SearchTerm over 200 characters',
   );
@@ -52,7 +62,7 @@ export async function searchRoutes(app: FastifyInstance, { db }: { db: Database 
         querystring: SearchQuery,
         response: { 200: ok, 400: badRequest },
       },
-      handler: async (request) => search(db, request.query.County, request.query.SearchTerm),
+      handler: async (request) => search(db, request.query.County, request.query.SearchTerm, cache),
     });
 
   searchRoute(

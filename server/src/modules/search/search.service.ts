@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database.ts';
 import { resolveCountyCached } from '../counties/counties.service.ts';
+import type { SearchCache } from './search.cache.ts';
 import * as repo from './search.repository.ts';
 import type { AddressResult, NameResult } from './search.schemas.ts';
 import {
@@ -27,7 +28,26 @@ import {
  * too few; the corrected scan brings the similar addresses.
  * The county is resolved first, so a wrong county is a 400 whatever the term; it comes from a
  * short-lived per-process cache (COUNTY_CACHE_TTL_MS), not from a query on every keystroke.
+ * With a SearchCache (the routes pass theirs) an answer given a moment ago under the same
+ * county and normalised term is given again without a query (search.cache.ts).
  */
+
+type County = Awaited<ReturnType<typeof resolveCountyCached>>;
+
+/** `lookup`'s answer, through the cache when there is one. */
+function cached<T>(
+  cache: SearchCache | undefined,
+  county: County,
+  key: string,
+  lookup: () => Promise<T>,
+): Promise<T> {
+  if (!cache) return lookup();
+  return cache.get(
+    `${county.id}\u0000${key}`,
+    `${county.parcel_imports}\u0000${county.name}`,
+    lookup,
+  );
+}
 
 function toAddressResult(row: repo.ParcelHit, county: { name: string }): AddressResult {
   return {
@@ -54,10 +74,17 @@ export async function searchNames(
   db: Database,
   countyName: string,
   term: string,
+  cache?: SearchCache,
 ): Promise<NameResult[]> {
   const county = await resolveCountyCached(db, countyName);
   const typed = parseNameTerm(term);
   if (!typed) return [];
+  return cached(cache, county, `name\u0000${JSON.stringify(typed)}`, () =>
+    findNames(db, county, typed),
+  );
+}
+
+async function findNames(db: Database, county: County, typed: Typed): Promise<NameResult[]> {
   // The surname dictionary comes with the prefix hits when they are fewer than MAX_RESULTS.
   const words = correctableNameWords(typed.key);
   const first = await repo.namesByPrefixWithSurnames(
@@ -85,15 +112,19 @@ export async function searchApns(
   db: Database,
   countyName: string,
   term: string,
+  cache?: SearchCache,
 ): Promise<AddressResult[]> {
   const county = await resolveCountyCached(db, countyName);
   const prefix = apnPrefix(term);
   if (!prefix) return [];
-  const rows = await repo.parcelsByPrefix(db, county.id, 'apn_key', [prefix], MAX_RESULTS);
-  return rows.map((r) => toAddressResult(r, county));
+  return cached(cache, county, `apn\u0000${prefix}`, async () => {
+    const rows = await repo.parcelsByPrefix(db, county.id, 'apn_key', [prefix], MAX_RESULTS);
+    return rows.map((r) => toAddressResult(r, county));
+  });
 }
 
 type ParcelSearch = {
+  kind: 'address' | 'street';
   column: repo.ParcelKey;
   parse: (term: string) => Typed | undefined;
   prefixes: (typed: Typed) => string[];
@@ -110,10 +141,22 @@ async function searchParcels(
   countyName: string,
   term: string,
   search: ParcelSearch,
+  cache: SearchCache | undefined,
 ): Promise<AddressResult[]> {
   const county = await resolveCountyCached(db, countyName);
   const typed = search.parse(term);
   if (!typed) return [];
+  return cached(cache, county, `${search.kind}\u0000${JSON.stringify(typed)}`, () =>
+    findParcels(db, county, typed, search),
+  );
+}
+
+async function findParcels(
+  db: Database,
+  county: County,
+  typed: Typed,
+  search: ParcelSearch,
+): Promise<AddressResult[]> {
   // The street dictionary comes with the prefix hits when they are fewer than MAX_RESULTS.
   const words = correctableStreetWords(typed.key);
   const first = await repo.parcelsByPrefixWithStreetWords(
@@ -161,20 +204,31 @@ async function searchParcels(
   return rows.map((r) => toAddressResult(r, county));
 }
 
-export function searchAddresses(db: Database, countyName: string, term: string) {
-  return searchParcels(db, countyName, term, {
-    column: 'address_key',
-    parse: parseAddressTerm,
-    prefixes: addressPrefixes,
-    similar: (typed) => typed.key.includes(' '),
-  });
+export function searchAddresses(
+  db: Database,
+  countyName: string,
+  term: string,
+  cache?: SearchCache,
+) {
+  return searchParcels(db, countyName, term, ADDRESS_SEARCH, cache);
 }
 
-export function searchStreets(db: Database, countyName: string, term: string) {
-  return searchParcels(db, countyName, term, {
-    column: 'street_key',
-    parse: parseStreetTerm,
-    prefixes: streetPrefixes,
-    similar: () => false,
-  });
+const ADDRESS_SEARCH: ParcelSearch = {
+  kind: 'address',
+  column: 'address_key',
+  parse: parseAddressTerm,
+  prefixes: addressPrefixes,
+  similar: (typed) => typed.key.includes(' '),
+};
+
+export function searchStreets(db: Database, countyName: string, term: string, cache?: SearchCache) {
+  return searchParcels(db, countyName, term, STREET_SEARCH, cache);
 }
+
+const STREET_SEARCH: ParcelSearch = {
+  kind: 'street',
+  column: 'street_key',
+  parse: parseStreetTerm,
+  prefixes: streetPrefixes,
+  similar: () => false,
+};

@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto';
+import type { CompiledQuery, QueryResult, RawBuilder } from 'kysely';
+import type pg from 'pg';
+import type { Executor } from './database.ts';
+
+/**
+ * Named prepared statements for the statements run on every keystroke. Kysely sends each query
+ * as unnamed: Postgres parses and plans it every time (0.1–0.35 ms of a search's 0.7 ms). A
+ * statement run through executePrepared is sent with a name derived from its text instead, so
+ * each connection parses it once and Postgres may keep a generic plan after its fifth run.
+ * The name is a hash of the text: a statement whose text varies with its input (a fallback
+ * present or not) is a few statements, each prepared once per connection.
+ *
+ * Kysely cannot name a statement, so the pool's clients look the text up (preparing, below)
+ * in the names registered here; every other query is sent as before.
+ */
+
+/** Statement text → its name. Only the texts of executePrepared: a handful of templates. */
+const names = new Map<string, string>();
+/** A bound, in case a statement's text were to vary with its input without end. */
+const MAX_NAMES = 1000;
+
+function nameOf(text: string): string | undefined {
+  let name = names.get(text);
+  if (name === undefined && names.size < MAX_NAMES) {
+    name = `dw_${createHash('sha256').update(text).digest('base64url').slice(0, 22)}`;
+    names.set(text, name);
+  }
+  return name;
+}
+
+/** Runs `query` as a named prepared statement (see above). */
+export function executePrepared<R>(db: Executor, query: RawBuilder<R>): Promise<QueryResult<R>> {
+  const compiled: CompiledQuery<R> = query.compile(db);
+  nameOf(compiled.sql);
+  return db.executeQuery(compiled);
+}
+
+type Query = (...args: unknown[]) => unknown;
+
+/**
+ * Makes a pool client send the registered statements by name: `client.query(text, values)`,
+ * which is how Kysely runs every query, becomes `client.query({ name, text, values })`.
+ */
+export function preparing(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as Query;
+  (client as unknown as { query: Query }).query = (config: unknown, ...rest: unknown[]) => {
+    if (
+      typeof config === 'string' &&
+      rest.length <= 1 &&
+      (rest[0] === undefined || Array.isArray(rest[0]))
+    ) {
+      const name = names.get(config);
+      if (name !== undefined) return query({ name, text: config, values: rest[0] });
+    }
+    return query(config, ...rest);
+  };
+}
