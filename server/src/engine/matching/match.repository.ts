@@ -172,6 +172,20 @@ export async function insertEvents(trx: Executor, ids: readonly string[]): Promi
       -- one end to the other instead of at random (37,000 probes a 1,000 documents).
       ORDER BY k.deletion_key, r.first
     ),
+    -- The subscriptions' typo keys the batch's keys meet, each (key, first name) probed once:
+    -- common surnames repeat within a batch, and each of their readings has the same keys.
+    typo_found AS MATERIALIZED (
+      SELECT k.county_id, k.deletion_key, k.first, t.subscription_id, t.surname, t.is_reversed,
+             t.middle, t.suffix
+      FROM (SELECT DISTINCT county_id, deletion_key, first FROM party_typo_keys
+            ORDER BY deletion_key, first) AS k
+      CROSS JOIN LATERAL (
+        SELECT t.subscription_id, t.surname, t.is_reversed, t.middle, t.suffix
+        FROM name_subscription_typo_keys t
+        WHERE t.county_id = k.county_id AND t.deletion_key = k.deletion_key AND t.first = k.first
+        OFFSET 0
+      ) AS t
+    ),
     -- People's names matched by a rule other than equal keys, with the rule's base confidence.
     -- Each join to a subscription table is a probe of its index per reading or key (OFFSET 0
     -- keeps it one): estimated from these CTEs, the planner merged the batch's 37,000 typo keys
@@ -225,13 +239,10 @@ export async function insertEvents(trx: Executor, ids: readonly string[]): Promi
       UNION ALL
       SELECT t.subscription_id, k.party_id, k.document_id, k.county_id, ${base('typo')}
       FROM party_typo_keys k
-      CROSS JOIN LATERAL (
-        SELECT t.subscription_id FROM name_subscription_typo_keys t
-        WHERE t.county_id = k.county_id AND t.deletion_key = k.deletion_key AND t.first = k.first
-          AND t.surname <> k.surname AND NOT (t.is_reversed AND k.is_reversed)
-          AND names_middle_compatible(t.middle, k.middle) AND names_suffix_compatible(t.suffix, k.suffix)
-        OFFSET 0
-      ) AS t
+      JOIN typo_found t
+        ON t.county_id = k.county_id AND t.deletion_key = k.deletion_key AND t.first = k.first
+      WHERE t.surname <> k.surname AND NOT (t.is_reversed AND k.is_reversed)
+        AND names_middle_compatible(t.middle, k.middle) AND names_suffix_compatible(t.suffix, k.suffix)
     ),
     candidates AS MATERIALIZED (
       SELECT subscription_id, party_id, document_id, county_id, max(base) AS base
