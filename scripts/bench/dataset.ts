@@ -7,6 +7,7 @@
 // commonness, and so the matcher's namesakes, behave as in a real index.
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
+import net from 'node:net';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
@@ -44,6 +45,8 @@ export type Scale = {
   latencyDocuments: number;
   searchRate: number;
   searchSeconds: number;
+  /** Higher search rates tried after searchRate, 10 s each (search.ts sweep). */
+  searchSweep: number[];
   peerQueries: number;
   staffUsers: number;
 };
@@ -57,6 +60,7 @@ export const SCALES: Record<'small' | 'full', Scale> = {
     latencyDocuments: 100,
     searchRate: 200,
     searchSeconds: 5,
+    searchSweep: [],
     peerQueries: 200,
     staffUsers: 20_000,
   },
@@ -68,6 +72,7 @@ export const SCALES: Record<'small' | 'full', Scale> = {
     latencyDocuments: 1_000,
     searchRate: 1_000,
     searchSeconds: 30,
+    searchSweep: [1_500, 2_000, 3_000, 4_000],
     peerQueries: 2_000,
     staffUsers: 1_000_000,
   },
@@ -77,6 +82,16 @@ export const BENCH_COUNTY: DemoCounty = DEMO_COUNTIES.find((c) => c.code === 'SA
 
 export const log = (message: string) =>
   process.stderr.write(`${new Date().toISOString()} ${message}\n`);
+
+/** A TCP port free on 127.0.0.1 a moment ago. */
+export async function freePort(): Promise<number> {
+  const server = net.createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as net.AddressInfo;
+  server.close();
+  await once(server, 'close');
+  return port;
+}
 
 export const secondsSince = (since: number) => Math.round((performance.now() - since) / 10) / 100;
 
@@ -101,6 +116,19 @@ export type ScratchDatabase = {
   pool: pg.Pool;
   drop: () => Promise<void>;
 };
+
+/** A database of an earlier run (kept with --keep), migrated to the latest; drop() keeps it. */
+export async function existingScratchDatabase(
+  serverUrl: string,
+  name: string,
+): Promise<ScratchDatabase> {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const pool = createPool(url.toString(), 6, pino({ level: 'silent' }));
+  const db = createDatabase(pool);
+  await migrateToLatest(db);
+  return { url: url.toString(), db, pool, drop: () => db.destroy() };
+}
 
 /** A new, migrated database on the server of `serverUrl`; drop() removes it. */
 export async function createScratchDatabase(
@@ -428,6 +456,25 @@ export type GuardedSample = {
   names: string[];
   parcels: { apn: string; apnKey: string; address: string; zip: string }[];
 };
+
+/** A sample of what a loaded database's subscriptions guard (as loadSubscriptions returns). */
+export async function guardedSample(db: Database, countyId: number): Promise<GuardedSample> {
+  const names = await sql<{ name: string }>`
+    SELECT name FROM name_subscriptions WHERE county_id = ${countyId}
+    ORDER BY md5(id::text) LIMIT 50000`.execute(db);
+  const parcels = await sql<{ apn: string; apn_key: string; address: string; zip: string }>`
+    SELECT apn, apn_key, description AS address, address_zip AS zip FROM apn_subscriptions
+    WHERE county_id = ${countyId} ORDER BY md5(id::text) LIMIT 50000`.execute(db);
+  return {
+    names: names.rows.map((r) => r.name),
+    parcels: parcels.rows.map((r) => ({
+      apn: r.apn,
+      apnKey: r.apn_key,
+      address: r.address,
+      zip: r.zip,
+    })),
+  };
+}
 
 /**
  * `count` guarded items over subscribers with 1.5 each, activated yesterday: 60 % names drawn

@@ -25,7 +25,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -42,6 +41,7 @@ import { upsertStaff } from '../../server/src/modules/auth/staff.ts';
 import { SESSION_COOKIE } from '../../server/src/plugins/session.ts';
 import {
   createScratchDatabase,
+  freePort,
   loadSubscriptions,
   log,
   type Percentiles,
@@ -150,15 +150,6 @@ async function populate(db: Database) {
     subscriberId: subscriber.id,
     users: Object.fromEntries(rows.map((r) => [r.role, r.n])),
   };
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as net.AddressInfo;
-  server.close();
-  await once(server, 'close');
-  return port;
 }
 
 /** `node server/src/main.ts --api` on the scratch database, its log in a file. */

@@ -1,10 +1,15 @@
 // The matcher's throughput: new documents of 4 parties, 1 APN and 1 address, matched
 // in batches by the job's own matchDocuments against the loaded subscriptions, MATCH_WORKERS
 // batches at once as a worker process runs the match-documents jobs; beside it the
-// naive peer, one trigram `%` query per party through a GIN index on the guarded names.
+// naive peer, one trigram `%` query per party through a GIN index on the guarded names. Then
+// the same documents, unmatched again, matched by 1, 2 and 4 worker processes (this file run as
+// a child: one batch at a time each, as a worker's match-documents job runs it) and with other
+// batch sizes, to choose the worker count and batch size by measurement.
+import { spawn } from 'node:child_process';
+import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { pino } from 'pino';
-import type { Database } from '../../server/src/db/database.ts';
+import { createDatabase, createPool, type Database } from '../../server/src/db/database.ts';
 import { demoApn } from '../../server/src/demo/demo-data.ts';
 import {
   insertDocument,
@@ -34,6 +39,10 @@ export type MatchingBenchOptions = {
   guarded: GuardedSample;
   seed: number;
   batch?: number;
+  /** Worker processes to match the same documents with afterwards; [] skips it. */
+  processes?: number[];
+  /** Batch sizes to match the same documents with afterwards (2 processes); [] skips it. */
+  batchSizes?: number[];
   /** Parties the naive peer is timed on (it is extrapolated to all documents); 0 skips it. */
   peerParties?: number;
 };
@@ -153,8 +162,9 @@ export async function benchMatching(o: MatchingBenchOptions) {
     alerts,
     eventsByKind,
   };
+  const scaling = await matchAgain(o, ids, batch);
   const peerParties = o.peerParties ?? 400;
-  if (peerParties === 0) return matching;
+  if (peerParties === 0) return { ...matching, ...scaling };
 
   // The naive peer: every guarded name within trigram similarity of a party.
   started = performance.now();
@@ -177,6 +187,7 @@ export async function benchMatching(o: MatchingBenchOptions) {
 
   return {
     ...matching,
+    ...scaling,
     naivePeer: {
       parties: sample.length,
       seconds: Math.round(peerSeconds * 100) / 100,
@@ -187,4 +198,101 @@ export async function benchMatching(o: MatchingBenchOptions) {
     },
     ratio: Math.round((documentsPerSecond / peerDocumentsPerSecond) * 10) / 10,
   };
+}
+
+/** The documents unmatched again: their events gone, as if never matched. */
+async function unmatch(db: Database, ids: string[]) {
+  await sql`DELETE FROM events WHERE document_id = ANY (${ids}::bigint[])`.execute(db);
+  await sql`UPDATE recorded_documents SET matched_at = NULL WHERE id = ANY (${ids}::bigint[])`.execute(
+    db,
+  );
+  await sql`VACUUM (ANALYZE) events, recorded_documents`.execute(db);
+}
+
+type ChildResult = { started: number; ended: number; documents: number; events: number };
+
+/**
+ * The documents matched by `processes` worker processes, each taking every `processes`-th batch
+ * of `batch` documents, one at a time. Documents per second from the first batch's start to the
+ * last one's end (process start-up left out).
+ */
+async function matchByProcesses(url: string, ids: string[], processes: number, batch: number) {
+  const batches: string[][] = [];
+  for (let k = 0; k < ids.length; k += batch) batches.push(ids.slice(k, k + batch));
+  // Every process starts its first batch at this moment, once all have started and connected.
+  const startAt = Date.now() + 4000;
+  const results = await Promise.all(
+    Array.from({ length: processes }, (_, p) => {
+      const mine = batches.filter((_, i) => i % processes === p);
+      return new Promise<ChildResult>((resolve, reject) => {
+        const child = spawn(process.execPath, [import.meta.filename, '--match-child'], {
+          stdio: ['pipe', 'pipe', 'inherit'],
+        });
+        let out = '';
+        child.stdout.on('data', (chunk) => (out += chunk));
+        child.on('error', reject);
+        child.on('close', (code) =>
+          code === 0
+            ? resolve(JSON.parse(out) as ChildResult)
+            : reject(new Error(`a match process exited with ${code}`)),
+        );
+        child.stdin.end(JSON.stringify({ url, batches: mine, startAt }));
+      });
+    }),
+  );
+  const seconds =
+    (Math.max(...results.map((r) => r.ended)) - Math.min(...results.map((r) => r.started))) / 1000;
+  return {
+    processes,
+    batch,
+    seconds: Math.round(seconds * 100) / 100,
+    documentsPerSecond: Math.round(ids.length / seconds),
+    events: results.reduce((sum, r) => sum + r.events, 0),
+    // A process that was not ready at startAt began late by this much.
+    lateStartMs: Math.max(0, ...results.map((r) => r.started - startAt)),
+  };
+}
+
+async function matchAgain(o: MatchingBenchOptions, ids: string[], batch: number) {
+  const processes = o.processes ?? [1, 2, 4];
+  const batchSizes = o.batchSizes ?? [250, 500, 2000];
+  const byProcesses = [];
+  const byBatchSize = [];
+  for (const n of processes) {
+    await unmatch(o.db, ids);
+    byProcesses.push(await matchByProcesses(o.url, ids, n, batch));
+    log(`matching: ${n} processes: ${JSON.stringify(byProcesses.at(-1))}`);
+  }
+  for (const size of batchSizes) {
+    await unmatch(o.db, ids);
+    byBatchSize.push(await matchByProcesses(o.url, ids, 2, size));
+    log(`matching: batches of ${size}: ${JSON.stringify(byBatchSize.at(-1))}`);
+  }
+  return { byProcesses, byBatchSize };
+}
+
+if (
+  import.meta.main &&
+  parseArgs({ options: { 'match-child': { type: 'boolean' } } }).values['match-child']
+) {
+  let input = '';
+  for await (const chunk of process.stdin) input += chunk;
+  const job = JSON.parse(input) as { url: string; batches: string[][]; startAt: number };
+  const pool = createPool(job.url, 2, pino({ level: 'silent' }));
+  const db = createDatabase(pool);
+  const boss = createBoss(job.url, pino({ level: 'silent' }), { supervise: false });
+  await boss.start();
+  // Connected before the clock starts, as a running worker is.
+  await sql`SELECT 1`.execute(db);
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, job.startAt - Date.now())));
+  const result: ChildResult = { started: Date.now(), ended: 0, documents: 0, events: 0 };
+  for (const ids of job.batches) {
+    const matched = await matchDocuments(db, boss, ids);
+    result.documents += matched.documents;
+    result.events += matched.events;
+  }
+  result.ended = Date.now();
+  await boss.stop({ graceful: false, close: true });
+  await db.destroy();
+  process.stdout.write(JSON.stringify(result));
 }

@@ -8,11 +8,13 @@
 // Alone, on a scratch database holding the demo county SAC (dropped at the end):
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx node scripts/bench/search.ts \
 //     --parcels 20000 --names 50000 [--rate 200] [--seconds 5] [--peer-queries 300]
+import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { type RawBuilder, sql } from 'kysely';
 import { pino } from 'pino';
 import { buildApp } from '../../server/src/app.ts';
@@ -25,6 +27,7 @@ import { deriveSealingKey } from '../../server/src/lib/sealed.ts';
 import { createMailSender } from '../../server/src/mail/mail-sender.ts';
 import { createTransport } from '../../server/src/mail/transport.ts';
 import { addressKey, nameKey } from '../../server/src/keys/normalize.ts';
+import { SearchCache } from '../../server/src/modules/search/search.cache.ts';
 import * as service from '../../server/src/modules/search/search.service.ts';
 import { MAX_RESULTS, streetKeyOf } from '../../server/src/modules/search/search.terms.ts';
 import {
@@ -48,6 +51,11 @@ export type SearchBenchOptions = {
   peerQueries: number;
   /** Time the peers (SQLite FTS5, Postgres ILIKE) too; false times ours only. Default true. */
   peers?: boolean;
+  /**
+   * Then higher rates, 10 s each, in order until one misses p99 ≤ 25 ms or its rate: the
+   * highest that keeps it. [] (the default) skips it.
+   */
+  sweep?: number[];
   /** Progress, to stderr. */
   log: (message: string) => void;
 };
@@ -379,10 +387,16 @@ function ilike(db: Database, countyId: number): Method {
   };
 }
 
-// The load generator runs in a worker thread of its own (this same file), off the server's
-// event loop.
-const LOAD = 'deedwatch-search-load';
-type LoadJob = { origin: string; paths: string[]; rate: number; seconds: number };
+// The load generator is a process of its own (this same file, --load-child), pinned to the
+// machine's last core with taskset where there is one: its CPU is neither the server's nor
+// Postgres's, and the figures below count each apart.
+type LoadJob = {
+  origin: string;
+  paths: string[];
+  rate: number;
+  seconds: number;
+  warmupSeconds: number;
+};
 type LoadSummary = {
   seconds: number;
   connections: number;
@@ -558,8 +572,75 @@ async function drive(job: LoadJob, seconds: number, next: () => string): Promise
   };
 }
 
-/** The real app on a free port, loaded from a worker thread; its rate limit out of the way. */
-async function throughServer(db: Database, o: SearchBenchOptions, terms: Term[]) {
+/** CPU seconds (user + system) of the database's backends, by process id, from /proc. */
+async function backendCpu(db: Database): Promise<Map<number, number>> {
+  const { rows } = await sql<{ pid: number }>`
+    SELECT pid FROM pg_stat_activity WHERE datname = current_database()`.execute(db);
+  const ticks = new Map<number, number>();
+  for (const { pid } of rows) {
+    try {
+      const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+      // Fields 14 and 15 (utime, stime), counted after the command's closing parenthesis.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks.set(pid, (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS);
+    } catch {
+      // Another machine's server, or a backend gone meanwhile: not counted.
+    }
+  }
+  return ticks;
+}
+/** Linux's USER_HZ: /proc counts CPU time in hundredths of a second. */
+const CLOCK_TICKS = 100;
+
+const cpuSeconds = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+};
+
+/** The load generator's process: taskset to the last core where it can. */
+function runLoad(job: LoadJob, onLoadStart: () => void, onLoadEnd: () => void) {
+  const cores = os.availableParallelism();
+  const node = [process.execPath, import.meta.filename, '--load-child'];
+  const pinned = cores > 1 && process.platform === 'linux';
+  const [file, ...args] = pinned ? ['taskset', '-c', String(cores - 1), ...node] : node;
+  return new Promise<{
+    warmup: LoadSummary;
+    load: LoadSummary;
+    cpuSeconds: number;
+    pinnedToCore?: number;
+  }>((resolve, reject) => {
+    const child = spawn(file!, args, { stdio: ['pipe', 'pipe', 'inherit', 'ipc'] });
+    child.on('message', (message: { phase?: string }) => {
+      if (message.phase === 'load-start') onLoadStart();
+      if (message.phase === 'load-end') onLoadEnd();
+    });
+    let out = '';
+    child.stdout!.on('data', (chunk) => (out += chunk));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0
+        ? resolve({ ...JSON.parse(out), ...(pinned && { pinnedToCore: cores - 1 }) })
+        : reject(new Error(`the load generator exited with ${code}`)),
+    );
+    child.stdin!.end(JSON.stringify(job));
+  });
+}
+
+type HttpRun = LoadSummary & {
+  warmup: { sent: number; '2xx': number; latencyMs: Percentiles };
+  /** CPU per request answered in the measured seconds, apart: the load generator is not in it. */
+  cpuMsPerRequest: { node: number; postgres: number; total: number; loadGenerator: number };
+  pinnedToCore?: number;
+  cache: { ttlMs: number; hits: number; misses: number; hitRatio: number | null };
+};
+
+/** The real app on a free port, its rate limit out of the way, driven by the load process. */
+async function throughServer(
+  db: Database,
+  o: SearchBenchOptions,
+  terms: Term[],
+  run: { rate: number; seconds: number; warmupSeconds: number; cacheTtlMs?: number },
+): Promise<HttpRun> {
   const config = loadConfig({
     DATABASE_URL: o.databaseUrl,
     SESSION_SECRET: 'bench-session-secret-that-is-long-enough-0123456789',
@@ -568,6 +649,7 @@ async function throughServer(db: Database, o: SearchBenchOptions, terms: Term[])
     APP_URL: 'http://deedwatch.bench',
     WEB_DIST: path.join(repoRoot, '.no-web-build'),
     RATE_LIMIT_PER_MINUTE: '1000000',
+    ...(run.cacheTtlMs !== undefined && { SEARCH_CACHE_TTL_MS: String(run.cacheTtlMs) }),
   });
   const appConfig = { ...config, databaseUrl: o.databaseUrl, sessionSecret: config.sessionSecret! };
   // A queue that is never started: searching sends no mail.
@@ -587,21 +669,88 @@ async function throughServer(db: Database, o: SearchBenchOptions, terms: Term[])
     );
     const probe = await fetch(origin + paths[0]);
     if (!probe.ok) throw new Error(`GET ${paths[0]}: ${probe.status} ${await probe.text()}`);
-    o.log(`search: ${o.rate} requests/s for ${WARMUP_SECONDS} + ${o.seconds} s through ${origin}`);
-    const job: LoadJob = { origin, paths, rate: o.rate, seconds: o.seconds };
-    const worker = new Worker(new URL(import.meta.url), { workerData: { [LOAD]: job } });
-    try {
-      return await new Promise<{ warmup: LoadSummary; load: LoadSummary }>((resolve, reject) => {
-        worker.once('message', resolve);
-        worker.once('error', reject);
-        worker.once('exit', (code) => reject(new Error(`the load worker exited (${code})`)));
-      });
-    } finally {
-      await worker.terminate();
-    }
+    o.log(
+      `search: ${run.rate} requests/s for ${run.warmupSeconds} + ${run.seconds} s through ${origin}` +
+        ` (cache ${config.searchCacheTtlMs} ms)`,
+    );
+    let node = 0;
+    let postgres = new Map<number, number>();
+    let postgresSeconds = 0;
+    const cache = { ...SearchCache.totals };
+    let cacheAtEnd = cache;
+    const result = await runLoad(
+      { origin, paths, rate: run.rate, seconds: run.seconds, warmupSeconds: run.warmupSeconds },
+      () => {
+        node = cpuSeconds();
+        Object.assign(cache, SearchCache.totals);
+        void backendCpu(db).then((ticks) => (postgres = ticks));
+      },
+      () => {
+        node = cpuSeconds() - node;
+        cacheAtEnd = { ...SearchCache.totals };
+        void backendCpu(db).then((ticks) => {
+          for (const [pid, seconds] of ticks) postgresSeconds += seconds - (postgres.get(pid) ?? 0);
+        });
+      },
+    );
+    // The last /proc reading is in flight when the load process ends.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const answered = result.load['2xx'] + result.load.non2xx;
+    const perRequest = (seconds: number) =>
+      answered > 0 ? Math.round((seconds * 1e6) / answered) / 1000 : 0;
+    const hits = cacheAtEnd.hits - cache.hits;
+    const misses = cacheAtEnd.misses - cache.misses;
+    return {
+      ...result.load,
+      warmup: {
+        sent: result.warmup.sent,
+        '2xx': result.warmup['2xx'],
+        latencyMs: result.warmup.latencyMs,
+      },
+      cpuMsPerRequest: {
+        node: perRequest(node),
+        postgres: perRequest(postgresSeconds),
+        total: perRequest(node + postgresSeconds),
+        loadGenerator: perRequest(result.cpuSeconds),
+      },
+      ...(result.pinnedToCore !== undefined && { pinnedToCore: result.pinnedToCore }),
+      cache: {
+        ttlMs: config.searchCacheTtlMs,
+        hits,
+        misses,
+        hitRatio: hits + misses > 0 ? Math.round((100 * hits) / (hits + misses)) / 100 : null,
+      },
+    };
   } finally {
     await app.close();
   }
+}
+
+const P99_TARGET_MS = 25;
+
+/** Higher rates, in order, until one misses p99 ≤ 25 ms or its rate by more than 2 %. */
+async function sweepRates(db: Database, o: SearchBenchOptions, terms: Term[], rates: number[]) {
+  const steps = [];
+  let highest: number | null = null;
+  for (const rate of rates) {
+    const r = await throughServer(db, o, terms, { rate, seconds: 10, warmupSeconds: 1 });
+    const kept =
+      r.latencyMs.p99 <= P99_TARGET_MS && r.achievedRate >= rate * 0.98 && r.errors === 0;
+    steps.push({
+      rate,
+      achievedRate: r.achievedRate,
+      errors: r.errors,
+      timeouts: r.timeouts,
+      latencyMs: r.latencyMs,
+      cpuMsPerRequest: r.cpuMsPerRequest,
+      cacheHitRatio: r.cache.hitRatio,
+      kept,
+    });
+    o.log(`search: ${rate}/s: p50 ${r.latencyMs.p50} ms, p99 ${r.latencyMs.p99} ms, kept ${kept}`);
+    if (!kept) break;
+    highest = rate;
+  }
+  return { p99TargetMs: P99_TARGET_MS, seconds: 10, highestRateKeepingTarget: highest, steps };
 }
 
 /** The same terms through SQLite FTS5 and Postgres ILIKE, beside ours. */
@@ -634,8 +783,21 @@ export async function benchSearch(o: SearchBenchOptions): Promise<Record<string,
       Math.max(o.peerQueries, o.rate * TERMS_PER_RATE),
     );
     o.log(`search: ${terms.length} terms in ${secondsSince(started)} s`);
-    const { warmup, load } = await throughServer(db, o, terms);
+    const load = await throughServer(db, o, terms, {
+      rate: o.rate,
+      seconds: o.seconds,
+      warmupSeconds: WARMUP_SECONDS,
+    });
     o.log(`search: HTTP p50 ${load.latencyMs.p50} ms, p99 ${load.latencyMs.p99} ms`);
+    // The same without the answer cache: what each request costs when it queries.
+    const uncached = await throughServer(db, o, terms, {
+      rate: o.rate,
+      seconds: Math.min(o.seconds, 15),
+      warmupSeconds: WARMUP_SECONDS,
+      cacheTtlMs: 0,
+    });
+    o.log(`search, no cache: p50 ${uncached.latencyMs.p50} ms, p99 ${uncached.latencyMs.p99} ms`);
+    const sweep = o.sweep?.length ? await sweepRates(db, o, terms, o.sweep) : undefined;
     // A saturated server leaves queries of abandoned requests queued in the shared pool: the
     // terms timed in-process would wait behind them.
     while (pool.waitingCount > 0 || pool.idleCount < pool.totalCount) {
@@ -661,12 +823,9 @@ export async function benchSearch(o: SearchBenchOptions): Promise<Record<string,
     );
     return {
       terms: { distinct: terms.length, inProcess: timed.length, byKind, examples },
-      http: {
-        rate: o.rate,
-        warmupSeconds: WARMUP_SECONDS,
-        warmup: { sent: warmup.sent, '2xx': warmup['2xx'], latencyMs: warmup.latencyMs },
-        ...load,
-      },
+      http: { rate: o.rate, warmupSeconds: WARMUP_SECONDS, ...load },
+      httpWithoutCache: { rate: o.rate, warmupSeconds: WARMUP_SECONDS, ...uncached },
+      ...(sweep && { sweep }),
       inProcess: {
         methodBudgetSeconds: METHOD_BUDGET_SECONDS,
         ours: oursTimed,
@@ -678,17 +837,31 @@ export async function benchSearch(o: SearchBenchOptions): Promise<Record<string,
   }
 }
 
-if (!isMainThread && (workerData as Record<string, unknown> | null)?.[LOAD]) {
-  const job = (workerData as Record<string, LoadJob>)[LOAD]!;
+const cli = parseArgs({
+  strict: false,
+  options: { 'load-child': { type: 'boolean' } },
+}).values;
+
+if (import.meta.main && cli['load-child']) {
+  let input = '';
+  for await (const chunk of process.stdin) input += chunk;
+  const job = JSON.parse(input) as LoadJob;
   let n = 0;
   const next = () => job.paths[n++ % job.paths.length]!;
-  const warmup = await drive(job, WARMUP_SECONDS, next);
-  parentPort!.postMessage({ warmup, load: await drive(job, job.seconds, next) });
+  const warmup = await drive(job, job.warmupSeconds, next);
+  process.send!({ phase: 'load-start' });
+  const started = cpuSeconds();
+  const load = await drive(job, job.seconds, next);
+  const used = cpuSeconds() - started;
+  process.send!({ phase: 'load-end' });
+  process.stdout.write(JSON.stringify({ warmup, load, cpuSeconds: used }));
+  process.disconnect();
 }
 
-if (isMainThread && import.meta.main) {
+if (import.meta.main && !cli['load-child']) {
   const { values } = parseArgs({
     options: {
+      'load-child': { type: 'boolean' },
       parcels: { type: 'string', default: '20000' },
       names: { type: 'string', default: '50000' },
       rate: { type: 'string', default: '200' },
