@@ -20,7 +20,7 @@
 // output's `postgresSettings` says what they were. --own-postgres BIN_DIR (e.g.
 // /usr/lib/postgresql/15/bin) runs everything on a Postgres server of the benchmark's own instead,
 // started from those binaries with every setting we ship, in a temporary folder that is deleted
-// at the end (kept, and the server left running, with --keep).
+// at the end (the folder kept with --keep; the server stops with the run either way).
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -296,7 +296,7 @@ if (only.has('staff')) {
 if (ownPostgres && !args.keep) {
   await ownPostgres.stop();
   await rm(ownPostgres.dir, { recursive: true, force: true });
-} else if (ownPostgres) log(`kept the own Postgres running: ${serverUrl}`);
+} else if (ownPostgres) log(`kept the own Postgres's cluster in ${ownPostgres.dir}`);
 
 results.seconds = secondsSince(started);
 console.log(JSON.stringify(results, null, 2));
