@@ -45,7 +45,7 @@ export type Scale = {
   latencyDocuments: number;
   searchRate: number;
   searchSeconds: number;
-  /** Higher search rates tried after searchRate, 10 s each (search.ts sweep). */
+  /** Search rates tried after searchRate, 10 s each, until one misses (search.ts sweep). */
   searchSweep: number[];
   peerQueries: number;
   staffUsers: number;
@@ -72,7 +72,7 @@ export const SCALES: Record<'small' | 'full', Scale> = {
     latencyDocuments: 1_000,
     searchRate: 1_000,
     searchSeconds: 30,
-    searchSweep: [1_500, 2_000, 3_000, 4_000],
+    searchSweep: [250, 500, 750, 1_000, 1_500, 2_000, 3_000],
     peerQueries: 2_000,
     staffUsers: 1_000_000,
   },
