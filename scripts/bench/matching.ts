@@ -57,6 +57,8 @@ export async function benchMatching(o: MatchingBenchOptions) {
   const recordedAt = new Date();
   const ids: string[] = [];
   const parties: string[] = [];
+  // Numbers of this run: a database measured again (--database) holds an earlier run's.
+  const run = Date.now().toString(36);
   let started = performance.now();
   for (let done = 0; done < o.documents; done += 500) {
     await o.db.transaction().execute(async (trx) => {
@@ -73,11 +75,11 @@ export async function benchMatching(o: MatchingBenchOptions) {
         const stored = storedAddress(parcel.address);
         const doc: NewDocument = {
           countyId: o.countyId,
-          documentNumber: `B-${i}`,
+          documentNumber: `B-${run}-${i}`,
           documentType: 'GRANT DEED',
           recordedAt,
           container: BENCH_COUNTY.code,
-          fileName: `B-${i}.pdf`,
+          fileName: `B-${run}-${i}.pdf`,
           pageCount: 2,
           pdfError: null,
           text: '',
