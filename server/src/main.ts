@@ -93,6 +93,11 @@ try {
   const sealingKey = deriveSealingKey(runtime.config.sessionSecret, 'mail');
   const mailSender = createMailSender(boss, transport, sealingKey, blobs);
   const smsSender = createSmsSenderFor(runtime.config, db, boss, sealingKey);
+  if (smsSender?.transport.name === 'outbox') {
+    log.warn(
+      'SMS_TRANSPORT is outbox, a development transport: texts are not sent but kept in the outbox, shown at /dev/mail to anyone who can reach this server',
+    );
+  }
   if (transport.name === 'outbox') {
     log.warn(
       'MAIL_TRANSPORT is outbox, a development transport: mail is not sent but kept in the outbox, shown at /dev/mail to anyone who can reach this server',

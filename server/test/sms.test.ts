@@ -281,6 +281,19 @@ describe('text messages through Twilio', () => {
     const british = await add('+44 20 7946 0958');
     expect(british.statusCode).toBe(200);
     await textsTo('+442079460958');
+
+    // And removed like any method: nothing is texted to it after that.
+    const phone = (british.json() as Me).emailNotificationMethods.find(
+      (m) => m.email === '+442079460958',
+    )!;
+    const removed = await call('/api/user/notifications/remove', cookie, {
+      notificationMethodId: phone.id,
+      notificationMethodType: 'SMS',
+    });
+    expect(removed.statusCode).toBe(200);
+    expect((removed.json() as Me).emailNotificationMethods.map((m) => m.email).sort()).toEqual(
+      ['+19165550177', user.email].sort(),
+    );
   });
 
   it('texts an Act now alert with no name or address, and Check ones only when asked for', async () => {
