@@ -1,5 +1,7 @@
 import { rm } from 'node:fs/promises';
+import twilio from 'twilio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../src/lib/logger.ts';
 import { ingestFolder } from '../src/engine/ingest/ingest.service.ts';
 import { nameKey } from '../src/keys/normalize.ts';
 import { insertNameSubscriptions } from '../src/modules/user/user.repository.ts';
@@ -65,10 +67,16 @@ describe('text messages through Twilio', () => {
   let county: CountyRow;
   const folders: string[] = [];
   const recordedAt = new Date();
+  const logged: string[] = [];
+  /** What must never reach the log: the Auth Token, texted codes, Twilio's signatures. */
+  const secrets: string[] = [];
 
   beforeAll(async () => {
     fake = await startFakeTwilio();
-    t = await startTestApp(fakeTwilioEnv(fake, NO_RATE_LIMITS));
+    secrets.push(fake.authToken);
+    t = await startTestApp(fakeTwilioEnv(fake, NO_RATE_LIMITS), {
+      logger: createLogger('debug', { write: (line: string) => void logged.push(line) }),
+    });
     county = await createCounty(t.db, { name: 'Textville', code: 'TXT' });
   });
   afterAll(async () => {
@@ -175,6 +183,7 @@ describe('text messages through Twilio', () => {
       /^DeedWatch: confirm this number .* \(link valid 10 minutes\): /,
     );
     const firstCode = codeFrom(first!.form.Body!, 'verify-sms');
+    secrets.push(firstCode);
     const delivery = await t.db
       .selectFrom('deliveries')
       .select(['channel', 'status', 'provider_message_id'])
@@ -203,6 +212,7 @@ describe('text messages through Twilio', () => {
       () => fake.messagesTo('+19165550142')[1],
     );
     const secondCode = codeFrom(second.form.Body!, 'verify-sms');
+    secrets.push(secondCode);
     expect(secondCode).not.toBe(firstCode);
 
     const old = await t.app.inject({
@@ -385,7 +395,7 @@ describe('text messages through Twilio', () => {
       url: STATUS,
       headers: {
         'content-type': 'application/x-www-form-urlencoded',
-        'x-twilio-signature': (await import('twilio')).default.getExpectedTwilioSignature(
+        'x-twilio-signature': twilio.getExpectedTwilioSignature(
           fake.authToken,
           `${t.config.appUrl}${STATUS}`,
           {
@@ -401,6 +411,13 @@ describe('text messages through Twilio', () => {
 
     const signed = await postTwilioWebhook(t, STATUS, deliveredForm);
     expect(signed.statusCode).toBe(204);
+    secrets.push(
+      twilio.getExpectedTwilioSignature(
+        fake.authToken,
+        `${t.config.appUrl}${STATUS}`,
+        deliveredForm,
+      ),
+    );
     expect(await smsDelivery()).toEqual({ status: 'delivered', provider_status: 'delivered' });
     const event = (await eventsOf(ann.cookie)).find((e) => e.documentNumber === 'TXT-10')!;
     expect(event.deliveries.find((d) => d.notificationMethodType === 'SMS')).toEqual({
@@ -534,6 +551,14 @@ describe('text messages through Twilio', () => {
         'Not texted: this number had its 10 alert texts for today (UTC); the alert went by email only.',
     });
     expect(fake.messagesTo(eve.phone)).toHaveLength(0);
+  });
+
+  it('wrote the requests to the log without the Auth Token, a texted code or a signature', () => {
+    const log = logged.join('');
+    expect(log).toContain('/api/auth/verify-sms?code=[redacted]');
+    expect(log).toContain('/api/sms/twilio/status');
+    expect(secrets.length).toBeGreaterThanOrEqual(4);
+    for (const secret of secrets) expect(log.includes(secret), secret).toBe(false);
   });
 });
 
