@@ -116,7 +116,9 @@ export function fraudContactOf(row: {
  * is queued at most once per method (a retried job queues only what is missing). The possible
  * hits it mails are marked digested in the same transaction, so no morning digest lists them
  * again. An Act now hit that is not a possible match is copied, in the same transaction, to each
- * trusted contact who accepted (once per contact), with a stop link of its own.
+ * trusted contact who accepted (once per contact), with a stop link of its own. When the most
+ * urgent hit is Act now (or Check, for a phone that asked for those), each verified phone that
+ * has not replied STOP is texted in the same transaction, within the daily text limits.
  */
 export async function sendAlert(engine: Engine, job: SendAlertJob): Promise<number> {
   const { db, mailSender, brand } = engine;
