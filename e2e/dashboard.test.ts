@@ -282,7 +282,7 @@ describe('the subscriber dashboard, in Chromium against the real server', () => 
     const own = methods.getByRole('listitem', { name: email });
     expect(await own.getByRole('button', { name: `Remove ${email}` }).isDisabled()).toBe(true);
 
-    await methods.getByRole('button', { name: 'Add Email' }).click();
+    await methods.getByRole('button', { name: 'Add Method' }).click();
     const modal = page.getByRole('dialog', { name: 'Add Email Notification Method' });
     const add = modal.getByRole('button', { name: 'Add' });
     await add.click();
@@ -317,6 +317,51 @@ describe('the subscriber dashboard, in Chromium against the real server', () => 
     expect(await methods.getByRole('listitem').count()).toBe(1);
     expect(await fitsWidth(page)).toBe(true);
     await screenshot(page, 'dashboard-second-email-removed');
+    expect(pageErrors).toEqual([]);
+    await page.close();
+  });
+
+  it('adds a phone at 375 px and verifies it by the link texted to the outbox', async () => {
+    const page = await newPage(PHONE);
+    const { email } = await createSubscriber(server.db, {
+      email: uniqueEmail('texts'),
+      verified: true,
+    });
+    await signInByMagicLink(page, server, email);
+    const methods = page.getByRole('region', { name: 'Notification Methods' });
+    await methods.getByRole('button', { name: 'Add Method' }).click();
+    await page
+      .getByRole('dialog', { name: 'Add Email Notification Method' })
+      .getByText('SMS (text)')
+      .click();
+    const modal = page.getByRole('dialog', { name: 'Add SMS Notification Method' });
+    const input = modal.getByRole('textbox', { name: 'Phone Number' });
+    const add = modal.getByRole('button', { name: 'Add' });
+    await add.click();
+    await modal.getByText('Phone Number is required').waitFor();
+    expect(await add.isDisabled()).toBe(true);
+    // A 5-digit "phone": the server says what is wrong, and the modal stays.
+    await input.fill('55501');
+    await add.click();
+    await page.getByText(/'55501' is not a phone number that can receive texts/).waitFor();
+    await input.fill('(916) 555-0142');
+    await add.click();
+    await modal.waitFor({ state: 'hidden' });
+    const added = methods.getByRole('listitem', { name: '+19165550142' });
+    await added.getByText('Unverified: open the link in the text', { exact: false }).waitFor();
+    expect(await fitsWidth(page)).toBe(true);
+
+    const text = await mailFromOutbox(server, '+19165550142', /^Text message$/);
+    expect(text.channel).toBe('sms');
+    const link = /(\S+\/verify-sms\/[\w-]+)/.exec(text.text)?.[1];
+    expect(link).toMatch(new RegExp(`^${server.url}/verify-sms/[\\w-]+$`));
+    await page.goto(link!);
+    await page.waitForURL(new RegExp(`^${server.url}/dashboard`));
+    await added.getByText(/^Verified on \d{2}\/\d{2}\/\d{4}$/).waitFor();
+    expect(await added.getByRole('switch', { name: /Text Check alerts too/ }).isChecked()).toBe(
+      false,
+    );
+    await screenshot(page, 'dashboard-phone-verified');
     expect(pageErrors).toEqual([]);
     await page.close();
   });

@@ -15,7 +15,7 @@ import { linksOf, newMail, type OutboxMail } from './helpers/outbox.ts';
 const WELCOME = /^Welcome to DeedWatch: please verify your email$/;
 const SIGN_IN = /^Your DeedWatch sign-in link$/;
 const CONFIRM_EMAIL = /^Confirm your DeedWatch alert email$/;
-const SMS = /^SMS verification$/;
+const SMS = /^Text message$/;
 const ALERT =
   /^Act now: A deed transferring property from you was recorded in Sacramento County on \d\d\/\d\d\/\d{4}$/;
 

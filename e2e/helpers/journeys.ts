@@ -30,6 +30,8 @@ export async function startJourneyServer(): Promise<JourneyServer> {
     ...NO_RATE_LIMITS,
     // Where the admin journey puts a county's inbox, as an operator would allow it.
     COUNTY_PATH_ROOTS: '/srv/feeds',
+    // Texts go to the outbox too, beside the mail, so a journey can open a texted link.
+    SMS_TRANSPORT: 'outbox',
   });
   await seedDemo(t.db, { parcelsPerCounty: 50, namesPerCounty: 50 });
   await t.app.listen({ port, host: '127.0.0.1' });
@@ -54,8 +56,14 @@ export async function signInAsStaff(page: Page, server: JourneyServer, email: st
   await page.getByRole('heading', { name: 'Admin', exact: true, level: 1 }).waitFor();
 }
 
-/** A message as GET /dev/mail.json lists it. */
-export type OutboxMail = { id: string; to: string; subject: string; text: string };
+/** A message as GET /dev/mail.json lists it: a mail, or a text (channel sms). */
+export type OutboxMail = {
+  id: string;
+  channel: 'email' | 'sms';
+  to: string;
+  subject: string;
+  text: string;
+};
 
 /** Waits for a mail to `to` whose subject matches, read from /dev/mail.json as a person would. */
 export async function mailFromOutbox(server: JourneyServer, to: string, subject: RegExp) {

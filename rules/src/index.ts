@@ -4,3 +4,4 @@ export * from './fraud-response.ts';
 export * from './guard.ts';
 export * from './keys.ts';
 export * from './pipes.ts';
+export * from './phone.ts';

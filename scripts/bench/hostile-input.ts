@@ -48,7 +48,7 @@ import {
   parseNameTerm,
   parseStreetTerm,
 } from '../../server/src/modules/search/search.terms.ts';
-import { normalisePhone } from '../../server/src/modules/user/user.service.ts';
+import { parsePhone } from '../../server/src/lib/phone.ts';
 import { blobKeyProblem } from '../../server/src/storage/blob-store.ts';
 import { BENCH_COUNTY, createScratchDatabase, log } from './dataset.ts';
 
@@ -159,7 +159,7 @@ const normaliserItems: [string, (input: string) => unknown][] = [
   ['apnPrefix', apnPrefix],
   ['correctableStreetWords', correctableStreetWords],
   ['detectApns', (s) => detectApns(`APN ${s} 012-0345-006-0000`, '000-0000-000-0000')],
-  ['normalisePhone', normalisePhone],
+  ['parsePhone', (s: string) => parsePhone(s, ['US'])],
   ['normaliseDocumentTypes', (s) => rules.normaliseDocumentTypes([s])],
   ['blobKeyProblem', blobKeyProblem],
   ['parseCsv', csvRecords],

@@ -6,6 +6,7 @@ import type { Database } from './db/database.ts';
 import { countyPathPolicy } from './lib/county-paths.ts';
 import { valibotValidatorCompiler } from './lib/schema.ts';
 import type { MailSender } from './mail/mail-sender.ts';
+import type { SmsSender } from './mail/sms-sender.ts';
 import { adminCountiesRoutes } from './modules/admin/admin-counties.routes.ts';
 import { adminDashboardRoutes } from './modules/admin/admin-dashboard.routes.ts';
 import { adminJobsRoutes } from './modules/admin/admin-jobs.routes.ts';
@@ -22,6 +23,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { explainRoutes } from './modules/explain/explain.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
+import { smsRoutes } from './modules/sms/sms.routes.ts';
 import { trustedContactsRoutes } from './modules/trusted-contacts/trusted-contacts.routes.ts';
 import { apiAccessRoutes } from './modules/tokens/api-access.routes.ts';
 import { possibleMatchesRoutes } from './modules/user/possible-matches.routes.ts';
@@ -53,6 +55,8 @@ export type AppConfig = Config & { sessionSecret: string; databaseUrl: string };
 export type AppDeps = {
   db: Database;
   mailSender: MailSender;
+  /** Texts (verification links); null or absent when SMS_TRANSPORT offers none. */
+  smsSender?: SmsSender | null;
   /** The started job queue, for routes that queue work of their own (a new guard's history check). */
   boss?: PgBoss;
   logger?: Logger | false;
@@ -108,6 +112,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
 
   const mail = {
     mailSender,
+    smsSender: deps.smsSender ?? null,
     brand: {
       appUrl: config.appUrl,
       supportPhone: config.supportPhone,
@@ -119,7 +124,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(metricsRoutes, { db, token: config.metricsToken });
   await app.register(
     async (api) => {
-      await api.register(configRoutes, { db });
+      await api.register(configRoutes, { db, smsOffered: mail.smsSender !== null });
       await api.register(authRoutes, {
         db,
         mail,
@@ -143,11 +148,19 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       await api.register(adminCasesRoutes, cases);
       await api.register(trustedContactsRoutes, { db, ...mail, limits: config });
       await api.register(apiAccessRoutes, { db, boss: deps.boss, config });
+      await api.register(smsRoutes, {
+        db,
+        mailSender,
+        brand: mail.brand,
+        authToken: config.twilio?.authToken,
+      });
     },
     { prefix: '/api' },
   );
-  if (config.mailTransport === 'outbox' && mailSender.transport.name === 'outbox')
-    await app.register(devMailRoutes, { db });
+  // Either outbox asked for by name (or the embedded default) shows its messages there.
+  const mailOutbox = config.mailTransport === 'outbox' && mailSender.transport.name === 'outbox';
+  const smsOutbox = config.smsTransport === 'outbox' && mail.smsSender?.transport.name === 'outbox';
+  if (mailOutbox || smsOutbox) await app.register(devMailRoutes, { db });
   await app.register(adminDashboardRoutes, {
     databaseUrl: config.databaseUrl,
     appUrl: config.appUrl,

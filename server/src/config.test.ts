@@ -39,6 +39,36 @@ describe('loadConfig', () => {
     expect(config.appUrl).toBe('http://localhost:8080');
   });
 
+  it('texts through Twilio only with its three settings; by default none with DATABASE_URL', () => {
+    const base = {
+      DATABASE_URL: 'postgres://u@db:5432/d',
+      SESSION_SECRET: secret,
+      MAIL_TRANSPORT: 'outbox',
+    };
+    expect(loadConfig({}).smsTransport).toBe('outbox');
+    expect(loadConfig(base)).toMatchObject({ smsTransport: 'none', twilio: undefined });
+    expect(problems({ ...base, SMS_TRANSPORT: 'twilio' })).toEqual([
+      expect.stringMatching(/^TWILIO_ACCOUNT_SID is required when SMS_TRANSPORT is twilio/),
+      expect.stringMatching(/^TWILIO_AUTH_TOKEN is required/),
+      expect.stringMatching(/^TWILIO_FROM is required/),
+    ]);
+    expect(problems({ ...base, TWILIO_FROM: '555-0142' })).toEqual([
+      expect.stringMatching(/^TWILIO_FROM must be a phone number in E\.164 form/),
+    ]);
+    const config = loadConfig({
+      ...base,
+      TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
+      TWILIO_AUTH_TOKEN: 't'.repeat(32),
+      TWILIO_FROM: '+19165550100',
+    });
+    expect(config.smsTransport).toBe('twilio');
+    expect(config.twilio).toMatchObject({
+      apiBaseUrl: 'https://api.twilio.com',
+      from: '+19165550100',
+    });
+    expect(config.smsDailyLimit).toBe(1000);
+  });
+
   it('names every invalid variable', () => {
     const found = problems({
       DATABASE_URL: 'mysql://nope',

@@ -203,6 +203,28 @@ const EnvSchema = v.object({
   TOKEN_RATE_LIMIT_PER_MINUTE: v.optional(integer(1, 1_000_000), '120'),
   WEBHOOK_ALLOW_LOOPBACK: v.optional(boolean, 'false'),
   WEBHOOK_CA_FILE: v.optional(v.pipe(v.string(), v.minLength(1))),
+  SMS_TRANSPORT: v.optional(v.picklist(['twilio', 'outbox'], 'must be twilio or outbox')),
+  TWILIO_ACCOUNT_SID: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^AC[0-9a-fA-F]{32}$/, 'must be an Account SID: AC and 32 hex digits'),
+    ),
+  ),
+  TWILIO_AUTH_TOKEN: v.optional(
+    v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters')),
+  ),
+  TWILIO_FROM: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(
+        /^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32})$/,
+        'must be a phone number in E.164 form (+15551234567) or a Messaging Service SID (MG…)',
+      ),
+    ),
+  ),
+  TWILIO_API_BASE_URL: v.optional(httpUrl, 'https://api.twilio.com'),
+  TWILIO_TIMEOUT_SECONDS: v.optional(integer(1, 300), '30'),
+  SMS_DAILY_LIMIT: v.optional(integer(0, 10_000_000), '1000'),
 });
 
 export type Config = Readonly<{
@@ -284,6 +306,25 @@ export type Config = Readonly<{
   webhookAllowLoopback: boolean;
   /** A PEM file of certificate authorities trusted for webhook receivers besides the system's. */
   webhookCaFile: string | undefined;
+  /**
+   * twilio: texts are sent through Twilio. outbox: kept in the outbox and shown at /dev/mail
+   * beside the mail. none: phone methods are not offered at all.
+   */
+  smsTransport: 'twilio' | 'outbox' | 'none';
+  /** Set exactly when smsTransport is twilio. */
+  twilio:
+    | {
+        accountSid: string;
+        authToken: string;
+        /** The sending number, or a Messaging Service SID. */
+        from: string;
+        /** Where the API is reached: Twilio's own address unless told otherwise. */
+        apiBaseUrl: string;
+        timeoutSeconds: number;
+      }
+    | undefined;
+  /** Alert texts per day (UTC) across every number; past it, alerts go by email only. */
+  smsDailyLimit: number;
 }>;
 
 export class ConfigError extends Error {
@@ -340,6 +381,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS SDK credential chain',
     ]);
   }
+  const smsTransport =
+    e.SMS_TRANSPORT ?? (e.TWILIO_ACCOUNT_SID ? 'twilio' : e.DATABASE_URL ? 'none' : 'outbox');
+  if (smsTransport === 'twilio') {
+    const missing = (['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const).filter(
+      (key) => !e[key],
+    );
+    if (missing.length > 0) {
+      throw new ConfigError(
+        missing.map(
+          (key) =>
+            `${key} is required when SMS_TRANSPORT is twilio (the Account SID, Auth Token and sending number or Messaging Service SID of your Twilio account)`,
+        ),
+      );
+    }
+  }
   return Object.freeze({
     databaseUrl: e.DATABASE_URL,
     port: e.PORT,
@@ -393,5 +449,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenRateLimitPerMinute: e.TOKEN_RATE_LIMIT_PER_MINUTE,
     webhookAllowLoopback: e.WEBHOOK_ALLOW_LOOPBACK,
     webhookCaFile: e.WEBHOOK_CA_FILE && path.resolve(e.WEBHOOK_CA_FILE),
+    smsTransport,
+    twilio:
+      smsTransport === 'twilio'
+        ? {
+            accountSid: e.TWILIO_ACCOUNT_SID!,
+            authToken: e.TWILIO_AUTH_TOKEN!,
+            from: e.TWILIO_FROM!,
+            apiBaseUrl: e.TWILIO_API_BASE_URL,
+            timeoutSeconds: e.TWILIO_TIMEOUT_SECONDS,
+          }
+        : undefined,
+    smsDailyLimit: e.SMS_DAILY_LIMIT,
   });
 }

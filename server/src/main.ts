@@ -18,7 +18,8 @@ import { registerMailWorker } from './mail/mail.jobs.ts';
 import { createMailSender } from './mail/mail-sender.ts';
 import { createBlobStore, describeStore } from './storage/document-store.ts';
 import { startMetricsServer } from './metrics-server.ts';
-import { createTransport } from './mail/transport.ts';
+import { createSmsSenderFor, createTransport } from './mail/transport.ts';
+import { registerSmsWorker } from './mail/sms.jobs.ts';
 import { registerPruneExpired } from './modules/auth/auth.jobs.ts';
 import { webhookDeps } from './modules/webhooks/delivery.service.ts';
 import { registerWebhookWorkers } from './modules/webhooks/webhooks.jobs.ts';
@@ -89,12 +90,14 @@ try {
   const transport = createTransport(runtime.config, db);
   const blobs = createBlobStore(runtime.config);
   log.info({ documents: describeStore(runtime.config) }, 'document store');
-  const mailSender = createMailSender(
-    boss,
-    transport,
-    deriveSealingKey(runtime.config.sessionSecret, 'mail'),
-    blobs,
-  );
+  const sealingKey = deriveSealingKey(runtime.config.sessionSecret, 'mail');
+  const mailSender = createMailSender(boss, transport, sealingKey, blobs);
+  const smsSender = createSmsSenderFor(runtime.config, db, boss, sealingKey);
+  if (smsSender?.transport.name === 'outbox') {
+    log.warn(
+      'SMS_TRANSPORT is outbox, a development transport: texts are not sent but kept in the outbox, shown at /dev/mail to anyone who can reach this server',
+    );
+  }
   if (transport.name === 'outbox') {
     log.warn(
       'MAIL_TRANSPORT is outbox, a development transport: mail is not sent but kept in the outbox, shown at /dev/mail to anyone who can reach this server',
@@ -104,7 +107,10 @@ try {
   if (runWorker) {
     await registerPruneExpired(boss, db);
     await registerMailWorker(boss, db, mailSender);
-    await registerEngineWorkers(createEngine(runtime.config, { db, boss, mailSender, log, blobs }));
+    const engine = createEngine(runtime.config, { db, boss, mailSender, smsSender, log, blobs });
+    if (smsSender)
+      await registerSmsWorker(boss, { db, smsSender, mailSender, brand: engine.brand });
+    await registerEngineWorkers(engine);
     await registerWebhookWorkers(webhookDeps(runtime.config, { db, boss, mailSender }));
     log.info('workers started');
     if (!runApi && runtime.config.metricsPort !== undefined) {
@@ -113,7 +119,7 @@ try {
   }
 
   if (runApi) {
-    app = await buildApp(runtime.config, { db, mailSender, logger: log, blobs, boss });
+    app = await buildApp(runtime.config, { db, mailSender, smsSender, logger: log, blobs, boss });
     await app.listen({ port: runtime.config.port, host: runtime.config.host });
     console.log(
       startBanner({

@@ -30,6 +30,7 @@ import { NO_RATE_LIMITS, startTestApp, type TestApp } from './helpers/test-app.t
 
 const brandOf = (t: TestApp) => ({
   mailSender: t.mailSender,
+  smsSender: t.smsSender,
   brand: {
     appUrl: t.config.appUrl,
     supportPhone: t.config.supportPhone,
@@ -282,7 +283,7 @@ describe('mail is queued in the transaction that creates the code', () => {
 describe('email and SMS verification', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(NO_RATE_LIMITS);
+    t = await startTestApp({ ...NO_RATE_LIMITS, SMS_TRANSPORT: 'outbox' });
   });
   afterAll(() => t.close());
 
@@ -373,7 +374,7 @@ describe('email and SMS verification', () => {
     expect(row.email_verified_at).toBeNull();
   });
 
-  it('an SMS method is verified through its own link, sent to the phone number via the outbox', async () => {
+  it('an SMS method is verified through its own link, texted to the phone number via the outbox', async () => {
     const user = await createSubscriber(t.db);
     const phone = '+19165550100';
     const method = await addNotificationMethod(t.db, user.id, { type: 'SMS', address: phone });
@@ -385,7 +386,7 @@ describe('email and SMS verification', () => {
         address: phone,
       }),
     );
-    const sms = await waitForMail(t.db, phone, /SMS verification/);
+    const sms = await waitForMail(t.db, phone, /^Text message$/);
     const code = codeFrom(sms.text_body, 'verify-sms');
     expect(
       (await t.app.inject({ method: 'POST', url: `/api/auth/verify-email?code=${code}` }))

@@ -19,7 +19,7 @@ import {
   parseNameTerm,
   parseStreetTerm,
 } from '../src/modules/search/search.terms.ts';
-import { normalisePhone } from '../src/modules/user/user.service.ts';
+import { parsePhone } from '../src/lib/phone.ts';
 import { blobKeyProblem } from '../src/storage/blob-store.ts';
 
 // A backtracking regex engine (V8's) can take time quadratic or worse in the input on a
@@ -215,7 +215,11 @@ describe('normalisers of outside input give their answer on 100 KiB hostile inpu
       (s) => detectApns(`APN ${s} 012-0345-006-0000`, '000-0000-000-0000'),
       (apns: string[]) => apns.length === 1 && apns[0] === '012-0345-006-0000',
     ],
-    ['normalisePhone: refused', normalisePhone, (phone: string | undefined) => phone === undefined],
+    [
+      'parsePhone: refused',
+      (s) => parsePhone(s, ['US']),
+      (phone: { ok: boolean }) => phone.ok === false,
+    ],
     [
       'normaliseDocumentTypes: the type as a guarded name is written',
       (s) => normaliseDocumentTypes([s]),

@@ -21,13 +21,14 @@ import { NO_RATE_LIMITS, startTestApp, type TestApp } from './helpers/test-app.t
 let t: TestApp;
 let county: CountyRow;
 beforeAll(async () => {
-  t = await startTestApp(NO_RATE_LIMITS);
+  t = await startTestApp({ ...NO_RATE_LIMITS, SMS_TRANSPORT: 'outbox' });
   county = await createCounty(t.db);
 });
 afterAll(() => t.close());
 
 const brand = () => ({
   mailSender: t.mailSender,
+  smsSender: t.smsSender,
   brand: {
     appUrl: t.config.appUrl,
     supportPhone: t.config.supportPhone,
@@ -123,7 +124,7 @@ describe('while impersonating, staff cannot give themselves a way into the accou
       'verify-email',
     );
     const smsCode = codeFrom(
-      (await waitForMail(t.db, '+19165550142', /SMS/)).text_body,
+      (await waitForMail(t.db, '+19165550142', /^Text message$/)).text_body,
       'verify-sms',
     );
 

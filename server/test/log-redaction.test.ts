@@ -6,7 +6,8 @@ import { createLogger } from '../src/lib/logger.ts';
 import { sessionCookieOf, sessionIdOf } from './helpers/cookies.ts';
 import { createSubscriber, uniqueEmail } from './helpers/factories.ts';
 import { codeFrom, waitForMail } from './helpers/mail.ts';
-import { requestLoginCode } from './helpers/sign-in.ts';
+import { requestLoginCode, signInSubscriber } from './helpers/sign-in.ts';
+import { waitFor } from './helpers/wait.ts';
 import { NO_RATE_LIMITS, startTestApp, type TestApp } from './helpers/test-app.ts';
 
 // The request log of a whole sign-in, verification and sign-out, at debug level, as the server
@@ -22,7 +23,7 @@ describe('the request log', () => {
     const webDist = mkdtempSync(path.join(os.tmpdir(), 'deedwatch-web-'));
     writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>DeedWatch</title>');
     t = await startTestApp(
-      { ...NO_RATE_LIMITS, WEB_DIST: webDist },
+      { ...NO_RATE_LIMITS, WEB_DIST: webDist, SMS_TRANSPORT: 'outbox' },
       { logger: createLogger('debug', { write: (line: string) => void lines.push(line) }) },
     );
   });
@@ -94,6 +95,59 @@ describe('the request log', () => {
     expect(text).toContain('"url":"/api/auth/logout"');
   });
 
+  it('keeps no code from a phone verification round, nor a Twilio signature', async () => {
+    const user = await createSubscriber(t.db, { verified: true });
+    const session = await signInSubscriber(t, user.email);
+    const before = lines.length;
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/notifications/add',
+      headers: { cookie: session },
+      payload: { email: '(916) 555-0142', notificationMethodType: 'SMS' },
+    });
+    expect(added.statusCode).toBe(200);
+    const text = await waitFor('the verification text in the outbox', () =>
+      t.db
+        .selectFrom('outbox_messages')
+        .select('text_body')
+        .where('recipient', '=', '+19165550142')
+        .where('channel', '=', 'sms')
+        .executeTakeFirst(),
+    );
+    const code = codeFrom(text.text_body, 'verify-sms');
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/verify-sms/${code}`,
+      headers: { accept: 'text/html', cookie: session },
+    });
+    expect(page.statusCode).toBe(200);
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: `/api/auth/verify-sms?code=${code}`,
+      headers: { cookie: session },
+    });
+    expect(verified.statusCode).toBe(200);
+    const signature = 'c2lnbmF0dXJlLXRoYXQtbXVzdC1ub3QtYmUtbG9nZ2Vk';
+    const webhook = await t.app.inject({
+      method: 'POST',
+      url: '/api/sms/twilio/inbound',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-twilio-signature': signature,
+      },
+      payload: 'From=%2B19165550142&Body=STOP',
+    });
+    expect(webhook.statusCode).toBe(403);
+
+    const logged = lines.slice(before).join('');
+    for (const secret of [code, signature]) {
+      expect(logged.includes(secret), `the log holds ${secret}`).toBe(false);
+    }
+    expect(logged).toContain('/verify-sms/[redacted]');
+    expect(logged).toContain('/api/auth/verify-sms?code=[redacted]');
+    expect(logged).toContain('/api/sms/twilio/inbound');
+  });
+
   it('takes session cookies and credentials out of headers that reach it', () => {
     const before = lines.length;
     const logger = createLogger('info', { write: (line: string) => void lines.push(line) });
@@ -104,14 +158,18 @@ describe('the request log', () => {
           url: '/api/admin/users?searchTerm=someone%40example.com&page=2',
           headers: { cookie: 'deedwatch.sid=abc.def' },
         },
-        headers: { 'set-cookie': 'deedwatch.sid=abc.def', authorization: 'Bearer xyz' },
+        headers: {
+          'set-cookie': 'deedwatch.sid=abc.def',
+          authorization: 'Bearer xyz',
+          'x-twilio-signature': 'twiliosig123',
+        },
         reply: { headers: { 'set-cookie': 'deedwatch.sid=abc.def' } },
         databaseUrl: 'postgres://deedwatch:hunter2@db:5432/deedwatch',
       },
       'something with headers',
     );
     const line = lines.slice(before).join('');
-    for (const secret of ['abc.def', 'Bearer', 'hunter2', 'someone']) {
+    for (const secret of ['abc.def', 'Bearer', 'hunter2', 'someone', 'twiliosig123']) {
       expect(line).not.toContain(secret);
     }
     expect(line).toContain('"url":"/api/admin/users?searchTerm=[redacted]&page=2"');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess } from '../../e2e/helpers/process.ts';
+import { createSubscriber } from './helpers/factories.ts';
 import { startTestApp, TEST_SESSION_SECRET, type TestApp } from './helpers/test-app.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 import { waitFor } from './helpers/wait.ts';
@@ -56,8 +57,9 @@ describe('/dev/mail with the outbox transport', () => {
   it('says it is the outbox of a development transport and that nothing was sent', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/dev/mail' });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('This is the outbox of a development mail transport');
+    expect(res.body).toContain('This is the outbox of a development transport');
     expect(res.body).toContain('MAIL_TRANSPORT=outbox');
+    expect(res.body).toContain('SMS_TRANSPORT=outbox');
     expect(res.body).toContain('nothing here was really sent');
     expect((await t.app.inject({ method: 'GET', url: '/dev/mail.json' })).statusCode).toBe(200);
   });
@@ -80,5 +82,39 @@ describe('/dev/mail with the Postmark transport', () => {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
     }
+  });
+});
+
+describe('/dev/mail with texts in the outbox', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Mail through a Postmark that is never reached; texts asked for in the outbox by name.
+    t = await startTestApp({
+      POSTMARK_SERVER_TOKEN: 'token',
+      POSTMARK_API_HOST: '127.0.0.1:9',
+      SMS_TRANSPORT: 'outbox',
+    });
+  });
+  afterAll(() => t.close());
+
+  it('shows the texts beside the mail, marked as texts', async () => {
+    const user = await createSubscriber(t.db, { verified: true });
+    await t.db.transaction().execute((trx) =>
+      t.smsSender!.enqueue(trx, {
+        deliveryKind: 'verify',
+        userId: user.id,
+        notificationMethodId: user.methodId,
+        message: { to: '+19165550142', body: 'DeedWatch: a text <b>as typed</b>' },
+      }),
+    );
+    const listed = await waitFor('the text in /dev/mail.json', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/dev/mail.json' });
+      return (res.json() as { channel: string; to: string; text: string }[]).find(
+        (m) => m.to === '+19165550142',
+      );
+    });
+    expect(listed).toMatchObject({ channel: 'sms', text: 'DeedWatch: a text <b>as typed</b>' });
+    const page = await t.app.inject({ method: 'GET', url: '/dev/mail' });
+    expect(page.body).toContain('<td>Text</td><td>+19165550142</td>');
   });
 });

@@ -40,6 +40,7 @@ type Ids = {
     id: string;
     subscriptionId: string;
     methodId: string;
+    phoneMethodId: string;
     eventId: string;
     container: string;
     file: string;
@@ -76,6 +77,25 @@ const ROUTES: Record<string, { policy: Policy; call: (ids: Ids) => Call }> = {
   // Prometheus's scrape: open unless METRICS_TOKEN is set (metrics.test.ts covers the token).
   'GET /metrics': { policy: 'public', call: () => ({ url: '/metrics' }) },
   'GET /api/config': { policy: 'public', call: () => ({ url: '/api/config' }) },
+  'GET /api/config/notifications': {
+    policy: 'public',
+    call: () => ({ url: '/api/config/notifications' }),
+  },
+  // Twilio's webhooks: anyone may post, and only Twilio's signature is taken (sms.test.ts).
+  'POST /api/sms/twilio/inbound': {
+    policy: 'public',
+    call: () => ({
+      url: '/api/sms/twilio/inbound',
+      payload: { From: '+19165550142', Body: 'STOP' },
+    }),
+  },
+  'POST /api/sms/twilio/status': {
+    policy: 'public',
+    call: () => ({
+      url: '/api/sms/twilio/status',
+      payload: { MessageSid: 'SM0', MessageStatus: 'delivered' },
+    }),
+  },
   'POST /api/admin/auth/login': {
     policy: 'public',
     call: () => ({
@@ -180,6 +200,13 @@ const ROUTES: Record<string, { policy: Policy; call: (ids: Ids) => Call }> = {
     call: (ids) => ({
       url: '/api/user/notifications/verify/resend',
       payload: { notificationMethodId: ids.b.methodId },
+    }),
+  },
+  'POST /api/user/notifications/texts': {
+    policy: 'owner',
+    call: (ids) => ({
+      url: '/api/user/notifications/texts',
+      payload: { notificationMethodId: ids.b.phoneMethodId, checkLevel: true },
     }),
   },
   'POST /api/user/events/archive': {
@@ -386,6 +413,11 @@ describe('every route against its declared policy', () => {
       type: 'Email',
       address: 'b-second@example.com',
     });
+    const phone = await addNotificationMethod(t.db, b.id, {
+      type: 'SMS',
+      address: '+19165550199',
+      verified: true,
+    });
     await insertNameSubscriptions(
       t.db,
       b.id,
@@ -496,6 +528,7 @@ describe('every route against its declared policy', () => {
         id: b.id,
         subscriptionId: subscription.id,
         methodId: second.id,
+        phoneMethodId: phone.id,
         eventId: event.id,
         container: 'POL',
         file: 'POL-1.pdf',
@@ -655,6 +688,7 @@ describe('every route against its declared policy', () => {
       'DELETE /api/tokens/:id',
       'GET /api/user/cases/:id/packet',
       'DELETE /api/user/trusted-contacts/:id',
+      'POST /api/user/notifications/texts',
     ]) {
       const request = ROUTES[route]!.call(ids);
       const res = await t.app.inject({

@@ -41,7 +41,7 @@ let sac: CountyRow;
 let alameda: CountyRow;
 
 beforeAll(async () => {
-  t = await startTestApp(NO_RATE_LIMITS);
+  t = await startTestApp({ ...NO_RATE_LIMITS, SMS_TRANSPORT: 'outbox' });
   sac = await createCounty(t.db, { name: 'Sacramento', code: 'SAC' });
   alameda = await createCounty(t.db, {
     name: 'Alameda',
@@ -434,7 +434,7 @@ describe('notification methods', () => {
         notificationMethodType: 'SMS',
       }),
     );
-    const sms = await waitForMail(t.db, '+19165550100', /SMS verification/);
+    const sms = await waitForMail(t.db, '+19165550100', /^Text message$/);
     expect(sms.text_body).toContain('/verify-sms/');
     const bad = await post(
       '/api/user/notifications/add',

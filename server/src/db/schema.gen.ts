@@ -113,6 +113,7 @@ export interface Counties {
   mailer_template_path: Generated<string>;
   name: string;
   parcel_imports: Generated<number>;
+  phone_countries: Generated<string[]>;
   ui_mask: string;
   updated_at: Generated<Timestamp>;
   use_one_page_mailer: Generated<boolean>;
@@ -167,6 +168,7 @@ export interface CountyStatsDeltas {
 
 export interface Deliveries {
   attempts: Generated<number>;
+  channel: Generated<'email' | 'sms'>;
   created_at: Generated<Timestamp>;
   document_id: Int8 | null;
   id: Generated<string>;
@@ -180,13 +182,17 @@ export interface Deliveries {
     | 'webhook_disabled'
     | 'case_packet'
     | 'contact_invite'
-    | 'alert_copy';
+    | 'alert_copy'
+    | 'sms_unreachable';
   last_error: string | null;
   notification_method_id: string | null;
   provider_message_id: string | null;
+  provider_status: string | null;
   recipient: string;
   sent_at: Timestamp | null;
-  status: Generated<'queued' | 'sending' | 'sent' | 'failed' | 'ambiguous'>;
+  status: Generated<
+    'queued' | 'sending' | 'sent' | 'failed' | 'ambiguous' | 'delivered' | 'skipped'
+  >;
   user_id: string | null;
 }
 
@@ -323,7 +329,9 @@ export interface NotificationMethods {
   created_at: Generated<Timestamp>;
   email: string | null;
   id: Generated<string>;
+  opted_out_at: Timestamp | null;
   phone: string | null;
+  texts_check_level: Generated<boolean>;
   type: 'Email' | 'SMS';
   undeliverable_at: Timestamp | null;
   undeliverable_reason: string | null;
@@ -340,6 +348,7 @@ export interface OutboxAttachments {
 }
 
 export interface OutboxMessages {
+  channel: Generated<'email' | 'sms'>;
   created_at: Generated<Timestamp>;
   delivery_key: string | null;
   html_body: string;

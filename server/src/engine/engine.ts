@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../db/database.ts';
 import type { PdfLimits } from '../documents/pdf/extract-text.ts';
 import type { MailSender } from '../mail/mail-sender.ts';
+import type { SmsSender } from '../mail/sms-sender.ts';
 import type { Brand } from '../mail/templates.ts';
 import type { Config } from '../config.ts';
 import { type CountyPathPolicy, countyPathPolicy } from '../lib/county-paths.ts';
@@ -13,6 +14,10 @@ export type Engine = {
   db: Database;
   boss: PgBoss;
   mailSender: MailSender;
+  /** Texts: null when SMS_TRANSPORT offers none. */
+  smsSender: SmsSender | null;
+  /** Alert texts per day across every number (SMS_DAILY_LIMIT). */
+  smsDailyLimit: number;
   blobs: BlobStore;
   brand: Brand;
   log: Logger;
@@ -25,11 +30,20 @@ export type Engine = {
 
 export function createEngine(
   config: Pick<Config, 'appUrl' | 'supportPhone' | 'supportEmail' | 'documentsDir'> &
-    Partial<Pick<Config, 'postmark' | 'dataDir' | 'countyPathRoots'>>,
-  deps: { db: Database; boss: PgBoss; mailSender: MailSender; log: Logger; blobs?: BlobStore },
+    Partial<Pick<Config, 'postmark' | 'dataDir' | 'countyPathRoots' | 'smsDailyLimit'>>,
+  deps: {
+    db: Database;
+    boss: PgBoss;
+    mailSender: MailSender;
+    smsSender?: SmsSender | null;
+    log: Logger;
+    blobs?: BlobStore;
+  },
 ): Engine {
   return {
     ...deps,
+    smsSender: deps.smsSender ?? null,
+    smsDailyLimit: config.smsDailyLimit ?? 0,
     blobs: deps.blobs ?? createFileBlobStore(config.documentsDir),
     alertTemplates: config.postmark?.alertTemplates ?? false,
     countyPaths: countyPathPolicy(config),

@@ -1,6 +1,7 @@
 import type { PgBoss, Queue } from 'pg-boss';
 
 export const SEND_MAIL = 'send-mail';
+export const SEND_SMS = 'send-sms';
 export const PRUNE_EXPIRED = 'prune-expired';
 export const MATCH_DOCUMENTS = 'match-documents';
 export const SEND_ALERT = 'send-alert';
@@ -25,16 +26,21 @@ export const FAST_POLLING_SECONDS = 0.5;
  */
 export const HEARTBEAT_SECONDS = 10;
 
+/** One message out (a mail, a text) per job. */
+const MESSAGE_POLICY: Omit<Queue, 'name'> = {
+  heartbeatSeconds: HEARTBEAT_SECONDS,
+  retryLimit: 5,
+  retryDelay: 5,
+  retryBackoff: true,
+  retryDelayMax: 300,
+  expireInSeconds: 120,
+};
+
 /** Every queue and its retry policy. Both API and worker processes create them (idempotent). */
 export const QUEUES: Record<string, Omit<Queue, 'name'>> = {
-  [SEND_MAIL]: {
-    heartbeatSeconds: HEARTBEAT_SECONDS,
-    retryLimit: 5,
-    retryDelay: 5,
-    retryBackoff: true,
-    retryDelayMax: 300,
-    expireInSeconds: 120,
-  },
+  [SEND_MAIL]: MESSAGE_POLICY,
+  // A text is a delivery too, sent once or marked ambiguous.
+  [SEND_SMS]: MESSAGE_POLICY,
   [PRUNE_EXPIRED]: { retryLimit: 1 },
   // A batch of documents; a retry finds the ones already matched done (match.service.ts).
   [MATCH_DOCUMENTS]: {

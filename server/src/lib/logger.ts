@@ -97,7 +97,13 @@ function serializeRequest(req: LoggedRequest) {
 }
 
 // Wherever headers end up in a log line, the session cookie and credentials do not.
-const SECRET_HEADERS = ['cookie', 'set-cookie', 'authorization', 'x-postmark-server-token'];
+const SECRET_HEADERS = [
+  'cookie',
+  'set-cookie',
+  'authorization',
+  'x-postmark-server-token',
+  'x-twilio-signature',
+];
 const REDACT_PATHS = SECRET_HEADERS.flatMap((name) => {
   const key = name.includes('-') ? `["${name}"]` : `.${name}`;
   return [`headers${key}`, `*.headers${key}`, `*.*.headers${key}`];

@@ -5,8 +5,27 @@ import type { DB, DeliveriesTable } from '../db/types.ts';
 import { SEND_MAIL } from '../jobs/queues.ts';
 import { type SealingKey, seal } from '../lib/sealed.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
-import { insertDelivery } from './mail.repository.ts';
+import { insertDelivery, type NewDelivery } from './mail.repository.ts';
 import type { MailMessage, MailTransport } from './mail.types.ts';
+
+/**
+ * Records a delivery and queues its job on `queue` in the caller's transaction, the message
+ * sealed: the job exists exactly when the delivery does. Null when the delivery exists already
+ * (an alert is queued once per user, document and method).
+ */
+export async function queueDelivery(
+  trx: Executor,
+  queue: { boss: PgBoss; name: string; sealingKey: SealingKey },
+  delivery: NewDelivery,
+  message: object,
+  extra: object = {},
+): Promise<string | null> {
+  const deliveryId = await insertDelivery(trx, delivery);
+  if (deliveryId === undefined) return null;
+  const job = { deliveryId, sealed: seal(queue.sealingKey, JSON.stringify(message)), ...extra };
+  await queue.boss.send(queue.name, job, { db: bossDb<DB>(trx) });
+  return deliveryId;
+}
 
 /** An attachment read from the blob store when the mail is sent, so the job stays small. */
 export type BlobAttachment = { name: string; contentType: string; container: string; file: string };
@@ -48,22 +67,19 @@ export function createMailSender(
     transport,
     sealingKey,
     blobs,
-    async enqueue(trx, input) {
-      const deliveryId = await insertDelivery(trx, {
-        deliveryKind: input.deliveryKind,
-        userId: input.userId,
-        notificationMethodId: input.notificationMethodId ?? null,
-        documentId: input.documentId ?? null,
-        recipient: input.message.to,
-      });
-      if (deliveryId === undefined) return null;
-      const job: SendMailJob = {
-        deliveryId,
-        sealed: seal(sealingKey, JSON.stringify(input.message)),
-        ...(input.attachments?.length ? { attachments: input.attachments } : {}),
-      };
-      await boss.send(SEND_MAIL, job, { db: bossDb<DB>(trx) });
-      return deliveryId;
-    },
+    enqueue: (trx, input) =>
+      queueDelivery(
+        trx,
+        { boss, name: SEND_MAIL, sealingKey },
+        {
+          deliveryKind: input.deliveryKind,
+          userId: input.userId,
+          notificationMethodId: input.notificationMethodId ?? null,
+          documentId: input.documentId ?? null,
+          recipient: input.message.to,
+        },
+        input.message,
+        input.attachments?.length ? { attachments: input.attachments } : {},
+      ),
   };
 }

@@ -1,13 +1,13 @@
 import { buffer } from 'node:stream/consumers';
 import type { JobWithMetadata, PgBoss } from 'pg-boss';
-import type { Database } from '../db/database.ts';
+import type { Database, Executor } from '../db/database.ts';
 import { batchOptions, eachJob } from '../jobs/batch.ts';
 import { FAST_POLLING_SECONDS, SEND_MAIL } from '../jobs/queues.ts';
 import { recordAlertSent, recordDelivery } from '../lib/metrics.ts';
-import { unseal } from '../lib/sealed.ts';
+import { type SealingKey, unseal } from '../lib/sealed.ts';
 import type { BlobAttachment, MailSender, SendMailJob } from './mail-sender.ts';
 import * as repo from './mail.repository.ts';
-import { type Attachment, type MailMessage, MailSendError } from './mail.types.ts';
+import { type Attachment, type MailMessage, MailSendError, type SendResult } from './mail.types.ts';
 
 type DeliveryJob = Pick<JobWithMetadata<SendMailJob>, 'data' | 'retryCount' | 'retryLimit'>;
 
@@ -24,40 +24,34 @@ async function readAttachments(
   return read;
 }
 
-function openMessage(mailSender: MailSender, sealed: string): MailMessage | undefined {
+export function openSealed<T>(key: SealingKey, sealed: string): T | undefined {
   try {
-    return JSON.parse(unseal(mailSender.sealingKey, sealed)) as MailMessage;
+    return JSON.parse(unseal(key, sealed)) as T;
   } catch {
     return undefined;
   }
 }
 
-/**
- * Sends one queued delivery. The row moves queued → sending → sent | failed | ambiguous. A row
- * found still `sending` belongs to an attempt that died mid-send: with an idempotent transport
- * (the outbox) it is sent again, keyed by the delivery, so it arrives once; otherwise it may
- * have gone out, so it becomes ambiguous instead of being sent twice.
- */
-export async function deliver(db: Database, mailSender: MailSender, job: DeliveryJob) {
-  const { deliveryId, sealed } = job.data;
-  // Opened before the row is claimed: a payload that cannot be opened was never sent.
-  const message = openMessage(mailSender, sealed);
-  const attachments = message ? await readAttachments(mailSender, job.data.attachments) : [];
-  if (!message || typeof attachments === 'string') {
-    const failed = await repo.failQueued(
-      db,
-      deliveryId,
-      message
-        ? (attachments as string)
-        : 'The queued message could not be opened (was SESSION_SECRET changed?).',
-    );
-    if (failed) recordDelivery(failed.kind, failed.recipient, 'failed');
-    return;
-  }
-  if (attachments.length > 0) message.attachments = attachments;
+type Attempt = { deliveryId: string; retryCount: number; retryLimit: number };
 
+/**
+ * Sends one queued delivery by `send`, whatever the channel. The row moves queued → sending →
+ * sent | failed | ambiguous. A row found still `sending` belongs to an attempt that died
+ * mid-send: with an idempotent transport (the outbox) it is sent again, keyed by the delivery,
+ * so it arrives once; otherwise it may have gone out, so it becomes ambiguous instead of being
+ * sent twice. A recipient the provider calls inactive is handed to `onInactive` in the
+ * transaction that records the failure.
+ */
+export async function runDelivery(
+  db: Database,
+  attempt: Attempt,
+  transport: { idempotent: boolean },
+  send: () => Promise<SendResult>,
+  onInactive: (trx: Executor, claimed: repo.ClaimedDelivery, reason: string) => Promise<void>,
+) {
+  const { deliveryId } = attempt;
   let claimed = await repo.claimQueued(db, deliveryId);
-  if (!claimed && mailSender.transport.idempotent) {
+  if (!claimed && transport.idempotent) {
     // An attempt died mid-send; this transport stores a delivery once, so send it again.
     claimed = await repo.reclaimSending(db, deliveryId);
   }
@@ -72,9 +66,7 @@ export async function deliver(db: Database, mailSender: MailSender, job: Deliver
   }
 
   try {
-    const { providerMessageId } = await mailSender.transport.send(message, {
-      idempotencyKey: deliveryId,
-    });
+    const { providerMessageId } = await send();
     const sent = await repo.markSent(db, deliveryId, providerMessageId);
     recordDelivery(claimed.kind, claimed.recipient, 'sent');
     if (claimed.kind === 'alert' && sent?.document_ingested_at && sent.sent_at) {
@@ -87,7 +79,7 @@ export async function deliver(db: Database, mailSender: MailSender, job: Deliver
   } catch (err) {
     const failure = err instanceof MailSendError ? err : new MailSendError('retry', String(err));
     // The job's own limit: the queue's may have changed since the job was created.
-    const lastAttempt = job.retryCount >= job.retryLimit;
+    const lastAttempt = attempt.retryCount >= attempt.retryLimit;
     const status =
       failure.disposition === 'ambiguous'
         ? 'ambiguous'
@@ -97,7 +89,7 @@ export async function deliver(db: Database, mailSender: MailSender, job: Deliver
     await db.transaction().execute(async (trx) => {
       await repo.setOutcome(trx, deliveryId, status, failure.message.slice(0, 1000));
       if (failure.disposition === 'inactive') {
-        await repo.markUndeliverable(trx, claimed, failure.message.slice(0, 500));
+        await onInactive(trx, claimed, failure.message.slice(0, 500));
       }
     });
     recordDelivery(
@@ -112,6 +104,34 @@ export async function deliver(db: Database, mailSender: MailSender, job: Deliver
     // Throwing hands the job back to pg-boss, which retries it with exponential backoff.
     if (status === 'queued') throw failure;
   }
+}
+
+/** Fails a delivery whose payload cannot be sent (never claimed, so never sent). */
+export async function failUnsendable(db: Database, deliveryId: string, reason: string) {
+  const failed = await repo.failQueued(db, deliveryId, reason);
+  if (failed) recordDelivery(failed.kind, failed.recipient, 'failed');
+}
+
+export const UNOPENABLE = 'The queued message could not be opened (was SESSION_SECRET changed?).';
+
+/** Sends one queued mail (runDelivery); an inactive recipient marks the method undeliverable. */
+export async function deliver(db: Database, mailSender: MailSender, job: DeliveryJob) {
+  const { deliveryId, sealed } = job.data;
+  // Opened before the row is claimed: a payload that cannot be opened was never sent.
+  const message = openSealed<MailMessage>(mailSender.sealingKey, sealed);
+  const attachments = message ? await readAttachments(mailSender, job.data.attachments) : [];
+  if (!message || typeof attachments === 'string') {
+    await failUnsendable(db, deliveryId, message ? (attachments as string) : UNOPENABLE);
+    return;
+  }
+  if (attachments.length > 0) message.attachments = attachments;
+  await runDelivery(
+    db,
+    { deliveryId, retryCount: job.retryCount, retryLimit: job.retryLimit },
+    mailSender.transport,
+    () => mailSender.transport.send(message, { idempotencyKey: deliveryId }),
+    (trx, claimed, reason) => repo.markUndeliverable(trx, claimed, reason),
+  );
 }
 
 export async function registerMailWorker(

@@ -10,6 +10,9 @@ export type NewDelivery = {
   notificationMethodId: string | null;
   documentId: string | null;
   recipient: string;
+  channel?: 'email' | 'sms';
+  /** Recorded as not sent, with this reason (a daily text limit reached). */
+  skipped?: string;
 };
 
 /**
@@ -25,9 +28,11 @@ export async function insertDelivery(db: Executor, d: NewDelivery): Promise<stri
       notification_method_id: d.notificationMethodId,
       document_id: d.documentId,
       recipient: d.recipient,
+      channel: d.channel ?? 'email',
       provider_message_id: null,
-      last_error: null,
+      last_error: d.skipped ?? null,
       sent_at: null,
+      ...(d.skipped !== undefined ? { status: 'skipped' as const } : {}),
     })
     .onConflict((oc) =>
       oc
@@ -135,4 +140,21 @@ export async function markUndeliverable(db: Executor, claimed: ClaimedDelivery, 
     ? methods.where('id', '=', claimed.notification_method_id)
     : methods.where('user_id', '=', claimed.user_id).where('email', '=', claimed.recipient);
   await methods.execute();
+}
+
+/**
+ * Marks a phone method undeliverable unless it is already; returns its owner, number and the
+ * owner's account email only when this call marked it, so the owner is told once.
+ */
+export function markPhoneUndeliverable(db: Executor, methodId: string, reason: string) {
+  return db
+    .updateTable('notification_methods as m')
+    .from('users as u')
+    .set({ undeliverable_at: new Date(), undeliverable_reason: reason })
+    .whereRef('u.id', '=', 'm.user_id')
+    .where('m.id', '=', methodId)
+    .where('m.type', '=', 'SMS')
+    .where('m.undeliverable_at', 'is', null)
+    .returning(['m.user_id', 'm.phone', 'u.email'])
+    .executeTakeFirst();
 }

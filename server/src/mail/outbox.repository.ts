@@ -6,6 +6,7 @@ export async function insertOutboxMessage(
   db: Executor,
   message: MailMessage,
   deliveryKey: string | null,
+  channel: 'email' | 'sms' = 'email',
 ): Promise<string | undefined> {
   const row = await db
     .insertInto('outbox_messages')
@@ -15,6 +16,7 @@ export async function insertOutboxMessage(
       text_body: message.text,
       html_body: message.html,
       delivery_key: deliveryKey,
+      channel,
     })
     .onConflict((oc) => oc.column('delivery_key').doNothing())
     .returning('id')

@@ -124,13 +124,23 @@ export function verifyMethodMail(brand: Brand, email: string, verifyUrl: string)
   };
 }
 
-/** An SMS has only text; the html field repeats it for the outbox viewer. */
-export function verifySmsMessage(verifyUrl: string): RenderedMail {
-  const text = `DeedWatch: confirm this number for fraud alerts: ${verifyUrl}`;
+/** The mail that tells a subscriber texts to one of their numbers cannot be delivered. */
+export function smsUnreachableMail(
+  brand: Brand,
+  phone: string,
+  reason: string,
+  dashboardUrl: string,
+): RenderedMail {
+  const intro = `We could not deliver DeedWatch text alerts to ${phone}. ${reason}`;
+  const after =
+    'We will not text this number again, and your alerts keep coming by email. To receive texts, remove the number on your dashboard and add one that can take texts.';
   return {
-    subject: 'SMS verification',
-    tag: 'verify-sms',
-    text,
-    html: `<p>${escapeHtml(text)}</p>`,
+    subject: 'DeedWatch cannot text your phone',
+    tag: 'sms-unreachable',
+    text: textLayout(brand, [intro, '', after, '', `Your dashboard: ${dashboardUrl}`]),
+    html: layout(brand, 'We cannot text your phone', [escapeHtml(intro), escapeHtml(after)], {
+      label: 'Open my dashboard',
+      url: dashboardUrl,
+    }),
   };
 }

@@ -14,7 +14,9 @@ import { ensureQueues } from '../../src/jobs/queues.ts';
 import { deriveSealingKey } from '../../src/lib/sealed.ts';
 import { registerMailWorker } from '../../src/mail/mail.jobs.ts';
 import { createMailSender, type MailSender } from '../../src/mail/mail-sender.ts';
-import { createTransport } from '../../src/mail/transport.ts';
+import { createSmsSenderFor, createTransport } from '../../src/mail/transport.ts';
+import type { SmsSender } from '../../src/mail/sms-sender.ts';
+import { registerSmsWorker } from '../../src/mail/sms.jobs.ts';
 import { registerPruneExpired } from '../../src/modules/auth/auth.jobs.ts';
 import { webhookDeps } from '../../src/modules/webhooks/delivery.service.ts';
 import { registerWebhookWorkers } from '../../src/modules/webhooks/webhooks.jobs.ts';
@@ -62,6 +64,7 @@ export type TestApp = {
   db: Database;
   boss: PgBoss;
   mailSender: MailSender;
+  smsSender: SmsSender | null;
   /** The engine's deps over this app's database, queue, mail sender and document store. */
   engine: Engine;
   config: AppConfig;
@@ -90,16 +93,19 @@ export async function startTestApp(
   await boss.start();
   await ensureQueues(boss);
   const blobs = createBlobStore(config);
+  const sealingKey = deriveSealingKey(config.sessionSecret, 'mail');
   const mailSender = createMailSender(
     boss,
     createTransport(config, database.db),
-    deriveSealingKey(config.sessionSecret, 'mail'),
+    sealingKey,
     blobs,
   );
+  const smsSender = createSmsSenderFor(config, database.db, boss, sealingKey);
   const engine = createEngine(config, {
     db: database.db,
     boss,
     mailSender,
+    smsSender,
     log: options.logger ?? pino({ level: 'silent' }),
     blobs,
   });
@@ -107,12 +113,20 @@ export async function startTestApp(
     // The workers main.ts starts, in its order.
     await registerPruneExpired(boss, database.db);
     await registerMailWorker(boss, database.db, mailSender);
+    if (smsSender)
+      await registerSmsWorker(boss, {
+        db: database.db,
+        smsSender,
+        mailSender,
+        brand: engine.brand,
+      });
     await registerEngineWorkers(engine);
     await registerWebhookWorkers(webhookDeps(config, { db: database.db, boss, mailSender }));
   }
   const app = await buildApp(config, {
     db: database.db,
     mailSender,
+    smsSender,
     logger: options.logger ?? false,
     delay: options.delay,
     blobs,
@@ -125,6 +139,7 @@ export async function startTestApp(
     db: database.db,
     boss,
     mailSender,
+    smsSender,
     engine,
     config,
     database,

@@ -109,3 +109,10 @@ export const casesQuery = (query: CasesListQuery) =>
 /** Staff: one case with its notes and history. */
 export const caseQuery = (id: string) =>
   apiQueryOptions('get', '/api/admin/cases/{id}', { params: { path: { id } } }, { meta: quietly });
+
+/** Which notification method types the server offers (SMS only when it sends texts). */
+export const notificationOptionsQuery = () =>
+  apiQueryOptions('get', '/api/config/notifications', undefined, {
+    staleTime: 5 * 60_000,
+    meta: quietly,
+  });

@@ -58,6 +58,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/config/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which notification method types this server offers
+         * @description SMS is listed only when the server has a text transport (SMS_TRANSPORT); without one, adding a phone method is refused and the web app does not offer it.
+         *
+         *     Scope: `read`, when a token is sent: open to anyone, and a token sent must be valid.
+         */
+        get: operations["getNotificationOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/auth/login": {
         parameters: {
             query?: never;
@@ -410,8 +432,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Adds an email (or SMS) method and sends its verification link
-         * @description For an SMS method the phone number goes in the `email` field.
+         * Adds an email or phone (SMS) method and sends its verification link
+         * @description For an SMS method the phone number goes in the `email` field: written with + and the country code, or as a number of the country of the subscriber's first guarded county; stored as E.164. Refused (400) when this server sends no texts (GET /api/config/notifications), for a number that is not one, or for one of a country none of the subscriber's counties takes. The phone's verification text carries a /verify-sms/ link valid 10 minutes; a newer one voids it.
          *
          *     Scope: `write`. A personal access token needs the write scope; a session needs nothing more.
          */
@@ -456,6 +478,28 @@ export interface paths {
          * @description Scope: `write`. A personal access token needs the write scope; a session needs nothing more.
          */
         post: operations["resendVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/notifications/texts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Chooses which alerts a phone (SMS) method is texted
+         * @description Act now alerts are always texted to a verified phone; with checkLevel true, Check alerts are too. Records-level documents are never texted.
+         *
+         *     Scope: `write`. A personal access token needs the write scope; a session needs nothing more.
+         */
+        post: operations["setTextLevels"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1116,6 +1160,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sms/twilio/inbound": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Twilio webhook: a text sent to our number (STOP, START, HELP)
+         * @description Set as the number's (or Messaging Service's) incoming message webhook, HTTP POST, at exactly APP_URL/api/sms/twilio/inbound. Signed by Twilio (X-Twilio-Signature). STOP opts every method on the sender's number out of texts, START opts it back in, HELP is answered with the support contacts.
+         *
+         *     Scope: `write`, when a token is sent: open to anyone, and a token sent must be valid.
+         */
+        post: operations["smsInbound"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/twilio/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Twilio webhook: a text's delivery status
+         * @description Given to Twilio with each text (StatusCallback: APP_URL/api/sms/twilio/status). Signed by Twilio. delivered and undelivered/failed update the delivery of the text; a number Twilio reports invalid or unreachable (errors 21211, 21614, 30003, 30005, 30006) is marked and its owner told by email.
+         *
+         *     Scope: `write`, when a token is sent: open to anyone, and a token sent must be valid.
+         */
+        post: operations["smsStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1208,6 +1296,31 @@ export interface operations {
                         /** @description An example APN in the county format */
                         format: string;
                     }[];
+                };
+            };
+        };
+    };
+    getNotificationOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The method types on offer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The notification method types a subscriber may add: 'SMS' only when this server sends texts */
+                        methodTypes: ("Email" | "SMS")[];
+                        /** @description At most this many alert texts go to one number a day; past it, email only */
+                        textsPerNumberPerDay: number;
+                    };
                 };
             };
         };
@@ -1325,6 +1438,18 @@ export interface operations {
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
                                 /** @description Why the last failed delivery failed, when one did */
                                 deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    error: string | null;
+                                }[];
                             }[];
                         }[];
                         nameSubscriptions: {
@@ -1417,17 +1542,35 @@ export interface operations {
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
                                 /** @description Why the last failed delivery failed, when one did */
                                 deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    error: string | null;
+                                }[];
                             }[];
                         }[];
                         emailNotificationMethods: {
                             /** Format: uuid */
                             id: string;
-                            /** @description The address, or the phone number of an SMS method */
+                            /** @description The address, or the phone number of an SMS method (E.164, +15551234567) */
                             email: string;
                             verified: boolean;
                             verifiedAt: string | null;
                             /** @enum {string} */
                             notificationMethodType: "Email" | "SMS";
+                            /** @description An SMS method whose phone replied STOP: no text goes to it until it replies START */
+                            optedOut: boolean;
+                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number); null while deliverable */
+                            undeliverable: string | null;
+                            /** @description An SMS method: Check alerts are texted too, not only Act now ones */
+                            textsCheckLevel: boolean;
                         }[];
                         /** @description Up to 2 people who get a copy of Act now alerts once they accept */
                         trustedContacts: {
@@ -1648,6 +1791,18 @@ export interface operations {
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
                                 /** @description Why the last failed delivery failed, when one did */
                                 deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    error: string | null;
+                                }[];
                             }[];
                         }[];
                         nameSubscriptions: {
@@ -1740,17 +1895,35 @@ export interface operations {
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
                                 /** @description Why the last failed delivery failed, when one did */
                                 deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    error: string | null;
+                                }[];
                             }[];
                         }[];
                         emailNotificationMethods: {
                             /** Format: uuid */
                             id: string;
-                            /** @description The address, or the phone number of an SMS method */
+                            /** @description The address, or the phone number of an SMS method (E.164, +15551234567) */
                             email: string;
                             verified: boolean;
                             verifiedAt: string | null;
                             /** @enum {string} */
                             notificationMethodType: "Email" | "SMS";
+                            /** @description An SMS method whose phone replied STOP: no text goes to it until it replies START */
+                            optedOut: boolean;
+                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number); null while deliverable */
+                            undeliverable: string | null;
+                            /** @description An SMS method: Check alerts are texted too, not only Act now ones */
+                            textsCheckLevel: boolean;
                         }[];
                         /** @description Up to 2 people who get a copy of Act now alerts once they accept */
                         trustedContacts: {
@@ -1921,6 +2094,18 @@ export interface operations {
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
                                 /** @description Why the last failed delivery failed, when one did */
                                 deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    error: string | null;
+                                }[];
                             }[];
                         }[];
                         nameSubscriptions: {
@@ -2013,17 +2198,35 @@ export interface operations {
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
                                 /** @description Why the last failed delivery failed, when one did */
                                 deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    error: string | null;
+                                }[];
                             }[];
                         }[];
                         emailNotificationMethods: {
                             /** Format: uuid */
                             id: string;
-                            /** @description The address, or the phone number of an SMS method */
+                            /** @description The address, or the phone number of an SMS method (E.164, +15551234567) */
                             email: string;
                             verified: boolean;
                             verifiedAt: string | null;
                             /** @enum {string} */
                             notificationMethodType: "Email" | "SMS";
+                            /** @description An SMS method whose phone replied STOP: no text goes to it until it replies START */
+                            optedOut: boolean;
+                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number); null while deliverable */
+                            undeliverable: string | null;
+                            /** @description An SMS method: Check alerts are texted too, not only Act now ones */
+                            textsCheckLevel: boolean;
                         }[];
                         /** @description Up to 2 people who get a copy of Act now alerts once they accept */
                         trustedContacts: {
@@ -2194,6 +2397,18 @@ export interface operations {
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
                                 /** @description Why the last failed delivery failed, when one did */
                                 deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    error: string | null;
+                                }[];
                             }[];
                         }[];
                         nameSubscriptions: {
@@ -2286,17 +2501,35 @@ export interface operations {
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
                                 /** @description Why the last failed delivery failed, when one did */
                                 deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    error: string | null;
+                                }[];
                             }[];
                         }[];
                         emailNotificationMethods: {
                             /** Format: uuid */
                             id: string;
-                            /** @description The address, or the phone number of an SMS method */
+                            /** @description The address, or the phone number of an SMS method (E.164, +15551234567) */
                             email: string;
                             verified: boolean;
                             verifiedAt: string | null;
                             /** @enum {string} */
                             notificationMethodType: "Email" | "SMS";
+                            /** @description An SMS method whose phone replied STOP: no text goes to it until it replies START */
+                            optedOut: boolean;
+                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number); null while deliverable */
+                            undeliverable: string | null;
+                            /** @description An SMS method: Check alerts are texted too, not only Act now ones */
+                            textsCheckLevel: boolean;
                         }[];
                         /** @description Up to 2 people who get a copy of Act now alerts once they accept */
                         trustedContacts: {
@@ -2465,6 +2698,18 @@ export interface operations {
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
                                 /** @description Why the last failed delivery failed, when one did */
                                 deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    error: string | null;
+                                }[];
                             }[];
                         }[];
                         nameSubscriptions: {
@@ -2557,17 +2802,35 @@ export interface operations {
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
                                 /** @description Why the last failed delivery failed, when one did */
                                 deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    error: string | null;
+                                }[];
                             }[];
                         }[];
                         emailNotificationMethods: {
                             /** Format: uuid */
                             id: string;
-                            /** @description The address, or the phone number of an SMS method */
+                            /** @description The address, or the phone number of an SMS method (E.164, +15551234567) */
                             email: string;
                             verified: boolean;
                             verifiedAt: string | null;
                             /** @enum {string} */
                             notificationMethodType: "Email" | "SMS";
+                            /** @description An SMS method whose phone replied STOP: no text goes to it until it replies START */
+                            optedOut: boolean;
+                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number); null while deliverable */
+                            undeliverable: string | null;
+                            /** @description An SMS method: Check alerts are texted too, not only Act now ones */
+                            textsCheckLevel: boolean;
                         }[];
                         /** @description Up to 2 people who get a copy of Act now alerts once they accept */
                         trustedContacts: {
@@ -2769,6 +3032,18 @@ export interface operations {
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
                                 /** @description Why the last failed delivery failed, when one did */
                                 deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    error: string | null;
+                                }[];
                             }[];
                         }[];
                         nameSubscriptions: {
@@ -2861,17 +3136,35 @@ export interface operations {
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
                                 /** @description Why the last failed delivery failed, when one did */
                                 deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    error: string | null;
+                                }[];
                             }[];
                         }[];
                         emailNotificationMethods: {
                             /** Format: uuid */
                             id: string;
-                            /** @description The address, or the phone number of an SMS method */
+                            /** @description The address, or the phone number of an SMS method (E.164, +15551234567) */
                             email: string;
                             verified: boolean;
                             verifiedAt: string | null;
                             /** @enum {string} */
                             notificationMethodType: "Email" | "SMS";
+                            /** @description An SMS method whose phone replied STOP: no text goes to it until it replies START */
+                            optedOut: boolean;
+                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number); null while deliverable */
+                            undeliverable: string | null;
+                            /** @description An SMS method: Check alerts are texted too, not only Act now ones */
+                            textsCheckLevel: boolean;
                         }[];
                         /** @description Up to 2 people who get a copy of Act now alerts once they accept */
                         trustedContacts: {
@@ -3356,6 +3649,18 @@ export interface operations {
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
                                 /** @description Why the last failed delivery failed, when one did */
                                 deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    error: string | null;
+                                }[];
                             }[];
                         }[];
                         nameSubscriptions: {
@@ -3448,17 +3753,35 @@ export interface operations {
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
                                 /** @description Why the last failed delivery failed, when one did */
                                 deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    error: string | null;
+                                }[];
                             }[];
                         }[];
                         emailNotificationMethods: {
                             /** Format: uuid */
                             id: string;
-                            /** @description The address, or the phone number of an SMS method */
+                            /** @description The address, or the phone number of an SMS method (E.164, +15551234567) */
                             email: string;
                             verified: boolean;
                             verifiedAt: string | null;
                             /** @enum {string} */
                             notificationMethodType: "Email" | "SMS";
+                            /** @description An SMS method whose phone replied STOP: no text goes to it until it replies START */
+                            optedOut: boolean;
+                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number); null while deliverable */
+                            undeliverable: string | null;
+                            /** @description An SMS method: Check alerts are texted too, not only Act now ones */
+                            textsCheckLevel: boolean;
                         }[];
                         /** @description Up to 2 people who get a copy of Act now alerts once they accept */
                         trustedContacts: {
@@ -3651,6 +3974,18 @@ export interface operations {
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
                                 /** @description Why the last failed delivery failed, when one did */
                                 deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    error: string | null;
+                                }[];
                             }[];
                         }[];
                         nameSubscriptions: {
@@ -3743,17 +4078,35 @@ export interface operations {
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
                                 /** @description Why the last failed delivery failed, when one did */
                                 deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    error: string | null;
+                                }[];
                             }[];
                         }[];
                         emailNotificationMethods: {
                             /** Format: uuid */
                             id: string;
-                            /** @description The address, or the phone number of an SMS method */
+                            /** @description The address, or the phone number of an SMS method (E.164, +15551234567) */
                             email: string;
                             verified: boolean;
                             verifiedAt: string | null;
                             /** @enum {string} */
                             notificationMethodType: "Email" | "SMS";
+                            /** @description An SMS method whose phone replied STOP: no text goes to it until it replies START */
+                            optedOut: boolean;
+                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number); null while deliverable */
+                            undeliverable: string | null;
+                            /** @description An SMS method: Check alerts are texted too, not only Act now ones */
+                            textsCheckLevel: boolean;
                         }[];
                         /** @description Up to 2 people who get a copy of Act now alerts once they accept */
                         trustedContacts: {
@@ -3944,6 +4297,18 @@ export interface operations {
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
                                 /** @description Why the last failed delivery failed, when one did */
                                 deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    error: string | null;
+                                }[];
                             }[];
                         }[];
                         nameSubscriptions: {
@@ -4036,17 +4401,35 @@ export interface operations {
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
                                 /** @description Why the last failed delivery failed, when one did */
                                 deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    error: string | null;
+                                }[];
                             }[];
                         }[];
                         emailNotificationMethods: {
                             /** Format: uuid */
                             id: string;
-                            /** @description The address, or the phone number of an SMS method */
+                            /** @description The address, or the phone number of an SMS method (E.164, +15551234567) */
                             email: string;
                             verified: boolean;
                             verifiedAt: string | null;
                             /** @enum {string} */
                             notificationMethodType: "Email" | "SMS";
+                            /** @description An SMS method whose phone replied STOP: no text goes to it until it replies START */
+                            optedOut: boolean;
+                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number); null while deliverable */
+                            undeliverable: string | null;
+                            /** @description An SMS method: Check alerts are texted too, not only Act now ones */
+                            textsCheckLevel: boolean;
                         }[];
                         /** @description Up to 2 people who get a copy of Act now alerts once they accept */
                         trustedContacts: {
@@ -4250,6 +4633,18 @@ export interface operations {
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
                                 /** @description Why the last failed delivery failed, when one did */
                                 deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    error: string | null;
+                                }[];
                             }[];
                         }[];
                         nameSubscriptions: {
@@ -4342,17 +4737,35 @@ export interface operations {
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
                                 /** @description Why the last failed delivery failed, when one did */
                                 deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    error: string | null;
+                                }[];
                             }[];
                         }[];
                         emailNotificationMethods: {
                             /** Format: uuid */
                             id: string;
-                            /** @description The address, or the phone number of an SMS method */
+                            /** @description The address, or the phone number of an SMS method (E.164, +15551234567) */
                             email: string;
                             verified: boolean;
                             verifiedAt: string | null;
                             /** @enum {string} */
                             notificationMethodType: "Email" | "SMS";
+                            /** @description An SMS method whose phone replied STOP: no text goes to it until it replies START */
+                            optedOut: boolean;
+                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number); null while deliverable */
+                            undeliverable: string | null;
+                            /** @description An SMS method: Check alerts are texted too, not only Act now ones */
+                            textsCheckLevel: boolean;
                         }[];
                         /** @description Up to 2 people who get a copy of Act now alerts once they accept */
                         trustedContacts: {
@@ -4556,6 +4969,18 @@ export interface operations {
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
                                 /** @description Why the last failed delivery failed, when one did */
                                 deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    error: string | null;
+                                }[];
                             }[];
                         }[];
                         nameSubscriptions: {
@@ -4648,17 +5073,35 @@ export interface operations {
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
                                 /** @description Why the last failed delivery failed, when one did */
                                 deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    error: string | null;
+                                }[];
                             }[];
                         }[];
                         emailNotificationMethods: {
                             /** Format: uuid */
                             id: string;
-                            /** @description The address, or the phone number of an SMS method */
+                            /** @description The address, or the phone number of an SMS method (E.164, +15551234567) */
                             email: string;
                             verified: boolean;
                             verifiedAt: string | null;
                             /** @enum {string} */
                             notificationMethodType: "Email" | "SMS";
+                            /** @description An SMS method whose phone replied STOP: no text goes to it until it replies START */
+                            optedOut: boolean;
+                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number); null while deliverable */
+                            undeliverable: string | null;
+                            /** @description An SMS method: Check alerts are texted too, not only Act now ones */
+                            textsCheckLevel: boolean;
                         }[];
                         /** @description Up to 2 people who get a copy of Act now alerts once they accept */
                         trustedContacts: {
@@ -4860,6 +5303,18 @@ export interface operations {
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
                                 /** @description Why the last failed delivery failed, when one did */
                                 deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    error: string | null;
+                                }[];
                             }[];
                         }[];
                         nameSubscriptions: {
@@ -4952,17 +5407,35 @@ export interface operations {
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
                                 /** @description Why the last failed delivery failed, when one did */
                                 deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    error: string | null;
+                                }[];
                             }[];
                         }[];
                         emailNotificationMethods: {
                             /** Format: uuid */
                             id: string;
-                            /** @description The address, or the phone number of an SMS method */
+                            /** @description The address, or the phone number of an SMS method (E.164, +15551234567) */
                             email: string;
                             verified: boolean;
                             verifiedAt: string | null;
                             /** @enum {string} */
                             notificationMethodType: "Email" | "SMS";
+                            /** @description An SMS method whose phone replied STOP: no text goes to it until it replies START */
+                            optedOut: boolean;
+                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number); null while deliverable */
+                            undeliverable: string | null;
+                            /** @description An SMS method: Check alerts are texted too, not only Act now ones */
+                            textsCheckLevel: boolean;
                         }[];
                         /** @description Up to 2 people who get a copy of Act now alerts once they accept */
                         trustedContacts: {
@@ -5037,6 +5510,342 @@ export interface operations {
                 };
             };
             /** @description Too many of these requests; try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    setTextLevels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    notificationMethodId: string;
+                    /** @description true: Check alerts are texted too; false: only Act now alerts */
+                    checkLevel: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The updated session user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        role: "subscriber" | "customersupport" | "admin";
+                        email: string;
+                        apnSubscriptions: {
+                            /** Format: uuid */
+                            id: string;
+                            county: string;
+                            apn: string;
+                            description: string;
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                                /** @description The document's county */
+                                county: string;
+                                /**
+                                 * @description What of the guarded item the document hit
+                                 * @enum {string}
+                                 */
+                                matchKind: "apn" | "address" | "name";
+                                /** @description The document's value that matched */
+                                matchedValue: string;
+                                /** @description For a name: whether the document names it as a grantor or a grantee */
+                                partyRole: ("grantor" | "grantee") | null;
+                                /** @description Exactly the guarded item, not a variant of it */
+                                isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
+                                /** @description 0 to 1: lower for variants and for names common in the county */
+                                confidence: number;
+                                /** @description Why it matched, for a person */
+                                reason: string;
+                                /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
+                                 * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
+                                 * @enum {string}
+                                 */
+                                deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
+                                /** @description Why the last failed delivery failed, when one did */
+                                deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    error: string | null;
+                                }[];
+                            }[];
+                        }[];
+                        nameSubscriptions: {
+                            /** Format: uuid */
+                            id: string;
+                            county: string;
+                            name: string;
+                            /**
+                             * @description What to do with this name's possible matches: 'digest' lists them in one email each morning (the default), 'immediately' alerts at once as for a sure match, 'hide' keeps them off the dashboard and out of email
+                             * @enum {string}
+                             */
+                            possibleMatches: "digest" | "immediately" | "hide";
+                            /** @description Its events, newest first; possible ones left out when possibleMatches is 'hide' */
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                                /** @description The document's county */
+                                county: string;
+                                /**
+                                 * @description What of the guarded item the document hit
+                                 * @enum {string}
+                                 */
+                                matchKind: "apn" | "address" | "name";
+                                /** @description The document's value that matched */
+                                matchedValue: string;
+                                /** @description For a name: whether the document names it as a grantor or a grantee */
+                                partyRole: ("grantor" | "grantee") | null;
+                                /** @description Exactly the guarded item, not a variant of it */
+                                isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
+                                /** @description 0 to 1: lower for variants and for names common in the county */
+                                confidence: number;
+                                /** @description Why it matched, for a person */
+                                reason: string;
+                                /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
+                                 * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
+                                 * @enum {string}
+                                 */
+                                deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
+                                /** @description Why the last failed delivery failed, when one did */
+                                deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    error: string | null;
+                                }[];
+                            }[];
+                        }[];
+                        emailNotificationMethods: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @description The address, or the phone number of an SMS method (E.164, +15551234567) */
+                            email: string;
+                            verified: boolean;
+                            verifiedAt: string | null;
+                            /** @enum {string} */
+                            notificationMethodType: "Email" | "SMS";
+                            /** @description An SMS method whose phone replied STOP: no text goes to it until it replies START */
+                            optedOut: boolean;
+                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number); null while deliverable */
+                            undeliverable: string | null;
+                            /** @description An SMS method: Check alerts are texted too, not only Act now ones */
+                            textsCheckLevel: boolean;
+                        }[];
+                        /** @description Up to 2 people who get a copy of Act now alerts once they accept */
+                        trustedContacts: {
+                            /** Format: uuid */
+                            id: string;
+                            email: string;
+                            name: string;
+                            /**
+                             * @description invited (no answer yet: nothing is sent), active (accepted: gets copies of Act now alerts), stopped (said stop: nothing is sent)
+                             * @enum {string}
+                             */
+                            status: "invited" | "active" | "stopped";
+                            /** Format: date-time */
+                            createdAt: string;
+                            acceptedAt: string | null;
+                            stoppedAt: string | null;
+                        }[];
+                        isImpersonated: boolean;
+                    };
+                };
+            };
+            /** @description Invalid input, with what to change */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The token lacks the scope this call needs (the message and WWW-Authenticate name it), or the caller may not make this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found among your own items */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls with this token this minute: RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget, Retry-After when to try again */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5164,6 +5973,18 @@ export interface operations {
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
                                 /** @description Why the last failed delivery failed, when one did */
                                 deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    error: string | null;
+                                }[];
                             }[];
                         }[];
                         nameSubscriptions: {
@@ -5256,17 +6077,35 @@ export interface operations {
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
                                 /** @description Why the last failed delivery failed, when one did */
                                 deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    error: string | null;
+                                }[];
                             }[];
                         }[];
                         emailNotificationMethods: {
                             /** Format: uuid */
                             id: string;
-                            /** @description The address, or the phone number of an SMS method */
+                            /** @description The address, or the phone number of an SMS method (E.164, +15551234567) */
                             email: string;
                             verified: boolean;
                             verifiedAt: string | null;
                             /** @enum {string} */
                             notificationMethodType: "Email" | "SMS";
+                            /** @description An SMS method whose phone replied STOP: no text goes to it until it replies START */
+                            optedOut: boolean;
+                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number); null while deliverable */
+                            undeliverable: string | null;
+                            /** @description An SMS method: Check alerts are texted too, not only Act now ones */
+                            textsCheckLevel: boolean;
                         }[];
                         /** @description Up to 2 people who get a copy of Act now alerts once they accept */
                         trustedContacts: {
@@ -5474,6 +6313,18 @@ export interface operations {
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
                                 /** @description Why the last failed delivery failed, when one did */
                                 deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    error: string | null;
+                                }[];
                             }[];
                         }[];
                         nameSubscriptions: {
@@ -5566,17 +6417,35 @@ export interface operations {
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
                                 /** @description Why the last failed delivery failed, when one did */
                                 deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    error: string | null;
+                                }[];
                             }[];
                         }[];
                         emailNotificationMethods: {
                             /** Format: uuid */
                             id: string;
-                            /** @description The address, or the phone number of an SMS method */
+                            /** @description The address, or the phone number of an SMS method (E.164, +15551234567) */
                             email: string;
                             verified: boolean;
                             verifiedAt: string | null;
                             /** @enum {string} */
                             notificationMethodType: "Email" | "SMS";
+                            /** @description An SMS method whose phone replied STOP: no text goes to it until it replies START */
+                            optedOut: boolean;
+                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number); null while deliverable */
+                            undeliverable: string | null;
+                            /** @description An SMS method: Check alerts are texted too, not only Act now ones */
+                            textsCheckLevel: boolean;
                         }[];
                         /** @description Up to 2 people who get a copy of Act now alerts once they accept */
                         trustedContacts: {
@@ -6758,6 +7627,18 @@ export interface operations {
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
                                 /** @description Why the last failed delivery failed, when one did */
                                 deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    error: string | null;
+                                }[];
                             }[];
                         }[];
                         nameSubscriptions: {
@@ -6850,17 +7731,35 @@ export interface operations {
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
                                 /** @description Why the last failed delivery failed, when one did */
                                 deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    error: string | null;
+                                }[];
                             }[];
                         }[];
                         emailNotificationMethods: {
                             /** Format: uuid */
                             id: string;
-                            /** @description The address, or the phone number of an SMS method */
+                            /** @description The address, or the phone number of an SMS method (E.164, +15551234567) */
                             email: string;
                             verified: boolean;
                             verifiedAt: string | null;
                             /** @enum {string} */
                             notificationMethodType: "Email" | "SMS";
+                            /** @description An SMS method whose phone replied STOP: no text goes to it until it replies START */
+                            optedOut: boolean;
+                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number); null while deliverable */
+                            undeliverable: string | null;
+                            /** @description An SMS method: Check alerts are texted too, not only Act now ones */
+                            textsCheckLevel: boolean;
                         }[];
                         /** @description Up to 2 people who get a copy of Act now alerts once they accept */
                         trustedContacts: {
@@ -7959,6 +8858,18 @@ export interface operations {
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
                                 /** @description Why the last failed delivery failed, when one did */
                                 deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    error: string | null;
+                                }[];
                             }[];
                         }[];
                         nameSubscriptions: {
@@ -8051,17 +8962,35 @@ export interface operations {
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
                                 /** @description Why the last failed delivery failed, when one did */
                                 deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    error: string | null;
+                                }[];
                             }[];
                         }[];
                         emailNotificationMethods: {
                             /** Format: uuid */
                             id: string;
-                            /** @description The address, or the phone number of an SMS method */
+                            /** @description The address, or the phone number of an SMS method (E.164, +15551234567) */
                             email: string;
                             verified: boolean;
                             verifiedAt: string | null;
                             /** @enum {string} */
                             notificationMethodType: "Email" | "SMS";
+                            /** @description An SMS method whose phone replied STOP: no text goes to it until it replies START */
+                            optedOut: boolean;
+                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number); null while deliverable */
+                            undeliverable: string | null;
+                            /** @description An SMS method: Check alerts are texted too, not only Act now ones */
+                            textsCheckLevel: boolean;
                         }[];
                         /** @description Up to 2 people who get a copy of Act now alerts once they accept */
                         trustedContacts: {
@@ -8259,6 +9188,18 @@ export interface operations {
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
                                 /** @description Why the last failed delivery failed, when one did */
                                 deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    error: string | null;
+                                }[];
                             }[];
                         }[];
                         nameSubscriptions: {
@@ -8351,17 +9292,35 @@ export interface operations {
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
                                 /** @description Why the last failed delivery failed, when one did */
                                 deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    error: string | null;
+                                }[];
                             }[];
                         }[];
                         emailNotificationMethods: {
                             /** Format: uuid */
                             id: string;
-                            /** @description The address, or the phone number of an SMS method */
+                            /** @description The address, or the phone number of an SMS method (E.164, +15551234567) */
                             email: string;
                             verified: boolean;
                             verifiedAt: string | null;
                             /** @enum {string} */
                             notificationMethodType: "Email" | "SMS";
+                            /** @description An SMS method whose phone replied STOP: no text goes to it until it replies START */
+                            optedOut: boolean;
+                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number); null while deliverable */
+                            undeliverable: string | null;
+                            /** @description An SMS method: Check alerts are texted too, not only Act now ones */
+                            textsCheckLevel: boolean;
                         }[];
                         /** @description Up to 2 people who get a copy of Act now alerts once they accept */
                         trustedContacts: {
@@ -9687,6 +10646,95 @@ export interface operations {
             };
             /** @description Too many calls with this token this minute: RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget, Retry-After when to try again */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    smsInbound: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description The sender's number, E.164 */
+                    From: string;
+                    /**
+                     * @description The text of the message (STOP, START, HELP, …)
+                     * @default
+                     */
+                    Body?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description TwiML: an empty <Response/>, or for HELP a <Message> with how to reach support (Twilio texts it back) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": string;
+                };
+            };
+            /** @description No valid X-Twilio-Signature: nothing was changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    smsStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description Twilio's id of the text, as it answered the send */
+                    MessageSid: string;
+                    /** @description queued, sending, sent, delivered, undelivered, failed (Twilio may add others) */
+                    MessageStatus: string;
+                    /** @description Twilio error code when the text was not delivered */
+                    ErrorCode?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Recorded */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description No valid X-Twilio-Signature: nothing was changed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

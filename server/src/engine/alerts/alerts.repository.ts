@@ -175,3 +175,42 @@ export async function insertContactCode(
     })
     .execute();
 }
+
+/** Phone methods an alert may text: verified, not opted out (STOP), not known unreachable. */
+export function smsRecipients(db: Executor, userId: string) {
+  return db
+    .selectFrom('notification_methods')
+    .select(['id', 'phone', 'texts_check_level'])
+    .where('user_id', '=', userId)
+    .where('type', '=', 'SMS')
+    .where('verified_at', 'is not', null)
+    .where('undeliverable_at', 'is', null)
+    .where('opted_out_at', 'is', null)
+    .where('phone', 'is not', null)
+    .orderBy('created_at')
+    .execute();
+}
+
+/**
+ * Alert texts queued today (UTC), to `phone` and in all, counted under a transaction-scoped
+ * lock so that two alerts at once cannot both take the last text of a limit.
+ */
+export async function alertTextsToday(trx: Executor, phone: string) {
+  await sql`SELECT pg_advisory_xact_lock(hashtext('deedwatch:sms-daily-limits'))`.execute(trx);
+  const row = await trx
+    .selectFrom('deliveries')
+    .select((eb) => [
+      eb.fn.countAll<string>().as('total'),
+      sql<string>`count(*) FILTER (WHERE recipient = ${phone})`.as('to_phone'),
+    ])
+    .where('channel', '=', 'sms')
+    .where('kind', '=', 'alert')
+    .where('status', '<>', 'skipped')
+    .where(
+      'created_at',
+      '>=',
+      sql<Date>`date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`,
+    )
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), toPhone: Number(row.to_phone) };
+}

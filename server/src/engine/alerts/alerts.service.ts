@@ -1,4 +1,7 @@
-import { levelRank } from '@deedwatch/rules';
+import { levelRank, TEXTS_PER_NUMBER_PER_DAY } from '@deedwatch/rules';
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/types.ts';
+import { alertText } from '../../mail/sms-templates.ts';
 import { buffer } from 'node:stream/consumers';
 import { firstPages, PdfProblem } from '../../documents/pdf/first-pages.ts';
 import {
@@ -113,15 +116,18 @@ export function fraudContactOf(row: {
  * is queued at most once per method (a retried job queues only what is missing). The possible
  * hits it mails are marked digested in the same transaction, so no morning digest lists them
  * again. An Act now hit that is not a possible match is copied, in the same transaction, to each
- * trusted contact who accepted (once per contact), with a stop link of its own.
+ * trusted contact who accepted (once per contact), with a stop link of its own. When the most
+ * urgent hit is Act now (or Check, for a phone that asked for those), each verified phone that
+ * has not replied STOP is texted in the same transaction, within the daily text limits.
  */
 export async function sendAlert(engine: Engine, job: SendAlertJob): Promise<number> {
   const { db, mailSender, brand } = engine;
   const doc = await repo.findDocument(db, job.documentId);
   if (!doc) return 0;
-  const [events, recipients, documentProperty] = await Promise.all([
+  const [events, recipients, phones, documentProperty] = await Promise.all([
     repo.alertEventsOf(db, job.userId, job.documentId),
     repo.alertRecipients(db, job.userId),
+    engine.smsSender ? repo.smsRecipients(db, job.userId) : [],
     repo.documentProperty(db, job.documentId),
   ]);
   if (events.length === 0) return 0;
@@ -227,7 +233,62 @@ export async function sendAlert(engine: Engine, job: SendAlertJob): Promise<numb
         message: { to: contact.email, ...copy },
       });
     }
+    if (top.level !== 'records') {
+      const text = {
+        level: top.level,
+        documentType: doc.document_type,
+        countyName: doc.county_name,
+        documentNumber: doc.document_number,
+        eventUrl: input.eventUrl,
+      };
+      for (const phone of phones) {
+        if (top.level === 'check' && !phone.texts_check_level) continue;
+        if (await textAlert(engine, trx, { userId: job.userId, documentId: doc.id }, phone, text))
+          queued++;
+      }
+    }
     await repo.markDigested(trx, possibleIds);
     return queued;
   });
+}
+
+/** Why an alert text was not sent: shown with the event's deliveries. */
+export const overNumberLimit = () =>
+  `Not texted: this number had its ${TEXTS_PER_NUMBER_PER_DAY} alert texts for today (UTC); the alert went by email only.`;
+export const overDailyLimit = (limit: number) =>
+  `Not texted: DeedWatch sent its ${limit} alert texts for today (UTC); the alert went by email only.`;
+
+/**
+ * Queues one alert text, or, past a daily limit (per number, or in all), records it skipped
+ * with the reason, so that the event says why only the email went. True when a text was queued.
+ */
+async function textAlert(
+  engine: Engine,
+  trx: Transaction<DB>,
+  alert: { userId: string; documentId: string },
+  phone: { id: string; phone: string | null },
+  text: Parameters<typeof alertText>[0],
+): Promise<boolean> {
+  const smsSender = engine.smsSender!;
+  const to = phone.phone!;
+  const input = {
+    deliveryKind: 'alert' as const,
+    userId: alert.userId,
+    notificationMethodId: phone.id,
+    documentId: alert.documentId,
+  };
+  const sent = await repo.alertTextsToday(trx, to);
+  const reason =
+    sent.toPhone >= TEXTS_PER_NUMBER_PER_DAY
+      ? overNumberLimit()
+      : sent.total >= engine.smsDailyLimit
+        ? overDailyLimit(engine.smsDailyLimit)
+        : undefined;
+  if (reason) {
+    await smsSender.skip(trx, { ...input, to, reason });
+    return false;
+  }
+  return (
+    (await smsSender.enqueue(trx, { ...input, message: { to, body: alertText(text) } })) !== null
+  );
 }

@@ -3,15 +3,24 @@ import type { AuthCodesTable } from '../../db/types.ts';
 
 export type CodePurpose = AuthCodesTable['purpose'];
 
-/** Marks the user's unused login codes used: only the latest link signs in. */
-export async function voidLoginCodes(db: Executor, userId: string, at: Date): Promise<void> {
-  await db
+/**
+ * Marks the user's unused codes of a purpose used (of one method, when given): only the latest
+ * link works.
+ */
+export async function voidCodes(
+  db: Executor,
+  of: { userId: string; purpose: CodePurpose; notificationMethodId?: string | null },
+  at: Date,
+): Promise<void> {
+  let query = db
     .updateTable('auth_codes')
     .set({ used_at: at })
-    .where('user_id', '=', userId)
-    .where('purpose', '=', 'login')
-    .where('used_at', 'is', null)
-    .execute();
+    .where('user_id', '=', of.userId)
+    .where('purpose', '=', of.purpose)
+    .where('used_at', 'is', null);
+  if (of.notificationMethodId)
+    query = query.where('notification_method_id', '=', of.notificationMethodId);
+  await query.execute();
 }
 
 export async function insertCode(

@@ -7,6 +7,14 @@ export type { CodePurpose };
 
 export const LOGIN_CODE_TTL_MS = 10 * 60 * 1000;
 export const VERIFY_CODE_TTL_MS = 24 * 60 * 60 * 1000;
+/** A texted verification link: short-lived as a sign-in link, since a text is easily seen. */
+export const SMS_CODE_TTL_MS = 10 * 60 * 1000;
+
+const TTL_OF: Record<CodePurpose, number> = {
+  login: LOGIN_CODE_TTL_MS,
+  verify_email: VERIFY_CODE_TTL_MS,
+  verify_sms: SMS_CODE_TTL_MS,
+};
 
 /** 32 bytes from the CSPRNG (256 bits), base64url: 43 characters. */
 const CODE_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -15,7 +23,8 @@ export const hashCode = (code: string): Buffer => createHash('sha256').update(co
 
 /**
  * Creates a single-use code and stores only its hash. A new login code voids the user's
- * older unused login codes, so only the latest link signs in.
+ * older unused login codes, so only the latest link signs in; a new texted verification code
+ * voids the older ones of its phone method.
  */
 export async function createCode(
   trx: Executor,
@@ -23,13 +32,23 @@ export async function createCode(
 ): Promise<string> {
   const code = randomBytes(32).toString('base64url');
   const now = Date.now();
-  if (input.purpose === 'login') await repo.voidLoginCodes(trx, input.userId, new Date(now));
+  if (input.purpose !== 'verify_email') {
+    await repo.voidCodes(
+      trx,
+      {
+        userId: input.userId,
+        purpose: input.purpose,
+        notificationMethodId: input.notificationMethodId,
+      },
+      new Date(now),
+    );
+  }
   await repo.insertCode(trx, {
     userId: input.userId,
     purpose: input.purpose,
     hash: hashCode(code),
     notificationMethodId: input.notificationMethodId ?? null,
-    expiresAt: new Date(now + (input.purpose === 'login' ? LOGIN_CODE_TTL_MS : VERIFY_CODE_TTL_MS)),
+    expiresAt: new Date(now + TTL_OF[input.purpose]),
   });
   return code;
 }

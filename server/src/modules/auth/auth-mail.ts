@@ -1,16 +1,16 @@
 import type { Executor } from '../../db/database.ts';
 import type { MailSender } from '../../mail/mail-sender.ts';
-import {
-  type Brand,
-  magicLinkMail,
-  verifyMethodMail,
-  verifySmsMessage,
-  welcomeMail,
-} from '../../mail/templates.ts';
-import { createCode, LOGIN_CODE_TTL_MS } from './auth-codes.ts';
+import type { SmsSender } from '../../mail/sms-sender.ts';
+import { verifySmsText } from '../../mail/sms-templates.ts';
+import { type Brand, magicLinkMail, verifyMethodMail, welcomeMail } from '../../mail/templates.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { createCode, LOGIN_CODE_TTL_MS, SMS_CODE_TTL_MS } from './auth-codes.ts';
 
-/** What the auth mails need: the queue and the public addresses. */
-export type AuthMail = { mailSender: MailSender; brand: Brand };
+/** What the auth mails need: the queues and the public addresses; no text sender, no texts. */
+export type AuthMail = { mailSender: MailSender; smsSender?: SmsSender | null; brand: Brand };
+
+export const SMS_NOT_OFFERED =
+  'Text messages are not offered on this server: add an email notification method instead.';
 
 /** Welcome and verify: a verify_email code for the account's own email method. */
 export async function sendWelcome(
@@ -51,24 +51,25 @@ export async function sendMagicLink(
   });
 }
 
-/** Verification of an added notification method: an email link, or an SMS to the phone. */
+/** Verification of an added notification method: an email link, or a text to the phone. */
 export async function sendMethodVerification(
   trx: Executor,
   m: AuthMail,
   method: { id: string; userId: string; type: 'Email' | 'SMS'; address: string },
 ) {
   if (method.type === 'SMS') {
+    if (!m.smsSender) throw badRequest(SMS_NOT_OFFERED);
     const code = await createCode(trx, {
       userId: method.userId,
       purpose: 'verify_sms',
       notificationMethodId: method.id,
     });
-    const message = verifySmsMessage(`${m.brand.appUrl}/verify-sms/${code}`);
-    return m.mailSender.enqueue(trx, {
+    const body = verifySmsText(`${m.brand.appUrl}/verify-sms/${code}`, SMS_CODE_TTL_MS / 60_000);
+    return m.smsSender.enqueue(trx, {
       deliveryKind: 'verify',
       userId: method.userId,
       notificationMethodId: method.id,
-      message: { to: method.address, ...message },
+      message: { to: method.address, body },
     });
   }
   const code = await createCode(trx, {

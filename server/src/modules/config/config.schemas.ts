@@ -6,3 +6,17 @@ export const PublicCounty = v.object({
   format: v.pipe(v.string(), v.description('An example APN in the county format')),
 });
 export type PublicCounty = v.InferOutput<typeof PublicCounty>;
+
+export const NotificationOptions = v.object({
+  methodTypes: v.pipe(
+    v.array(v.picklist(['Email', 'SMS'])),
+    v.description(
+      "The notification method types a subscriber may add: 'SMS' only when this server sends texts",
+    ),
+  ),
+  textsPerNumberPerDay: v.pipe(
+    v.number(),
+    v.description('At most this many alert texts go to one number a day; past it, email only'),
+  ),
+});
+export type NotificationOptions = v.InferOutput<typeof NotificationOptions>;

@@ -12,7 +12,7 @@ const escapeHtml = (s: string) =>
   );
 
 export const DEVELOPMENT_NOTICE =
-  'This is the outbox of a development mail transport (MAIL_TRANSPORT=outbox): nothing here was really sent. Anyone who can reach this server can read these messages and follow their sign-in links, so never run a server people use this way.';
+  'This is the outbox of a development transport (MAIL_TRANSPORT=outbox, SMS_TRANSPORT=outbox): nothing here was really sent, by mail or by text. Anyone who can reach this server can read these messages and follow their sign-in links, so never run a server people use this way.';
 
 const page = (title: string, body: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
@@ -26,7 +26,7 @@ a{color:#910933}pre{white-space:pre-wrap;background:#f6f6f6;padding:12px}
 .mail{border:1px solid #B3B3B3;margin:12px 0}
 .notice{background:#FFF4E5;border-bottom:1px solid #E8C48A;margin:0;padding:8px 24px}
 </style></head>
-<body><header>DeedWatch outbox: mail that would have been sent</header>
+<body><header>DeedWatch outbox: mail and texts that would have been sent</header>
 <p class="notice">${escapeHtml(DEVELOPMENT_NOTICE)}</p><main>${body}</main></body></html>`;
 
 const IdParams = v.strictObject({ id: v.pipe(v.string(), v.uuid('must be a message id')) });
@@ -52,6 +52,7 @@ export async function devMailRoutes(app: FastifyInstance, { db }: { db: Database
       const messages = await repo.listMessages(db);
       return messages.map((m) => ({
         id: m.id,
+        channel: m.channel,
         to: m.recipient,
         subject: m.subject,
         text: m.text_body,
@@ -75,13 +76,13 @@ export async function devMailRoutes(app: FastifyInstance, { db }: { db: Database
       const rows = messages
         .map(
           (m) =>
-            `<tr><td>${escapeHtml(m.created_at.toISOString().replace('T', ' ').slice(0, 19))}</td><td>${escapeHtml(m.recipient)}</td>` +
+            `<tr><td>${escapeHtml(m.created_at.toISOString().replace('T', ' ').slice(0, 19))}</td><td>${m.channel === 'sms' ? 'Text' : 'Email'}</td><td>${escapeHtml(m.recipient)}</td>` +
             `<td><a href="/dev/mail/${m.id}">${escapeHtml(m.subject)}</a></td><td>${m.attachments.length || ''}</td></tr>`,
         )
         .join('');
       const body = messages.length
-        ? `<table><thead><tr><th>Sent</th><th>To</th><th>Subject</th><th>Attachments</th></tr></thead><tbody>${rows}</tbody></table>`
-        : '<p>No mail yet. Register or ask for a sign-in link, and it appears here.</p>';
+        ? `<table><thead><tr><th>Sent</th><th>By</th><th>To</th><th>Subject</th><th>Attachments</th></tr></thead><tbody>${rows}</tbody></table>`
+        : '<p>No mail or text yet. Register or ask for a sign-in link, and it appears here.</p>';
       return reply.type('text/html; charset=utf-8').send(page('Outbox', body));
     },
   });
@@ -105,7 +106,7 @@ export async function devMailRoutes(app: FastifyInstance, { db }: { db: Database
 <table><tr><th>To</th><td>${escapeHtml(message.recipient)}</td></tr><tr><th>Subject</th><td>${escapeHtml(message.subject)}</td></tr>
 <tr><th>Sent</th><td>${escapeHtml(message.created_at.toISOString())}</td></tr></table>
 ${files ? `<h3>Attachments</h3><ul>${files}</ul>` : ''}
-<h3>HTML</h3><div class="mail">${message.html_body}</div>
+${message.channel === 'sms' ? '' : `<h3>HTML</h3><div class="mail">${message.html_body}</div>`}
 <h3>Text</h3><pre>${escapeHtml(message.text_body)}</pre>`;
       return reply.type('text/html; charset=utf-8').send(page(message.subject, body));
     },

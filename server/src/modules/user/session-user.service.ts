@@ -87,6 +87,12 @@ export async function sessionUser(db: Database, caller: Caller): Promise<Session
       fraudContact: fraudContactOf(e),
       deliveryStatus: (e.delivery_status ?? 'none') as Event['deliveryStatus'],
       deliveryError: e.delivery_error,
+      deliveries: (e.deliveries ?? []).map((d) => ({
+        notificationMethodId: d.method_id,
+        notificationMethodType: d.channel === 'sms' ? 'SMS' : 'Email',
+        status: d.status,
+        error: d.error,
+      })),
     });
     eventsBySubscription.set(subscriptionId, list);
   }
@@ -110,6 +116,9 @@ export async function sessionUser(db: Database, caller: Caller): Promise<Session
       verified: m.verified_at !== null,
       verifiedAt: m.verified_at?.toISOString() ?? null,
       notificationMethodType: m.type,
+      optedOut: m.opted_out_at !== null,
+      undeliverable: m.undeliverable_reason,
+      textsCheckLevel: m.texts_check_level,
     })),
     trustedContacts: contacts.map((c) => ({
       id: c.id,

@@ -328,6 +328,14 @@ export async function setPossibleMatches(
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** One alert delivery of an event, as listEvents gives it. */
+export type AlertDelivery = {
+  method_id: string | null;
+  channel: 'email' | 'sms';
+  status: 'queued' | 'sending' | 'sent' | 'delivered' | 'failed' | 'ambiguous' | 'skipped';
+  error: string | null;
+};
+
 /**
  * The user's events, newest first, each with the delivery state of its alert: the best of its
  * deliveries (sent, then queued or sending, then ambiguous, then failed) and the last error,
@@ -391,6 +399,7 @@ export function listEvents(db: Executor, userId: string) {
           ),
         )
         .where('l.kind', '=', 'alert')
+        .where('l.channel', '=', 'email')
         .whereRef('l.user_id', '=', 'e.user_id')
         .whereRef('l.document_id', '=', 'e.document_id')
         .as('delivery_status'),
@@ -398,12 +407,26 @@ export function listEvents(db: Executor, userId: string) {
         .selectFrom('deliveries as l')
         .select('l.last_error')
         .where('l.kind', '=', 'alert')
+        .where('l.channel', '=', 'email')
         .where('l.status', '=', 'failed')
         .whereRef('l.user_id', '=', 'e.user_id')
         .whereRef('l.document_id', '=', 'e.document_id')
         .orderBy('l.created_at', 'desc')
         .limit(1)
         .as('delivery_error'),
+      eb
+        .selectFrom('deliveries as l')
+        .select(
+          sql<
+            AlertDelivery[] | null
+          >`json_agg(json_build_object('method_id', l.notification_method_id, 'channel', l.channel, 'status', l.status, 'error', l.last_error) ORDER BY l.created_at, l.id)`.as(
+            'list',
+          ),
+        )
+        .where('l.kind', '=', 'alert')
+        .whereRef('l.user_id', '=', 'e.user_id')
+        .whereRef('l.document_id', '=', 'e.document_id')
+        .as('deliveries'),
     ])
     .where('e.user_id', '=', userId)
     .where((eb) =>
@@ -417,8 +440,57 @@ export function listEvents(db: Executor, userId: string) {
 export function listNotificationMethods(db: Executor, userId: string) {
   return db
     .selectFrom('notification_methods')
-    .select(['id', 'type', 'email', 'phone', 'verified_at'])
+    .select([
+      'id',
+      'type',
+      'email',
+      'phone',
+      'verified_at',
+      'opted_out_at',
+      'undeliverable_reason',
+      'texts_check_level',
+    ])
     .where('user_id', '=', userId)
     .orderBy('created_at')
+    .execute();
+}
+
+/**
+ * The countries whose phone numbers the user's counties take, the country of the county guarded
+ * first leading; empty when the user guards nothing.
+ */
+export async function phoneCountriesOf(db: Executor, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('apn_subscriptions')
+        .select(['county_id', 'created_at'])
+        .where('user_id', '=', userId)
+        .unionAll(
+          eb
+            .selectFrom('name_subscriptions')
+            .select(['county_id', 'created_at'])
+            .where('user_id', '=', userId),
+        )
+        .as('g'),
+    )
+    .innerJoin('counties as c', 'c.id', 'g.county_id')
+    .select('c.phone_countries')
+    .orderBy('g.created_at')
+    .execute();
+  return [...new Set(rows.flatMap((r) => r.phone_countries))];
+}
+
+export async function setTextsCheckLevel(
+  db: Executor,
+  userId: string,
+  methodId: string,
+  checkLevel: boolean,
+) {
+  await db
+    .updateTable('notification_methods')
+    .set({ texts_check_level: checkLevel })
+    .where('id', '=', methodId)
+    .where('user_id', '=', userId)
     .execute();
 }

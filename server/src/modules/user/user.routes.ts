@@ -16,6 +16,7 @@ import {
   RemoveSubscriptionBody,
   ResendVerificationBody,
   SessionUser,
+  SetTextLevelsBody,
 } from './user.schemas.ts';
 import * as service from './user.service.ts';
 
@@ -149,8 +150,9 @@ export async function userRoutes(
     schema: {
       ...signedIn,
       operationId: 'addNotificationMethod',
-      summary: 'Adds an email (or SMS) method and sends its verification link',
-      description: 'For an SMS method the phone number goes in the `email` field.',
+      summary: 'Adds an email or phone (SMS) method and sends its verification link',
+      description:
+        "For an SMS method the phone number goes in the `email` field: written with + and the country code, or as a number of the country of the subscriber's first guarded county; stored as E.164. Refused (400) when this server sends no texts (GET /api/config/notifications), for a number that is not one, or for one of a country none of the subscriber's counties takes. The phone's verification text carries a /verify-sms/ link valid 10 minutes; a newer one voids it.",
       body: AddNotificationMethodBody,
       response: {
         429: tooMany,
@@ -205,6 +207,23 @@ export async function userRoutes(
     },
     handler: async (request, _reply, caller) =>
       service.resendVerification(db, mail, caller, request.body.notificationMethodId),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/user/notifications/texts',
+    access: 'signed-in',
+    schema: {
+      ...signedIn,
+      operationId: 'setTextLevels',
+      summary: 'Chooses which alerts a phone (SMS) method is texted',
+      description:
+        'Act now alerts are always texted to a verified phone; with checkLevel true, Check alerts are too. Records-level documents are never texted.',
+      body: SetTextLevelsBody,
+      response: { 200: updatedUser, 400: invalid, 401: noSession, 404: notFound },
+    },
+    handler: async (request, _reply, caller) =>
+      service.setTextLevels(db, caller, request.body.notificationMethodId, request.body.checkLevel),
   });
 
   route(app, {

@@ -107,6 +107,14 @@ export const ResendVerificationBody = v.strictObject({
   notificationMethodId: Uuid('a notification method'),
 });
 
+export const SetTextLevelsBody = v.strictObject({
+  notificationMethodId: Uuid('a notification method'),
+  checkLevel: v.pipe(
+    v.boolean('must be true or false'),
+    v.description('true: Check alerts are texted too; false: only Act now alerts'),
+  ),
+});
+
 export const ArchiveEventBody = v.strictObject({ eventId: Uuid('an alert') });
 
 /** What a subscriber wants done with the possible matches of one guarded name. */
@@ -206,6 +214,22 @@ export const Event = v.object({
     v.nullable(v.string()),
     v.description('Why the last failed delivery failed, when one did'),
   ),
+  deliveries: v.pipe(
+    v.array(
+      v.object({
+        notificationMethodId: v.nullable(Id),
+        notificationMethodType: v.picklist(['Email', 'SMS']),
+        status: v.pipe(
+          v.picklist(['queued', 'sending', 'sent', 'delivered', 'failed', 'ambiguous', 'skipped']),
+          v.description(
+            'delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error',
+          ),
+        ),
+        error: v.nullable(v.string()),
+      }),
+    ),
+    v.description("The alert's delivery to each notification method, email and text"),
+  ),
 });
 
 export const ApnSubscription = v.object({
@@ -231,10 +255,29 @@ export const NameSubscription = v.object({
 
 export const NotificationMethod = v.object({
   id: Id,
-  email: v.pipe(v.string(), v.description('The address, or the phone number of an SMS method')),
+  email: v.pipe(
+    v.string(),
+    v.description('The address, or the phone number of an SMS method (E.164, +15551234567)'),
+  ),
   verified: v.boolean(),
   verifiedAt: v.nullable(Timestamp),
   notificationMethodType: v.picklist(['Email', 'SMS']),
+  optedOut: v.pipe(
+    v.boolean(),
+    v.description(
+      'An SMS method whose phone replied STOP: no text goes to it until it replies START',
+    ),
+  ),
+  undeliverable: v.pipe(
+    v.nullable(v.string()),
+    v.description(
+      'Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number); null while deliverable',
+    ),
+  ),
+  textsCheckLevel: v.pipe(
+    v.boolean(),
+    v.description('An SMS method: Check alerts are texted too, not only Act now ones'),
+  ),
 });
 
 export const SessionUser = v.object({

@@ -8,7 +8,13 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { storedAddress } from '../../keys/match-keys.ts';
 import { apnKey, formatApn, nameKey } from '../../keys/normalize.ts';
 import type { Caller } from '../../lib/route.ts';
-import { type AuthMail, sendMethodVerification, sendWelcome } from '../auth/auth-mail.ts';
+import {
+  type AuthMail,
+  SMS_NOT_OFFERED,
+  sendMethodVerification,
+  sendWelcome,
+} from '../auth/auth-mail.ts';
+import { parsePhone } from '../../lib/phone.ts';
 import { resolveCounties } from '../counties/counties.service.ts';
 import { sessionUser } from './session-user.service.ts';
 import * as repo from './user.repository.ts';
@@ -238,13 +244,21 @@ export async function removeSubscription(
   return sessionUser(db, caller);
 }
 
-/** A phone as +<country code><number>; ten digits are taken as a US number. */
-export function normalisePhone(input: string): string | undefined {
-  const compact = input.replace(/[\s().-]/g, '');
-  if (/^\+\d{10,15}$/.test(compact)) return compact;
-  if (/^\d{10}$/.test(compact)) return `+1${compact}`;
-  if (/^1\d{10}$/.test(compact)) return `+${compact}`;
-  return undefined;
+/**
+ * The address of a new method: an email, lower-cased; a phone, as E.164, read as a number of
+ * the country of the user's first guarded county unless written with + and a country code, and
+ * refused unless a county the user guards in takes numbers of its country.
+ */
+async function methodAddress(db: Database, userId: string, type: 'Email' | 'SMS', input: string) {
+  if (type === 'Email') {
+    const address = input.trim().toLowerCase();
+    if (!isEmail(address)) throw badRequest(INVALID_EMAIL);
+    return address;
+  }
+  const countries = await repo.phoneCountriesOf(db, userId);
+  const phone = parsePhone(input, countries.length > 0 ? countries : ['US']);
+  if (!phone.ok) throw badRequest(phone.message);
+  return phone.e164;
 }
 
 export async function addNotificationMethod(
@@ -254,16 +268,8 @@ export async function addNotificationMethod(
   input: { address: string; type: 'Email' | 'SMS' },
 ) {
   const user = await signedInUser(db, caller);
-  let address: string;
-  if (input.type === 'Email') {
-    address = input.address.trim().toLowerCase();
-    if (!isEmail(address)) throw badRequest(INVALID_EMAIL);
-  } else {
-    const phone = normalisePhone(input.address);
-    if (!phone)
-      throw badRequest('Invalid phone number: give 10 digits, or + and the country code.');
-    address = phone;
-  }
+  if (input.type === 'SMS' && !mail.smsSender) throw badRequest(SMS_NOT_OFFERED);
+  const address = await methodAddress(db, user.id, input.type, input.address);
   if (await repo.findMethodByAddress(db, user.id, input.type, address)) {
     throw conflict(`${address} is already one of your notification methods.`);
   }
@@ -286,10 +292,29 @@ export async function addNotificationMethod(
   return sessionUser(db, caller);
 }
 
-export async function removeNotificationMethod(db: Database, caller: Caller, methodId: string) {
+/** The signed-in user and one of their methods; another user's is not found. */
+async function ownMethod(db: Database, caller: Caller, methodId: string) {
   const user = await signedInUser(db, caller);
   const method = await repo.findMethod(db, user.id, methodId);
   if (!method) throw notFound(`Notification method '${methodId}' not found.`);
+  return { user, method };
+}
+
+/** Whether a phone method also gets texts of Check alerts (Act now ones it always gets). */
+export async function setTextLevels(
+  db: Database,
+  caller: Caller,
+  methodId: string,
+  checkLevel: boolean,
+) {
+  const { user, method } = await ownMethod(db, caller, methodId);
+  if (method.type !== 'SMS') throw badRequest('Only a phone (SMS) method has text alert levels.');
+  await repo.setTextsCheckLevel(db, user.id, methodId, checkLevel);
+  return sessionUser(db, caller);
+}
+
+export async function removeNotificationMethod(db: Database, caller: Caller, methodId: string) {
+  const { user, method } = await ownMethod(db, caller, methodId);
   if (method.type === 'Email' && method.email === user.email) {
     throw badRequest('The email of your account cannot be removed: it is where we reach you.');
   }
@@ -303,9 +328,7 @@ export async function resendVerification(
   caller: Caller,
   methodId: string,
 ) {
-  const user = await signedInUser(db, caller);
-  const method = await repo.findMethod(db, user.id, methodId);
-  if (!method) throw notFound(`Notification method '${methodId}' not found.`);
+  const { user, method } = await ownMethod(db, caller, methodId);
   if (method.verified_at) throw badRequest('This notification method is already verified.');
   await db.transaction().execute(async (trx) => {
     if (method.type === 'Email' && method.email === user.email) {

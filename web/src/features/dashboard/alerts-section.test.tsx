@@ -71,6 +71,49 @@ describe('alerts on the dashboard', () => {
     expect(screen.queryByText('Document 2026-0000300')).toBeNull();
   });
 
+  it('says what became of the text of an alert, and why one was not texted', async () => {
+    const texted = makeEvent({
+      documentNumber: '2026-0000300',
+      deliveries: [
+        {
+          notificationMethodId: null,
+          notificationMethodType: 'Email',
+          status: 'sent',
+          error: null,
+        },
+        {
+          notificationMethodId: '55555555-5555-4555-8555-555555555555',
+          notificationMethodType: 'SMS',
+          status: 'delivered',
+          error: null,
+        },
+      ],
+    });
+    const capped = makeEvent({
+      documentNumber: '2026-0000301',
+      deliveries: [
+        {
+          notificationMethodId: '55555555-5555-4555-8555-555555555555',
+          notificationMethodType: 'SMS',
+          status: 'skipped',
+          error:
+            'Not texted: this number had its 10 alert texts for today (UTC); the alert went by email only.',
+        },
+      ],
+    });
+    await renderDashboard(
+      makeUser({ nameSubscriptions: [makeNameSubscription({ events: [texted, capped] })] }),
+    );
+    const card = (number: string) =>
+      within(alertsSection().getByRole('article', { name: `Document ${number}` }));
+    expect(card('2026-0000300').getByText('Texted: delivered to the phone.')).toBeDefined();
+    expect(
+      card('2026-0000301').getByText(
+        'Not texted: this number had its 10 alert texts for today (UTC); the alert went by email only.',
+      ),
+    ).toBeDefined();
+  });
+
   it('says so when there are no alerts', async () => {
     await renderDashboard(makeUser());
     expect(alertsSection().getByText(/^No alerts\./)).toBeDefined();

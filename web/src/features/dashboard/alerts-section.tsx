@@ -4,7 +4,7 @@ import { api } from '../../api/client';
 import type { SessionUser } from '../../api/types';
 import { downloadDocument } from '../documents/document-download';
 import { useSession } from '../session/session-context';
-import { type Alert, activeAlerts, deliveryLabels, matchSummary } from './alerts';
+import { type Alert, activeAlerts, deliveryLabels, matchSummary, textDeliveryLine } from './alerts';
 import type { EventListView } from './dashboard-search';
 import { EventResponse, FraudContact, LevelBadge, WhatItDoes } from './event-response';
 import { formatDate } from './format';
@@ -81,6 +81,17 @@ function AlertCard({
             {event.deliveryError}
           </Text>
         )}
+        {event.deliveries
+          .filter((d) => d.notificationMethodType === 'SMS')
+          .map((d, i) => (
+            <Text
+              key={d.notificationMethodId ?? i}
+              size="sm"
+              c={d.status === 'failed' || d.status === 'skipped' ? 'red' : 'dimmed'}
+            >
+              {textDeliveryLine(d)}
+            </Text>
+          ))}
         <Group gap="xs" mt={4}>
           <Button
             size="xs"

@@ -87,6 +87,26 @@ export const deliveryLabels: Record<DeliveryStatus, { label: string; color: stri
   ambiguous: { label: 'Email May Have Been Sent', color: 'yellow' },
 };
 
+type TextDelivery = AlertEvent['deliveries'][number];
+
+/** What became of an alert's text to one phone, in a line; a reason when it was not texted. */
+export function textDeliveryLine(delivery: TextDelivery): string {
+  switch (delivery.status) {
+    case 'skipped':
+      return delivery.error ?? 'Not texted.';
+    case 'failed':
+      return `Text not delivered${delivery.error ? `: ${delivery.error}` : '.'}`;
+    case 'delivered':
+      return 'Texted: delivered to the phone.';
+    case 'sent':
+      return 'Texted.';
+    case 'ambiguous':
+      return 'The text may have been sent.';
+    default:
+      return 'Text on its way.';
+  }
+}
+
 /** How sure a match is, as its badge says it. */
 export const tierLabels: Record<AlertEvent['tier'], { label: string; color: string }> = {
   exact: { label: 'Exact Match', color: 'red' },

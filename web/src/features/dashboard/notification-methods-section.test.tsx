@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { makeUser } from '../../test/factories';
 import { json } from '../../test/fetch-stub';
-import { ADD_EMAIL_FAILED } from './add-email-modal';
+import { ADD_EMAIL_FAILED, ADD_SMS_FAILED } from './add-method-modal';
 import { RESEND_FAILED } from './notification-methods-section';
 import { bodyOf, callsTo, renderDashboard } from './test-helpers';
 import type { NotificationMethod } from './types';
@@ -16,6 +16,9 @@ const own: NotificationMethod = {
   verified: true,
   verifiedAt: '2026-11-02T12:00:00.000Z',
   notificationMethodType: 'Email',
+  optedOut: false,
+  undeliverable: null,
+  textsCheckLevel: false,
 };
 const second: NotificationMethod = {
   id: '22222222-2222-4222-8222-222222222222',
@@ -23,6 +26,9 @@ const second: NotificationMethod = {
   verified: false,
   verifiedAt: null,
   notificationMethodType: 'Email',
+  optedOut: false,
+  undeliverable: null,
+  textsCheckLevel: false,
 };
 
 const methodsSection = () => within(screen.getByRole('region', { name: 'Notification Methods' }));
@@ -58,7 +64,7 @@ describe('notification methods', () => {
     const { events, requests } = await renderDashboard(
       makeUser({ emailNotificationMethods: [own] }),
     );
-    await events.click(screen.getByRole('button', { name: 'Add Email' }));
+    await events.click(screen.getByRole('button', { name: 'Add Method' }));
     const dialog = within(
       await screen.findByRole('dialog', { name: 'Add Email Notification Method' }),
     );
@@ -86,7 +92,7 @@ describe('notification methods', () => {
           json(makeUser({ emailNotificationMethods: [own, second] })),
       },
     );
-    await events.click(screen.getByRole('button', { name: 'Add Email' }));
+    await events.click(screen.getByRole('button', { name: 'Add Method' }));
     const dialog = within(
       await screen.findByRole('dialog', { name: 'Add Email Notification Method' }),
     );
@@ -109,7 +115,7 @@ describe('notification methods', () => {
     const { events } = await renderDashboard(makeUser({ emailNotificationMethods: [own] }), {
       'POST /api/user/notifications/add': failure,
     });
-    await events.click(screen.getByRole('button', { name: 'Add Email' }));
+    await events.click(screen.getByRole('button', { name: 'Add Method' }));
     const dialog = within(
       await screen.findByRole('dialog', { name: 'Add Email Notification Method' }),
     );
@@ -187,5 +193,115 @@ describe('notification methods', () => {
     dialog = within(await screen.findByRole('dialog', { name: 'Resend Verification' }));
     await events.click(dialog.getByRole('button', { name: 'Resend' }));
     expect(await screen.findByText(RESEND_FAILED)).toBeDefined();
+  });
+
+  it('adds a phone for texts: SMS chosen, the number required, sent as SMS', async () => {
+    const phone: NotificationMethod = {
+      ...second,
+      id: '33333333-3333-4333-8333-333333333333',
+      email: '+19165550142',
+      notificationMethodType: 'SMS',
+    };
+    const { events, requests } = await renderDashboard(
+      makeUser({ emailNotificationMethods: [own] }),
+      {
+        'POST /api/user/notifications/add': () =>
+          json(makeUser({ emailNotificationMethods: [own, phone] })),
+      },
+    );
+    await events.click(screen.getByRole('button', { name: 'Add Method' }));
+    await events.click(await screen.findByRole('radio', { name: 'SMS (text)' }));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: 'Add SMS Notification Method' }),
+    );
+    const add = dialog.getByRole('button', { name: 'Add' });
+    await events.click(add);
+    expect(await dialog.findByText('Phone Number is required')).toBeDefined();
+    expect(add).toHaveProperty('disabled', true);
+
+    await events.type(dialog.getByRole('textbox', { name: 'Phone Number' }), '(916) 555-0142');
+    await waitFor(() => expect(add).toHaveProperty('disabled', false));
+    await events.click(add);
+
+    await waitFor(() => expect(methodItems()).toEqual([own.email, '+19165550142']));
+    const [call] = callsTo(requests, 'POST /api/user/notifications/add');
+    expect(await bodyOf(call!)).toEqual({
+      email: '(916) 555-0142',
+      notificationMethodType: 'SMS',
+    });
+    const item = within(methodsSection().getByRole('listitem', { name: '+19165550142' }));
+    expect(item.getByText('SMS')).toBeDefined();
+    expect(item.getByText(/^Unverified: open the link in the text/)).toBeDefined();
+  });
+
+  it("shows the server's reason when a phone is refused, and keeps the modal open", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { events } = await renderDashboard(makeUser({ emailNotificationMethods: [own] }), {
+      'POST /api/user/notifications/add': () =>
+        json(
+          {
+            statusCode: 400,
+            error: 'Bad Request',
+            message: "'55501' is not a phone number that can receive texts.",
+          },
+          400,
+        ),
+    });
+    await events.click(screen.getByRole('button', { name: 'Add Method' }));
+    await events.click(await screen.findByRole('radio', { name: 'SMS (text)' }));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: 'Add SMS Notification Method' }),
+    );
+    await events.type(dialog.getByRole('textbox', { name: 'Phone Number' }), '55501');
+    await events.click(dialog.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText(ADD_SMS_FAILED)).toBeDefined();
+    expect(
+      await screen.findByText("'55501' is not a phone number that can receive texts."),
+    ).toBeDefined();
+    expect(screen.getByRole('dialog', { name: 'Add SMS Notification Method' })).toBeDefined();
+  });
+
+  it('offers only email when the server sends no texts', async () => {
+    const { events } = await renderDashboard(makeUser({ emailNotificationMethods: [own] }), {
+      'GET /api/config/notifications': () =>
+        json({ methodTypes: ['Email'], textsPerNumberPerDay: 10 }),
+    });
+    await events.click(screen.getByRole('button', { name: 'Add Method' }));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: 'Add Email Notification Method' }),
+    );
+    expect(dialog.getByRole('textbox', { name: 'Email' })).toBeDefined();
+    expect(dialog.queryByRole('radio', { name: 'SMS (text)' })).toBeNull();
+  });
+
+  it('shows a stopped phone and lets a verified one take Check alerts by text', async () => {
+    const phone: NotificationMethod = {
+      ...own,
+      id: '44444444-4444-4444-8444-444444444444',
+      email: '+19165550143',
+      notificationMethodType: 'SMS',
+      optedOut: true,
+    };
+    const { events, requests } = await renderDashboard(
+      makeUser({ emailNotificationMethods: [own, phone] }),
+      {
+        'POST /api/user/notifications/texts': () =>
+          json(makeUser({ emailNotificationMethods: [own, { ...phone, textsCheckLevel: true }] })),
+      },
+    );
+    const item = within(methodsSection().getByRole('listitem', { name: phone.email }));
+    expect(item.getByText(/^Texts stopped: this number replied STOP/)).toBeDefined();
+    const check = item.getByRole('switch', { name: /Text Check alerts too/ });
+    expect(check).toHaveProperty('checked', false);
+    await events.click(check);
+    await waitFor(() =>
+      expect(
+        within(methodsSection().getByRole('listitem', { name: phone.email })).getByRole('switch', {
+          name: /Text Check alerts too/,
+        }),
+      ).toHaveProperty('checked', true),
+    );
+    const [call] = callsTo(requests, 'POST /api/user/notifications/texts');
+    expect(await bodyOf(call!)).toEqual({ notificationMethodId: phone.id, checkLevel: true });
   });
 });

@@ -1,16 +1,17 @@
-import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { api } from '../../api/client';
 import type { SessionUser } from '../../api/types';
-import { AddEmailModal } from './add-email-modal';
+import { AddMethodModal } from './add-method-modal';
 import { ConfirmModal } from './confirm-modal';
 import { formatDate } from './format';
 import type { NotificationMethod } from './types';
 import { useUserAction } from './use-user-action';
 
 export const RESEND_FAILED = 'Failed to resend verification email';
+export const TEXT_LEVELS_FAILED = 'Failed to change which alerts are texted';
 export const removeMethodFailed = (method: NotificationMethod) =>
   `Failed to remove ${method.notificationMethodType} Notification Method`;
 
@@ -49,6 +50,13 @@ export function NotificationMethodsSection({ user }: { user: SessionUser }) {
       }),
     RESEND_FAILED,
   );
+  const textLevels = useUserAction(
+    ({ method, checkLevel }: { method: NotificationMethod; checkLevel: boolean }) =>
+      api.POST('/api/user/notifications/texts', {
+        body: { notificationMethodId: method.id, checkLevel },
+      }),
+    TEXT_LEVELS_FAILED,
+  );
   const confirm = () => {
     if (!target) return;
     if (target.action === 'remove') {
@@ -61,7 +69,10 @@ export function NotificationMethodsSection({ user }: { user: SessionUser }) {
         notifications.show({
           color: 'teal',
           title: 'Verification Sent',
-          message: `A new verification link is on its way to ${target.method.email}.`,
+          message:
+            target.method.notificationMethodType === 'SMS'
+              ? `A new verification text is on its way to ${target.method.email}.`
+              : `A new verification link is on its way to ${target.method.email}.`,
         }),
     });
   };
@@ -74,7 +85,7 @@ export function NotificationMethodsSection({ user }: { user: SessionUser }) {
           Notification Methods
         </Title>
         <Button size="xs" onClick={addModal.open}>
-          Add Email
+          Add Method
         </Button>
       </Group>
       {methods.length === 0 ? (
@@ -83,6 +94,7 @@ export function NotificationMethodsSection({ user }: { user: SessionUser }) {
         <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
           {methods.map((method) => {
             const own = isAccountEmail(user, method);
+            const sms = method.notificationMethodType === 'SMS';
             return (
               <Paper component="li" withBorder p="sm" key={method.id} aria-label={method.email}>
                 <Group justify="space-between" gap="xs">
@@ -101,8 +113,32 @@ export function NotificationMethodsSection({ user }: { user: SessionUser }) {
                       </Text>
                     ) : (
                       <Text size="sm" c="red.8">
-                        Unverified: check your inbox for the verification link
+                        {sms
+                          ? 'Unverified: open the link in the text we sent to this number'
+                          : 'Unverified: check your inbox for the verification link'}
                       </Text>
+                    )}
+                    {method.optedOut && (
+                      <Text size="sm" c="red.8">
+                        Texts stopped: this number replied STOP. Text START to our number to receive
+                        them again.
+                      </Text>
+                    )}
+                    {method.undeliverable && (
+                      <Text size="sm" c="red.8">
+                        Undeliverable: {method.undeliverable}
+                      </Text>
+                    )}
+                    {sms && method.verified && (
+                      <Switch
+                        size="xs"
+                        label="Text Check alerts too (Act now alerts are always texted)"
+                        checked={method.textsCheckLevel}
+                        disabled={textLevels.isPending}
+                        onChange={(e) =>
+                          textLevels.mutate({ method, checkLevel: e.currentTarget.checked })
+                        }
+                      />
                     )}
                   </Stack>
                   <Group gap="xs">
@@ -133,7 +169,7 @@ export function NotificationMethodsSection({ user }: { user: SessionUser }) {
           })}
         </Stack>
       )}
-      <AddEmailModal opened={adding} onClose={addModal.close} />
+      <AddMethodModal opened={adding} onClose={addModal.close} />
       <ConfirmModal
         opened={opened && target?.action === 'remove'}
         title="Remove Notification Method"
@@ -152,7 +188,11 @@ export function NotificationMethodsSection({ user }: { user: SessionUser }) {
         onConfirm={confirm}
         onClose={close}
       >
-        <Text>Send a new verification link to {target?.method.email}?</Text>
+        <Text>
+          Send a new verification{' '}
+          {target?.method.notificationMethodType === 'SMS' ? 'text' : 'link'} to{' '}
+          {target?.method.email}?
+        </Text>
       </ConfirmModal>
     </Stack>
   );

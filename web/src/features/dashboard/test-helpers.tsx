@@ -39,6 +39,7 @@ export function makeEvent(overrides: Partial<AlertEvent> = {}): AlertEvent {
     fraudContact: null,
     deliveryStatus: 'sent',
     deliveryError: null,
+    deliveries: [],
     ...overrides,
   };
 }
@@ -60,7 +61,12 @@ export function makeNameSubscription(overrides: Partial<NameSubscription> = {}):
  * waits for it to settle. `handlers` answer every other call.
  */
 export async function renderDashboard(user: SessionUser, handlers: Record<string, Handler> = {}) {
-  const stub = stubFetch({ 'POST /api/auth/me': () => json(user), ...handlers });
+  const stub = stubFetch({
+    'POST /api/auth/me': () => json(user),
+    'GET /api/config/notifications': () =>
+      json({ methodTypes: ['Email', 'SMS'], textsPerNumberPerDay: 10 }),
+    ...handlers,
+  });
   const rendered = renderApp({ path: '/dashboard', user });
   await screen.findByRole('heading', { name: 'Dashboard', level: 1 });
   await waitFor(() =>

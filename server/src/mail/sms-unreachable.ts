@@ -1,0 +1,26 @@
+import type { Executor } from '../db/database.ts';
+import type { MailSender } from './mail-sender.ts';
+import { markPhoneUndeliverable } from './mail.repository.ts';
+import { type Brand, smsUnreachableMail } from './templates.ts';
+
+/**
+ * A number the carrier cannot text: its method is marked undeliverable (no alert texts it
+ * again) and, the first time, its owner is told by email, in the caller's transaction.
+ */
+export async function reportUnreachable(
+  trx: Executor,
+  deps: { mailSender: MailSender; brand: Brand },
+  methodId: string,
+  reason: string,
+): Promise<void> {
+  const marked = await markPhoneUndeliverable(trx, methodId, reason);
+  if (!marked?.phone) return;
+  await deps.mailSender.enqueue(trx, {
+    deliveryKind: 'sms_unreachable',
+    userId: marked.user_id,
+    message: {
+      to: marked.email,
+      ...smsUnreachableMail(deps.brand, marked.phone, reason, `${deps.brand.appUrl}/dashboard`),
+    },
+  });
+}

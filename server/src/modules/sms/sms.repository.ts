@@ -1,0 +1,36 @@
+import type { Executor } from '../../db/database.ts';
+
+/** Marks every phone method on `phone` opted out (at a date) or back in (null); how many changed. */
+export async function setOptedOut(db: Executor, phone: string, at: Date | null): Promise<number> {
+  const result = await db
+    .updateTable('notification_methods')
+    .set({ opted_out_at: at })
+    .where('type', '=', 'SMS')
+    .where('phone', '=', phone)
+    .where('opted_out_at', at === null ? 'is not' : 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * Records the carrier's word on a text: its own status always; ours (delivered, failed) unless
+ * the text already reached a final one. Returns the delivery's method when it changed.
+ */
+export function recordCarrierStatus(
+  db: Executor,
+  messageSid: string,
+  update: { providerStatus: string; status?: 'delivered' | 'failed'; error?: string },
+) {
+  return db
+    .updateTable('deliveries')
+    .set({
+      provider_status: update.providerStatus,
+      ...(update.status ? { status: update.status } : {}),
+      ...(update.error ? { last_error: update.error } : {}),
+    })
+    .where('provider_message_id', '=', messageSid)
+    .where('channel', '=', 'sms')
+    .where('status', 'not in', ['delivered', 'failed'])
+    .returning(['id', 'notification_method_id'])
+    .executeTakeFirst();
+}
