@@ -9,7 +9,7 @@ export default defineConfig({
       {
         test: {
           name: 'server-unit',
-          include: ['server/src/**/*.test.ts', 'rules/src/**/*.test.ts'],
+          include: ['server/src/**/*.test.ts', 'rules/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
         },
       },

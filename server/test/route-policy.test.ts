@@ -209,6 +209,11 @@ const ROUTES: Record<string, { policy: Policy; call: (ids: Ids) => Call }> = {
       payload: { notificationMethodId: ids.b.phoneMethodId, checkLevel: true },
     }),
   },
+  // Any signed-in user chooses the language of their own account; there is nothing to name.
+  'POST /api/user/language': {
+    policy: 'signed-in',
+    call: () => ({ url: '/api/user/language', payload: { language: 'es' } }),
+  },
   'POST /api/user/events/archive': {
     policy: 'owner',
     call: (ids) => ({ url: '/api/user/events/archive', payload: { eventId: ids.b.eventId } }),

@@ -462,6 +462,7 @@ export interface Users {
   email: string;
   email_verified_at: Timestamp | null;
   id: Generated<string>;
+  language: Generated<string>;
   last_login_at: Timestamp | null;
   password_hash: string | null;
   role: Generated<Role>;

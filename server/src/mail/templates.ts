@@ -2,6 +2,9 @@
  * The built-in messages, each as HTML and plain text. Pure functions: values are escaped here,
  * links are absolute (APP_URL), and nothing is fetched.
  */
+import type { Language } from '@deedwatch/rules';
+import { translator } from '../i18n/index.ts';
+
 export type RenderedMail = { subject: string; text: string; html: string; tag: string };
 
 export type Brand = { appUrl: string; supportPhone: string; supportEmail: string };
@@ -17,16 +20,18 @@ export function layout(
   heading: string,
   paragraphs: string[],
   action?: { label: string; url: string },
+  language: Language = 'en',
 ) {
+  const t = translator(language);
   const body = paragraphs
     .map((p) => `<p style="margin:0 0 16px;line-height:1.5">${p}</p>`)
     .join('');
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#B31E3B;color:#ffffff;padding:12px 20px;border-radius:4px;text-decoration:none;font-weight:bold;display:inline-block">${escapeHtml(action.label)}</a></p>
-<p style="margin:0 0 16px;font-size:13px;color:#4D4D4D">If the button does not work, paste this link into your browser:<br><a href="${escapeHtml(action.url)}" style="color:#910933">${escapeHtml(action.url)}</a></p>`
+<p style="margin:0 0 16px;font-size:13px;color:#4D4D4D">${escapeHtml(t('mail.layout.buttonFallback'))}<br><a href="${escapeHtml(action.url)}" style="color:#910933">${escapeHtml(action.url)}</a></p>`
     : '';
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(heading)}</title></head>
+<html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(heading)}</title></head>
 <body style="margin:0;padding:0;background:#E8E8E8;font-family:Roboto,Arial,sans-serif;color:#222">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:6px">
@@ -34,17 +39,23 @@ export function layout(
 <tr><td style="padding:24px">
 <h1 style="font-size:22px;font-weight:900;margin:0 0 16px">${escapeHtml(heading)}</h1>
 ${body}${button}
-<p style="margin:24px 0 0;font-size:13px;color:#4D4D4D">Questions? Call ${escapeHtml(brand.supportPhone)} (Monday to Friday 8AM-5PM PST) or write to <a href="mailto:${escapeHtml(brand.supportEmail)}" style="color:#910933">${escapeHtml(brand.supportEmail)}</a>.</p>
+<p style="margin:24px 0 0;font-size:13px;color:#4D4D4D">${t('mail.layout.questions', {
+    phone: escapeHtml(brand.supportPhone),
+    email: `<a href="mailto:${escapeHtml(brand.supportEmail)}" style="color:#910933">${escapeHtml(brand.supportEmail)}</a>`,
+  })}</p>
 </td></tr></table>
 </td></tr></table>
 </body></html>`;
 }
 
-export function textLayout(brand: Brand, lines: string[]) {
+export function textLayout(brand: Brand, lines: string[], language: Language = 'en') {
   return [
     ...lines,
     '',
-    `Questions? Call ${brand.supportPhone} (Monday to Friday 8AM-5PM PST) or write to ${brand.supportEmail}.`,
+    translator(language)('mail.layout.questions', {
+      phone: brand.supportPhone,
+      email: brand.supportEmail,
+    }),
     '',
     '-- DeedWatch',
   ].join('\n');

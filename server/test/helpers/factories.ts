@@ -1,3 +1,4 @@
+import type { Language } from '@deedwatch/rules';
 import { apnCharacters } from '@deedwatch/rules';
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../src/db/database.ts';
@@ -30,13 +31,14 @@ export async function addNotificationMethod(
 /** A subscriber with its account email as an (unverified unless said) notification method. */
 export async function createSubscriber(
   db: Database,
-  options: { email?: string; verified?: boolean } = {},
+  options: { email?: string; verified?: boolean; language?: Language } = {},
 ) {
   const email = options.email ?? uniqueEmail('subscriber');
   const user = await db
     .insertInto('users')
     .values({
       email,
+      language: options.language ?? 'en',
       password_hash: null,
       email_verified_at: options.verified ? new Date() : null,
       last_login_at: null,

@@ -506,6 +506,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/language": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Chooses the language of the site and of every message sent to the subscriber
+         * @description Emails, texts and the PDFs attached to them are written in this language from now on.
+         *
+         *     Scope: `write`. A personal access token needs the write scope; a session needs nothing more.
+         */
+        post: operations["setLanguage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/events/archive": {
         parameters: {
             query?: never;
@@ -1353,6 +1375,11 @@ export interface operations {
                         /** @enum {string} */
                         role: "subscriber" | "customersupport" | "admin";
                         email: string;
+                        /**
+                         * @description The subscriber's language: 'en' (English) or 'es' (Spanish)
+                         * @enum {string}
+                         */
+                        language: "en" | "es";
                         apnSubscriptions: {
                             /** Format: uuid */
                             id: string;
@@ -1706,6 +1733,11 @@ export interface operations {
                         /** @enum {string} */
                         role: "subscriber" | "customersupport" | "admin";
                         email: string;
+                        /**
+                         * @description The subscriber's language: 'en' (English) or 'es' (Spanish)
+                         * @enum {string}
+                         */
+                        language: "en" | "es";
                         apnSubscriptions: {
                             /** Format: uuid */
                             id: string;
@@ -2009,6 +2041,11 @@ export interface operations {
                         /** @enum {string} */
                         role: "subscriber" | "customersupport" | "admin";
                         email: string;
+                        /**
+                         * @description The subscriber's language: 'en' (English) or 'es' (Spanish)
+                         * @enum {string}
+                         */
+                        language: "en" | "es";
                         apnSubscriptions: {
                             /** Format: uuid */
                             id: string;
@@ -2312,6 +2349,11 @@ export interface operations {
                         /** @enum {string} */
                         role: "subscriber" | "customersupport" | "admin";
                         email: string;
+                        /**
+                         * @description The subscriber's language: 'en' (English) or 'es' (Spanish)
+                         * @enum {string}
+                         */
+                        language: "en" | "es";
                         apnSubscriptions: {
                             /** Format: uuid */
                             id: string;
@@ -2613,6 +2655,11 @@ export interface operations {
                         /** @enum {string} */
                         role: "subscriber" | "customersupport" | "admin";
                         email: string;
+                        /**
+                         * @description The subscriber's language: 'en' (English) or 'es' (Spanish)
+                         * @enum {string}
+                         */
+                        language: "en" | "es";
                         apnSubscriptions: {
                             /** Format: uuid */
                             id: string;
@@ -2947,6 +2994,11 @@ export interface operations {
                         /** @enum {string} */
                         role: "subscriber" | "customersupport" | "admin";
                         email: string;
+                        /**
+                         * @description The subscriber's language: 'en' (English) or 'es' (Spanish)
+                         * @enum {string}
+                         */
+                        language: "en" | "es";
                         apnSubscriptions: {
                             /** Format: uuid */
                             id: string;
@@ -3469,6 +3521,12 @@ export interface operations {
                         /** @description A person (LAST FIRST MIDDLE), a business or a trust */
                         name: string;
                     }[];
+                    /**
+                     * @description The subscriber's language: 'en' (English) or 'es' (Spanish)
+                     * @default en
+                     * @enum {string}
+                     */
+                    language?: "en" | "es";
                 };
             };
         };
@@ -3564,6 +3622,11 @@ export interface operations {
                         /** @enum {string} */
                         role: "subscriber" | "customersupport" | "admin";
                         email: string;
+                        /**
+                         * @description The subscriber's language: 'en' (English) or 'es' (Spanish)
+                         * @enum {string}
+                         */
+                        language: "en" | "es";
                         apnSubscriptions: {
                             /** Format: uuid */
                             id: string;
@@ -3889,6 +3952,11 @@ export interface operations {
                         /** @enum {string} */
                         role: "subscriber" | "customersupport" | "admin";
                         email: string;
+                        /**
+                         * @description The subscriber's language: 'en' (English) or 'es' (Spanish)
+                         * @enum {string}
+                         */
+                        language: "en" | "es";
                         apnSubscriptions: {
                             /** Format: uuid */
                             id: string;
@@ -4212,6 +4280,11 @@ export interface operations {
                         /** @enum {string} */
                         role: "subscriber" | "customersupport" | "admin";
                         email: string;
+                        /**
+                         * @description The subscriber's language: 'en' (English) or 'es' (Spanish)
+                         * @enum {string}
+                         */
+                        language: "en" | "es";
                         apnSubscriptions: {
                             /** Format: uuid */
                             id: string;
@@ -4548,6 +4621,11 @@ export interface operations {
                         /** @enum {string} */
                         role: "subscriber" | "customersupport" | "admin";
                         email: string;
+                        /**
+                         * @description The subscriber's language: 'en' (English) or 'es' (Spanish)
+                         * @enum {string}
+                         */
+                        language: "en" | "es";
                         apnSubscriptions: {
                             /** Format: uuid */
                             id: string;
@@ -4884,6 +4962,11 @@ export interface operations {
                         /** @enum {string} */
                         role: "subscriber" | "customersupport" | "admin";
                         email: string;
+                        /**
+                         * @description The subscriber's language: 'en' (English) or 'es' (Spanish)
+                         * @enum {string}
+                         */
+                        language: "en" | "es";
                         apnSubscriptions: {
                             /** Format: uuid */
                             id: string;
@@ -5218,6 +5301,11 @@ export interface operations {
                         /** @enum {string} */
                         role: "subscriber" | "customersupport" | "admin";
                         email: string;
+                        /**
+                         * @description The subscriber's language: 'en' (English) or 'es' (Spanish)
+                         * @enum {string}
+                         */
+                        language: "en" | "es";
                         apnSubscriptions: {
                             /** Format: uuid */
                             id: string;
@@ -5554,6 +5642,11 @@ export interface operations {
                         /** @enum {string} */
                         role: "subscriber" | "customersupport" | "admin";
                         email: string;
+                        /**
+                         * @description The subscriber's language: 'en' (English) or 'es' (Spanish)
+                         * @enum {string}
+                         */
+                        language: "en" | "es";
                         apnSubscriptions: {
                             /** Format: uuid */
                             id: string;
@@ -5860,6 +5953,335 @@ export interface operations {
             };
         };
     };
+    setLanguage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The subscriber's language: 'en' (English) or 'es' (Spanish)
+                     * @enum {string}
+                     */
+                    language: "en" | "es";
+                };
+            };
+        };
+        responses: {
+            /** @description The updated session user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        role: "subscriber" | "customersupport" | "admin";
+                        email: string;
+                        /**
+                         * @description The subscriber's language: 'en' (English) or 'es' (Spanish)
+                         * @enum {string}
+                         */
+                        language: "en" | "es";
+                        apnSubscriptions: {
+                            /** Format: uuid */
+                            id: string;
+                            county: string;
+                            apn: string;
+                            description: string;
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                                /** @description The document's county */
+                                county: string;
+                                /**
+                                 * @description What of the guarded item the document hit
+                                 * @enum {string}
+                                 */
+                                matchKind: "apn" | "address" | "name";
+                                /** @description The document's value that matched */
+                                matchedValue: string;
+                                /** @description For a name: whether the document names it as a grantor or a grantee */
+                                partyRole: ("grantor" | "grantee") | null;
+                                /** @description Exactly the guarded item, not a variant of it */
+                                isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
+                                /** @description 0 to 1: lower for variants and for names common in the county */
+                                confidence: number;
+                                /** @description Why it matched, for a person */
+                                reason: string;
+                                /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
+                                 * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
+                                 * @enum {string}
+                                 */
+                                deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
+                                /** @description Why the last failed delivery failed, when one did */
+                                deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    error: string | null;
+                                }[];
+                            }[];
+                        }[];
+                        nameSubscriptions: {
+                            /** Format: uuid */
+                            id: string;
+                            county: string;
+                            name: string;
+                            /**
+                             * @description What to do with this name's possible matches: 'digest' lists them in one email each morning (the default), 'immediately' alerts at once as for a sure match, 'hide' keeps them off the dashboard and out of email
+                             * @enum {string}
+                             */
+                            possibleMatches: "digest" | "immediately" | "hide";
+                            /** @description Its events, newest first; possible ones left out when possibleMatches is 'hide' */
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                                /** @description The document's county */
+                                county: string;
+                                /**
+                                 * @description What of the guarded item the document hit
+                                 * @enum {string}
+                                 */
+                                matchKind: "apn" | "address" | "name";
+                                /** @description The document's value that matched */
+                                matchedValue: string;
+                                /** @description For a name: whether the document names it as a grantor or a grantee */
+                                partyRole: ("grantor" | "grantee") | null;
+                                /** @description Exactly the guarded item, not a variant of it */
+                                isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
+                                /** @description 0 to 1: lower for variants and for names common in the county */
+                                confidence: number;
+                                /** @description Why it matched, for a person */
+                                reason: string;
+                                /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
+                                 * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
+                                 * @enum {string}
+                                 */
+                                deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
+                                /** @description Why the last failed delivery failed, when one did */
+                                deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    error: string | null;
+                                }[];
+                            }[];
+                        }[];
+                        emailNotificationMethods: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @description The address, or the phone number of an SMS method (E.164, +15551234567) */
+                            email: string;
+                            verified: boolean;
+                            verifiedAt: string | null;
+                            /** @enum {string} */
+                            notificationMethodType: "Email" | "SMS";
+                            /** @description An SMS method whose phone replied STOP: no text goes to it until it replies START */
+                            optedOut: boolean;
+                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number); null while deliverable */
+                            undeliverable: string | null;
+                            /** @description An SMS method: Check alerts are texted too, not only Act now ones */
+                            textsCheckLevel: boolean;
+                        }[];
+                        /** @description Up to 2 people who get a copy of Act now alerts once they accept */
+                        trustedContacts: {
+                            /** Format: uuid */
+                            id: string;
+                            email: string;
+                            name: string;
+                            /**
+                             * @description invited (no answer yet: nothing is sent), active (accepted: gets copies of Act now alerts), stopped (said stop: nothing is sent)
+                             * @enum {string}
+                             */
+                            status: "invited" | "active" | "stopped";
+                            /** Format: date-time */
+                            createdAt: string;
+                            acceptedAt: string | null;
+                            stoppedAt: string | null;
+                        }[];
+                        isImpersonated: boolean;
+                    };
+                };
+            };
+            /** @description Invalid input, with what to change */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The token lacks the scope this call needs (the message and WWW-Authenticate name it), or the caller may not make this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls with this token this minute: RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget, Retry-After when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
     archiveEvent: {
         parameters: {
             query?: never;
@@ -5888,6 +6310,11 @@ export interface operations {
                         /** @enum {string} */
                         role: "subscriber" | "customersupport" | "admin";
                         email: string;
+                        /**
+                         * @description The subscriber's language: 'en' (English) or 'es' (Spanish)
+                         * @enum {string}
+                         */
+                        language: "en" | "es";
                         apnSubscriptions: {
                             /** Format: uuid */
                             id: string;
@@ -6228,6 +6655,11 @@ export interface operations {
                         /** @enum {string} */
                         role: "subscriber" | "customersupport" | "admin";
                         email: string;
+                        /**
+                         * @description The subscriber's language: 'en' (English) or 'es' (Spanish)
+                         * @enum {string}
+                         */
+                        language: "en" | "es";
                         apnSubscriptions: {
                             /** Format: uuid */
                             id: string;
@@ -7542,6 +7974,11 @@ export interface operations {
                         /** @enum {string} */
                         role: "subscriber" | "customersupport" | "admin";
                         email: string;
+                        /**
+                         * @description The subscriber's language: 'en' (English) or 'es' (Spanish)
+                         * @enum {string}
+                         */
+                        language: "en" | "es";
                         apnSubscriptions: {
                             /** Format: uuid */
                             id: string;
@@ -8773,6 +9210,11 @@ export interface operations {
                         /** @enum {string} */
                         role: "subscriber" | "customersupport" | "admin";
                         email: string;
+                        /**
+                         * @description The subscriber's language: 'en' (English) or 'es' (Spanish)
+                         * @enum {string}
+                         */
+                        language: "en" | "es";
                         apnSubscriptions: {
                             /** Format: uuid */
                             id: string;
@@ -9103,6 +9545,11 @@ export interface operations {
                         /** @enum {string} */
                         role: "subscriber" | "customersupport" | "admin";
                         email: string;
+                        /**
+                         * @description The subscriber's language: 'en' (English) or 'es' (Spanish)
+                         * @enum {string}
+                         */
+                        language: "en" | "es";
                         apnSubscriptions: {
                             /** Format: uuid */
                             id: string;

@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { i18n } from '../i18n';
 
 // Mantine reads these browser APIs, which jsdom does not implement.
 Object.defineProperty(window, 'matchMedia', {
@@ -44,4 +45,6 @@ afterEach(() => {
   // The toast store is module state: without this, a test's toasts show up in the next one.
   notifications.clean();
   window.localStorage.clear();
+  // The language is module state too: every test starts in English unless it switches.
+  void i18n.changeLanguage('en');
 });

@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, isLanguage } from '@deedwatch/rules';
 import type { Database } from '../../db/database.ts';
 import { fraudContactOf } from '../../engine/alerts/alerts.service.ts';
 import { type MatchedEvent, reasonOf } from '../../engine/alerts/reasons.ts';
@@ -102,6 +103,7 @@ export async function sessionUser(db: Database, caller: Caller): Promise<Session
     id: user.id,
     role: user.role,
     email: user.email,
+    language: isLanguage(user.language) ? user.language : DEFAULT_LANGUAGE,
     apnSubscriptions: apns.map((s) => ({ ...s, events: eventsOf(s.id) })),
     nameSubscriptions: names.map((s) => ({
       id: s.id,

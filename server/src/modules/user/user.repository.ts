@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { Language } from '@deedwatch/rules';
 import type { Executor } from '../../db/database.ts';
 import type { PossibleMatches } from '../../db/types.ts';
 import { type StoredName, storedName } from '../../keys/match-keys.ts';
@@ -18,10 +19,10 @@ export async function emailTaken(db: Executor, email: string): Promise<boolean> 
   );
 }
 
-export function insertUser(db: Executor, email: string) {
+export function insertUser(db: Executor, email: string, language: Language) {
   return db
     .insertInto('users')
-    .values({ email, password_hash: null, email_verified_at: null, last_login_at: null })
+    .values({ email, language, password_hash: null, email_verified_at: null, last_login_at: null })
     .returning(['id', 'email'])
     .executeTakeFirstOrThrow();
 }
@@ -287,9 +288,18 @@ export async function archiveEvent(db: Executor, userId: string, eventId: string
 export function findAccount(db: Executor, userId: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'role', 'email'])
+    .select(['id', 'role', 'email', 'language'])
     .where('id', '=', userId)
     .executeTakeFirst();
+}
+
+export async function setLanguage(db: Executor, userId: string, language: Language) {
+  const updated = await db
+    .updateTable('users')
+    .set({ language })
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return updated.numUpdatedRows > 0n;
 }
 
 export function listApnSubscriptions(db: Executor, userId: string) {

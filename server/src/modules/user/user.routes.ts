@@ -16,6 +16,7 @@ import {
   RemoveSubscriptionBody,
   ResendVerificationBody,
   SessionUser,
+  SetLanguageBody,
   SetTextLevelsBody,
 } from './user.schemas.ts';
 import * as service from './user.service.ts';
@@ -224,6 +225,23 @@ export async function userRoutes(
     },
     handler: async (request, _reply, caller) =>
       service.setTextLevels(db, caller, request.body.notificationMethodId, request.body.checkLevel),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/user/language',
+    access: 'signed-in',
+    schema: {
+      ...signedIn,
+      operationId: 'setLanguage',
+      summary: 'Chooses the language of the site and of every message sent to the subscriber',
+      description:
+        'Emails, texts and the PDFs attached to them are written in this language from now on.',
+      body: SetLanguageBody,
+      response: { 200: updatedUser, 400: invalid, 401: noSession },
+    },
+    handler: async (request, _reply, caller) =>
+      service.setLanguage(db, caller, request.body.language),
   });
 
   route(app, {

@@ -1,4 +1,5 @@
 import {
+  LANGUAGES,
   LEVELS,
   MAX_APN_DESCRIPTION_LENGTH,
   MAX_APN_LENGTH,
@@ -62,12 +63,21 @@ const MAX_ITEMS = 100;
 const guardList = <T extends v.GenericSchema>(item: T) =>
   v.pipe(v.array(item), v.maxLength(MAX_ITEMS, `at most ${MAX_ITEMS} items per request`));
 
+/** The languages the product speaks: the site, and everything sent to a subscriber. */
+export const Language = v.pipe(
+  v.picklist(LANGUAGES, `must be one of ${LANGUAGES.join(', ')}`),
+  v.description("The subscriber's language: 'en' (English) or 'es' (Spanish)"),
+);
+
 export const RegisterBody = v.strictObject({
   // Checked by the service, so a bad address gets exactly the message the web app shows.
   email: v.pipe(v.string(), v.maxLength(MAX_EMAIL_LENGTH, 'Invalid email')),
   apns: v.optional(guardList(GuardApn), []),
   names: v.optional(guardList(GuardName), []),
+  language: v.optional(Language, 'en'),
 });
+
+export const SetLanguageBody = v.strictObject({ language: Language });
 
 export const Registered = v.object({ id: v.pipe(v.string(), v.uuid()), email: v.string() });
 
@@ -284,6 +294,7 @@ export const SessionUser = v.object({
   id: Id,
   role: v.picklist(['subscriber', 'customersupport', 'admin']),
   email: v.string(),
+  language: Language,
   apnSubscriptions: v.array(ApnSubscription),
   nameSubscriptions: v.array(NameSubscription),
   emailNotificationMethods: v.array(NotificationMethod),

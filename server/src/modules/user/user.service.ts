@@ -1,4 +1,4 @@
-import { guardName, isEmail } from '@deedwatch/rules';
+import { guardName, isEmail, type Language } from '@deedwatch/rules';
 import type { PgBoss } from 'pg-boss';
 import type { Database, Executor } from '../../db/database.ts';
 import { bossDb } from '../../db/pg-boss-db.ts';
@@ -137,7 +137,7 @@ export async function register(
   db: Database,
   mail: AuthMail,
   boss: HistoryQueue,
-  input: { email: string; apns: GuardApnInput[]; names: GuardNameInput[] },
+  input: { email: string; apns: GuardApnInput[]; names: GuardNameInput[]; language: Language },
 ) {
   const email = input.email.trim().toLowerCase();
   if (!isEmail(email)) throw badRequest(INVALID_EMAIL);
@@ -152,7 +152,7 @@ export async function register(
 
   try {
     return await db.transaction().execute(async (trx) => {
-      const user = await repo.insertUser(trx, email);
+      const user = await repo.insertUser(trx, email, input.language);
       const method = await repo.insertMethod(trx, user.id, 'Email', email);
       await repo.insertApnSubscriptions(trx, user.id, apns, null);
       await repo.insertNameSubscriptions(trx, user.id, names, null);
@@ -310,6 +310,14 @@ export async function setTextLevels(
   const { user, method } = await ownMethod(db, caller, methodId);
   if (method.type !== 'SMS') throw badRequest('Only a phone (SMS) method has text alert levels.');
   await repo.setTextsCheckLevel(db, user.id, methodId, checkLevel);
+  return sessionUser(db, caller);
+}
+
+/** The language the site shows itself in for this subscriber, and every message they are sent. */
+export async function setLanguage(db: Database, caller: Caller, language: Language) {
+  if (!(await repo.setLanguage(db, caller.userId, language))) {
+    throw notFound('Your account no longer exists.');
+  }
   return sessionUser(db, caller);
 }
 

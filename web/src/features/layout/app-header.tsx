@@ -2,8 +2,11 @@ import { Box, Burger, Drawer, Group, Stack, UnstyledButton } from '@mantine/core
 import { useDisclosure } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../components/links';
 import { LoginModal } from '../auth/login-modal';
+import { LanguageSwitch } from '../language/language-switch';
+import { useAccountLanguage } from '../language/use-language';
 import { isStaffRole } from '../session/roles';
 import { useSession } from '../session/session-context';
 import { Logo } from './logo';
@@ -23,7 +26,9 @@ function NavButton({ onClick, children }: { onClick: () => void; children: React
 }
 
 export function AppHeader() {
+  const { t } = useTranslation();
   const { user, logout } = useSession();
+  useAccountLanguage();
   const [drawerOpened, drawer] = useDisclosure(false);
   const [loginOpened, login] = useDisclosure(false);
   const signedIn = user !== null;
@@ -39,27 +44,27 @@ export function AppHeader() {
 
   const accountLink = signedIn ? (
     <AnchorLink to="/dashboard" underline="never" style={itemStyle} onClick={drawer.close}>
-      DASHBOARD
+      {t('common.nav.dashboard')}
     </AnchorLink>
   ) : (
     <AnchorLink to="/register" underline="never" style={itemStyle} onClick={drawer.close}>
-      SIGN UP
+      {t('common.nav.signUp')}
     </AnchorLink>
   );
   const pageLinks = (
     <>
       <AnchorLink to="/faq" underline="never" style={itemStyle} onClick={drawer.close}>
-        FAQ
+        {t('common.nav.faq')}
       </AnchorLink>
       <AnchorLink to="/support" underline="never" style={itemStyle} onClick={drawer.close}>
-        SUPPORT
+        {t('common.nav.support')}
       </AnchorLink>
     </>
   );
   const sessionButton = signedIn ? (
-    <NavButton onClick={signOut}>LOGOUT</NavButton>
+    <NavButton onClick={signOut}>{t('common.nav.logout')}</NavButton>
   ) : (
-    <NavButton onClick={openLogin}>LOGIN</NavButton>
+    <NavButton onClick={openLogin}>{t('common.nav.login')}</NavButton>
   );
 
   return (
@@ -69,38 +74,46 @@ export function AppHeader() {
       style={{ borderBottom: '1px solid var(--mantine-color-lightGray-6)' }}
     >
       <Group justify="space-between" wrap="nowrap" h={64} px="md" maw={1200} mx="auto">
-        <Link to="/" aria-label="DeedWatch home" style={{ textDecoration: 'none' }}>
+        <Link to="/" aria-label={t('common.nav.home')} style={{ textDecoration: 'none' }}>
           <Logo />
         </Link>
-        <Group component="nav" aria-label="Main" gap="lg" visibleFrom="sm" wrap="nowrap">
+        <Group
+          component="nav"
+          aria-label={t('common.nav.main')}
+          gap="lg"
+          visibleFrom="sm"
+          wrap="nowrap"
+        >
           {isStaffRole(user?.role) && (
             <AnchorLink to="/admin" underline="never" style={itemStyle}>
-              ADMIN
+              {t('common.nav.admin')}
             </AnchorLink>
           )}
           {accountLink}
           {pageLinks}
           {sessionButton}
+          <LanguageSwitch style={itemStyle} />
         </Group>
         <Burger
           hiddenFrom="sm"
           opened={drawerOpened}
           onClick={drawer.toggle}
-          aria-label={drawerOpened ? 'Close menu' : 'Open menu'}
+          aria-label={drawerOpened ? t('common.nav.closeMenu') : t('common.nav.openMenu')}
         />
       </Group>
       <Drawer
         opened={drawerOpened}
         onClose={drawer.close}
-        title="Menu"
+        title={t('common.nav.menu')}
         position="right"
         size="xs"
         hiddenFrom="sm"
       >
-        <Stack component="nav" aria-label="Mobile" gap="lg">
+        <Stack component="nav" aria-label={t('common.nav.mobile')} gap="lg">
           {accountLink}
           {pageLinks}
           {sessionButton}
+          <LanguageSwitch style={itemStyle} onSwitch={drawer.close} />
         </Stack>
       </Drawer>
       <LoginModal opened={loginOpened} onClose={login.close} />

@@ -1,0 +1,10 @@
+import type { Catalog } from '../catalog.ts';
+import type { en } from '../en/index.ts';
+import { errors } from './errors.ts';
+import { mail } from './mail.ts';
+import { pdf } from './pdf.ts';
+import { reasons } from './reasons.ts';
+import { sms } from './sms.ts';
+
+/** The Spanish catalog: a translation of every English entry. */
+export const es: Catalog<typeof en> = { mail, sms, pdf, reasons, errors };

@@ -1,0 +1,2 @@
+/** API access on the dashboard: tokens, webhooks and their deliveries. */
+export const apiAccess = {};

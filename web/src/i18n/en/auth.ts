@@ -1,0 +1,2 @@
+/** Signing in, verifying an email or phone, sign-in links, trusted-contact answers, document links. */
+export const auth = {};

@@ -1,0 +1,2 @@
+/** Registering and choosing what to guard: the form, the property and name pickers. */
+export const guards = {};

@@ -1,0 +1,2 @@
+/** The public pages: home, FAQ, support, terms, privacy. */
+export const pages = {};
