@@ -1,7 +1,15 @@
 import { LEVEL_LABELS, LEVELS, type Level, levelRank } from '@deedwatch/rules';
 import type { Alert } from './alerts';
 
+// The English names stay for the staff screens, which are English-only.
 export { LEVEL_LABELS, LEVELS, type Level };
+
+/** A level's name, as its badge and the level filter show it. */
+export const LEVEL_KEYS = {
+  act_now: 'dashboard.levels.actNow',
+  check: 'dashboard.levels.check',
+  records: 'dashboard.levels.records',
+} as const satisfies Record<Level, string>;
 
 /** A level as its badge shows it: Act now stands out, For your records does not. */
 export const LEVEL_COLORS: Record<Level, string> = {
