@@ -119,7 +119,7 @@ export function AddEndpointModal({ opened, onClose }: { opened: boolean; onClose
                 ))}
               </Stack>
             </Checkbox.Group>
-            <Text size="xs" c="dimmed">
+            <Text size="xs" c="gray.7">
               <Trans
                 i18nKey="apiAccess.webhooks.retries"
                 components={{ docs: <Anchor href="/docs" size="xs" /> }}

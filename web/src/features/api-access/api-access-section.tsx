@@ -15,7 +15,7 @@ export function ApiAccessSection() {
         <Title order={2} id="api-access-heading">
           {t('apiAccess.title')}
         </Title>
-        <Text c="dimmed" size="sm">
+        <Text c="gray.7" size="sm">
           <Trans
             i18nKey="apiAccess.intro"
             components={{ docs: <Anchor href="/docs" size="sm" /> }}

@@ -7,9 +7,10 @@ import { api } from '../../api/client';
 import { formatDateTime } from './format';
 import { type Delivery, deliveriesQuery } from './queries';
 
+/** Light badges that read at 4.5:1: teal text on the palest teal, no pale yellow. */
 const STATUS_COLOR: Record<Delivery['status'], string> = {
-  pending: 'yellow',
-  delivered: 'teal',
+  pending: 'blue',
+  delivered: 'teal.0',
   failed: 'red',
 };
 const STATUS_LABEL = {
@@ -56,9 +57,9 @@ export function DeliveriesList({ endpointId, enabled }: { endpointId: string; en
   });
 
   if (deliveries.isError) return <Text c="red.8">{t('apiAccess.deliveries.loadFailed')}</Text>;
-  if (deliveries.isPending) return <Text c="dimmed">{t('apiAccess.deliveries.loading')}</Text>;
+  if (deliveries.isPending) return <Text c="gray.7">{t('apiAccess.deliveries.loading')}</Text>;
   const list = deliveries.data?.deliveries ?? [];
-  if (list.length === 0) return <Text c="dimmed">{t('apiAccess.deliveries.empty')}</Text>;
+  if (list.length === 0) return <Text c="gray.7">{t('apiAccess.deliveries.empty')}</Text>;
   return (
     <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
       {list.map((delivery) => (
@@ -81,7 +82,7 @@ export function DeliveriesList({ endpointId, enabled }: { endpointId: string; en
                 <Text size="sm" fw={700}>
                   {delivery.eventType}
                 </Text>
-                <Text size="sm" c="dimmed">
+                <Text size="sm" c="gray.7">
                   {delivery.resentFrom
                     ? t('apiAccess.deliveries.createdResend', {
                         date: formatDateTime(delivery.createdAt),

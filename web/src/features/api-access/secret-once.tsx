@@ -17,7 +17,8 @@ export function SecretOnce({
   const { t } = useTranslation();
   return (
     <Stack gap="xs">
-      <Alert color="yellow" title={t('apiAccess.secret.copyTitle')}>
+      {/* Dark text: the light yellow's own text colour is too pale to read on it. */}
+      <Alert color="yellow" c="dark.7" title={t('apiAccess.secret.copyTitle')}>
         <Text size="sm">{t('apiAccess.secret.shownOnce')}</Text>
       </Alert>
       <Group gap="xs" align="flex-end" wrap="nowrap">

@@ -9,7 +9,7 @@ import { formatDateTime } from './format';
 import { type Token, tokensQuery } from './queries';
 
 const STATUS_COLOR: Record<Token['status'], string> = {
-  active: 'teal',
+  active: 'teal.0',
   expired: 'gray',
   revoked: 'red',
 };
@@ -34,12 +34,12 @@ function TokenItem({ token, onRevoke }: { token: Token; onRevoke: (token: Token)
               {t(STATUS_LABEL[token.status])}
             </Badge>
             {token.scopes.map((scope) => (
-              <Badge key={scope} variant="outline" color="gray">
+              <Badge key={scope} variant="outline" color="gray.7">
                 {scope}
               </Badge>
             ))}
           </Group>
-          <Text size="sm" c="dimmed" ff="monospace">
+          <Text size="sm" c="gray.7" ff="monospace">
             {token.hint}
           </Text>
           <Text size="sm">
@@ -118,9 +118,9 @@ export function TokensPanel() {
       {tokens.isError ? (
         <Text c="red.8">{t('apiAccess.tokens.loadFailed')}</Text>
       ) : tokens.isPending ? (
-        <Text c="dimmed">{t('apiAccess.tokens.loading')}</Text>
+        <Text c="gray.7">{t('apiAccess.tokens.loading')}</Text>
       ) : list.length === 0 ? (
-        <Text c="dimmed">{t('apiAccess.tokens.empty')}</Text>
+        <Text c="gray.7">{t('apiAccess.tokens.empty')}</Text>
       ) : (
         <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
           {list.map((token) => (

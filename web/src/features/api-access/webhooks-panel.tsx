@@ -34,7 +34,7 @@ function EndpointItem({ endpoint, onDelete }: { endpoint: Endpoint; onDelete: ()
               <Text fw={700} ff="monospace" size="sm" style={{ overflowWrap: 'anywhere' }}>
                 {endpoint.url}
               </Text>
-              <Badge color={enabled ? 'teal' : 'red'} variant="light">
+              <Badge color={enabled ? 'teal.0' : 'red'} variant="light">
                 {enabled
                   ? t('apiAccess.webhooks.statusEnabled')
                   : t('apiAccess.webhooks.statusDisabled')}
@@ -43,7 +43,7 @@ function EndpointItem({ endpoint, onDelete }: { endpoint: Endpoint; onDelete: ()
             {endpoint.description && <Text size="sm">{endpoint.description}</Text>}
             <Group gap={4}>
               {endpoint.eventTypes.map((type) => (
-                <Badge key={type} variant="outline" color="gray">
+                <Badge key={type} variant="outline" color="gray.7">
                   {type}
                 </Badge>
               ))}
@@ -131,9 +131,9 @@ export function WebhooksPanel() {
       {endpoints.isError ? (
         <Text c="red.8">{t('apiAccess.webhooks.loadFailed')}</Text>
       ) : endpoints.isPending ? (
-        <Text c="dimmed">{t('apiAccess.webhooks.loading')}</Text>
+        <Text c="gray.7">{t('apiAccess.webhooks.loading')}</Text>
       ) : list.length === 0 ? (
-        <Text c="dimmed">{t('apiAccess.webhooks.empty')}</Text>
+        <Text c="gray.7">{t('apiAccess.webhooks.empty')}</Text>
       ) : (
         <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
           {list.map((endpoint) => (

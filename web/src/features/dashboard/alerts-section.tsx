@@ -66,7 +66,7 @@ function AlertCard({
             county: event.county,
           })}
         </Text>
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="gray.7">
           {guardedLabel(t, alert)}
         </Text>
         <Text size="sm">
@@ -76,7 +76,7 @@ function AlertCard({
           {event.reason}
         </Text>
         {event.tier === 'possible' && <PossibleNote event={event} />}
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="gray.7">
           {matchSummary(t, event)}
         </Text>
         <FraudContact event={event} />
@@ -91,7 +91,7 @@ function AlertCard({
             <Text
               key={d.notificationMethodId ?? i}
               size="sm"
-              c={d.status === 'failed' || d.status === 'skipped' ? 'red' : 'dimmed'}
+              c={d.status === 'failed' || d.status === 'skipped' ? 'red' : 'gray.7'}
             >
               {textDeliveryLine(t, d)}
             </Text>
@@ -179,9 +179,9 @@ export function AlertsSection({
         </Banner>
       )}
       {alerts.length === 0 && all.length > 0 ? (
-        <Text c="dimmed">{t('dashboard.alerts.noneOfLevel')}</Text>
+        <Text c="gray.7">{t('dashboard.alerts.noneOfLevel')}</Text>
       ) : alerts.length === 0 ? (
-        <Text c="dimmed">{t('dashboard.alerts.empty')}</Text>
+        <Text c="gray.7">{t('dashboard.alerts.empty')}</Text>
       ) : (
         alerts.map((alert) => (
           <AlertCard

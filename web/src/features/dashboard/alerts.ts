@@ -79,14 +79,17 @@ export function alreadyOnRecord(user: SessionUser): Alert[] {
 
 type DeliveryStatus = AlertEvent['deliveryStatus'];
 
-/** How the alert email fared, for a person. */
+/**
+ * How the alert email fared, for a person. Light badges: 'teal.0' is teal text on the palest teal
+ * (4.5:1, where the default light teal is not); no yellow or orange, whose text is too pale.
+ */
 export const deliveryLabels = {
   none: { key: 'dashboard.delivery.none', color: 'gray' },
   queued: { key: 'dashboard.delivery.queued', color: 'blue' },
   sending: { key: 'dashboard.delivery.sending', color: 'blue' },
-  sent: { key: 'dashboard.delivery.sent', color: 'teal' },
+  sent: { key: 'dashboard.delivery.sent', color: 'teal.0' },
   failed: { key: 'dashboard.delivery.failed', color: 'red' },
-  ambiguous: { key: 'dashboard.delivery.ambiguous', color: 'yellow' },
+  ambiguous: { key: 'dashboard.delivery.ambiguous', color: 'gray' },
 } as const satisfies Record<DeliveryStatus, { key: string; color: string }>;
 
 type TextDelivery = AlertEvent['deliveries'][number];
@@ -111,12 +114,15 @@ export function textDeliveryLine(t: TFunction, delivery: TextDelivery): string {
   }
 }
 
-/** How sure a match is, as its badge says it. */
+/**
+ * How sure a match is, as its outlined badge says it: the outline in the tier's colour, the text
+ * in it when that reads at 4.5:1 on white, else dark.
+ */
 export const tierLabels = {
-  exact: { key: 'dashboard.tiers.exact', color: 'red' },
-  strong: { key: 'dashboard.tiers.strong', color: 'orange' },
-  possible: { key: 'dashboard.tiers.possible', color: 'yellow' },
-} as const satisfies Record<AlertEvent['tier'], { key: string; color: string }>;
+  exact: { key: 'dashboard.tiers.exact', color: 'red', text: 'red' },
+  strong: { key: 'dashboard.tiers.strong', color: 'orange', text: 'dark.7' },
+  possible: { key: 'dashboard.tiers.possible', color: 'yellow', text: 'dark.7' },
+} as const satisfies Record<AlertEvent['tier'], { key: string; color: string; text: string }>;
 
 /** "312 documents in this county carry this name"; '' when there is no count to give. */
 export function namesakesInWords(t: TFunction, namesakes: number | null): string {

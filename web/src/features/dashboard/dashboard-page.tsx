@@ -40,7 +40,7 @@ export function DashboardPage({
     <Stack gap="xl">
       <Stack gap={4}>
         <Title order={1}>{t('dashboard.page.title')}</Title>
-        <Text c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+        <Text c="gray.7" style={{ overflowWrap: 'anywhere' }}>
           {t('dashboard.page.signedInAs', { email: user.email })}
         </Text>
       </Stack>

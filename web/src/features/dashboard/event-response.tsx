@@ -23,7 +23,8 @@ const CASE_STATUS_KEYS = {
 export function LevelBadge({ event }: { event: AlertEvent }) {
   const { t } = useTranslation();
   return (
-    <Badge color={LEVEL_COLORS[event.level]} variant="filled">
+    // autoContrast: dark text on the light orange of Check, white on the others.
+    <Badge color={LEVEL_COLORS[event.level]} variant="filled" autoContrast>
       {t(LEVEL_KEYS[event.level])}
     </Badge>
   );
@@ -45,7 +46,7 @@ export function FraudContact({ event }: { event: AlertEvent }) {
   if (!contact) return null;
   const parts = [contact.name, contact.phone].filter((part) => part !== '');
   return (
-    <Text size="xs" c="dimmed">
+    <Text size="xs" c="gray.7">
       {t('dashboard.response.fraudContact', { contact: parts.join(' · ') })}
       {contact.email && (
         <>
@@ -136,7 +137,7 @@ export function EventResponse({ event }: { event: AlertEvent }) {
           </Group>
         </Stack>
       ) : event.recognisedAt ? (
-        <Text size="sm" c="teal">
+        <Text size="sm" c="teal.9">
           {t('dashboard.response.recognised', { date: formatDate(event.recognisedAt) })}
         </Text>
       ) : (
@@ -144,7 +145,7 @@ export function EventResponse({ event }: { event: AlertEvent }) {
           <Button
             size="xs"
             variant="light"
-            color="teal"
+            color="teal.0"
             onClick={() => recognise.mutate(undefined)}
             loading={recognise.isPending}
             aria-label={t('dashboard.response.recogniseLabel', { number: event.documentNumber })}

@@ -40,7 +40,7 @@ function ItemRow({
               {detail}
             </Text>
           )}
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="gray.7">
             {county}
           </Text>
         </Stack>
@@ -59,7 +59,7 @@ function ItemRow({
 }
 
 function ItemList({ children, empty }: { children: ReactNode[]; empty: string }) {
-  if (children.length === 0) return <Text c="dimmed">{empty}</Text>;
+  if (children.length === 0) return <Text c="gray.7">{empty}</Text>;
   return (
     <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
       {children}

@@ -11,11 +11,14 @@ export const LEVEL_KEYS = {
   records: 'dashboard.levels.records',
 } as const satisfies Record<Level, string>;
 
-/** A level as its badge shows it: Act now stands out, For your records does not. */
+/**
+ * A level as its badge shows it: Act now stands out, For your records does not. Each is dark
+ * enough, or light enough for dark text (autoContrast), to be read at 4.5:1.
+ */
 export const LEVEL_COLORS: Record<Level, string> = {
   act_now: 'red',
   check: 'orange',
-  records: 'gray',
+  records: 'gray.7',
 };
 
 export const LEVEL_FILTERS = ['all', ...LEVELS] as const;

@@ -23,7 +23,7 @@ export function TierBadge({ event }: { event: AlertEvent }) {
   const { t } = useTranslation();
   const tier = tierLabels[event.tier];
   return (
-    <Badge color={tier.color} variant="outline">
+    <Badge color={tier.color} variant="outline" c={tier.text}>
       {t(tier.key)}
     </Badge>
   );
@@ -90,7 +90,7 @@ export function MatchCard({
             county: event.county,
           })}
         </Text>
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="gray.7">
           {guardedLabel(t, alert)}
         </Text>
         <Text size="sm">

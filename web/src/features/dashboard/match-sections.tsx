@@ -40,9 +40,9 @@ function MatchList({
         {title}
       </Title>
       {items.length === 0 && all.length > 0 ? (
-        <Text c="dimmed">{t('dashboard.match.noneOfLevel')}</Text>
+        <Text c="gray.7">{t('dashboard.match.noneOfLevel')}</Text>
       ) : items.length === 0 ? (
-        <Text c="dimmed">{empty}</Text>
+        <Text c="gray.7">{empty}</Text>
       ) : (
         <>
           <Text size="sm">{intro}</Text>

@@ -91,7 +91,7 @@ export function NotificationMethodsSection({ user }: { user: SessionUser }) {
         </Button>
       </Group>
       {methods.length === 0 ? (
-        <Text c="dimmed">{t('dashboard.methods.empty')}</Text>
+        <Text c="gray.7">{t('dashboard.methods.empty')}</Text>
       ) : (
         <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
           {methods.map((method) => {
@@ -102,7 +102,7 @@ export function NotificationMethodsSection({ user }: { user: SessionUser }) {
                 <Group justify="space-between" gap="xs">
                   <Stack gap={2} style={{ minWidth: 0 }}>
                     <Group gap="xs">
-                      <Badge variant="outline" color="gray">
+                      <Badge variant="outline" color="gray.7">
                         {method.notificationMethodType === 'Email'
                           ? t('dashboard.methods.email')
                           : t('dashboard.methods.sms')}
@@ -112,7 +112,7 @@ export function NotificationMethodsSection({ user }: { user: SessionUser }) {
                       </Text>
                     </Group>
                     {method.verified ? (
-                      <Text size="sm" c="teal.8">
+                      <Text size="sm" c="teal.9">
                         {method.verifiedAt
                           ? t('dashboard.methods.verifiedOn', {
                               date: formatDate(method.verifiedAt),

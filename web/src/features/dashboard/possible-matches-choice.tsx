@@ -47,7 +47,7 @@ export function PossibleMatchesChoice({ subscription }: { subscription: NameSubs
         readOnly={save.isPending}
         aria-label={t('dashboard.choice.ariaLabel', { name: subscription.name })}
       />
-      <Text size="xs" c="dimmed">
+      <Text size="xs" c="gray.7">
         {t(HELP[value])}
       </Text>
     </Stack>

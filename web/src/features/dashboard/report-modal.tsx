@@ -171,7 +171,7 @@ export function ReportModal({
       {reported ? (
         <Stack>
           <Banner
-            color="teal"
+            color="teal.0"
             title={t('dashboard.report.openedTitle', { caseNumber: reported.caseNumber })}
           >
             {t('dashboard.report.opened', { number: event.documentNumber, email: user?.email })}

@@ -28,7 +28,7 @@ const STATUS: Record<
     line: (t, c) => t('dashboard.contacts.invitedLine', { date: formatDate(c.createdAt) }),
   },
   active: {
-    color: 'teal',
+    color: 'teal.0',
     line: (t, c) => t('dashboard.contacts.activeLine', { date: formatDate(c.acceptedAt) }),
   },
   stopped: {
@@ -151,13 +151,13 @@ export function TrustedContactsSection({ user }: { user: SessionUser }) {
           {t('dashboard.contacts.add')}
         </Button>
       </Group>
-      <Text size="sm" c="dimmed">
+      <Text size="sm" c="gray.7">
         {full
           ? t('dashboard.contacts.full', { max: MAX_TRUSTED_CONTACTS })
           : t('dashboard.contacts.intro', { max: MAX_TRUSTED_CONTACTS })}
       </Text>
       {contacts.length === 0 ? (
-        <Text c="dimmed">{t('dashboard.contacts.empty')}</Text>
+        <Text c="gray.7">{t('dashboard.contacts.empty')}</Text>
       ) : (
         contacts.map((contact) => {
           const status = STATUS[contact.status];
@@ -184,7 +184,7 @@ export function TrustedContactsSection({ user }: { user: SessionUser }) {
                       {t(STATUS_LABEL[contact.status])}
                     </Badge>
                   </Group>
-                  <Text size="sm" c="dimmed">
+                  <Text size="sm" c="gray.7">
                     {status.line(t, contact)}
                   </Text>
                 </Stack>
