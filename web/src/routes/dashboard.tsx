@@ -1,4 +1,5 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 import { SignInFirst } from '../features/auth/sign-in-first';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
 import {
@@ -6,9 +7,6 @@ import {
   DashboardSearchSchema,
 } from '../features/dashboard/dashboard-search';
 import { useSession } from '../features/session/session-context';
-
-const SIGN_IN_TO_SEE_DASHBOARD =
-  'Sign in to see your dashboard. Open the link we email you in this browser, and your dashboard opens.';
 
 export const Route = createFileRoute('/dashboard')({
   validateSearch: DashboardSearchSchema,
@@ -21,14 +19,15 @@ export const Route = createFileRoute('/dashboard')({
  * alert's link to its event continues to that event.
  */
 function Dashboard() {
+  const { t } = useTranslation();
   const { user } = useSession();
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   if (!user) {
     return (
       <SignInFirst
-        title="Sign in to see your dashboard"
-        reason={SIGN_IN_TO_SEE_DASHBOARD}
+        title={t('dashboard.page.signInTitle')}
+        reason={t('dashboard.page.signInReason')}
         next={
           search.event
             ? { to: '/dashboard', search: { event: search.event } }

@@ -1,6 +1,7 @@
 import { Anchor, Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { api, failures } from '../../api/client';
 import { messageOf } from './format';
 import { endpointsQuery, type EventType } from './queries';
@@ -9,14 +10,15 @@ import { SecretOnce } from './secret-once';
 const MAX_URL = 2048;
 const MAX_DESCRIPTION = 200;
 
-export const EVENT_TYPES: { value: EventType; label: string }[] = [
-  { value: 'event.created', label: 'New event: a document matched a guarded item' },
-  { value: 'event.level_changed', label: 'Event level changed (not sent yet)' },
-  { value: 'case.status_changed', label: 'Case status changed (not sent yet)' },
-];
+export const EVENT_TYPES = [
+  { value: 'event.created', label: 'apiAccess.webhooks.eventCreated' },
+  { value: 'event.level_changed', label: 'apiAccess.webhooks.eventLevelChanged' },
+  { value: 'case.status_changed', label: 'apiAccess.webhooks.eventCaseStatusChanged' },
+] as const satisfies { value: EventType; label: string }[];
 
 /** Registers a webhook endpoint, then shows its signing secret once. */
 export function AddEndpointModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
@@ -30,7 +32,7 @@ export function AddEndpointModal({ opened, onClose }: { opened: boolean; onClose
         body: { url: url.trim(), description: description.trim(), eventTypes },
         middleware: [failures({ toast: false })],
       });
-      if (!data) throw new Error(messageOf(error, 'The endpoint could not be added.'));
+      if (!data) throw new Error(messageOf(error, t('apiAccess.webhooks.addFailed')));
       return data;
     },
     onSuccess: async (data) => {
@@ -40,13 +42,15 @@ export function AddEndpointModal({ opened, onClose }: { opened: boolean; onClose
   });
 
   const urlError = !/^https:\/\/\S+$/i.test(url.trim())
-    ? 'Give an https:// URL'
+    ? t('apiAccess.webhooks.urlInvalid')
     : url.length > MAX_URL
-      ? `At most ${MAX_URL} characters`
+      ? t('apiAccess.webhooks.tooLong', { max: MAX_URL })
       : null;
   const descriptionError =
-    description.length > MAX_DESCRIPTION ? `At most ${MAX_DESCRIPTION} characters` : null;
-  const typesError = eventTypes.length === 0 ? 'Choose at least one event type' : null;
+    description.length > MAX_DESCRIPTION
+      ? t('apiAccess.webhooks.tooLong', { max: MAX_DESCRIPTION })
+      : null;
+  const typesError = eventTypes.length === 0 ? t('apiAccess.webhooks.eventsRequired') : null;
 
   const close = () => {
     setUrl('');
@@ -69,21 +73,18 @@ export function AddEndpointModal({ opened, onClose }: { opened: boolean; onClose
     <Modal
       opened={opened}
       onClose={close}
-      title={secret ? 'Your Signing Secret' : 'Add Webhook Endpoint'}
+      title={secret ? t('apiAccess.webhooks.secretTitle') : t('apiAccess.webhooks.addTitle')}
       centered
       size="lg"
     >
       {secret ? (
         <Stack>
-          <SecretOnce label="Signing secret" secret={secret}>
-            <Text size="sm">
-              Each delivery is signed with it (webhook-id, webhook-timestamp and webhook-signature
-              headers, the Standard Webhooks way): check the signature before you trust a delivery.
-            </Text>
+          <SecretOnce label={t('apiAccess.webhooks.secretLabel')} secret={secret}>
+            <Text size="sm">{t('apiAccess.webhooks.signing')}</Text>
           </SecretOnce>
           <Group justify="flex-end">
             <Button onClick={close} data-autofocus>
-              Done
+              {t('apiAccess.done')}
             </Button>
           </Group>
         </Stack>
@@ -91,8 +92,8 @@ export function AddEndpointModal({ opened, onClose }: { opened: boolean; onClose
         <form onSubmit={submit} noValidate>
           <Stack>
             <TextInput
-              label="URL"
-              description="https, on a public address; redirects are not followed"
+              label={t('apiAccess.webhooks.urlLabel')}
+              description={t('apiAccess.webhooks.urlDescription')}
               placeholder="https://hooks.example.com/deedwatch"
               required
               data-autofocus
@@ -101,30 +102,28 @@ export function AddEndpointModal({ opened, onClose }: { opened: boolean; onClose
               error={tried ? urlError : null}
             />
             <TextInput
-              label="Description"
+              label={t('apiAccess.webhooks.descriptionLabel')}
               value={description}
               onChange={(event) => setDescription(event.currentTarget.value)}
               error={tried ? descriptionError : null}
             />
             <Checkbox.Group
-              label="Events"
+              label={t('apiAccess.webhooks.eventsLabel')}
               value={eventTypes}
               onChange={(value) => setEventTypes(value as EventType[])}
               error={tried ? typesError : null}
             >
               <Stack gap={6} mt={6}>
                 {EVENT_TYPES.map((type) => (
-                  <Checkbox key={type.value} value={type.value} label={type.label} />
+                  <Checkbox key={type.value} value={type.value} label={t(type.label)} />
                 ))}
               </Stack>
             </Checkbox.Group>
-            <Text size="xs" c="dimmed">
-              A delivery not answered with a 2xx within 10 seconds is retried for 24 hours; then the
-              endpoint is disabled and you are emailed. See{' '}
-              <Anchor href="/docs" size="xs">
-                the API documentation
-              </Anchor>
-              .
+            <Text size="xs" c="gray.7">
+              <Trans
+                i18nKey="apiAccess.webhooks.retries"
+                components={{ docs: <Anchor href="/docs" size="xs" /> }}
+              />
             </Text>
             {add.error && (
               <Text c="red.8" size="sm" role="alert">
@@ -133,10 +132,10 @@ export function AddEndpointModal({ opened, onClose }: { opened: boolean; onClose
             )}
             <Group justify="flex-end">
               <Button variant="default" onClick={close} disabled={add.isPending}>
-                Cancel
+                {t('apiAccess.cancel')}
               </Button>
               <Button type="submit" loading={add.isPending}>
-                Add Endpoint
+                {t('apiAccess.webhooks.add')}
               </Button>
             </Group>
           </Stack>

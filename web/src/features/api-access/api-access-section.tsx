@@ -1,4 +1,5 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { Trans, useTranslation } from 'react-i18next';
 import { TokensPanel } from './tokens-panel';
 import { WebhooksPanel } from './webhooks-panel';
 
@@ -7,18 +8,18 @@ import { WebhooksPanel } from './webhooks-panel';
  * webhook endpoints new events are pushed to.
  */
 export function ApiAccessSection() {
+  const { t } = useTranslation();
   return (
     <Stack component="section" aria-labelledby="api-access-heading" gap="md">
       <Stack gap={4}>
         <Title order={2} id="api-access-heading">
-          API Access
+          {t('apiAccess.title')}
         </Title>
-        <Text c="dimmed" size="sm">
-          For your own programs: call the API with a personal access token (try it in the{' '}
-          <Anchor href="/docs" size="sm">
-            API documentation
-          </Anchor>
-          ), and have new events sent to your system as signed webhooks.
+        <Text c="gray.7" size="sm">
+          <Trans
+            i18nKey="apiAccess.intro"
+            components={{ docs: <Anchor href="/docs" size="sm" /> }}
+          />
         </Text>
       </Stack>
       <TokensPanel />

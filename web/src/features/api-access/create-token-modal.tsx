@@ -11,6 +11,7 @@ import {
 } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { api, failures } from '../../api/client';
 import { messageOf } from './format';
 import { type TokenScope, tokensQuery } from './queries';
@@ -18,13 +19,10 @@ import { SecretOnce } from './secret-once';
 
 const MAX_NAME = 100;
 
-const EXPIRIES = [
-  { value: '7', label: '7 days' },
-  { value: '30', label: '30 days' },
-  { value: '90', label: '90 days' },
-  { value: '366', label: '1 year' },
-  { value: 'never', label: 'Never' },
-];
+const DAYS = [7, 30, 90];
+
+/** The header a program sends the token in. */
+const AUTHORIZATION = 'Authorization: Bearer <token>';
 
 type Created = { name: string; secret: string };
 
@@ -33,6 +31,15 @@ type Created = { name: string; secret: string };
  * with a copy button until the modal is closed.
  */
 export function CreateTokenModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const expiries = [
+    ...DAYS.map((days) => ({
+      value: String(days),
+      label: t('apiAccess.tokens.days', { count: days }),
+    })),
+    { value: '366', label: t('apiAccess.tokens.oneYear') },
+    { value: 'never', label: t('apiAccess.tokens.never') },
+  ];
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<TokenScope[]>(['read']);
@@ -50,7 +57,7 @@ export function CreateTokenModal({ opened, onClose }: { opened: boolean; onClose
         },
         middleware: [failures({ toast: false })],
       });
-      if (!data) throw new Error(messageOf(error, 'The token could not be created.'));
+      if (!data) throw new Error(messageOf(error, t('apiAccess.tokens.createFailed')));
       return data;
     },
     onSuccess: async (data) => {
@@ -61,11 +68,11 @@ export function CreateTokenModal({ opened, onClose }: { opened: boolean; onClose
 
   const nameError =
     name.trim() === ''
-      ? 'Name is required'
+      ? t('apiAccess.tokens.nameRequired')
       : name.length > MAX_NAME
-        ? `At most ${MAX_NAME} characters`
+        ? t('apiAccess.tokens.tooLong', { max: MAX_NAME })
         : null;
-  const scopesError = scopes.length === 0 ? 'Choose at least one scope' : null;
+  const scopesError = scopes.length === 0 ? t('apiAccess.tokens.scopesRequired') : null;
 
   const close = () => {
     setName('');
@@ -88,25 +95,27 @@ export function CreateTokenModal({ opened, onClose }: { opened: boolean; onClose
     <Modal
       opened={opened}
       onClose={close}
-      title={created ? 'Your New Token' : 'Create Personal Access Token'}
+      title={created ? t('apiAccess.tokens.newTitle') : t('apiAccess.tokens.createTitle')}
       centered
       size="lg"
     >
       {created ? (
         <Stack>
-          <SecretOnce label={`Token ${created.name}`} secret={created.secret}>
+          <SecretOnce
+            label={t('apiAccess.tokens.secretLabel', { name: created.name })}
+            secret={created.secret}
+          >
             <Text size="sm">
-              Send it as <code>Authorization: Bearer &lt;token&gt;</code> on your API calls, or
-              paste it into Authorize in the{' '}
-              <Anchor href="/docs" size="sm">
-                API documentation
-              </Anchor>
-              .
+              <Trans
+                i18nKey="apiAccess.tokens.usage"
+                values={{ header: AUTHORIZATION }}
+                components={{ code: <code />, docs: <Anchor href="/docs" size="sm" /> }}
+              />
             </Text>
           </SecretOnce>
           <Group justify="flex-end">
             <Button onClick={close} data-autofocus>
-              Done
+              {t('apiAccess.done')}
             </Button>
           </Group>
         </Stack>
@@ -114,8 +123,8 @@ export function CreateTokenModal({ opened, onClose }: { opened: boolean; onClose
         <form onSubmit={submit} noValidate>
           <Stack>
             <TextInput
-              label="Name"
-              description="What it is for, so you know which to revoke"
+              label={t('apiAccess.tokens.nameLabel')}
+              description={t('apiAccess.tokens.nameDescription')}
               required
               data-autofocus
               value={name}
@@ -123,22 +132,19 @@ export function CreateTokenModal({ opened, onClose }: { opened: boolean; onClose
               error={tried ? nameError : null}
             />
             <Checkbox.Group
-              label="Scopes"
+              label={t('apiAccess.tokens.scopesLabel')}
               value={scopes}
               onChange={(value) => setScopes(value as TokenScope[])}
               error={tried ? scopesError : null}
             >
               <Stack gap={6} mt={6}>
-                <Checkbox value="read" label="Read: your alerts, guarded items and webhooks" />
-                <Checkbox
-                  value="write"
-                  label="Write: guard and remove items, archive alerts, manage webhooks"
-                />
+                <Checkbox value="read" label={t('apiAccess.tokens.scopeRead')} />
+                <Checkbox value="write" label={t('apiAccess.tokens.scopeWrite')} />
               </Stack>
             </Checkbox.Group>
             <Select
-              label="Expires after"
-              data={EXPIRIES}
+              label={t('apiAccess.tokens.expiresLabel')}
+              data={expiries}
               value={expiry}
               onChange={(value) => setExpiry(value ?? '90')}
               allowDeselect={false}
@@ -150,10 +156,10 @@ export function CreateTokenModal({ opened, onClose }: { opened: boolean; onClose
             )}
             <Group justify="flex-end">
               <Button variant="default" onClick={close} disabled={create.isPending}>
-                Cancel
+                {t('apiAccess.cancel')}
               </Button>
               <Button type="submit" loading={create.isPending}>
-                Create Token
+                {t('apiAccess.tokens.create')}
               </Button>
             </Group>
           </Stack>

@@ -1,27 +1,42 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { formatDateTime } from './format';
 import { type Delivery, deliveriesQuery } from './queries';
 
+/** Light badges that read at 4.5:1: teal text on the palest teal, no pale yellow. */
 const STATUS_COLOR: Record<Delivery['status'], string> = {
-  pending: 'yellow',
-  delivered: 'teal',
+  pending: 'blue',
+  delivered: 'teal.0',
   failed: 'red',
 };
+const STATUS_LABEL = {
+  pending: 'apiAccess.deliveries.statusPending',
+  delivered: 'apiAccess.deliveries.statusDelivered',
+  failed: 'apiAccess.deliveries.statusFailed',
+} as const satisfies Record<Delivery['status'], string>;
 
-function outcome(delivery: Delivery): string {
+function outcome(t: TFunction, delivery: Delivery): string {
   if (delivery.status === 'delivered')
-    return `Delivered ${formatDateTime(delivery.deliveredAt)} (HTTP ${delivery.lastStatusCode})`;
-  const tries = `${delivery.attempts} ${delivery.attempts === 1 ? 'attempt' : 'attempts'}`;
-  if (delivery.status === 'failed') return `Gave up after ${tries}`;
-  if (delivery.attempts === 0) return 'Queued';
-  return `${tries}; next ${formatDateTime(delivery.nextAttemptAt)}`;
+    return t('apiAccess.deliveries.delivered', {
+      date: formatDateTime(delivery.deliveredAt),
+      code: delivery.lastStatusCode,
+    });
+  if (delivery.status === 'failed')
+    return t('apiAccess.deliveries.gaveUp', { count: delivery.attempts });
+  if (delivery.attempts === 0) return t('apiAccess.deliveries.queued');
+  return t('apiAccess.deliveries.retrying', {
+    count: delivery.attempts,
+    date: formatDateTime(delivery.nextAttemptAt),
+  });
 }
 
 /** An endpoint's recent deliveries with their outcome, each one resendable. */
 export function DeliveriesList({ endpointId, enabled }: { endpointId: string; enabled: boolean }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const deliveries = useQuery(deliveriesQuery(endpointId));
   const resend = useMutation({
@@ -32,16 +47,19 @@ export function DeliveriesList({ endpointId, enabled }: { endpointId: string; en
       if (!data) throw new Error('The delivery could not be resent');
     },
     onSuccess: async () => {
-      notifications.show({ color: 'teal', title: 'Resent', message: 'The delivery is queued.' });
+      notifications.show({
+        color: 'teal',
+        title: t('apiAccess.deliveries.resentTitle'),
+        message: t('apiAccess.deliveries.resentMessage'),
+      });
       await queryClient.invalidateQueries({ queryKey: deliveriesQuery(endpointId).queryKey });
     },
   });
 
-  if (deliveries.isError)
-    return <Text c="red.8">The deliveries could not be loaded. Please try again later.</Text>;
-  if (deliveries.isPending) return <Text c="dimmed">Loading deliveries…</Text>;
+  if (deliveries.isError) return <Text c="red.8">{t('apiAccess.deliveries.loadFailed')}</Text>;
+  if (deliveries.isPending) return <Text c="gray.7">{t('apiAccess.deliveries.loading')}</Text>;
   const list = deliveries.data?.deliveries ?? [];
-  if (list.length === 0) return <Text c="dimmed">Nothing sent to this endpoint yet.</Text>;
+  if (list.length === 0) return <Text c="gray.7">{t('apiAccess.deliveries.empty')}</Text>;
   return (
     <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
       {list.map((delivery) => (
@@ -50,23 +68,29 @@ export function DeliveriesList({ endpointId, enabled }: { endpointId: string; en
           key={delivery.id}
           p="xs"
           bg="gray.0"
-          aria-label={`Delivery ${delivery.messageId} ${formatDateTime(delivery.createdAt)}`}
+          aria-label={t('apiAccess.deliveries.itemLabel', {
+            id: delivery.messageId,
+            date: formatDateTime(delivery.createdAt),
+          })}
         >
           <Group justify="space-between" gap="xs" align="flex-start">
             <Stack gap={2} style={{ minWidth: 0 }}>
               <Group gap="xs">
                 <Badge color={STATUS_COLOR[delivery.status]} variant="light">
-                  {delivery.status}
+                  {t(STATUS_LABEL[delivery.status])}
                 </Badge>
                 <Text size="sm" fw={700}>
                   {delivery.eventType}
                 </Text>
-                <Text size="sm" c="dimmed">
-                  {formatDateTime(delivery.createdAt)}
-                  {delivery.resentFrom ? ' · a resend' : ''}
+                <Text size="sm" c="gray.7">
+                  {delivery.resentFrom
+                    ? t('apiAccess.deliveries.createdResend', {
+                        date: formatDateTime(delivery.createdAt),
+                      })
+                    : formatDateTime(delivery.createdAt)}
                 </Text>
               </Group>
-              <Text size="sm">{outcome(delivery)}</Text>
+              <Text size="sm">{outcome(t, delivery)}</Text>
               {delivery.status !== 'delivered' && delivery.lastError && (
                 <Text size="sm" c="red.8" style={{ overflowWrap: 'anywhere' }}>
                   {delivery.lastError}
@@ -77,12 +101,12 @@ export function DeliveriesList({ endpointId, enabled }: { endpointId: string; en
               size="xs"
               variant="default"
               disabled={!enabled}
-              title={enabled ? undefined : 'Enable the endpoint to resend'}
+              title={enabled ? undefined : t('apiAccess.deliveries.enableToResend')}
               loading={resend.isPending && resend.variables?.id === delivery.id}
               onClick={() => resend.mutate(delivery)}
-              aria-label={`Resend ${delivery.messageId}`}
+              aria-label={t('apiAccess.deliveries.resendLabel', { id: delivery.messageId })}
             >
-              Resend
+              {t('apiAccess.deliveries.resendButton')}
             </Button>
           </Group>
         </Paper>

@@ -1,4 +1,5 @@
 import { Alert, Button, CopyButton, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 
 /**
  * A secret the server shows this once (a token, a signing secret): read-only, selected on focus,
@@ -13,12 +14,12 @@ export function SecretOnce({
   secret: string;
   children?: React.ReactNode;
 }) {
+  const { t } = useTranslation();
   return (
     <Stack gap="xs">
-      <Alert color="yellow" title="Copy it now">
-        <Text size="sm">
-          It is shown only this once: DeedWatch keeps no copy it could show again.
-        </Text>
+      {/* Dark text: the light yellow's own text colour is too pale to read on it. */}
+      <Alert color="yellow" c="dark.7" title={t('apiAccess.secret.copyTitle')}>
+        <Text size="sm">{t('apiAccess.secret.shownOnce')}</Text>
       </Alert>
       <Group gap="xs" align="flex-end" wrap="nowrap">
         <TextInput
@@ -32,7 +33,7 @@ export function SecretOnce({
         <CopyButton value={secret}>
           {({ copied, copy }) => (
             <Button variant={copied ? 'light' : 'filled'} onClick={copy}>
-              {copied ? 'Copied' : 'Copy'}
+              {copied ? t('apiAccess.secret.copied') : t('apiAccess.secret.copy')}
             </Button>
           )}
         </CopyButton>

@@ -2,18 +2,26 @@ import { Badge, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { CreateTokenModal } from './create-token-modal';
 import { formatDateTime } from './format';
 import { type Token, tokensQuery } from './queries';
 
 const STATUS_COLOR: Record<Token['status'], string> = {
-  active: 'teal',
+  active: 'teal.0',
   expired: 'gray',
   revoked: 'red',
 };
+const STATUS_LABEL = {
+  active: 'apiAccess.tokens.statusActive',
+  expired: 'apiAccess.tokens.statusExpired',
+  revoked: 'apiAccess.tokens.statusRevoked',
+} as const satisfies Record<Token['status'], string>;
 
 function TokenItem({ token, onRevoke }: { token: Token; onRevoke: (token: Token) => void }) {
+  const { t } = useTranslation();
+  const created = formatDateTime(token.createdAt);
   return (
     <Paper component="li" withBorder p="sm" aria-label={token.name}>
       <Group justify="space-between" gap="xs" align="flex-start">
@@ -23,29 +31,44 @@ function TokenItem({ token, onRevoke }: { token: Token; onRevoke: (token: Token)
               {token.name}
             </Text>
             <Badge color={STATUS_COLOR[token.status]} variant="light">
-              {token.status}
+              {t(STATUS_LABEL[token.status])}
             </Badge>
             {token.scopes.map((scope) => (
-              <Badge key={scope} variant="outline" color="gray">
+              <Badge key={scope} variant="outline" color="gray.7">
                 {scope}
               </Badge>
             ))}
           </Group>
-          <Text size="sm" c="dimmed" ff="monospace">
+          <Text size="sm" c="gray.7" ff="monospace">
             {token.hint}
           </Text>
           <Text size="sm">
-            Created {formatDateTime(token.createdAt)} ·{' '}
             {token.revokedAt
-              ? `revoked ${formatDateTime(token.revokedAt)}`
+              ? t('apiAccess.tokens.createdRevoked', {
+                  created,
+                  revoked: formatDateTime(token.revokedAt),
+                })
               : token.expiresAt
-                ? `${token.status === 'expired' ? 'expired' : 'expires'} ${formatDateTime(token.expiresAt)}`
-                : 'never expires'}
+                ? token.status === 'expired'
+                  ? t('apiAccess.tokens.createdExpired', {
+                      created,
+                      expires: formatDateTime(token.expiresAt),
+                    })
+                  : t('apiAccess.tokens.createdExpires', {
+                      created,
+                      expires: formatDateTime(token.expiresAt),
+                    })
+                : t('apiAccess.tokens.createdNeverExpires', { created })}
           </Text>
           <Text size="sm">
             {token.lastUsedAt
-              ? `Last used ${formatDateTime(token.lastUsedAt)} from ${token.lastUsedIp ?? 'an unknown address'}`
-              : 'Never used'}
+              ? token.lastUsedIp
+                ? t('apiAccess.tokens.lastUsed', {
+                    date: formatDateTime(token.lastUsedAt),
+                    ip: token.lastUsedIp,
+                  })
+                : t('apiAccess.tokens.lastUsedUnknown', { date: formatDateTime(token.lastUsedAt) })
+              : t('apiAccess.tokens.neverUsed')}
           </Text>
         </Stack>
         {token.status === 'active' && (
@@ -53,9 +76,9 @@ function TokenItem({ token, onRevoke }: { token: Token; onRevoke: (token: Token)
             size="xs"
             variant="default"
             onClick={() => onRevoke(token)}
-            aria-label={`Revoke ${token.name}`}
+            aria-label={t('apiAccess.tokens.revokeLabel', { name: token.name })}
           >
-            Revoke
+            {t('apiAccess.tokens.revoke')}
           </Button>
         )}
       </Group>
@@ -65,6 +88,7 @@ function TokenItem({ token, onRevoke }: { token: Token; onRevoke: (token: Token)
 
 /** The subscriber's personal access tokens: create (the secret shown once), last use, revoke. */
 export function TokensPanel() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const tokens = useQuery(tokensQuery());
   const [creating, createModal] = useDisclosure(false);
@@ -85,18 +109,18 @@ export function TokensPanel() {
     <Stack gap="sm" component="section" aria-labelledby="tokens-heading">
       <Group justify="space-between">
         <Title order={3} id="tokens-heading">
-          Personal Access Tokens
+          {t('apiAccess.tokens.title')}
         </Title>
         <Button size="xs" onClick={createModal.open}>
-          Create Token
+          {t('apiAccess.tokens.create')}
         </Button>
       </Group>
       {tokens.isError ? (
-        <Text c="red.8">Your tokens could not be loaded. Please try again later.</Text>
+        <Text c="red.8">{t('apiAccess.tokens.loadFailed')}</Text>
       ) : tokens.isPending ? (
-        <Text c="dimmed">Loading tokens…</Text>
+        <Text c="gray.7">{t('apiAccess.tokens.loading')}</Text>
       ) : list.length === 0 ? (
-        <Text c="dimmed">No tokens. Create one to call the API from a program.</Text>
+        <Text c="gray.7">{t('apiAccess.tokens.empty')}</Text>
       ) : (
         <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
           {list.map((token) => (
@@ -105,15 +129,17 @@ export function TokensPanel() {
         </Stack>
       )}
       <CreateTokenModal opened={creating} onClose={createModal.close} />
-      <Modal opened={target !== null} onClose={() => setTarget(null)} title="Revoke Token" centered>
+      <Modal
+        opened={target !== null}
+        onClose={() => setTarget(null)}
+        title={t('apiAccess.tokens.revokeTitle')}
+        centered
+      >
         <Stack>
-          <Text>
-            Revoke {target?.name}? Programs using it are refused from the next call. This cannot be
-            undone.
-          </Text>
+          <Text>{t('apiAccess.tokens.revokeQuestion', { name: target?.name })}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setTarget(null)} disabled={revoke.isPending}>
-              Cancel
+              {t('apiAccess.cancel')}
             </Button>
             <Button
               color="red"
@@ -121,7 +147,7 @@ export function TokensPanel() {
               onClick={() => target && revoke.mutate(target)}
               data-autofocus
             >
-              Revoke
+              {t('apiAccess.tokens.revoke')}
             </Button>
           </Group>
         </Stack>

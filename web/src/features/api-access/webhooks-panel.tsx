@@ -2,6 +2,7 @@ import { Badge, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { AddEndpointModal } from './add-endpoint-modal';
 import { DeliveriesList } from './deliveries-list';
@@ -10,6 +11,7 @@ import { type Endpoint, endpointsQuery } from './queries';
 export const MAX_ENDPOINTS = 5;
 
 function EndpointItem({ endpoint, onDelete }: { endpoint: Endpoint; onDelete: () => void }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [open, deliveries] = useDisclosure(false);
   const enabled = endpoint.status === 'enabled';
@@ -32,14 +34,16 @@ function EndpointItem({ endpoint, onDelete }: { endpoint: Endpoint; onDelete: ()
               <Text fw={700} ff="monospace" size="sm" style={{ overflowWrap: 'anywhere' }}>
                 {endpoint.url}
               </Text>
-              <Badge color={enabled ? 'teal' : 'red'} variant="light">
-                {endpoint.status}
+              <Badge color={enabled ? 'teal.0' : 'red'} variant="light">
+                {enabled
+                  ? t('apiAccess.webhooks.statusEnabled')
+                  : t('apiAccess.webhooks.statusDisabled')}
               </Badge>
             </Group>
             {endpoint.description && <Text size="sm">{endpoint.description}</Text>}
             <Group gap={4}>
               {endpoint.eventTypes.map((type) => (
-                <Badge key={type} variant="outline" color="gray">
+                <Badge key={type} variant="outline" color="gray.7">
                   {type}
                 </Badge>
               ))}
@@ -56,26 +60,30 @@ function EndpointItem({ endpoint, onDelete }: { endpoint: Endpoint; onDelete: ()
               variant="light"
               onClick={deliveries.toggle}
               aria-expanded={open}
-              aria-label={`Deliveries to ${endpoint.url}`}
+              aria-label={t('apiAccess.webhooks.deliveriesLabel', { url: endpoint.url })}
             >
-              Deliveries
+              {t('apiAccess.webhooks.deliveries')}
             </Button>
             <Button
               size="xs"
               variant="default"
               loading={toggle.isPending}
               onClick={() => toggle.mutate()}
-              aria-label={`${enabled ? 'Disable' : 'Enable'} ${endpoint.url}`}
+              aria-label={
+                enabled
+                  ? t('apiAccess.webhooks.disableLabel', { url: endpoint.url })
+                  : t('apiAccess.webhooks.enableLabel', { url: endpoint.url })
+              }
             >
-              {enabled ? 'Disable' : 'Enable'}
+              {enabled ? t('apiAccess.webhooks.disable') : t('apiAccess.webhooks.enable')}
             </Button>
             <Button
               size="xs"
               variant="default"
               onClick={onDelete}
-              aria-label={`Delete ${endpoint.url}`}
+              aria-label={t('apiAccess.webhooks.deleteLabel', { url: endpoint.url })}
             >
-              Delete
+              {t('apiAccess.webhooks.delete')}
             </Button>
           </Group>
         </Group>
@@ -87,6 +95,7 @@ function EndpointItem({ endpoint, onDelete }: { endpoint: Endpoint; onDelete: ()
 
 /** The subscriber's webhook endpoints: add (the secret shown once), enable, delete, deliveries. */
 export function WebhooksPanel() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const endpoints = useQuery(endpointsQuery());
   const [adding, addModal] = useDisclosure(false);
@@ -108,25 +117,23 @@ export function WebhooksPanel() {
     <Stack gap="sm" component="section" aria-labelledby="webhooks-heading">
       <Group justify="space-between">
         <Title order={3} id="webhooks-heading">
-          Webhooks
+          {t('apiAccess.webhooks.title')}
         </Title>
         <Button
           size="xs"
           onClick={addModal.open}
           disabled={full}
-          title={full ? `At most ${MAX_ENDPOINTS} endpoints` : undefined}
+          title={full ? t('apiAccess.webhooks.max', { max: MAX_ENDPOINTS }) : undefined}
         >
-          Add Endpoint
+          {t('apiAccess.webhooks.add')}
         </Button>
       </Group>
       {endpoints.isError ? (
-        <Text c="red.8">Your endpoints could not be loaded. Please try again later.</Text>
+        <Text c="red.8">{t('apiAccess.webhooks.loadFailed')}</Text>
       ) : endpoints.isPending ? (
-        <Text c="dimmed">Loading endpoints…</Text>
+        <Text c="gray.7">{t('apiAccess.webhooks.loading')}</Text>
       ) : list.length === 0 ? (
-        <Text c="dimmed">
-          No endpoints. Add one to have new events POSTed to your system as they happen.
-        </Text>
+        <Text c="gray.7">{t('apiAccess.webhooks.empty')}</Text>
       ) : (
         <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
           {list.map((endpoint) => (
@@ -142,16 +149,16 @@ export function WebhooksPanel() {
       <Modal
         opened={target !== null}
         onClose={() => setTarget(null)}
-        title="Delete Endpoint"
+        title={t('apiAccess.webhooks.deleteTitle')}
         centered
       >
         <Stack>
           <Text style={{ overflowWrap: 'anywhere' }}>
-            Delete {target?.url} and its deliveries? Nothing more is sent to it.
+            {t('apiAccess.webhooks.deleteQuestion', { url: target?.url })}
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setTarget(null)} disabled={remove.isPending}>
-              Cancel
+              {t('apiAccess.cancel')}
             </Button>
             <Button
               color="red"
@@ -159,7 +166,7 @@ export function WebhooksPanel() {
               onClick={() => target && remove.mutate(target)}
               data-autofocus
             >
-              Delete
+              {t('apiAccess.webhooks.delete')}
             </Button>
           </Group>
         </Stack>

@@ -1,69 +1,77 @@
 import { Button, Group, Modal, SegmentedControl, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { emailActions, firstIssueOnly, MAX_PHONE_LENGTH, PHONE_REQUIRED } from '@deedwatch/rules';
+import { emailActions, firstIssueOnly, MAX_PHONE_LENGTH } from '@deedwatch/rules';
 import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { type ComponentProps, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import * as v from 'valibot';
 import { api } from '../../api/client';
 import { notificationOptionsQuery } from '../../api/queries';
 import { useUserAction } from './use-user-action';
 
-export const ADD_EMAIL_FAILED = 'Failed to add Email Notification Method';
-export const ADD_SMS_FAILED = 'Failed to add SMS Notification Method';
-
 type MethodType = 'Email' | 'SMS';
 
 /** text@text, the same rule the server applies. */
-const EmailSchema = firstIssueOnly(
-  v.object({
-    address: v.pipe(
-      v.string(),
-      v.trim(),
-      v.nonEmpty('Email is required'),
-      ...emailActions('Invalid Email'),
-    ),
-  }),
-);
+const emailSchema = (t: TFunction) =>
+  firstIssueOnly(
+    v.object({
+      address: v.pipe(
+        v.string(),
+        v.trim(),
+        v.nonEmpty(t('dashboard.methods.emailRequired')),
+        ...emailActions(t('dashboard.methods.emailInvalid')),
+      ),
+    }),
+  );
 
 /** Required and bounded; the server reads the number and says what is wrong with it. */
-const PhoneSchema = firstIssueOnly(
-  v.object({
-    address: v.pipe(
-      v.string(),
-      v.trim(),
-      v.nonEmpty(PHONE_REQUIRED),
-      v.maxLength(MAX_PHONE_LENGTH, `Phone Number is at most ${MAX_PHONE_LENGTH} characters`),
-    ),
-  }),
-);
+const phoneSchema = (t: TFunction) =>
+  firstIssueOnly(
+    v.object({
+      address: v.pipe(
+        v.string(),
+        v.trim(),
+        v.nonEmpty(t('dashboard.methods.phoneRequired')),
+        v.maxLength(
+          MAX_PHONE_LENGTH,
+          t('dashboard.methods.phoneTooLong', { max: MAX_PHONE_LENGTH }),
+        ),
+      ),
+    }),
+  );
 
 type AddressSchema = v.GenericSchema<{ address: string }, { address: string }>;
 
-const FORMS: Record<
-  MethodType,
-  { schema: AddressSchema; failure: string; input: ComponentProps<typeof TextInput> }
-> = {
-  Email: {
-    schema: EmailSchema,
-    failure: ADD_EMAIL_FAILED,
-    input: { label: 'Email', type: 'email', autoComplete: 'email' },
-  },
-  SMS: {
-    schema: PhoneSchema,
-    failure: ADD_SMS_FAILED,
-    input: {
-      label: 'Phone Number',
-      type: 'tel',
-      autoComplete: 'tel',
-      description:
-        'A mobile number, such as (916) 555-0142, or + and the country code. We text it a link to confirm it; Act now alerts are then texted to it.',
-    },
-  },
+type MethodFormParts = {
+  schema: AddressSchema;
+  failure: string;
+  input: ComponentProps<typeof TextInput>;
 };
+
+function methodForm(t: TFunction, type: MethodType): MethodFormParts {
+  return type === 'Email'
+    ? {
+        schema: emailSchema(t),
+        failure: t('dashboard.methods.addEmailFailed'),
+        input: { label: t('dashboard.methods.emailLabel'), type: 'email', autoComplete: 'email' },
+      }
+    : {
+        schema: phoneSchema(t),
+        failure: t('dashboard.methods.addSmsFailed'),
+        input: {
+          label: t('dashboard.methods.phoneLabel'),
+          type: 'tel',
+          autoComplete: 'tel',
+          description: t('dashboard.methods.phoneDescription'),
+        },
+      };
+}
 
 /** One method type's field and buttons; switching type starts a fresh form. */
 function MethodForm({ type, onDone }: { type: MethodType; onDone: () => void }) {
-  const { schema, failure, input } = FORMS[type];
+  const { t } = useTranslation();
+  const { schema, failure, input } = methodForm(t, type);
   const form = useForm({
     mode: 'controlled',
     initialValues: { address: '' },
@@ -92,11 +100,11 @@ function MethodForm({ type, onDone }: { type: MethodType; onDone: () => void }) 
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone} disabled={add.isPending}>
-            Cancel
+            {t('dashboard.methods.cancel')}
           </Button>
           {/* Blocked while an error is set. */}
           <Button type="submit" loading={add.isPending} disabled={'address' in form.errors}>
-            Add
+            {t('dashboard.methods.addButton')}
           </Button>
         </Group>
       </Stack>
@@ -109,6 +117,7 @@ function MethodForm({ type, onDone }: { type: MethodType; onDone: () => void }) 
  * without texts, only email is offered).
  */
 export function AddMethodModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
   const [type, setType] = useState<MethodType>('Email');
   const options = useQuery({ ...notificationOptionsQuery(), enabled: opened });
   const smsOffered = options.data?.methodTypes.includes('SMS') ?? false;
@@ -118,16 +127,25 @@ export function AddMethodModal({ opened, onClose }: { opened: boolean; onClose: 
     onClose();
   };
   return (
-    <Modal opened={opened} onClose={close} title={`Add ${shown} Notification Method`} centered>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={
+        shown === 'Email'
+          ? t('dashboard.methods.addEmailTitle')
+          : t('dashboard.methods.addSmsTitle')
+      }
+      centered
+    >
       <Stack>
         {smsOffered && (
           <SegmentedControl
-            aria-label="Method type"
+            aria-label={t('dashboard.methods.typeLabel')}
             value={shown}
             onChange={(value) => setType(value as MethodType)}
             data={[
-              { label: 'Email', value: 'Email' },
-              { label: 'SMS (text)', value: 'SMS' },
+              { label: t('dashboard.methods.typeEmail'), value: 'Email' },
+              { label: t('dashboard.methods.typeSms'), value: 'SMS' },
             ]}
           />
         )}

@@ -1,5 +1,6 @@
 import { Alert as Banner, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import type { SessionUser } from '../../api/types';
 import { downloadDocument } from '../documents/document-download';
@@ -12,8 +13,6 @@ import { byLevel } from './levels';
 import { eventCardId, guardedLabel, PossibleNote, TierBadge } from './match-card';
 import type { AlertEvent } from './types';
 import { useUserAction } from './use-user-action';
-
-export const ARCHIVE_FAILED = 'Failed to Archive Event';
 
 function AlertCard({
   alert,
@@ -30,6 +29,7 @@ function AlertCard({
   onDownload: (alert: Alert) => void;
   onArchive: (event: AlertEvent) => void;
 }) {
+  const { t } = useTranslation();
   const { event } = alert;
   const delivery = deliveryLabels[event.deliveryStatus];
   const titleId = `alert-${event.id}`;
@@ -48,32 +48,36 @@ function AlertCard({
       <Stack gap={6}>
         <Group justify="space-between" align="flex-start" gap="xs">
           <Title order={3} size="h5" id={titleId}>
-            Document {event.documentNumber}
+            {t('dashboard.match.documentTitle', { number: event.documentNumber })}
           </Title>
           <Group gap={6}>
             <LevelBadge event={event} />
             <TierBadge event={event} />
             <Badge color={delivery.color} variant="light">
-              {delivery.label}
+              {t(delivery.key)}
             </Badge>
           </Group>
         </Group>
         <WhatItDoes event={event} />
         <Text size="sm">
-          {event.documentType} · Recorded {formatDate(event.documentDate)} · {event.county}
+          {t('dashboard.match.recordedLine', {
+            type: event.documentType,
+            date: formatDate(event.documentDate),
+            county: event.county,
+          })}
         </Text>
-        <Text size="sm" c="dimmed">
-          {guardedLabel(alert)}
+        <Text size="sm" c="gray.7">
+          {guardedLabel(t, alert)}
         </Text>
         <Text size="sm">
           <Text span fw={700}>
-            Why it matched:{' '}
+            {t('dashboard.match.whyMatched')}{' '}
           </Text>
           {event.reason}
         </Text>
         {event.tier === 'possible' && <PossibleNote event={event} />}
-        <Text size="xs" c="dimmed">
-          {matchSummary(event)}
+        <Text size="xs" c="gray.7">
+          {matchSummary(t, event)}
         </Text>
         <FraudContact event={event} />
         {event.deliveryStatus === 'failed' && event.deliveryError && (
@@ -87,9 +91,9 @@ function AlertCard({
             <Text
               key={d.notificationMethodId ?? i}
               size="sm"
-              c={d.status === 'failed' || d.status === 'skipped' ? 'red' : 'dimmed'}
+              c={d.status === 'failed' || d.status === 'skipped' ? 'red' : 'gray.7'}
             >
-              {textDeliveryLine(d)}
+              {textDeliveryLine(t, d)}
             </Text>
           ))}
         <Group gap="xs" mt={4}>
@@ -97,18 +101,18 @@ function AlertCard({
             size="xs"
             onClick={() => onDownload(alert)}
             loading={downloading}
-            aria-label={`Download document ${event.documentNumber}`}
+            aria-label={t('dashboard.alerts.downloadLabel', { number: event.documentNumber })}
           >
-            Download
+            {t('dashboard.alerts.download')}
           </Button>
           <Button
             size="xs"
             variant="default"
             onClick={() => onArchive(event)}
             loading={archiving}
-            aria-label={`Archive alert for document ${event.documentNumber}`}
+            aria-label={t('dashboard.alerts.archiveLabel', { number: event.documentNumber })}
           >
-            Archive
+            {t('dashboard.alerts.archive')}
           </Button>
         </Group>
         <EventResponse event={event} />
@@ -131,15 +135,16 @@ export function AlertsSection({
   view: EventListView;
   highlighted: string;
 }) {
+  const { t } = useTranslation();
   const { setUser } = useSession();
   const all = activeAlerts(user);
   const alerts = byLevel(all, view.level, view.order);
 
   const archive = useUserAction(
     (event: AlertEvent) => api.POST('/api/user/events/archive', { body: { eventId: event.id } }),
-    ARCHIVE_FAILED,
+    t('dashboard.alerts.archiveFailed'),
   );
-  // A failure shows its own toast, 'Failed to download document'.
+  // A failure shows its own toast ('Failed to download document').
   const download = useMutation({
     mutationFn: ({ document }: Alert) => downloadDocument(document.container, document.file),
   });
@@ -157,7 +162,7 @@ export function AlertsSection({
     <Stack component="section" aria-labelledby="alerts-heading" gap="sm">
       <Group justify="space-between">
         <Title order={2} id="alerts-heading">
-          Alerts
+          {t('dashboard.alerts.title')}
         </Title>
         <Button
           variant="subtle"
@@ -165,22 +170,18 @@ export function AlertsSection({
           onClick={() => refresh.mutate()}
           loading={refresh.isPending}
         >
-          Check for New Alerts
+          {t('dashboard.alerts.refresh')}
         </Button>
       </Group>
       {refresh.isError && (
-        <Banner color="red" title="Alerts not refreshed">
-          We could not check for new alerts. Please try again later.
+        <Banner color="red" title={t('dashboard.alerts.refreshFailedTitle')}>
+          {t('dashboard.alerts.refreshFailed')}
         </Banner>
       )}
       {alerts.length === 0 && all.length > 0 ? (
-        <Text c="dimmed">No alerts of this level.</Text>
+        <Text c="gray.7">{t('dashboard.alerts.noneOfLevel')}</Text>
       ) : alerts.length === 0 ? (
-        <Text c="dimmed">
-          No alerts. When a document is recorded that matches one of your guarded items, it appears
-          here and we email you. Possible matches of a common name are listed under Possible Matches
-          instead, unless you ask for alerts at once.
-        </Text>
+        <Text c="gray.7">{t('dashboard.alerts.empty')}</Text>
       ) : (
         alerts.map((alert) => (
           <AlertCard

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { makeUser } from '../../test/factories';
-import { activeAlerts, alreadyOnRecord, namesakesInWords, possibleMatches } from './alerts';
+import { i18n } from '../../i18n';
+import {
+  activeAlerts,
+  alreadyOnRecord,
+  matchSummary,
+  namesakesInWords,
+  possibleMatches,
+} from './alerts';
 import { makeEvent, makeNameSubscription } from './test-helpers';
 
 describe('activeAlerts', () => {
@@ -97,10 +104,35 @@ describe('alerts, possible matches and what was on record', () => {
   });
 
   it('says how many documents carry the name, in words', () => {
-    expect(namesakesInWords(312)).toBe('312 documents in this county carry this name');
-    expect(namesakesInWords(1)).toBe('1 document in this county carries this name');
-    expect(namesakesInWords(4210)).toBe('4,210 documents in this county carry this name');
-    expect(namesakesInWords(0)).toBe('');
-    expect(namesakesInWords(null)).toBe('');
+    const t = i18n.getFixedT('en');
+    expect(namesakesInWords(t, 312)).toBe('312 documents in this county carry this name');
+    expect(namesakesInWords(t, 1)).toBe('1 document in this county carries this name');
+    expect(namesakesInWords(t, 4210)).toBe('4,210 documents in this county carry this name');
+    expect(namesakesInWords(t, 0)).toBe('');
+    expect(namesakesInWords(t, null)).toBe('');
+  });
+
+  it('says it in Spanish, singular and plural', async () => {
+    await i18n.changeLanguage('es');
+    const t = i18n.getFixedT('es');
+    expect(namesakesInWords(t, 1)).toBe('1 documento de este condado lleva este nombre');
+    expect(namesakesInWords(t, 312)).toBe('312 documentos de este condado llevan este nombre');
+  });
+
+  it('sums up a match in words, in each language', async () => {
+    const event = makeEvent({
+      matchKind: 'name',
+      partyRole: 'grantor',
+      matchedValue: 'SMITH JOHN',
+      isExact: false,
+      confidence: 0.87,
+    });
+    expect(matchSummary(i18n.getFixedT('en'), event)).toBe(
+      'Name match (grantor): SMITH JOHN · variant · 87% confidence',
+    );
+    await i18n.changeLanguage('es');
+    expect(matchSummary(i18n.getFixedT('es'), event)).toBe(
+      'Coincidencia de nombre (grantor): SMITH JOHN · variante · 87 % de confianza',
+    );
   });
 });

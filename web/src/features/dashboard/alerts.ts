@@ -1,4 +1,6 @@
+import type { TFunction } from 'i18next';
 import type { SessionUser } from '../../api/types';
+import { formatNumber } from '../../i18n/format';
 import type { AlertEvent, NameSubscription } from './types';
 
 /** The guarded item an alert is about. */
@@ -77,56 +79,76 @@ export function alreadyOnRecord(user: SessionUser): Alert[] {
 
 type DeliveryStatus = AlertEvent['deliveryStatus'];
 
-/** How the alert email fared, for a person. */
-export const deliveryLabels: Record<DeliveryStatus, { label: string; color: string }> = {
-  none: { label: 'Not Emailed: No Verified Email', color: 'gray' },
-  queued: { label: 'Email Queued', color: 'blue' },
-  sending: { label: 'Email Sending', color: 'blue' },
-  sent: { label: 'Email Sent', color: 'teal' },
-  failed: { label: 'Email Failed', color: 'red' },
-  ambiguous: { label: 'Email May Have Been Sent', color: 'yellow' },
-};
+/**
+ * How the alert email fared, for a person. Light badges: 'teal.0' is teal text on the palest teal
+ * (4.5:1, where the default light teal is not); no yellow or orange, whose text is too pale.
+ */
+export const deliveryLabels = {
+  none: { key: 'dashboard.delivery.none', color: 'gray' },
+  queued: { key: 'dashboard.delivery.queued', color: 'blue' },
+  sending: { key: 'dashboard.delivery.sending', color: 'blue' },
+  sent: { key: 'dashboard.delivery.sent', color: 'teal.0' },
+  failed: { key: 'dashboard.delivery.failed', color: 'red' },
+  ambiguous: { key: 'dashboard.delivery.ambiguous', color: 'gray' },
+} as const satisfies Record<DeliveryStatus, { key: string; color: string }>;
 
 type TextDelivery = AlertEvent['deliveries'][number];
 
 /** What became of an alert's text to one phone, in a line; a reason when it was not texted. */
-export function textDeliveryLine(delivery: TextDelivery): string {
+export function textDeliveryLine(t: TFunction, delivery: TextDelivery): string {
   switch (delivery.status) {
     case 'skipped':
-      return delivery.error ?? 'Not texted.';
+      return delivery.error ?? t('dashboard.texts.skipped');
     case 'failed':
-      return `Text not delivered${delivery.error ? `: ${delivery.error}` : '.'}`;
+      return delivery.error
+        ? t('dashboard.texts.failedBecause', { error: delivery.error })
+        : t('dashboard.texts.failed');
     case 'delivered':
-      return 'Texted: delivered to the phone.';
+      return t('dashboard.texts.delivered');
     case 'sent':
-      return 'Texted.';
+      return t('dashboard.texts.sent');
     case 'ambiguous':
-      return 'The text may have been sent.';
+      return t('dashboard.texts.ambiguous');
     default:
-      return 'Text on its way.';
+      return t('dashboard.texts.queued');
   }
 }
 
-/** How sure a match is, as its badge says it. */
-export const tierLabels: Record<AlertEvent['tier'], { label: string; color: string }> = {
-  exact: { label: 'Exact Match', color: 'red' },
-  strong: { label: 'Strong Match', color: 'orange' },
-  possible: { label: 'Possible Match', color: 'yellow' },
-};
+/**
+ * How sure a match is, as its outlined badge says it: the outline in the tier's colour, the text
+ * in it when that reads at 4.5:1 on white, else dark.
+ */
+export const tierLabels = {
+  exact: { key: 'dashboard.tiers.exact', color: 'red', text: 'red' },
+  strong: { key: 'dashboard.tiers.strong', color: 'orange', text: 'dark.7' },
+  possible: { key: 'dashboard.tiers.possible', color: 'yellow', text: 'dark.7' },
+} as const satisfies Record<AlertEvent['tier'], { key: string; color: string; text: string }>;
 
 /** "312 documents in this county carry this name"; '' when there is no count to give. */
-export function namesakesInWords(namesakes: number | null): string {
+export function namesakesInWords(t: TFunction, namesakes: number | null): string {
   if (namesakes === null || namesakes <= 0) return '';
-  return namesakes === 1
-    ? '1 document in this county carries this name'
-    : `${namesakes.toLocaleString('en-US')} documents in this county carry this name`;
+  return t('dashboard.match.namesakes', { count: namesakes, formatted: formatNumber(namesakes) });
 }
 
+const MATCH_KIND = {
+  apn: 'dashboard.match.kindApn',
+  address: 'dashboard.match.kindAddress',
+  name: 'dashboard.match.kindName',
+} as const;
+const MATCH_KIND_WITH_ROLE = {
+  apn: 'dashboard.match.kindApnRole',
+  address: 'dashboard.match.kindAddressRole',
+  name: 'dashboard.match.kindNameRole',
+} as const;
+
 /** What of the guarded item the document hit, in a few words. */
-export function matchSummary(event: AlertEvent): string {
-  const matchKind = { apn: 'APN', address: 'Address', name: 'Name' }[event.matchKind];
-  const role = event.partyRole ? ` (${event.partyRole})` : '';
-  const exactness = event.isExact ? 'exact' : 'variant';
-  const confidence = Math.round(event.confidence * 100);
-  return `${matchKind} match${role}: ${event.matchedValue} · ${exactness} · ${confidence}% confidence`;
+export function matchSummary(t: TFunction, event: AlertEvent): string {
+  const value = event.matchedValue;
+  const match = event.partyRole
+    ? t(MATCH_KIND_WITH_ROLE[event.matchKind], { role: event.partyRole, value })
+    : t(MATCH_KIND[event.matchKind], { value });
+  const confidence = formatNumber(Math.round(event.confidence * 100));
+  return event.isExact
+    ? t('dashboard.match.summaryExact', { match, confidence })
+    : t('dashboard.match.summaryVariant', { match, confidence });
 }

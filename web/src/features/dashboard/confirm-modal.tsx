@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** A yes-or-no question in a modal; the confirm button shows the call's progress. */
 export function ConfirmModal({
@@ -7,7 +8,7 @@ export function ConfirmModal({
   title,
   children,
   confirmLabel,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   loading = false,
   onConfirm,
   onClose,
@@ -21,13 +22,14 @@ export function ConfirmModal({
   onConfirm: () => void;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered>
       <Stack>
         {children}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={loading}>
-            {cancelLabel}
+            {cancelLabel ?? t('dashboard.confirm.cancel')}
           </Button>
           <Button onClick={onConfirm} loading={loading} data-autofocus>
             {confirmLabel}

@@ -1,5 +1,6 @@
 import { Divider, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiAccessSection } from '../api-access/api-access-section';
 import { useSession } from '../session/session-context';
 import { AlertsSection } from './alerts-section';
@@ -23,6 +24,7 @@ export function DashboardPage({
   search: DashboardSearch;
   onViewChange: (change: Partial<EventListView>) => void;
 }) {
+  const { t } = useTranslation();
   const { user } = useSession();
   const { event } = search;
   useEffect(() => {
@@ -37,9 +39,9 @@ export function DashboardPage({
   return (
     <Stack gap="xl">
       <Stack gap={4}>
-        <Title order={1}>Dashboard</Title>
-        <Text c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          Signed in as {user.email}
+        <Title order={1}>{t('dashboard.page.title')}</Title>
+        <Text c="gray.7" style={{ overflowWrap: 'anywhere' }}>
+          {t('dashboard.page.signedInAs', { email: user.email })}
         </Text>
       </Stack>
       <NotificationMethodsSection user={user} />

@@ -1,24 +1,31 @@
-import { CASE_STATUS_LABELS } from '@deedwatch/rules';
+import type { CaseStatus } from '@deedwatch/rules';
 import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n';
 import { api } from '../../api/client';
 import { saveFile } from '../documents/save-file';
 import { showErrorToast } from '../notifications/show-error-toast';
 import { formatDate } from './format';
-import { LEVEL_COLORS, LEVEL_LABELS } from './levels';
+import { LEVEL_COLORS, LEVEL_KEYS } from './levels';
 import { ReportModal } from './report-modal';
 import type { AlertEvent } from './types';
 import { useUserAction } from './use-user-action';
 
-export const RECOGNISE_FAILED = 'Failed to Save Your Answer';
-export const PACKET_FAILED = 'Failed to download the case packet';
+const CASE_STATUS_KEYS = {
+  open: 'dashboard.response.caseOpen',
+  contacted: 'dashboard.response.caseContacted',
+  closed: 'dashboard.response.caseClosed',
+} as const satisfies Record<CaseStatus, string>;
 
 /** How urgently the event asks the subscriber to act. */
 export function LevelBadge({ event }: { event: AlertEvent }) {
+  const { t } = useTranslation();
   return (
-    <Badge color={LEVEL_COLORS[event.level]} variant="filled">
-      {LEVEL_LABELS[event.level]}
+    // autoContrast: dark text on the light orange of Check, white on the others.
+    <Badge color={LEVEL_COLORS[event.level]} variant="filled" autoContrast>
+      {t(LEVEL_KEYS[event.level])}
     </Badge>
   );
 }
@@ -34,12 +41,13 @@ export function WhatItDoes({ event }: { event: AlertEvent }) {
 
 /** Whom the county wants a suspected fraud reported to, when it said so. */
 export function FraudContact({ event }: { event: AlertEvent }) {
+  const { t } = useTranslation();
   const contact = event.fraudContact;
   if (!contact) return null;
   const parts = [contact.name, contact.phone].filter((part) => part !== '');
   return (
-    <Text size="xs" c="dimmed">
-      Suspect fraud? The county asks you to contact: {parts.join(' · ')}
+    <Text size="xs" c="gray.7">
+      {t('dashboard.response.fraudContact', { contact: parts.join(' · ') })}
       {contact.email && (
         <>
           {parts.length > 0 && ' · '}
@@ -52,7 +60,7 @@ export function FraudContact({ event }: { event: AlertEvent }) {
         <>
           {' · '}
           <Anchor size="xs" href={contact.url} target="_blank" rel="noopener noreferrer">
-            Web page
+            {t('dashboard.response.fraudWebPage')}
           </Anchor>
         </>
       )}
@@ -78,7 +86,7 @@ export async function downloadPacket(
   } catch {
     // Network failure: reported below like any other.
   }
-  showErrorToast(PACKET_FAILED);
+  showErrorToast(i18n.t('dashboard.response.packetFailed'));
   return false;
 }
 
@@ -87,10 +95,11 @@ export async function downloadPacket(
  * given none; then that they recognised it, or their case with its status and its packet.
  */
 export function EventResponse({ event }: { event: AlertEvent }) {
+  const { t } = useTranslation();
   const [reporting, setReporting] = useState(false);
   const recognise = useUserAction(
     () => api.POST('/api/user/events/{id}/recognise', { params: { path: { id: event.id } } }),
-    RECOGNISE_FAILED,
+    t('dashboard.response.recogniseFailed'),
   );
   const packet = useMutation({
     mutationFn: (c: NonNullable<AlertEvent['case']>) =>
@@ -103,14 +112,14 @@ export function EventResponse({ event }: { event: AlertEvent }) {
         <Stack gap={4}>
           <Group gap="xs">
             <Badge color="grape" variant="light">
-              Reported: Case {event.case.caseNumber}
+              {t('dashboard.response.reported', { caseNumber: event.case.caseNumber })}
             </Badge>
             <Text size="sm">
-              Status:{' '}
+              {t('dashboard.response.status')}{' '}
               <Text span fw={700}>
-                {CASE_STATUS_LABELS[event.case.status]}
+                {t(CASE_STATUS_KEYS[event.case.status])}
               </Text>{' '}
-              (updated {formatDate(event.case.updatedAt)})
+              {t('dashboard.response.updated', { date: formatDate(event.case.updatedAt) })}
             </Text>
           </Group>
           <Group gap="xs">
@@ -119,35 +128,37 @@ export function EventResponse({ event }: { event: AlertEvent }) {
               variant="light"
               onClick={() => event.case && packet.mutate(event.case)}
               loading={packet.isPending}
-              aria-label={`Download the case packet of document ${event.documentNumber}`}
+              aria-label={t('dashboard.response.downloadPacketLabel', {
+                number: event.documentNumber,
+              })}
             >
-              Download Case Packet
+              {t('dashboard.response.downloadPacket')}
             </Button>
           </Group>
         </Stack>
       ) : event.recognisedAt ? (
-        <Text size="sm" c="teal">
-          You recognised this on {formatDate(event.recognisedAt)}.
+        <Text size="sm" c="teal.9">
+          {t('dashboard.response.recognised', { date: formatDate(event.recognisedAt) })}
         </Text>
       ) : (
         <Group gap="xs">
           <Button
             size="xs"
             variant="light"
-            color="teal"
+            color="teal.0"
             onClick={() => recognise.mutate(undefined)}
             loading={recognise.isPending}
-            aria-label={`I recognise document ${event.documentNumber}`}
+            aria-label={t('dashboard.response.recogniseLabel', { number: event.documentNumber })}
           >
-            I recognise this
+            {t('dashboard.response.recognise')}
           </Button>
           <Button
             size="xs"
             color="red"
             onClick={() => setReporting(true)}
-            aria-label={`This wasn't me: report document ${event.documentNumber}`}
+            aria-label={t('dashboard.response.notMeLabel', { number: event.documentNumber })}
           >
-            This wasn&apos;t me
+            {t('dashboard.response.notMe')}
           </Button>
         </Group>
       )}

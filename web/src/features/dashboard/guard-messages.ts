@@ -1,8 +1,11 @@
 import type { GuardKind } from '../guards/guard-items';
 
-/** The subscription kind as the server and the toasts name it: 'Name' or 'Apn'. */
-export const guardTypeLabel = (kind: GuardKind) => (kind === 'name' ? 'Name' : 'Apn');
-export const addGuardFailed = (kind: GuardKind) =>
-  `Failed to add Guard ${guardTypeLabel(kind)} Subscriptions`;
-export const removeGuardFailed = (kind: GuardKind) =>
-  `Failed to remove Guard ${guardTypeLabel(kind)} Subscription`;
+/** The toasts of a failed change to the guarded items, by kind. */
+export const ADD_GUARD_FAILED = {
+  name: 'dashboard.guarded.addNameFailed',
+  apn: 'dashboard.guarded.addApnFailed',
+} as const satisfies Record<GuardKind, string>;
+export const REMOVE_GUARD_FAILED = {
+  name: 'dashboard.guarded.removeNameFailed',
+  apn: 'dashboard.guarded.removeApnFailed',
+} as const satisfies Record<GuardKind, string>;

@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import type { SessionUser } from '../../api/types';
 import { DiscardChangesModal, modalTitleStyles } from '../guards/discard-changes-modal';
@@ -7,7 +8,7 @@ import type { GuardState } from '../guards/guard-button';
 import type { GuardApn, GuardKind, GuardName } from '../guards/guard-items';
 import { isApnGuarded, isNameGuarded } from '../guards/guard-items';
 import { GuardSteps } from '../guards/guard-steps';
-import { addGuardFailed } from './guard-messages';
+import { ADD_GUARD_FAILED } from './guard-messages';
 import { useUserAction } from './use-user-action';
 
 /** Picks not saved yet, of the modal's kind. */
@@ -31,8 +32,10 @@ function saveCall(kind: GuardKind) {
         });
 }
 
-export const guardModalTitle = (kind: GuardKind) =>
-  kind === 'name' ? 'Guard A Name' : 'Guard A Property';
+const MODAL_TITLE = {
+  name: 'dashboard.guarded.modalName',
+  apn: 'dashboard.guarded.modalProperty',
+} as const satisfies Record<GuardKind, string>;
 
 /**
  * The dashboard's guard flow: Step 1 a county, Step 2 a search; picked items are
@@ -50,10 +53,11 @@ export function GuardModal({
   opened: boolean;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const [county, setCounty] = useState<string | null>(null);
   const [picks, setPicks] = useState<Picks>(noPicks);
   const [discarding, setDiscarding] = useState(false);
-  const save = useUserAction(saveCall(kind), addGuardFailed(kind));
+  const save = useUserAction(saveCall(kind), t(ADD_GUARD_FAILED[kind]));
   const picked = kind === 'name' ? picks.names : picks.apns;
 
   const stateOf = (guarded: boolean, pending: boolean): GuardState => {
@@ -82,7 +86,7 @@ export function GuardModal({
         stackId="guard"
         opened={opened}
         onClose={requestClose}
-        title={guardModalTitle(kind)}
+        title={t(MODAL_TITLE[kind])}
         size="lg"
         centered
         styles={modalTitleStyles}
@@ -115,18 +119,20 @@ export function GuardModal({
           />
           {picked.length > 0 && (
             <Text size="sm" aria-live="polite">
-              Selected:{' '}
-              {kind === 'name'
-                ? picks.names.map((n) => n.name).join('; ')
-                : picks.apns.map((a) => a.apn).join('; ')}
+              {t('dashboard.guarded.selected', {
+                items:
+                  kind === 'name'
+                    ? picks.names.map((n) => n.name).join('; ')
+                    : picks.apns.map((a) => a.apn).join('; '),
+              })}
             </Text>
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={requestClose} disabled={save.isPending}>
-              Close
+              {t('dashboard.guarded.close')}
             </Button>
             <Button onClick={guardSelected} loading={save.isPending} disabled={picked.length === 0}>
-              Guard Selected Items
+              {t('dashboard.guarded.guardSelected')}
             </Button>
           </Group>
         </Stack>

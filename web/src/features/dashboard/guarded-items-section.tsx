@@ -1,12 +1,12 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import type { SessionUser } from '../../api/types';
 import { ConfirmModal } from './confirm-modal';
 import type { GuardKind } from '../guards/guard-items';
-import { addressOrUnknown } from '../guards/guard-items';
-import { removeGuardFailed } from './guard-messages';
+import { REMOVE_GUARD_FAILED } from './guard-messages';
 import { GuardModal } from './guard-modal';
 import { PossibleMatchesChoice } from './possible-matches-choice';
 import { useUserAction } from './use-user-action';
@@ -27,6 +27,7 @@ function ItemRow({
   /** Settings of the item, under it. */
   children?: ReactNode;
 }) {
+  const { t } = useTranslation();
   return (
     <Paper component="li" withBorder p="sm" aria-label={title}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
@@ -39,12 +40,17 @@ function ItemRow({
               {detail}
             </Text>
           )}
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="gray.7">
             {county}
           </Text>
         </Stack>
-        <Button size="xs" variant="default" onClick={onRemove} aria-label={`Remove ${title}`}>
-          Remove
+        <Button
+          size="xs"
+          variant="default"
+          onClick={onRemove}
+          aria-label={t('dashboard.guarded.removeLabel', { item: title })}
+        >
+          {t('dashboard.guarded.remove')}
         </Button>
       </Group>
       {children}
@@ -53,7 +59,7 @@ function ItemRow({
 }
 
 function ItemList({ children, empty }: { children: ReactNode[]; empty: string }) {
-  if (children.length === 0) return <Text c="dimmed">{empty}</Text>;
+  if (children.length === 0) return <Text c="gray.7">{empty}</Text>;
   return (
     <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
       {children}
@@ -62,6 +68,7 @@ function ItemList({ children, empty }: { children: ReactNode[]; empty: string })
 }
 
 export function GuardedItemsSection({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
   // The kind outlives `guardOpened`, so a closing modal keeps its title during the transition.
   const [guardKind, setGuardKind] = useState<GuardKind>('name');
   const [guardOpened, setGuardOpened] = useState(false);
@@ -80,7 +87,7 @@ export function GuardedItemsSection({ user }: { user: SessionUser }) {
           guardSubscriptionId: r.id,
         },
       }),
-    (r) => removeGuardFailed(r.kind),
+    (r) => t(REMOVE_GUARD_FAILED[r.kind]),
   );
   const askRemove = (r: Removal) => {
     setRemoval(r);
@@ -92,23 +99,23 @@ export function GuardedItemsSection({ user }: { user: SessionUser }) {
     <Stack component="section" aria-labelledby="guarded-heading" gap="sm">
       <Group justify="space-between">
         <Title order={2} id="guarded-heading">
-          Items Being Guarded
+          {t('dashboard.guarded.title')}
         </Title>
         <Group gap="xs">
           <Button size="xs" onClick={() => guard('name')}>
-            Guard a Name
+            {t('dashboard.guarded.guardName')}
           </Button>
           <Button size="xs" onClick={() => guard('apn')}>
-            Guard a Property
+            {t('dashboard.guarded.guardProperty')}
           </Button>
         </Group>
       </Group>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Stack gap="xs">
           <Title order={3} size="h4">
-            Names
+            {t('dashboard.guarded.names')}
           </Title>
-          <ItemList empty="No names guarded yet.">
+          <ItemList empty={t('dashboard.guarded.noNames')}>
             {user.nameSubscriptions.map((s) => (
               <ItemRow
                 key={s.id}
@@ -125,17 +132,24 @@ export function GuardedItemsSection({ user }: { user: SessionUser }) {
         </Stack>
         <Stack gap="xs">
           <Title order={3} size="h4">
-            Properties
+            {t('dashboard.guarded.properties')}
           </Title>
-          <ItemList empty="No properties guarded yet.">
+          <ItemList empty={t('dashboard.guarded.noProperties')}>
             {user.apnSubscriptions.map((s) => (
               <ItemRow
                 key={s.id}
-                title={`APN ${s.apn}`}
-                detail={addressOrUnknown(s.description)}
+                title={t('dashboard.guarded.apn', { apn: s.apn })}
+                detail={
+                  s.description.trim() === '' ? t('dashboard.match.unknownAddress') : s.description
+                }
                 county={s.county}
                 onRemove={() =>
-                  askRemove({ kind: 'apn', id: s.id, label: `APN ${s.apn}`, county: s.county })
+                  askRemove({
+                    kind: 'apn',
+                    id: s.id,
+                    label: t('dashboard.guarded.apn', { apn: s.apn }),
+                    county: s.county,
+                  })
                 }
               />
             ))}
@@ -150,15 +164,17 @@ export function GuardedItemsSection({ user }: { user: SessionUser }) {
       />
       <ConfirmModal
         opened={confirming}
-        title="Remove Guard Subscription"
-        confirmLabel="Remove"
+        title={t('dashboard.guarded.removeTitle')}
+        confirmLabel={t('dashboard.guarded.remove')}
         loading={remove.isPending}
         onConfirm={() => removal && remove.mutate(removal, { onSettled: close })}
         onClose={close}
       >
         <Text>
-          Stop guarding {removal?.label} in {removal?.county}? Documents recorded from now on will
-          not be checked against it.
+          {t('dashboard.guarded.removeQuestion', {
+            item: removal?.label,
+            county: removal?.county,
+          })}
         </Text>
       </ConfirmModal>
     </Stack>

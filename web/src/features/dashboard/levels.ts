@@ -1,13 +1,24 @@
 import { LEVEL_LABELS, LEVELS, type Level, levelRank } from '@deedwatch/rules';
 import type { Alert } from './alerts';
 
+// The English names stay for the staff screens, which are English-only.
 export { LEVEL_LABELS, LEVELS, type Level };
 
-/** A level as its badge shows it: Act now stands out, For your records does not. */
+/** A level's name, as its badge and the level filter show it. */
+export const LEVEL_KEYS = {
+  act_now: 'dashboard.levels.actNow',
+  check: 'dashboard.levels.check',
+  records: 'dashboard.levels.records',
+} as const satisfies Record<Level, string>;
+
+/**
+ * A level as its badge shows it: Act now stands out, For your records does not. Each is dark
+ * enough, or light enough for dark text (autoContrast), to be read at 4.5:1.
+ */
 export const LEVEL_COLORS: Record<Level, string> = {
   act_now: 'red',
   check: 'orange',
-  records: 'gray',
+  records: 'gray.7',
 };
 
 export const LEVEL_FILTERS = ['all', ...LEVELS] as const;

@@ -1,4 +1,6 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/links';
 import { type Alert, namesakesInWords, tierLabels } from './alerts';
 import { EventResponse, FraudContact, LevelBadge, WhatItDoes } from './event-response';
@@ -9,29 +11,33 @@ import type { AlertEvent } from './types';
 export const eventCardId = (eventId: string) => `event-${eventId}`;
 
 /** The guarded item an event is about, in a line. */
-export function guardedLabel(alert: Alert): string {
-  if (alert.guarded.kind === 'name') return `Guarded name: ${alert.guarded.name}`;
-  const address = alert.guarded.address.trim() || 'Unknown';
-  return `Guarded property: APN ${alert.guarded.apn}, ${address}`;
+export function guardedLabel(t: TFunction, alert: Alert): string {
+  if (alert.guarded.kind === 'name')
+    return t('dashboard.match.guardedName', { name: alert.guarded.name });
+  const address = alert.guarded.address.trim() || t('dashboard.match.unknownAddress');
+  return t('dashboard.match.guardedProperty', { apn: alert.guarded.apn, address });
 }
 
 /** How sure the match is. */
 export function TierBadge({ event }: { event: AlertEvent }) {
+  const { t } = useTranslation();
   const tier = tierLabels[event.tier];
   return (
-    <Badge color={tier.color} variant="outline">
-      {tier.label}
+    <Badge color={tier.color} variant="outline" c={tier.text}>
+      {t(tier.key)}
     </Badge>
   );
 }
 
 /** What a possible match asks of the subscriber, with how common the name is. */
 export function PossibleNote({ event }: { event: AlertEvent }) {
-  const namesakes = namesakesInWords(event.namesakes);
+  const { t } = useTranslation();
+  const namesakes = namesakesInWords(t, event.namesakes);
   return (
     <Text size="sm">
-      It may be somebody else with the same or a similar name: check whether this is you.
-      {namesakes && ` ${namesakes}.`}
+      {namesakes
+        ? t('dashboard.match.possibleNoteWithNamesakes', { namesakes })
+        : t('dashboard.match.possibleNote')}
     </Text>
   );
 }
@@ -51,9 +57,9 @@ export function MatchCard({
   dismissing: boolean;
   onDismiss: (event: AlertEvent) => void;
 }) {
+  const { t } = useTranslation();
   const { event, document } = alert;
   const titleId = `match-${event.id}`;
-  const role = event.partyRole ? ` (${event.partyRole})` : '';
   return (
     <Card
       withBorder
@@ -69,7 +75,7 @@ export function MatchCard({
       <Stack gap={6}>
         <Group justify="space-between" align="flex-start" gap="xs">
           <Title order={3} size="h5" id={titleId}>
-            Document {event.documentNumber}
+            {t('dashboard.match.documentTitle', { number: event.documentNumber })}
           </Title>
           <Group gap={6}>
             <LevelBadge event={event} />
@@ -78,21 +84,29 @@ export function MatchCard({
         </Group>
         <WhatItDoes event={event} />
         <Text size="sm">
-          {event.documentType} · Recorded {formatDate(event.documentDate)} · {event.county}
+          {t('dashboard.match.recordedLine', {
+            type: event.documentType,
+            date: formatDate(event.documentDate),
+            county: event.county,
+          })}
         </Text>
-        <Text size="sm" c="dimmed">
-          {guardedLabel(alert)}
+        <Text size="sm" c="gray.7">
+          {guardedLabel(t, alert)}
         </Text>
         <Text size="sm">
           <Text span fw={700}>
-            The document shows:{' '}
+            {t('dashboard.match.documentShows')}{' '}
           </Text>
-          {event.matchedValue}
-          {role}
+          {event.partyRole
+            ? t('dashboard.match.valueWithRole', {
+                value: event.matchedValue,
+                role: event.partyRole,
+              })
+            : event.matchedValue}
         </Text>
         <Text size="sm">
           <Text span fw={700}>
-            Why it matched:{' '}
+            {t('dashboard.match.whyMatched')}{' '}
           </Text>
           {event.reason}
         </Text>
@@ -103,18 +117,18 @@ export function MatchCard({
             size="xs"
             to="/documents/$folder/$file"
             params={{ folder: document.container, file: document.file }}
-            aria-label={`View document ${event.documentNumber}`}
+            aria-label={t('dashboard.match.viewDocumentLabel', { number: event.documentNumber })}
           >
-            View Document
+            {t('dashboard.match.viewDocument')}
           </ButtonLink>
           <Button
             size="xs"
             variant="default"
             onClick={() => onDismiss(event)}
             loading={dismissing}
-            aria-label={`Dismiss document ${event.documentNumber}`}
+            aria-label={t('dashboard.match.dismissLabel', { number: event.documentNumber })}
           >
-            Dismiss
+            {t('dashboard.match.dismiss')}
           </Button>
         </Group>
         <EventResponse event={event} />

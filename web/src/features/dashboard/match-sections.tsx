@@ -1,5 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import type { SessionUser } from '../../api/types';
 import { type Alert, alreadyOnRecord, possibleMatches } from './alerts';
@@ -8,8 +9,6 @@ import { byLevel } from './levels';
 import { MatchCard } from './match-card';
 import type { AlertEvent } from './types';
 import { useUserAction } from './use-user-action';
-
-export const DISMISS_FAILED = 'Failed to Dismiss';
 
 /** A list of documents outside the alerts, each dismissed through the archive call. */
 function MatchList({
@@ -29,10 +28,11 @@ function MatchList({
   view: EventListView;
   highlighted: string;
 }) {
+  const { t } = useTranslation();
   const items = byLevel(all, view.level, view.order);
   const dismiss = useUserAction(
     (event: AlertEvent) => api.POST('/api/user/events/archive', { body: { eventId: event.id } }),
-    DISMISS_FAILED,
+    t('dashboard.match.dismissFailed'),
   );
   return (
     <Stack component="section" aria-labelledby={id} gap="sm">
@@ -40,9 +40,9 @@ function MatchList({
         {title}
       </Title>
       {items.length === 0 && all.length > 0 ? (
-        <Text c="dimmed">None of this level.</Text>
+        <Text c="gray.7">{t('dashboard.match.noneOfLevel')}</Text>
       ) : items.length === 0 ? (
-        <Text c="dimmed">{empty}</Text>
+        <Text c="gray.7">{empty}</Text>
       ) : (
         <>
           <Text size="sm">{intro}</Text>
@@ -65,30 +65,32 @@ function MatchList({
 type SectionProps = { user: SessionUser; view: EventListView; highlighted: string };
 
 export function PossibleMatchesSection({ user, view, highlighted }: SectionProps) {
+  const { t } = useTranslation();
   return (
     <MatchList
       view={view}
       highlighted={highlighted}
       id="possible-heading"
-      title="Possible Matches"
+      title={t('dashboard.possible.title')}
       items={possibleMatches(user)}
-      intro="These documents name someone who may be you: a common name, or a name that matches only in part. They may well be somebody else, so we send no alert for each; they come in one email each morning instead. Check each one, and dismiss it once you have."
-      empty="No possible matches. When a document names someone who may be you (a common name, or a name that matches only in part), it is listed here and in one email the next morning. You can choose for each guarded name below to be alerted at once instead, or not to see them."
+      intro={t('dashboard.possible.intro')}
+      empty={t('dashboard.possible.empty')}
     />
   );
 }
 
 /** What the check of a new guard found already recorded: never alerted one by one. */
 export function AlreadyOnRecordSection({ user, view, highlighted }: SectionProps) {
+  const { t } = useTranslation();
   return (
     <MatchList
       view={view}
       highlighted={highlighted}
       id="on-record-heading"
-      title="Already on Record"
+      title={t('dashboard.onRecord.title')}
       items={alreadyOnRecord(user)}
-      intro="These documents were recorded before you began guarding the item, and found when you did. We sent no alert for each: check that you know of them, and dismiss each once you have."
-      empty="Nothing already on record. When you guard a new item, we look through the documents the county has already recorded, and list here any that match it."
+      intro={t('dashboard.onRecord.intro')}
+      empty={t('dashboard.onRecord.empty')}
     />
   );
 }

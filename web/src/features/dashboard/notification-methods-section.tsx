@@ -2,6 +2,7 @@ import { Badge, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantin
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import type { SessionUser } from '../../api/types';
 import { AddMethodModal } from './add-method-modal';
@@ -10,10 +11,10 @@ import { formatDate } from './format';
 import type { NotificationMethod } from './types';
 import { useUserAction } from './use-user-action';
 
-export const RESEND_FAILED = 'Failed to resend verification email';
-export const TEXT_LEVELS_FAILED = 'Failed to change which alerts are texted';
-export const removeMethodFailed = (method: NotificationMethod) =>
-  `Failed to remove ${method.notificationMethodType} Notification Method`;
+const REMOVE_FAILED = {
+  Email: 'dashboard.methods.removeEmailFailed',
+  SMS: 'dashboard.methods.removeSmsFailed',
+} as const satisfies Record<NotificationMethod['notificationMethodType'], string>;
 
 type Target = { action: 'remove' | 'resend'; method: NotificationMethod };
 
@@ -23,6 +24,7 @@ const isAccountEmail = (user: SessionUser, method: NotificationMethod) =>
   method.email.toLowerCase() === user.email.toLowerCase();
 
 export function NotificationMethodsSection({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
   const [adding, addModal] = useDisclosure(false);
   // The target outlives `opened`, so a closing modal keeps its text during the transition.
   const [target, setTarget] = useState<Target | null>(null);
@@ -41,21 +43,21 @@ export function NotificationMethodsSection({ user }: { user: SessionUser }) {
           notificationMethodType: method.notificationMethodType,
         },
       }),
-    removeMethodFailed,
+    (method) => t(REMOVE_FAILED[method.notificationMethodType]),
   );
   const resend = useUserAction(
     (method: NotificationMethod) =>
       api.POST('/api/user/notifications/verify/resend', {
         body: { notificationMethodId: method.id },
       }),
-    RESEND_FAILED,
+    t('dashboard.methods.resendFailed'),
   );
   const textLevels = useUserAction(
     ({ method, checkLevel }: { method: NotificationMethod; checkLevel: boolean }) =>
       api.POST('/api/user/notifications/texts', {
         body: { notificationMethodId: method.id, checkLevel },
       }),
-    TEXT_LEVELS_FAILED,
+    t('dashboard.methods.textLevelsFailed'),
   );
   const confirm = () => {
     if (!target) return;
@@ -68,11 +70,11 @@ export function NotificationMethodsSection({ user }: { user: SessionUser }) {
       onSuccess: () =>
         notifications.show({
           color: 'teal',
-          title: 'Verification Sent',
+          title: t('dashboard.methods.sentTitle'),
           message:
             target.method.notificationMethodType === 'SMS'
-              ? `A new verification text is on its way to ${target.method.email}.`
-              : `A new verification link is on its way to ${target.method.email}.`,
+              ? t('dashboard.methods.sentText', { address: target.method.email })
+              : t('dashboard.methods.sentLink', { address: target.method.email }),
         }),
     });
   };
@@ -82,14 +84,14 @@ export function NotificationMethodsSection({ user }: { user: SessionUser }) {
     <Stack component="section" aria-labelledby="methods-heading" gap="sm">
       <Group justify="space-between">
         <Title order={2} id="methods-heading">
-          Notification Methods
+          {t('dashboard.methods.title')}
         </Title>
         <Button size="xs" onClick={addModal.open}>
-          Add Method
+          {t('dashboard.methods.add')}
         </Button>
       </Group>
       {methods.length === 0 ? (
-        <Text c="dimmed">No notification methods. Add an email to receive alerts.</Text>
+        <Text c="gray.7">{t('dashboard.methods.empty')}</Text>
       ) : (
         <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
           {methods.map((method) => {
@@ -100,39 +102,44 @@ export function NotificationMethodsSection({ user }: { user: SessionUser }) {
                 <Group justify="space-between" gap="xs">
                   <Stack gap={2} style={{ minWidth: 0 }}>
                     <Group gap="xs">
-                      <Badge variant="outline" color="gray">
-                        {method.notificationMethodType === 'Email' ? 'EMAIL' : 'SMS'}
+                      <Badge variant="outline" color="gray.7">
+                        {method.notificationMethodType === 'Email'
+                          ? t('dashboard.methods.email')
+                          : t('dashboard.methods.sms')}
                       </Badge>
                       <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
                         {method.email}
                       </Text>
                     </Group>
                     {method.verified ? (
-                      <Text size="sm" c="teal.8">
-                        Verified{method.verifiedAt ? ` on ${formatDate(method.verifiedAt)}` : ''}
+                      <Text size="sm" c="teal.9">
+                        {method.verifiedAt
+                          ? t('dashboard.methods.verifiedOn', {
+                              date: formatDate(method.verifiedAt),
+                            })
+                          : t('dashboard.methods.verified')}
                       </Text>
                     ) : (
                       <Text size="sm" c="red.8">
                         {sms
-                          ? 'Unverified: open the link in the text we sent to this number'
-                          : 'Unverified: check your inbox for the verification link'}
+                          ? t('dashboard.methods.unverifiedSms')
+                          : t('dashboard.methods.unverifiedEmail')}
                       </Text>
                     )}
                     {method.optedOut && (
                       <Text size="sm" c="red.8">
-                        Texts stopped: this number replied STOP. Text START to our number to receive
-                        them again.
+                        {t('dashboard.methods.optedOut')}
                       </Text>
                     )}
                     {method.undeliverable && (
                       <Text size="sm" c="red.8">
-                        Undeliverable: {method.undeliverable}
+                        {t('dashboard.methods.undeliverable', { reason: method.undeliverable })}
                       </Text>
                     )}
                     {sms && method.verified && (
                       <Switch
                         size="xs"
-                        label="Text Check alerts too (Act now alerts are always texted)"
+                        label={t('dashboard.methods.textCheck')}
                         checked={method.textsCheckLevel}
                         disabled={textLevels.isPending}
                         onChange={(e) =>
@@ -147,20 +154,20 @@ export function NotificationMethodsSection({ user }: { user: SessionUser }) {
                         size="xs"
                         variant="light"
                         onClick={() => ask({ action: 'resend', method })}
-                        aria-label={`Resend verification to ${method.email}`}
+                        aria-label={t('dashboard.methods.resendLabel', { address: method.email })}
                       >
-                        Resend Verification
+                        {t('dashboard.methods.resend')}
                       </Button>
                     )}
                     <Button
                       size="xs"
                       variant="default"
                       disabled={own}
-                      title={own ? 'The email of your account cannot be removed' : undefined}
+                      title={own ? t('dashboard.methods.ownEmail') : undefined}
                       onClick={() => ask({ action: 'remove', method })}
-                      aria-label={`Remove ${method.email}`}
+                      aria-label={t('dashboard.methods.removeLabel', { address: method.email })}
                     >
-                      Remove
+                      {t('dashboard.methods.remove')}
                     </Button>
                   </Group>
                 </Group>
@@ -172,26 +179,26 @@ export function NotificationMethodsSection({ user }: { user: SessionUser }) {
       <AddMethodModal opened={adding} onClose={addModal.close} />
       <ConfirmModal
         opened={opened && target?.action === 'remove'}
-        title="Remove Notification Method"
-        confirmLabel="Remove"
+        title={t('dashboard.methods.removeTitle')}
+        confirmLabel={t('dashboard.methods.remove')}
         loading={remove.isPending}
         onConfirm={confirm}
         onClose={close}
       >
-        <Text>Stop sending alerts to {target?.method.email}? You can add it again later.</Text>
+        <Text>{t('dashboard.methods.removeQuestion', { address: target?.method.email })}</Text>
       </ConfirmModal>
       <ConfirmModal
         opened={opened && target?.action === 'resend'}
-        title="Resend Verification"
-        confirmLabel="Resend"
+        title={t('dashboard.methods.resendTitle')}
+        confirmLabel={t('dashboard.methods.resendConfirm')}
         loading={resend.isPending}
         onConfirm={confirm}
         onClose={close}
       >
         <Text>
-          Send a new verification{' '}
-          {target?.method.notificationMethodType === 'SMS' ? 'text' : 'link'} to{' '}
-          {target?.method.email}?
+          {target?.method.notificationMethodType === 'SMS'
+            ? t('dashboard.methods.resendTextQuestion', { address: target.method.email })
+            : t('dashboard.methods.resendLinkQuestion', { address: target?.method.email })}
         </Text>
       </ConfirmModal>
     </Stack>

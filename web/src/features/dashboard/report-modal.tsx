@@ -1,5 +1,4 @@
 import {
-  CASE_PROBLEM_LABELS,
   CASE_PROBLEMS,
   type CaseProblem,
   firstIssueOnly,
@@ -24,7 +23,9 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import * as v from 'valibot';
 import { api } from '../../api/client';
 import { useSession } from '../session/session-context';
@@ -39,35 +40,46 @@ type ReportValues = {
   preferredContact: PreferredContact;
 };
 
-/** The server's rules, so that what the form lets through is taken. */
-const ReportSchema = firstIssueOnly(
-  v.object({
-    problem: v.picklist(CASE_PROBLEMS, 'Choose what is wrong'),
-    statement: v.pipe(
-      v.string(),
-      v.trim(),
-      v.minLength(
-        MIN_STATEMENT_LENGTH,
-        `Tell us in your own words what is wrong (at least ${MIN_STATEMENT_LENGTH} characters)`,
+const PROBLEM_LABELS = {
+  did_not_sign: 'dashboard.report.problemDidNotSign',
+  not_authorised: 'dashboard.report.problemNotAuthorised',
+  unknown_parties: 'dashboard.report.problemUnknownParties',
+  other: 'dashboard.report.problemOther',
+} as const satisfies Record<CaseProblem, string>;
+
+/** The server's rules, so that what the form lets through is taken; messages in `t`'s language. */
+const reportSchema = (t: TFunction) =>
+  firstIssueOnly(
+    v.object({
+      problem: v.picklist(CASE_PROBLEMS, t('dashboard.report.chooseProblem')),
+      statement: v.pipe(
+        v.string(),
+        v.trim(),
+        v.minLength(
+          MIN_STATEMENT_LENGTH,
+          t('dashboard.report.statementTooShort', { min: MIN_STATEMENT_LENGTH }),
+        ),
+        v.maxLength(
+          MAX_STATEMENT_LENGTH,
+          t('dashboard.report.tooLong', { max: MAX_STATEMENT_LENGTH }),
+        ),
       ),
-      v.maxLength(MAX_STATEMENT_LENGTH, `At most ${MAX_STATEMENT_LENGTH} characters`),
-    ),
-    contactEmail: v.pipe(
-      v.string(),
-      v.trim(),
-      v.check((email) => isEmail(email), 'Enter an email address'),
-    ),
-    contactPhone: v.pipe(
-      v.string(),
-      v.trim(),
-      v.check(
-        (phone) => phone === '' || normalisePhoneNumber(phone) !== undefined,
-        'Enter 10 digits, or + and the country code',
+      contactEmail: v.pipe(
+        v.string(),
+        v.trim(),
+        v.check((email) => isEmail(email), t('dashboard.report.enterEmail')),
       ),
-    ),
-    preferredContact: v.picklist(['email', 'phone']),
-  }),
-);
+      contactPhone: v.pipe(
+        v.string(),
+        v.trim(),
+        v.check(
+          (phone) => phone === '' || normalisePhoneNumber(phone) !== undefined,
+          t('dashboard.report.enterPhone'),
+        ),
+      ),
+      preferredContact: v.picklist(['email', 'phone']),
+    }),
+  );
 
 /** Fields of each step, checked before the next one opens. */
 const STEP_FIELDS = [
@@ -90,6 +102,7 @@ export function ReportModal({
   opened: boolean;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const { user, setUser } = useSession();
   const [step, setStep] = useState(0);
   const [reported, setReported] = useState<Opened | null>(null);
@@ -102,7 +115,7 @@ export function ReportModal({
       contactPhone: '',
       preferredContact: 'email',
     },
-    validate: schemaResolver(ReportSchema, { sync: true }),
+    validate: schemaResolver(reportSchema(t), { sync: true }),
     validateInputOnBlur: true,
   });
   const send = useMutation({
@@ -150,39 +163,46 @@ export function ReportModal({
     <Modal
       opened={opened}
       onClose={close}
-      title="This wasn't me"
+      title={t('dashboard.report.title')}
       size="lg"
       centered
       closeOnClickOutside={!send.isPending}
     >
       {reported ? (
         <Stack>
-          <Banner color="teal" title={`Case ${reported.caseNumber} is open`}>
-            We received your report of document {event.documentNumber}. Your case packet is ready,
-            and a copy is on its way to {user?.email}. DeedWatch support will contact you the way
-            you asked.
+          <Banner
+            color="teal.0"
+            title={t('dashboard.report.openedTitle', { caseNumber: reported.caseNumber })}
+          >
+            {t('dashboard.report.opened', { number: event.documentNumber, email: user?.email })}
           </Banner>
           <Button onClick={() => packet.mutate(reported)} loading={packet.isPending}>
-            Download Case Packet
+            {t('dashboard.response.downloadPacket')}
           </Button>
           <Text fw={700} size="sm">
-            Do not wait for us:
+            {t('dashboard.report.doNotWait')}
           </Text>
           <List size="sm" type="ordered" spacing={4}>
             <List.Item>
               {event.fraudContact
-                ? `Report it to the county's fraud contact (${[event.fraudContact.name, event.fraudContact.phone, event.fraudContact.email].filter(Boolean).join(', ')}) and give them the packet.`
-                : 'Report it to the county recorder and give them the packet.'}
+                ? t('dashboard.report.stepFraudContact', {
+                    contact: [
+                      event.fraudContact.name,
+                      event.fraudContact.phone,
+                      event.fraudContact.email,
+                    ]
+                      .filter(Boolean)
+                      .join(', '),
+                  })
+                : t('dashboard.report.stepRecorder')}
             </List.Item>
-            <List.Item>File a police report and keep its number.</List.Item>
-            <List.Item>
-              Call your title insurance company: your policy may cover a forged document.
-            </List.Item>
-            <List.Item>Freeze your credit with Equifax, Experian and TransUnion.</List.Item>
+            <List.Item>{t('dashboard.report.stepPolice')}</List.Item>
+            <List.Item>{t('dashboard.report.stepInsurance')}</List.Item>
+            <List.Item>{t('dashboard.report.stepCredit')}</List.Item>
           </List>
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
-              Close
+              {t('dashboard.report.close')}
             </Button>
           </Group>
         </Stack>
@@ -191,7 +211,7 @@ export function ReportModal({
           noValidate
           onSubmit={form.onSubmit((values) => {
             if (phoneWanted) {
-              form.setFieldError('contactPhone', 'Give a phone number to be called on');
+              form.setFieldError('contactPhone', t('dashboard.report.phoneWanted'));
               return;
             }
             send.mutate(values);
@@ -199,27 +219,31 @@ export function ReportModal({
         >
           <Stack>
             <Text size="sm">
-              Document {event.documentNumber} ({event.documentType}, {event.county}).{' '}
+              {t('dashboard.report.document', {
+                number: event.documentNumber,
+                type: event.documentType,
+                county: event.county,
+              })}{' '}
               {event.whatItDoes}
             </Text>
             <Stepper active={step} size="sm" allowNextStepsSelect={false}>
-              <Stepper.Step label="What is wrong">
+              <Stepper.Step label={t('dashboard.report.stepProblem')}>
                 <Stack mt="sm">
                   <Radio.Group
-                    label="What is wrong with this document?"
+                    label={t('dashboard.report.problemLabel')}
                     withAsterisk
                     key={form.key('problem')}
                     {...form.getInputProps('problem')}
                   >
                     <Stack gap={6} mt={6}>
                       {CASE_PROBLEMS.map((problem) => (
-                        <Radio key={problem} value={problem} label={CASE_PROBLEM_LABELS[problem]} />
+                        <Radio key={problem} value={problem} label={t(PROBLEM_LABELS[problem])} />
                       ))}
                     </Stack>
                   </Radio.Group>
                   <Textarea
-                    label="In your own words"
-                    description="What you know about this document and why it is not yours. It goes into your case packet as you write it."
+                    label={t('dashboard.report.statementLabel')}
+                    description={t('dashboard.report.statementDescription')}
                     withAsterisk
                     rows={4}
                     maxLength={MAX_STATEMENT_LENGTH}
@@ -228,30 +252,30 @@ export function ReportModal({
                   />
                 </Stack>
               </Stepper.Step>
-              <Stepper.Step label="How to reach you">
+              <Stepper.Step label={t('dashboard.report.stepContact')}>
                 <Stack mt="sm">
                   <TextInput
-                    label="Email"
+                    label={t('dashboard.report.email')}
                     type="email"
                     withAsterisk
                     key={form.key('contactEmail')}
                     {...form.getInputProps('contactEmail')}
                   />
                   <TextInput
-                    label="Phone"
+                    label={t('dashboard.report.phone')}
                     type="tel"
-                    description="Optional, unless you would rather be called"
+                    description={t('dashboard.report.phoneDescription')}
                     key={form.key('contactPhone')}
                     {...form.getInputProps('contactPhone')}
                   />
                   <Radio.Group
-                    label="How would you rather be reached?"
+                    label={t('dashboard.report.preferredLabel')}
                     key={form.key('preferredContact')}
                     {...form.getInputProps('preferredContact')}
                   >
                     <Group mt={6}>
-                      <Radio value="email" label="Email" />
-                      <Radio value="phone" label="A phone call" />
+                      <Radio value="email" label={t('dashboard.report.preferEmail')} />
+                      <Radio value="phone" label={t('dashboard.report.preferPhone')} />
                     </Group>
                   </Radio.Group>
                 </Stack>
@@ -263,17 +287,17 @@ export function ReportModal({
                 onClick={() => (step === 0 ? close() : setStep(step - 1))}
                 disabled={send.isPending}
               >
-                {step === 0 ? 'Cancel' : 'Back'}
+                {step === 0 ? t('dashboard.report.cancel') : t('dashboard.report.back')}
               </Button>
               {/* Keyed apart: were the submit button the same element as Next, the click on Next
                   that makes it one would go on to submit the form. */}
               {step < STEP_FIELDS.length - 1 ? (
                 <Button key="next" type="button" onClick={next}>
-                  Next
+                  {t('dashboard.report.next')}
                 </Button>
               ) : (
                 <Button key="send" type="submit" color="red" loading={send.isPending}>
-                  Send Report
+                  {t('dashboard.report.send')}
                 </Button>
               )}
             </Group>

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { SessionUser } from '../../api/types';
+import { i18n } from '../../i18n';
 import { json, stubFetch } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render-app';
 import type { AlertEvent, NameSubscription } from './types';
@@ -58,7 +59,7 @@ export function makeNameSubscription(overrides: Partial<NameSubscription> = {}):
 
 /**
  * Renders /dashboard for `user`, with the startup revalidation answered by the same user, and
- * waits for it to settle. `handlers` answer every other call.
+ * waits for it to settle (its heading in the language the site shows). `handlers` answer every other call.
  */
 export async function renderDashboard(user: SessionUser, handlers: Record<string, Handler> = {}) {
   const stub = stubFetch({
@@ -68,7 +69,7 @@ export async function renderDashboard(user: SessionUser, handlers: Record<string
     ...handlers,
   });
   const rendered = renderApp({ path: '/dashboard', user });
-  await screen.findByRole('heading', { name: 'Dashboard', level: 1 });
+  await screen.findByRole('heading', { name: i18n.t('dashboard.page.title'), level: 1 });
   await waitFor(() =>
     expect(screen.queryByRole('status', { name: 'Checking your session' })).toBeNull(),
   );

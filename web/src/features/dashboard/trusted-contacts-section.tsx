@@ -7,7 +7,9 @@ import {
 import { Badge, Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import * as v from 'valibot';
 import { api } from '../../api/client';
 import type { SessionUser } from '../../api/types';
@@ -15,52 +17,51 @@ import { ConfirmModal } from './confirm-modal';
 import { formatDate } from './format';
 import { useUserAction } from './use-user-action';
 
-export const ADD_CONTACT_FAILED = 'Failed to add Trusted Contact';
-export const REMOVE_CONTACT_FAILED = 'Failed to remove Trusted Contact';
-
 type Contact = SessionUser['trustedContacts'][number];
 
 const STATUS: Record<
   Contact['status'],
-  { label: string; color: string; line: (c: Contact) => string }
+  { color: string; line: (t: TFunction, c: Contact) => string }
 > = {
   invited: {
-    label: 'Invited',
     color: 'blue',
-    line: (c) =>
-      `Invited on ${formatDate(c.createdAt)}: nothing is sent to them until they accept by the link we emailed them.`,
+    line: (t, c) => t('dashboard.contacts.invitedLine', { date: formatDate(c.createdAt) }),
   },
   active: {
-    label: 'Active',
-    color: 'teal',
-    line: (c) => `Accepted on ${formatDate(c.acceptedAt)}: gets a copy of your Act now alerts.`,
+    color: 'teal.0',
+    line: (t, c) => t('dashboard.contacts.activeLine', { date: formatDate(c.acceptedAt) }),
   },
   stopped: {
-    label: 'Stopped',
     color: 'gray',
-    line: (c) => `Stopped on ${formatDate(c.stoppedAt)}: they asked not to get copies.`,
+    line: (t, c) => t('dashboard.contacts.stoppedLine', { date: formatDate(c.stoppedAt) }),
   },
 };
+const STATUS_LABEL = {
+  invited: 'dashboard.contacts.invited',
+  active: 'dashboard.contacts.active',
+  stopped: 'dashboard.contacts.stopped',
+} as const satisfies Record<Contact['status'], string>;
 
 /** The server's rules: text@text, and a name of bounded length. */
-const AddContactSchema = firstIssueOnly(
-  v.object({
-    email: v.pipe(
-      v.string(),
-      v.trim(),
-      v.nonEmpty('Email is required'),
-      ...emailActions('Invalid Email'),
-    ),
-    name: v.pipe(
-      v.string(),
-      v.trim(),
-      v.maxLength(
-        MAX_TRUSTED_CONTACT_NAME_LENGTH,
-        `At most ${MAX_TRUSTED_CONTACT_NAME_LENGTH} characters`,
+const addContactSchema = (t: TFunction) =>
+  firstIssueOnly(
+    v.object({
+      email: v.pipe(
+        v.string(),
+        v.trim(),
+        v.nonEmpty(t('dashboard.contacts.emailRequired')),
+        ...emailActions(t('dashboard.contacts.emailInvalid')),
       ),
-    ),
-  }),
-);
+      name: v.pipe(
+        v.string(),
+        v.trim(),
+        v.maxLength(
+          MAX_TRUSTED_CONTACT_NAME_LENGTH,
+          t('dashboard.contacts.tooLong', { max: MAX_TRUSTED_CONTACT_NAME_LENGTH }),
+        ),
+      ),
+    }),
+  );
 
 function AddContactModal({
   user,
@@ -71,15 +72,16 @@ function AddContactModal({
   opened: boolean;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const form = useForm({
     mode: 'controlled',
     initialValues: { email: '', name: '' },
-    validate: schemaResolver(AddContactSchema, { sync: true }),
+    validate: schemaResolver(addContactSchema(t), { sync: true }),
     validateInputOnBlur: true,
   });
   const add = useUserAction(
     (body: { email: string; name: string }) => api.POST('/api/user/trusted-contacts', { body }),
-    ADD_CONTACT_FAILED,
+    t('dashboard.contacts.addFailed'),
   );
   const close = () => {
     form.reset();
@@ -88,22 +90,18 @@ function AddContactModal({
   };
   const submit = form.onSubmit(({ email, name }) => {
     if (email.trim().toLowerCase() === user.email.toLowerCase()) {
-      form.setFieldError('email', 'That is your own email: name somebody else you trust');
+      form.setFieldError('email', t('dashboard.contacts.ownEmail'));
       return;
     }
     add.mutate({ email: email.trim(), name: name.trim() }, { onSuccess: close });
   });
   return (
-    <Modal opened={opened} onClose={close} title="Add Trusted Contact" centered>
+    <Modal opened={opened} onClose={close} title={t('dashboard.contacts.addTitle')} centered>
       <form onSubmit={submit} noValidate>
         <Stack>
-          <Text size="sm">
-            We email them an invitation. Once they accept, they get a copy of your Act now alerts (a
-            deed or loan you may not have signed, a notice of default, a lien), so that someone you
-            trust can check in with you. They never see your dashboard, and can stop at any time.
-          </Text>
+          <Text size="sm">{t('dashboard.contacts.addIntro')}</Text>
           <TextInput
-            label="Their email"
+            label={t('dashboard.contacts.emailLabel')}
             type="email"
             required
             data-autofocus
@@ -111,17 +109,17 @@ function AddContactModal({
             {...form.getInputProps('email')}
           />
           <TextInput
-            label="Their name"
-            description="Optional: used to greet them"
+            label={t('dashboard.contacts.nameLabel')}
+            description={t('dashboard.contacts.nameDescription')}
             key={form.key('name')}
             {...form.getInputProps('name')}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={add.isPending}>
-              Cancel
+              {t('dashboard.contacts.cancel')}
             </Button>
             <Button type="submit" loading={add.isPending}>
-              Send Invitation
+              {t('dashboard.contacts.send')}
             </Button>
           </Group>
         </Stack>
@@ -132,13 +130,14 @@ function AddContactModal({
 
 /** Up to two people who get a copy of the subscriber's Act now alerts, once they accept. */
 export function TrustedContactsSection({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
   const [adding, addModal] = useDisclosure(false);
   const [target, setTarget] = useState<Contact | null>(null);
   const [opened, setOpened] = useState(false);
   const remove = useUserAction(
     (contact: Contact) =>
       api.DELETE('/api/user/trusted-contacts/{id}', { params: { path: { id: contact.id } } }),
-    REMOVE_CONTACT_FAILED,
+    t('dashboard.contacts.removeFailed'),
   );
   const contacts = user.trustedContacts;
   const full = contacts.length >= MAX_TRUSTED_CONTACTS;
@@ -146,19 +145,19 @@ export function TrustedContactsSection({ user }: { user: SessionUser }) {
     <Stack component="section" aria-labelledby="contacts-heading" gap="sm">
       <Group justify="space-between">
         <Title order={2} id="contacts-heading">
-          Trusted Contacts
+          {t('dashboard.contacts.title')}
         </Title>
         <Button size="xs" onClick={addModal.open} disabled={full || user.isImpersonated}>
-          Add Trusted Contact
+          {t('dashboard.contacts.add')}
         </Button>
       </Group>
-      <Text size="sm" c="dimmed">
+      <Text size="sm" c="gray.7">
         {full
-          ? `You have named ${MAX_TRUSTED_CONTACTS} trusted contacts, the most you can: remove one to name someone else.`
-          : `Name up to ${MAX_TRUSTED_CONTACTS} people you trust to get a copy of your Act now alerts.`}
+          ? t('dashboard.contacts.full', { max: MAX_TRUSTED_CONTACTS })
+          : t('dashboard.contacts.intro', { max: MAX_TRUSTED_CONTACTS })}
       </Text>
       {contacts.length === 0 ? (
-        <Text c="dimmed">No trusted contacts.</Text>
+        <Text c="gray.7">{t('dashboard.contacts.empty')}</Text>
       ) : (
         contacts.map((contact) => {
           const status = STATUS[contact.status];
@@ -174,14 +173,19 @@ export function TrustedContactsSection({ user }: { user: SessionUser }) {
                 <Stack gap={2} style={{ minWidth: 0 }}>
                   <Group gap="xs">
                     <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
-                      {contact.name ? `${contact.name} (${contact.email})` : contact.email}
+                      {contact.name
+                        ? t('dashboard.contacts.nameAndEmail', {
+                            name: contact.name,
+                            email: contact.email,
+                          })
+                        : contact.email}
                     </Text>
                     <Badge color={status.color} variant="light">
-                      {status.label}
+                      {t(STATUS_LABEL[contact.status])}
                     </Badge>
                   </Group>
-                  <Text size="sm" c="dimmed">
-                    {status.line(contact)}
+                  <Text size="sm" c="gray.7">
+                    {status.line(t, contact)}
                   </Text>
                 </Stack>
                 <Button
@@ -191,9 +195,9 @@ export function TrustedContactsSection({ user }: { user: SessionUser }) {
                     setTarget(contact);
                     setOpened(true);
                   }}
-                  aria-label={`Remove trusted contact ${contact.email}`}
+                  aria-label={t('dashboard.contacts.removeLabel', { email: contact.email })}
                 >
-                  Remove
+                  {t('dashboard.contacts.remove')}
                 </Button>
               </Group>
             </Paper>
@@ -203,15 +207,13 @@ export function TrustedContactsSection({ user }: { user: SessionUser }) {
       <AddContactModal user={user} opened={adding} onClose={addModal.close} />
       <ConfirmModal
         opened={opened}
-        title="Remove Trusted Contact"
-        confirmLabel="Remove"
+        title={t('dashboard.contacts.removeTitle')}
+        confirmLabel={t('dashboard.contacts.remove')}
         loading={remove.isPending}
         onConfirm={() => target && remove.mutate(target, { onSettled: () => setOpened(false) })}
         onClose={() => setOpened(false)}
       >
-        <Text>
-          {target?.email} will get no more copies of your alerts, from now on. Are you sure?
-        </Text>
+        <Text>{t('dashboard.contacts.removeQuestion', { email: target?.email })}</Text>
       </ConfirmModal>
     </Stack>
   );
