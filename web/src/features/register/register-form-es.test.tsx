@@ -30,10 +30,10 @@ async function fillEmails(events: UserEvent, email = 'owner@example.com') {
   await events.paste(email);
 }
 
-/** Opens 'Vigilar un nombre', picks Sacramento and searches SMITH. */
+/** Opens 'Proteger un nombre', picks Sacramento and searches SMITH. */
 async function searchNames(events: UserEvent) {
-  await events.click(await screen.findByRole('button', { name: /^Vigilar un nombre / }));
-  const dialog = within(await screen.findByRole('dialog', { name: 'Vigilar un nombre' }));
+  await events.click(await screen.findByRole('button', { name: /^Proteger un nombre / }));
+  const dialog = within(await screen.findByRole('dialog', { name: 'Proteger un nombre' }));
   const select = dialog.getByRole('combobox', { name: 'Condado' });
   await waitFor(() => expect(select).toHaveProperty('disabled', false));
   await events.click(select);
@@ -53,14 +53,14 @@ describe('the register page in Spanish', { timeout: 20_000 }, () => {
     expect(screen.getByRole('form', { name: 'Registrarse' })).toBeDefined();
     for (const step of [
       'Paso 1: Escriba su correo electrónico',
-      'Paso 2: Elija qué desea vigilar',
+      'Paso 2: Elija qué desea proteger',
       'Paso 3: Regístrese',
     ]) {
       expect(screen.getByRole('heading', { name: step })).toBeDefined();
     }
     // Each card's name starts with what it shows.
     expect(
-      screen.getByRole('button', { name: /^Vigilar una propiedad Una parcela/ }),
+      screen.getByRole('button', { name: /^Proteger una propiedad Una parcela/ }),
     ).toBeDefined();
     expect(
       screen.getByRole('link', { name: /^Condiciones de uso ?\(se abre en una pestaña nueva\)$/ }),
@@ -99,7 +99,7 @@ describe('the register page in Spanish', { timeout: 20_000 }, () => {
     await fillEmails(events);
     await events.click(screen.getByRole('button', { name: 'REGISTRARSE' }));
     await waitFor(() =>
-      expect(toasts()).toEqual(['ErrorDebe vigilar al menos un nombre o una propiedad']),
+      expect(toasts()).toEqual(['ErrorDebe proteger al menos un nombre o una propiedad']),
     );
   });
 
@@ -118,13 +118,15 @@ describe('the register page in Spanish', { timeout: 20_000 }, () => {
       ),
     ).toBeDefined();
     expect(dialog.getByText('Todavía no ha seleccionado nada')).toBeDefined();
-    await events.click(dialog.getByRole('button', { name: 'Vigilar SMITH JOHN A' }));
-    expect(dialog.getByRole('button', { name: 'Vigilado: SMITH JOHN A' })).toBeDefined();
+    await events.click(dialog.getByRole('button', { name: 'Proteger SMITH JOHN A' }));
+    expect(dialog.getByRole('button', { name: 'Protegido: SMITH JOHN A' })).toBeDefined();
     expect(dialog.getByText('Seleccionados: 1')).toBeDefined();
-    await events.click(dialog.getByRole('button', { name: 'Vigilar los elementos seleccionados' }));
+    await events.click(
+      dialog.getByRole('button', { name: 'Proteger los elementos seleccionados' }),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
-    const names = within(screen.getByRole('table', { name: 'Nombres que se vigilarán' }));
+    const names = within(screen.getByRole('table', { name: 'Nombres que se protegerán' }));
     expect(names.getByRole('columnheader', { name: 'Condado' })).toBeDefined();
     expect(names.getByRole('button', { name: 'Quitar SMITH JOHN A (Sacramento)' })).toBeDefined();
 
@@ -146,8 +148,10 @@ describe('the register page in Spanish', { timeout: 20_000 }, () => {
     });
     await fillEmails(events);
     const dialog = await searchNames(events);
-    await events.click(await dialog.findByRole('button', { name: 'Vigilar SMITH JOHN A' }));
-    await events.click(dialog.getByRole('button', { name: 'Vigilar los elementos seleccionados' }));
+    await events.click(await dialog.findByRole('button', { name: 'Proteger SMITH JOHN A' }));
+    await events.click(
+      dialog.getByRole('button', { name: 'Proteger los elementos seleccionados' }),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await events.click(screen.getByRole('button', { name: 'REGISTRARSE' }));
     await waitFor(() =>
@@ -158,7 +162,7 @@ describe('the register page in Spanish', { timeout: 20_000 }, () => {
   it('asks in Spanish before discarding picks', async () => {
     const { events } = await setup();
     const dialog = await searchNames(events);
-    await events.click(await dialog.findByRole('button', { name: 'Vigilar SMITH JOHN A' }));
+    await events.click(await dialog.findByRole('button', { name: 'Proteger SMITH JOHN A' }));
     await events.click(dialog.getByRole('button', { name: 'Cerrar' }));
     const ask = within(await screen.findByRole('dialog', { name: '¿Descartar los cambios?' }));
     expect(ask.getByRole('button', { name: 'Seguir agregando' })).toBeDefined();
@@ -168,8 +172,8 @@ describe('the register page in Spanish', { timeout: 20_000 }, () => {
 
   it('searches properties with Spanish labels', async () => {
     const { events } = await setup();
-    await events.click(await screen.findByRole('button', { name: /^Vigilar una propiedad / }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Vigilar un APN' }));
+    await events.click(await screen.findByRole('button', { name: /^Proteger una propiedad / }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Proteger un APN' }));
     expect(dialog.getByRole('heading', { name: 'Paso 2: Busque una propiedad' })).toBeDefined();
     const select = dialog.getByRole('combobox', { name: 'Condado' });
     await waitFor(() => expect(select).toHaveProperty('disabled', false));
@@ -180,7 +184,7 @@ describe('the register page in Spanish', { timeout: 20_000 }, () => {
     expect(dialog.getByRole('radio', { name: 'Calle' })).toBeDefined();
     await events.type(dialog.getByRole('textbox', { name: 'APN' }), '0120345');
     expect(await dialog.findByRole('table', { name: 'Propiedades encontradas' })).toBeDefined();
-    expect(dialog.getByRole('button', { name: 'Vigilar APN 012-0345-006-0000' })).toBeDefined();
+    expect(dialog.getByRole('button', { name: 'Proteger APN 012-0345-006-0000' })).toBeDefined();
     await waitFor(() =>
       expect(dialog.getByRole('status').textContent).toBe('Propiedades encontradas: 1'),
     );

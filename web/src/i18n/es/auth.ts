@@ -21,7 +21,7 @@ export const auth: Catalog<typeof en> = {
     accept: {
       title: 'Sea un contacto de confianza',
       intro:
-        'Un suscriptor de DeedWatch lo nombró como contacto de confianza. Si acepta, le enviaremos por correo electrónico una copia de sus alertas más urgentes (Actúe ahora), para que pueda comunicarse con esa persona. No tendrá acceso a su cuenta, y cada copia incluye un enlace para dejar de recibirlas.',
+        'Un suscriptor de DeedWatch lo nombró como contacto de confianza. Si acepta, le enviaremos por correo electrónico una copia de sus alertas más urgentes (Actúe ya), para que pueda comunicarse con esa persona. No tendrá acceso a su cuenta, y cada copia incluye un enlace para dejar de recibirlas.',
       button: 'Aceptar',
     },
     stop: {
@@ -33,7 +33,7 @@ export const auth: Catalog<typeof en> = {
     thanks: 'Gracias',
     stopped: 'Envíos detenidos',
     accepted:
-      'Ahora es contacto de confianza de {{email}}. Le enviaremos por correo electrónico una copia de sus alertas de tipo Actúe ahora; cada una incluye un enlace para dejar de recibirlas.',
+      'Ahora es contacto de confianza de {{email}}. Le enviaremos por correo electrónico una copia de sus alertas de Actúe ya; cada una incluye un enlace para dejar de recibirlas.',
     noMoreCopies: 'Ya no recibirá copias de las alertas de {{email}}.',
     linkFailed: 'Este enlace no funciona',
     linkInvalid: 'Este enlace no es válido, ya se usó o venció.',

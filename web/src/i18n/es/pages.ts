@@ -12,7 +12,7 @@ export const pages: Catalog<typeof en> = {
     title: 'Cómo funciona',
     signUp: {
       title: 'Regístrese',
-      text: 'Registre su correo electrónico y las propiedades (por APN o dirección) y los nombres de propietarios que desea vigilar en su condado. La inscripción toma menos de 5 minutos y es gratuita.',
+      text: 'Registre su correo electrónico y las propiedades (por APN o dirección) y los nombres de propietarios que desea proteger en su condado. La inscripción toma menos de 5 minutos y es gratuita.',
     },
     monitor: {
       title: 'Vigilancia',
@@ -20,7 +20,7 @@ export const pages: Catalog<typeof en> = {
     },
     detect: {
       title: 'Detección y alerta',
-      text: 'Cuando un documento registrado afecta a una propiedad o a un nombre vigilado, le enviamos por correo electrónico una alerta que incluye las 2 primeras páginas del documento.',
+      text: 'Cuando un documento registrado afecta a una propiedad o a un nombre protegido, le enviamos por correo electrónico una alerta que incluye las 2 primeras páginas del documento.',
     },
     report: {
       title: 'Denuncie el fraude',
@@ -36,12 +36,12 @@ export const pages: Catalog<typeof en> = {
     enrolling: {
       question: '¿Cómo me inscribo?',
       answer:
-        'Elija Registrarse, escriba su correo electrónico y seleccione los nombres y las propiedades que desea vigilar en su condado. La inscripción toma menos de 5 minutos, el servicio es gratuito y cada correo electrónico puede vigilar hasta 10 nombres y 10 APN.',
+        'Elija Registrarse, escriba su correo electrónico y seleccione los nombres y las propiedades que desea proteger en su condado. La inscripción toma menos de 5 minutos, el servicio es gratuito y cada correo electrónico puede proteger hasta 10 nombres y 10 APN.',
     },
     alerts: {
       question: '¿Cuándo recibiré una alerta?',
       answer:
-        'Le enviamos un correo electrónico cuando un documento registrado después de la activación de su suscripción afecta a una propiedad vigilada (por APN o dirección) o a un nombre vigilado. No todos los APN ni todos los nombres aparecen en el índice, y los nombres o apellidos comunes pueden generar alertas que no le corresponden.',
+        'Le enviamos un correo electrónico cuando un documento registrado después de la activación de su suscripción afecta a una propiedad protegida (por APN o dirección) o a un nombre protegido. No todos los APN ni todos los nombres aparecen en el índice, y los nombres o apellidos comunes pueden generar alertas que no le corresponden.',
     },
     documents: {
       question: '¿Qué documentos incluye una alerta?',
@@ -51,7 +51,7 @@ export const pages: Catalog<typeof en> = {
     unsubscribing: {
       question: '¿Cómo cancelo la suscripción a un elemento?',
       answer:
-        'Inicie sesión, abra su panel y quite el elemento de Elementos vigilados. Ya no recibirá alertas sobre él.',
+        'Inicie sesión, abra su panel y quite el elemento de Elementos protegidos. Ya no recibirá alertas sobre él.',
     },
     fraud: {
       question: '¿Qué debo hacer si sospecho de un fraude?',
@@ -59,7 +59,7 @@ export const pages: Catalog<typeof en> = {
         'Siga las instrucciones del correo de alerta o comuníquese directamente con el registrador del condado.',
     },
     trusts: {
-      question: '¿Puedo vigilar una empresa o un fideicomiso?',
+      question: '¿Puedo proteger una empresa o un fideicomiso?',
       answer:
         'Sí. Los nombres pueden ser de personas, de empresas o de fideicomisos; escriba el nombre tal como aparece en los documentos registrados.',
     },
@@ -84,7 +84,7 @@ export const pages: Catalog<typeof en> = {
   },
   support: {
     title: 'Ayuda',
-    intro: '¿Tiene preguntas sobre sus alertas o los elementos que vigila? Con gusto le ayudamos.',
+    intro: '¿Tiene preguntas sobre sus alertas o los elementos que protege? Con gusto le ayudamos.',
     callUs: 'Llámenos',
     hours: 'De lunes a viernes, de 8 a. m. a 5 p. m., hora del Pacífico',
     emailUs: 'Escríbanos',

@@ -108,14 +108,14 @@ describe('the public screens in Spanish', { timeout: 20_000 }, () => {
     });
     const { events } = renderApp({ path: '/register' });
     await events.click(await screen.findByRole('button', { name: 'REGISTRARSE' }));
-    await events.click(screen.getByRole('button', { name: /^Vigilar un nombre / }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Vigilar un nombre' }));
+    await events.click(screen.getByRole('button', { name: /^Proteger un nombre / }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Proteger un nombre' }));
     const select = dialog.getByRole('combobox', { name: 'Condado' });
     await waitFor(() => expect(select).toHaveProperty('disabled', false));
     await events.click(select);
     await events.click(await screen.findByRole('option', { name: 'Sacramento', hidden: true }));
     await events.type(dialog.getByRole('textbox', { name: 'Nombre' }), 'smith j');
-    await events.click(await dialog.findByRole('button', { name: 'Vigilar SMITH JOHN A' }));
+    await events.click(await dialog.findByRole('button', { name: 'Proteger SMITH JOHN A' }));
     await dialog.findByText('Lo que escribió');
 
     expect(englishLeftovers()).toEqual([]);
