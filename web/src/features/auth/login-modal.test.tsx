@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '../../test/fetch-stub';
 import { i18n } from '../../i18n';
@@ -55,6 +55,14 @@ describe('login modal', () => {
     await events.click(screen.getByRole('button', { name: 'Send Login Link' }));
     await screen.findByText('Check your inbox');
     expect(window.localStorage.getItem(PENDING_DESTINATION_KEY)).toBeNull();
+  });
+
+  it('names its close button, apart from the Close of the inbox notice', async () => {
+    stubFetch({});
+    const { events } = await openLogin();
+    const dialog = within(screen.getByRole('dialog', { name: 'Login' }));
+    await events.click(dialog.getByRole('button', { name: 'Close login' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('offers the form again after the inbox notice is closed', async () => {
@@ -122,6 +130,7 @@ describe('login modal in Spanish', () => {
     expect(await dialog.findByText('Revise su bandeja de entrada')).toBeDefined();
     expect(dialog.getByText(/Si existe una cuenta para owner@example\.com/)).toBeDefined();
     expect(dialog.getByRole('button', { name: 'Cerrar' })).toBeDefined();
+    expect(dialog.getByRole('button', { name: 'Cerrar el inicio de sesión' })).toBeDefined();
     expect(requests[0]!.headers.get('accept-language')).toBe('es');
   });
 

@@ -77,7 +77,14 @@ export function LoginModal({
   });
 
   return (
-    <Modal opened={opened} onClose={close} title={t('auth.login.title')} centered>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t('auth.login.title')}
+      centered
+      // Apart from the Close button of the inbox notice.
+      closeButtonProps={{ 'aria-label': t('auth.login.closeModal') }}
+    >
       {sentTo ? (
         <Stack>
           <Alert color="teal" title={t('auth.login.sentTitle')}>

@@ -2,6 +2,7 @@
 export const auth = {
   login: {
     title: 'Login',
+    closeModal: 'Close login',
     prompt: 'Enter your email and we will send you a link to sign in.',
     email: 'Email',
     emailRequired: 'Email is required',

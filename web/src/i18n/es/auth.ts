@@ -4,6 +4,7 @@ import type { auth as en } from '../en/auth.ts';
 export const auth: Catalog<typeof en> = {
   login: {
     title: 'Iniciar sesión',
+    closeModal: 'Cerrar el inicio de sesión',
     prompt: 'Escriba su correo electrónico y le enviaremos un enlace para iniciar sesión.',
     email: 'Correo electrónico',
     emailRequired: 'El correo electrónico es obligatorio',
