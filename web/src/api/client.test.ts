@@ -1,7 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '../test/fetch-stub';
 import { apiBaseUrl } from './base-url';
-import { ACCEPT_HEADER, GENERIC_ERROR_MESSAGE, createApiClient, failures, quiet } from './client';
+import { ACCEPT_HEADER, createApiClient, failures, quiet } from './client';
+
+const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again later.';
 
 function client() {
   const onUnauthorized = vi.fn();

@@ -2,12 +2,16 @@ import type { Middleware } from 'openapi-fetch';
 import createClient from 'openapi-fetch';
 import { showErrorToast } from '../features/notifications/show-error-toast';
 import { sessionStore } from '../features/session/session-store';
+import { currentLanguage, i18n } from '../i18n';
 import { apiBaseUrl } from './base-url';
 import type { paths } from './schema.gen';
 
 /** Sent on every call as it is: a space, not a comma, between the types. */
 export const ACCEPT_HEADER = 'application/json application/octet-stream';
-export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again later.';
+/** What a failure says when the server gives no message, in the language shown now. */
+export function genericErrorMessage(): string {
+  return i18n.t('common.errors.generic');
+}
 
 export interface ApiClientOptions {
   baseUrl: string;
@@ -67,7 +71,7 @@ async function messageOf(response: Response): Promise<string> {
   } catch {
     // Not JSON: fall through to the generic message.
   }
-  return GENERIC_ERROR_MESSAGE;
+  return genericErrorMessage();
 }
 
 function isAbort(error: unknown): boolean {
@@ -98,11 +102,22 @@ function errorMiddleware({ onUnauthorized, onError }: ApiClientOptions): Middlew
     onError({ request, error }) {
       if (isAbort(error)) return undefined;
       console.error(`${request.method} ${request.url} failed`, error);
-      if ((handlingOf.get(request) ?? DEFAULT_HANDLING).toast) onError(GENERIC_ERROR_MESSAGE);
+      if ((handlingOf.get(request) ?? DEFAULT_HANDLING).toast) onError(genericErrorMessage());
       return undefined;
     },
   };
 }
+
+/**
+ * Every call names the language the site shows, so a signed-out person's errors come back in it
+ * whatever the browser's own languages are (signed in, the account's language decides).
+ */
+const languageMiddleware: Middleware = {
+  onRequest({ request }) {
+    request.headers.set('Accept-Language', currentLanguage());
+    return request;
+  },
+};
 
 export function createApiClient(options: ApiClientOptions) {
   const client = createClient<paths>({
@@ -112,6 +127,7 @@ export function createApiClient(options: ApiClientOptions) {
     // Looked up per call, not captured at creation, so tests can stub globalThis.fetch.
     fetch: (request) => globalThis.fetch(request),
   });
+  client.use(languageMiddleware);
   client.use(errorMiddleware(options));
   return client;
 }

@@ -1,5 +1,6 @@
 import { Accordion, Stack, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 
 export const Route = createFileRoute('/faq')({
   component: FaqPage,
@@ -8,50 +9,34 @@ export const Route = createFileRoute('/faq')({
 const questions = [
   {
     id: 'enrolling',
-    question: 'How do I enroll?',
-    answer:
-      'Choose Sign Up, enter your email, and pick the names and properties you want guarded in your county. Enrollment takes under 5 minutes, the service is free, and each email can guard up to 10 names and 10 APNs.',
+    question: 'pages.faq.enrolling.question',
+    answer: 'pages.faq.enrolling.answer',
   },
-  {
-    id: 'alerts',
-    question: 'When will I receive an alert?',
-    answer:
-      'We email you when a document recorded after your subscription is activated affects a guarded property (by APN or address) or a guarded name. Not all APNs and names appear in the index, and common first names or surnames may produce irrelevant alerts.',
-  },
+  { id: 'alerts', question: 'pages.faq.alerts.question', answer: 'pages.faq.alerts.answer' },
   {
     id: 'documents',
-    question: 'Which documents does an alert include?',
-    answer:
-      'The alert email includes the first 2 pages of the recorded document, and you can download it from your dashboard.',
+    question: 'pages.faq.documents.question',
+    answer: 'pages.faq.documents.answer',
   },
   {
     id: 'unsubscribing',
-    question: 'How do I unsubscribe from an item?',
-    answer:
-      'Log in, open your dashboard and remove the item from Items Being Guarded. You will no longer receive alerts for it.',
+    question: 'pages.faq.unsubscribing.question',
+    answer: 'pages.faq.unsubscribing.answer',
   },
-  {
-    id: 'fraud',
-    question: 'What should I do if I suspect fraud?',
-    answer: 'Follow the instructions in the alert email, or contact the county recorder directly.',
-  },
-  {
-    id: 'trusts',
-    question: 'Can I guard a business or a trust?',
-    answer:
-      'Yes. Names can be personal, business or trust names; enter the name as it appears on recorded documents.',
-  },
+  { id: 'fraud', question: 'pages.faq.fraud.question', answer: 'pages.faq.fraud.answer' },
+  { id: 'trusts', question: 'pages.faq.trusts.question', answer: 'pages.faq.trusts.answer' },
 ] as const;
 
 function FaqPage() {
+  const { t } = useTranslation();
   return (
     <Stack>
-      <Title order={1}>Frequently Asked Questions</Title>
+      <Title order={1}>{t('pages.faq.title')}</Title>
       <Accordion variant="separated">
         {questions.map((item) => (
           <Accordion.Item key={item.id} value={item.id}>
-            <Accordion.Control>{item.question}</Accordion.Control>
-            <Accordion.Panel>{item.answer}</Accordion.Panel>
+            <Accordion.Control>{t(item.question)}</Accordion.Control>
+            <Accordion.Panel>{t(item.answer)}</Accordion.Panel>
           </Accordion.Item>
         ))}
       </Accordion>

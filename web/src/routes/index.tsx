@@ -1,5 +1,6 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../components/links';
 import { HowItWorks } from './-components/how-it-works';
 
@@ -8,20 +9,17 @@ export const Route = createFileRoute('/')({
 });
 
 function LandingPage() {
+  const { t } = useTranslation();
   return (
     <Stack gap="xl">
       <Stack gap="sm">
-        <Title order={1}>Free Property Fraud Alerts</Title>
-        <Text size="lg">
-          DeedWatch watches your county recorder&apos;s Official Records Index and emails you when a
-          document is recorded against your property or your name, so you can act on deed fraud
-          before it costs you your home.
-        </Text>
+        <Title order={1}>{t('pages.home.title')}</Title>
+        <Text size="lg">{t('pages.home.intro')}</Text>
       </Stack>
       <HowItWorks />
       <Group justify="flex-end">
         <ButtonLink to="/register" size="md">
-          Next
+          {t('pages.home.next')}
         </ButtonLink>
       </Group>
     </Stack>

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 import { CodeSignIn } from '../features/auth/code-sign-in';
 
 export const Route = createFileRoute('/login-redirect/$code')({
@@ -7,6 +8,7 @@ export const Route = createFileRoute('/login-redirect/$code')({
 });
 
 function LoginRedirectPage() {
+  const { t } = useTranslation();
   const { code } = Route.useParams();
-  return <CodeSignIn kind="login" code={code} title="Signing you in" />;
+  return <CodeSignIn kind="login" code={code} title={t('auth.code.signingIn')} />;
 }

@@ -1,5 +1,6 @@
 import { Anchor, List, Stack, Text, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
+import { Trans, useTranslation } from 'react-i18next';
 import { PRIVACY_EMAIL } from '../features/support/contact';
 
 export const Route = createFileRoute('/privacy')({
@@ -7,18 +8,22 @@ export const Route = createFileRoute('/privacy')({
 });
 
 function PrivacyPage() {
+  const { t } = useTranslation();
   return (
     <Stack>
-      <Title order={1}>Privacy Policy</Title>
-      <Text>How DeedWatch handles your personal information.</Text>
+      <Title order={1}>{t('pages.privacy.title')}</Title>
+      <Text>{t('pages.privacy.intro')}</Text>
       <List spacing="xs">
-        <List.Item>California residents have the rights the CCPA grants them.</List.Item>
-        <List.Item>The service is not directed to children under 13.</List.Item>
+        <List.Item>{t('pages.privacy.ccpa')}</List.Item>
+        <List.Item>{t('pages.privacy.children')}</List.Item>
         <List.Item>
-          You can contact us about privacy by email at{' '}
-          <Anchor href={`mailto:${PRIVACY_EMAIL}`}>{PRIVACY_EMAIL}</Anchor>.
+          <Trans
+            i18nKey="pages.privacy.contact"
+            values={{ email: PRIVACY_EMAIL }}
+            components={{ email: <Anchor href={`mailto:${PRIVACY_EMAIL}`} /> }}
+          />
         </List.Item>
-        <List.Item>We do not sell your personal information.</List.Item>
+        <List.Item>{t('pages.privacy.noSale')}</List.Item>
       </List>
     </Stack>
   );

@@ -1,5 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 import { countiesQuery } from '../api/queries';
 import { RegisterForm } from '../features/register/register-form';
 
@@ -13,15 +14,12 @@ export const Route = createFileRoute('/register')({
 });
 
 function RegisterPage() {
+  const { t } = useTranslation();
   return (
     <Stack gap="lg" maw={900}>
       <Stack gap="xs">
-        <Title order={1}>Free Real Estate Protection Service</Title>
-        <Text>
-          Sign up with your email, choose the names and properties to guard, and we will email you
-          when the county recorder records a document that affects them. It is free and takes under
-          5 minutes.
-        </Text>
+        <Title order={1}>{t('guards.register.title')}</Title>
+        <Text>{t('guards.register.intro')}</Text>
       </Stack>
       <RegisterForm />
     </Stack>

@@ -1,22 +1,22 @@
 import { List, Stack, Text, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 
 export const Route = createFileRoute('/terms')({
   component: TermsPage,
 });
 
 function TermsPage() {
+  const { t } = useTranslation();
   return (
     <Stack>
-      <Title order={1}>Terms of Use</Title>
-      <Text>By using DeedWatch you agree to these terms.</Text>
+      <Title order={1}>{t('pages.terms.title')}</Title>
+      <Text>{t('pages.terms.intro')}</Text>
       <List spacing="xs">
-        <List.Item>
-          Disputes are settled by arbitration in Sacramento County, under California law.
-        </List.Item>
-        <List.Item>Notice of any claim must be given within 1 year.</List.Item>
-        <List.Item>Account passwords must not be shared.</List.Item>
-        <List.Item>Orders are prepaid.</List.Item>
+        <List.Item>{t('pages.terms.arbitration')}</List.Item>
+        <List.Item>{t('pages.terms.notice')}</List.Item>
+        <List.Item>{t('pages.terms.passwords')}</List.Item>
+        <List.Item>{t('pages.terms.prepaid')}</List.Item>
       </List>
     </Stack>
   );

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 import { CodeSignIn } from '../features/auth/code-sign-in';
 
 export const Route = createFileRoute('/verify-email/$code')({
@@ -7,12 +8,13 @@ export const Route = createFileRoute('/verify-email/$code')({
 });
 
 function VerifyEmailPage() {
+  const { t } = useTranslation();
   const { code } = Route.useParams();
   return (
     <CodeSignIn
       kind="verify-email"
       code={code}
-      title="Verifying your email"
+      title={t('auth.code.verifyingEmail')}
       success="email-verified"
     />
   );

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 import { CodeSignIn } from '../features/auth/code-sign-in';
 
 export const Route = createFileRoute('/verify-sms/$code')({
@@ -7,12 +8,13 @@ export const Route = createFileRoute('/verify-sms/$code')({
 });
 
 function VerifySmsPage() {
+  const { t } = useTranslation();
   const { code } = Route.useParams();
   return (
     <CodeSignIn
       kind="verify-sms"
       code={code}
-      title="Verifying your phone"
+      title={t('auth.code.verifyingPhone')}
       success="phone-verified"
     />
   );

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { makeUser } from '../../test/factories';
+import { i18n } from '../../i18n';
 import { json, stubFetch } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render-app';
 import { SESSION_STORAGE_KEY } from '../session/session-store';
@@ -217,5 +218,32 @@ describe('a magic link asked for on the way to a document', () => {
     const { router } = renderApp({ path: `/login-redirect/${freshCode()}` });
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(window.localStorage.getItem(PENDING_DESTINATION_KEY)).not.toBeNull();
+  });
+});
+
+describe('the verify and sign-in links in Spanish', () => {
+  it.each([
+    { route: 'login-redirect', call: 'POST /api/auth/code', title: 'Iniciando su sesión' },
+    {
+      route: 'verify-email',
+      call: 'POST /api/auth/verify-email',
+      title: 'Verificando su correo electrónico',
+    },
+    { route: 'verify-sms', call: 'POST /api/auth/verify-sms', title: 'Verificando su teléfono' },
+  ])('/$route/:code says what it does in Spanish', async ({ route, call, title }) => {
+    await i18n.changeLanguage('es');
+    stubFetch({ [call]: () => new Promise<Response>(() => {}) });
+    renderApp({ path: `/${route}/${freshCode()}` });
+    expect(await screen.findByRole('heading', { name: title })).toBeDefined();
+    expect(screen.getByRole('status', { name: title })).toBeDefined();
+  });
+
+  it('tells a Spanish subscriber in Spanish that the email is verified', async () => {
+    await i18n.changeLanguage('es');
+    stubFetch({ 'POST /api/auth/verify-email': () => json(makeUser({ language: 'es' })) });
+    renderApp({ path: `/verify-email/${freshCode()}` });
+    const notice = await screen.findByText('Su correo electrónico está verificado.');
+    expect(notice.closest('[role="alert"]')).not.toBeNull();
+    expect(screen.getByRole('button', { name: 'Descartar el mensaje' })).toBeDefined();
   });
 });

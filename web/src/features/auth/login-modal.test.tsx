@@ -1,6 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '../../test/fetch-stub';
+import { i18n } from '../../i18n';
 import { renderApp } from '../../test/render-app';
 import { PENDING_DESTINATION_KEY, rememberDestination } from './pending-destination';
 
@@ -56,6 +57,14 @@ describe('login modal', () => {
     expect(window.localStorage.getItem(PENDING_DESTINATION_KEY)).toBeNull();
   });
 
+  it('names its close button, apart from the Close of the inbox notice', async () => {
+    stubFetch({});
+    const { events } = await openLogin();
+    const dialog = within(screen.getByRole('dialog', { name: 'Login' }));
+    await events.click(dialog.getByRole('button', { name: 'Close login' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('offers the form again after the inbox notice is closed', async () => {
     stubFetch({ 'POST /api/auth/login': () => json({ message: 'On its way.' }) });
     const { events, email } = await openLogin();
@@ -85,5 +94,59 @@ describe('login modal', () => {
     expect(await screen.findByText('Slow down.')).toBeDefined();
     expect(screen.getByText('Error')).toBeDefined();
     expect(screen.queryByText('Check your inbox')).toBeNull();
+  });
+});
+
+describe('login modal in Spanish', () => {
+  async function openLoginInSpanish() {
+    await i18n.changeLanguage('es');
+    const rendered = renderApp({ path: '/' });
+    const nav = within(await screen.findByRole('navigation', { name: 'Principal' }));
+    await rendered.events.click(nav.getByRole('button', { name: 'INICIAR SESIÓN' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Iniciar sesión' }));
+    return { ...rendered, dialog };
+  }
+
+  it('asks, validates and confirms in Spanish', async () => {
+    const { requests } = stubFetch({ 'POST /api/auth/login': () => json({}) });
+    const { events, dialog } = await openLoginInSpanish();
+    expect(
+      dialog.getByText(
+        'Escriba su correo electrónico y le enviaremos un enlace para iniciar sesión.',
+      ),
+    ).toBeDefined();
+    const send = dialog.getByRole('button', { name: 'Enviar enlace de inicio de sesión' });
+
+    await events.click(send);
+    expect(await dialog.findByText('El correo electrónico es obligatorio')).toBeDefined();
+    const email = dialog.getByRole('textbox', { name: 'Correo electrónico' });
+    await events.type(email, 'owner@example');
+    await events.click(send);
+    expect(await dialog.findByText('El correo electrónico no es válido')).toBeDefined();
+    expect(requests).toEqual([]);
+
+    await events.type(email, '.com');
+    await events.click(send);
+    expect(await dialog.findByText('Revise su bandeja de entrada')).toBeDefined();
+    expect(dialog.getByText(/Si existe una cuenta para owner@example\.com/)).toBeDefined();
+    expect(dialog.getByRole('button', { name: 'Cerrar' })).toBeDefined();
+    expect(dialog.getByRole('button', { name: 'Cerrar el inicio de sesión' })).toBeDefined();
+    expect(requests[0]!.headers.get('accept-language')).toBe('es');
+  });
+
+  it('titles the error toast in Spanish, and says a network failure in Spanish', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubFetch({
+      'POST /api/auth/login': () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    const { events, dialog } = await openLoginInSpanish();
+    await events.type(dialog.getByRole('textbox', { name: 'Correo electrónico' }), 'a@b.co');
+    await events.click(dialog.getByRole('button', { name: 'Enviar enlace de inicio de sesión' }));
+
+    expect(
+      await screen.findByText('Se produjo un error. Inténtelo de nuevo más tarde.'),
+    ).toBeDefined();
+    const toast = document.querySelector('.mantine-Notification-root');
+    expect(toast?.textContent).toBe('ErrorSe produjo un error. Inténtelo de nuevo más tarde.');
   });
 });

@@ -1,23 +1,30 @@
 import { Alert, Button, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useState } from 'react';
+import type { TFunction } from 'i18next';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { firstIssueOnly, MAX_EMAIL_LENGTH } from '@deedwatch/rules';
 import * as v from 'valibot';
 import { api } from '../../api/client';
 import { type Destination, forgetDestination, rememberDestination } from './pending-destination';
 
-/** The sign-in modal's own, looser rule: an @ and a dot. */
-const LoginSchema = firstIssueOnly(
-  v.object({
-    email: v.pipe(
-      v.string(),
-      v.trim(),
-      v.nonEmpty('Email is required'),
-      v.maxLength(MAX_EMAIL_LENGTH, 'Email is invalid'),
-      v.check((email) => email.includes('@') && email.includes('.'), 'Email is invalid'),
-    ),
-  }),
-);
+/** The sign-in modal's own, looser rule: an @ and a dot; its messages in `t`'s language. */
+export function loginSchema(t: TFunction) {
+  return firstIssueOnly(
+    v.object({
+      email: v.pipe(
+        v.string(),
+        v.trim(),
+        v.nonEmpty(t('auth.login.emailRequired')),
+        v.maxLength(MAX_EMAIL_LENGTH, t('auth.login.emailInvalid')),
+        v.check(
+          (email) => email.includes('@') && email.includes('.'),
+          t('auth.login.emailInvalid'),
+        ),
+      ),
+    }),
+  );
+}
 
 export function LoginModal({
   opened,
@@ -32,12 +39,15 @@ export function LoginModal({
   /** Where the magic link continues after signing in, instead of the dashboard. */
   next?: Destination;
 }) {
+  const { t } = useTranslation();
+  // Rebuilt when the language changes (t changes with it), so the messages follow.
+  const validate = useMemo(() => schemaResolver(loginSchema(t), { sync: true }), [t]);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { email: '' },
-    validate: schemaResolver(LoginSchema, { sync: true }),
+    validate,
   });
 
   const close = () => {
@@ -67,22 +77,28 @@ export function LoginModal({
   });
 
   return (
-    <Modal opened={opened} onClose={close} title="Login" centered>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t('auth.login.title')}
+      centered
+      // Apart from the Close button of the inbox notice.
+      closeButtonProps={{ 'aria-label': t('auth.login.closeModal') }}
+    >
       {sentTo ? (
         <Stack>
-          <Alert color="teal" title="Check your inbox">
-            If an account exists for {sentTo}, a sign-in link is on its way. Open it to sign in; it
-            works once.
+          <Alert color="teal" title={t('auth.login.sentTitle')}>
+            {t('auth.login.sent', { email: sentTo })}
           </Alert>
-          <Button onClick={close}>Close</Button>
+          <Button onClick={close}>{t('common.actions.close')}</Button>
         </Stack>
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack>
             {reason && <Text fw={700}>{reason}</Text>}
-            <Text size="sm">Enter your email and we will send you a link to sign in.</Text>
+            <Text size="sm">{t('auth.login.prompt')}</Text>
             <TextInput
-              label="Email"
+              label={t('auth.login.email')}
               type="email"
               autoComplete="email"
               required
@@ -91,7 +107,7 @@ export function LoginModal({
               {...form.getInputProps('email')}
             />
             <Button type="submit" loading={sending}>
-              Send Login Link
+              {t('auth.login.send')}
             </Button>
           </Stack>
         </form>

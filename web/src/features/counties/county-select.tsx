@@ -1,4 +1,5 @@
 import { Select } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { County } from '../../api/types';
 
 /** Step 1 of a guard modal: the county the names or properties are in. */
@@ -13,10 +14,11 @@ export function CountySelect({
   value: string | null;
   onChange: (county: string | null) => void;
 }) {
+  const { t } = useTranslation();
   return (
     <Select
-      label="County"
-      placeholder={loading ? 'Loading counties…' : 'Select a county'}
+      label={t('guards.county.label')}
+      placeholder={loading ? t('guards.county.loading') : t('guards.county.placeholder')}
       data={counties.map((county) => county.name)}
       value={value}
       onChange={onChange}
@@ -24,7 +26,9 @@ export function CountySelect({
       disabled={loading}
       // Typing part of the name narrows the list, so a county can be picked by keyboard.
       searchable
-      nothingFoundMessage={counties.length === 0 ? 'No counties available' : 'No such county'}
+      nothingFoundMessage={
+        counties.length === 0 ? t('guards.county.noCounties') : t('guards.county.noSuchCounty')
+      }
       comboboxProps={{ withinPortal: true }}
     />
   );

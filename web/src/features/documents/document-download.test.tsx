@@ -5,7 +5,9 @@ import { json, stubFetch } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render-app';
 import { PENDING_DESTINATION_KEY, takeDestination } from '../auth/pending-destination';
 import { SESSION_STORAGE_KEY } from '../session/session-store';
-import { SIGN_IN_TO_DOWNLOAD } from './document-download';
+
+const SIGN_IN_TO_DOWNLOAD =
+  'Sign in to download this document. Open the link we email you in this browser, and the download starts.';
 
 const saveFile = vi.hoisted(() => vi.fn());
 vi.mock('./save-file', () => ({ saveFile }));

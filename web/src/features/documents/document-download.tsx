@@ -2,16 +2,17 @@ import { Loader, Stack, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Middleware } from 'openapi-fetch';
 import { api, failures, quiet } from '../../api/client';
+import { i18n } from '../../i18n';
 import { SignInFirst } from '../auth/sign-in-first';
 import { showErrorToast } from '../notifications/show-error-toast';
 import { useSession } from '../session/session-context';
 import { saveFile } from './save-file';
 
-export const DOWNLOAD_FAILED_MESSAGE = 'Failed to download document';
-export const SIGN_IN_TO_DOWNLOAD =
-  'Sign in to download this document. Open the link we email you in this browser, and the download starts.';
+/** The toast of a failed download, in the language shown when it fails. */
+const showDownloadFailed = () => showErrorToast(i18n.t('auth.document.failed'));
 
 type Outcome = 'saved' | 'refused' | 'failed';
 
@@ -37,7 +38,7 @@ async function fetchAndSave(handling: Middleware, folder: string, file: string):
 /** GET /api/document/download; true when the file was handed to the browser. */
 export async function downloadDocument(folder: string, file: string): Promise<boolean> {
   const saved = (await fetchAndSave(quiet, folder, file)) === 'saved';
-  if (!saved) showErrorToast(DOWNLOAD_FAILED_MESSAGE);
+  if (!saved) showDownloadFailed();
   return saved;
 }
 
@@ -63,6 +64,7 @@ async function sessionEnded(): Promise<boolean> {
  * first; the magic link then continues here.
  */
 export function DocumentDownload({ folder, file }: { folder: string; file: string }) {
+  const { t } = useTranslation();
   const { user, setUser } = useSession();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -83,7 +85,7 @@ export function DocumentDownload({ folder, file }: { folder: string; file: strin
           started.current = null;
           return;
         }
-        if (outcome !== 'saved') showErrorToast(DOWNLOAD_FAILED_MESSAGE);
+        if (outcome !== 'saved') showDownloadFailed();
         if (mounted.current) void navigate({ to: '/', replace: true });
       });
     }
@@ -95,8 +97,8 @@ export function DocumentDownload({ folder, file }: { folder: string; file: strin
   if (!signedIn) {
     return (
       <SignInFirst
-        title="Sign in to download your document"
-        reason={SIGN_IN_TO_DOWNLOAD}
+        title={t('auth.document.signInTitle')}
+        reason={t('auth.document.signInReason')}
         next={{ to: '/documents/$folder/$file', params: { folder, file } }}
       />
     );
@@ -104,8 +106,8 @@ export function DocumentDownload({ folder, file }: { folder: string; file: strin
 
   return (
     <Stack align="center" py="xl">
-      <Title order={1}>Downloading your document</Title>
-      <Loader role="status" aria-label="Downloading" />
+      <Title order={1}>{t('auth.document.downloading')}</Title>
+      <Loader role="status" aria-label={t('auth.document.downloadingStatus')} />
     </Stack>
   );
 }

@@ -1,8 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-
-export const DISCARD_TITLE = 'Discard Changes?';
-export const DISCARD_TEXT =
-  'You are about to exit this screen without guarding your selected items. Are you sure?';
+import { useTranslation } from 'react-i18next';
 
 /** Modal titles as headings: weight 900. */
 export const modalTitleStyles = {
@@ -22,24 +19,25 @@ export function DiscardChangesModal({
   onKeepAdding: () => void;
   onDiscard: () => void;
 }) {
+  const { t } = useTranslation();
   return (
     <Modal
       stackId="discard"
       opened={opened}
       onClose={onKeepAdding}
-      title={DISCARD_TITLE}
+      title={t('guards.discard.title')}
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('common.actions.close') }}
       styles={modalTitleStyles}
     >
       <Stack>
-        <Text>{DISCARD_TEXT}</Text>
+        <Text>{t('guards.discard.text')}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onKeepAdding} data-autofocus>
-            Keep Adding
+            {t('guards.discard.keepAdding')}
           </Button>
           <Button color="red" onClick={onDiscard}>
-            Discard Changes
+            {t('guards.discard.discard')}
           </Button>
         </Group>
       </Stack>

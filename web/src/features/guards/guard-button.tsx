@@ -1,4 +1,5 @@
 import { Button } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 
 /**
  * Where a search result stands: `guard` can be picked; `selected` is picked but not
@@ -28,25 +29,40 @@ export function GuardButton({
   onGuard: () => void;
   onUnselect?: () => void;
 }) {
+  const { t } = useTranslation();
   switch (state) {
     case 'guarded':
       return (
-        <Button size="xs" disabled aria-label={`Guarded: ${label}`} style={GUARDED_STYLE}>
-          Guarded
+        <Button
+          size="xs"
+          disabled
+          aria-label={t('guards.button.guardedItem', { item: label })}
+          style={GUARDED_STYLE}
+        >
+          {t('guards.button.guarded')}
         </Button>
       );
     case 'saving':
-      return <Button size="xs" loading aria-label={`Guarding ${label}`} />;
+      return <Button size="xs" loading aria-label={t('guards.button.guarding', { item: label })} />;
     case 'selected':
       return (
-        <Button size="xs" variant="light" onClick={onUnselect} aria-label={`Unselect ${label}`}>
-          Selected
+        <Button
+          size="xs"
+          variant="light"
+          onClick={onUnselect}
+          aria-label={t('guards.button.unselectItem', { item: label })}
+        >
+          {t('guards.button.selected')}
         </Button>
       );
     case 'guard':
       return (
-        <Button size="xs" onClick={onGuard} aria-label={`Guard ${label}`}>
-          Guard
+        <Button
+          size="xs"
+          onClick={onGuard}
+          aria-label={t('guards.button.guardItem', { item: label })}
+        >
+          {t('guards.button.guard')}
         </Button>
       );
   }

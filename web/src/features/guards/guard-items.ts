@@ -1,4 +1,6 @@
 import { apnKey, nameKey } from '@deedwatch/rules';
+import type { TFunction } from 'i18next';
+import { i18n } from '../../i18n';
 
 /** A name to guard in a county. */
 export interface GuardName {
@@ -16,9 +18,12 @@ export interface GuardApn {
 
 export type GuardKind = 'name' | 'apn';
 
-/** What a property's address column shows: the address, or 'Unknown'. */
-export function addressOrUnknown(description: string): string {
-  return description.trim() === '' ? 'Unknown' : description;
+/**
+ * What a property's address column shows: the address, or 'Unknown' in `t`'s language (by
+ * default the language shown now).
+ */
+export function addressOrUnknown(description: string, t: TFunction = i18n.t): string {
+  return description.trim() === '' ? t('guards.unknown') : description;
 }
 
 const sameCounty = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();

@@ -1,5 +1,6 @@
 import { Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { countiesQuery } from '../../api/queries';
 import { CountySelect } from '../counties/county-select';
 import type { GuardState } from './guard-button';
@@ -31,13 +32,14 @@ export function GuardSteps({
   names: PickHandlers<GuardName>;
   apns: PickHandlers<GuardApn>;
 }) {
+  const { t } = useTranslation();
   const counties = useQuery(countiesQuery());
   const selectedCounty = counties.data?.find((c) => c.name === county) ?? null;
   return (
     <>
       <Stack gap="xs">
         <Title order={3} size="h5">
-          Step 1: Select a County
+          {t('guards.steps.county')}
         </Title>
         <CountySelect
           counties={counties.data ?? []}
@@ -48,7 +50,7 @@ export function GuardSteps({
       </Stack>
       <Stack gap="xs">
         <Title order={3} size="h5">
-          {kind === 'name' ? 'Step 2: Search for a Name' : 'Step 2: Search for a Property'}
+          {kind === 'name' ? t('guards.steps.searchName') : t('guards.steps.searchProperty')}
         </Title>
         {kind === 'name' ? (
           <NamePicker key={county ?? ''} county={county} {...names} />

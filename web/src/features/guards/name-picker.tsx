@@ -3,8 +3,10 @@ import type { TextInputProps } from '@mantine/core';
 import { Loader, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import type { ChangeEvent } from 'react';
 import { useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { GuardState } from './guard-button';
 import { GuardButton } from './guard-button';
 import type { GuardName } from './guard-items';
@@ -24,8 +26,8 @@ import {
  */
 export const COMMON_NAME_DOCUMENT_COUNT = 25;
 
-export function documentCountText(count: number): string {
-  return `On ${count} recorded document${count === 1 ? '' : 's'}`;
+export function documentCountText(count: number, t: TFunction): string {
+  return t('guards.names.documents', { count });
 }
 
 /**
@@ -84,6 +86,7 @@ export function NamePicker({
   /** For pages whose picks can be undone before they are saved. */
   onUnselect?: (item: GuardName) => void;
 }) {
+  const { t } = useTranslation();
   const [value, setValue] = useState('');
   const [term] = useDebouncedValue(value, SEARCH_DEBOUNCE_MS);
   const searchable = canSearch(county, term);
@@ -112,8 +115,8 @@ export function NamePicker({
   return (
     <Stack gap="xs">
       <UpperCaseInput
-        label="Name"
-        description="As the recorder writes it, last name first: SMITH JOHN"
+        label={t('guards.names.label')}
+        description={t('guards.names.description')}
         placeholder="SMITH JOHN"
         autoComplete="off"
         maxLength={MAX_GUARD_NAME_LENGTH}
@@ -123,10 +126,10 @@ export function NamePicker({
         rightSection={search.isFetching ? <Loader size="xs" aria-hidden /> : null}
       />
       <VisuallyHidden role="status">
-        {settled ? `${results.length} names found` : ''}
+        {settled ? t('guards.names.found', { count: results.length }) : ''}
       </VisuallyHidden>
       {(custom !== null || results.length > 0) && county !== null && (
-        <ResultsTable label="Names found" heading="Name">
+        <ResultsTable label={t('guards.names.table')} heading={t('guards.names.heading')}>
           {custom !== null && (
             <Table.Tr>
               <Table.Td>
@@ -140,11 +143,11 @@ export function NamePicker({
               <Table.Td>
                 <Text fw={700}>{result.name}</Text>
                 <Text size="sm" c="dimmed">
-                  {documentCountText(result.documentCount)}
+                  {documentCountText(result.documentCount, t)}
                 </Text>
                 {result.documentCount >= COMMON_NAME_DOCUMENT_COUNT && (
                   <Text size="sm" c="orange.9" fw={500}>
-                    Common name: you may get alerts about other people with this name.
+                    {t('guards.names.common')}
                   </Text>
                 )}
               </Table.Td>

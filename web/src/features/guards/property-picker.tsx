@@ -11,6 +11,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { County } from '../../api/types';
 import { formatApn, isCompleteApn } from './apn-mask';
 import type { GuardState } from './guard-button';
@@ -50,21 +51,25 @@ export function customApnOffer(
 }
 
 const searchByOptions = [
-  { label: 'APN', value: 'apn' },
-  { label: 'Address', value: 'address' },
-  { label: 'Street', value: 'street' },
-] satisfies { label: string; value: ParcelSearchBy }[];
+  { label: 'guards.properties.byApn', value: 'apn' },
+  { label: 'guards.properties.byAddress', value: 'address' },
+  { label: 'guards.properties.byStreet', value: 'street' },
+] as const satisfies { label: string; value: ParcelSearchBy }[];
 
-/** The free-text ways of finding a property; the APN has its own input, formatted by the mask. */
+/**
+ * The free-text ways of finding a property, their words by catalog key (the placeholders are
+ * records as the index writes them, in any language); the APN has its own input, formatted by
+ * the mask.
+ */
 const textInputs = {
   address: {
-    label: 'Address',
-    description: 'The street address: house number and street',
+    label: 'guards.properties.address',
+    description: 'guards.properties.addressDescription',
     placeholder: '123 MAIN ST',
   },
   street: {
-    label: 'Street',
-    description: 'The street name, without a house number: every parcel on it',
+    label: 'guards.properties.street',
+    description: 'guards.properties.streetDescription',
     placeholder: 'MAIN ST',
   },
 } as const satisfies Record<Exclude<ParcelSearchBy, 'apn'>, Record<string, string>>;
@@ -82,6 +87,7 @@ export function PropertyPicker({
   /** For pages whose picks can be undone before they are saved. */
   onUnselect?: (item: GuardApn) => void;
 }) {
+  const { t } = useTranslation();
   const [by, setBy] = useState<ParcelSearchBy>('apn');
   const [value, setValue] = useState('');
   // The mode is debounced with the term: a term typed for one mode is never sent to another.
@@ -105,7 +111,7 @@ export function PropertyPicker({
   const results = found.slice(0, custom === null ? MAX_SUGGESTIONS : MAX_SUGGESTIONS - 1);
   const button = (item: GuardApn) => (
     <GuardButton
-      label={`APN ${item.apn}`}
+      label={t('guards.properties.apnItem', { apn: item.apn })}
       state={stateOf(item)}
       onGuard={() => onGuard(item)}
       onUnselect={onUnselect && (() => onUnselect(item))}
@@ -120,8 +126,8 @@ export function PropertyPicker({
   return (
     <Stack gap="xs">
       <SegmentedControl
-        aria-label="Search by"
-        data={searchByOptions}
+        aria-label={t('guards.properties.searchBy')}
+        data={searchByOptions.map(({ label, value }) => ({ label: t(label), value }))}
         value={by}
         onChange={changeBy}
         disabled={county === null}
@@ -129,8 +135,10 @@ export function PropertyPicker({
       {by === 'apn' ? (
         <TextInput
           key="apn"
-          label="APN"
-          description={county ? `Assessor's parcel number, like ${county.format}` : undefined}
+          label={t('guards.properties.apn')}
+          description={
+            county ? t('guards.properties.apnDescription', { format: county.format }) : undefined
+          }
           placeholder={county?.format}
           autoComplete="off"
           inputMode={county?.mask.includes('a') ? 'text' : 'numeric'}
@@ -144,7 +152,9 @@ export function PropertyPicker({
       ) : (
         <TextInput
           key={by}
-          {...textInputs[by]}
+          label={t(textInputs[by].label)}
+          description={t(textInputs[by].description)}
+          placeholder={textInputs[by].placeholder}
           autoComplete="off"
           disabled={county === null}
           value={value}
@@ -153,16 +163,16 @@ export function PropertyPicker({
         />
       )}
       <VisuallyHidden role="status">
-        {settled ? `${results.length} properties found` : ''}
+        {settled ? t('guards.properties.found', { count: results.length }) : ''}
       </VisuallyHidden>
       {(custom !== null || results.length > 0) && countyName !== null && (
-        <ResultsTable label="Properties found" heading="Property">
+        <ResultsTable label={t('guards.properties.table')} heading={t('guards.properties.heading')}>
           {custom !== null && (
             <Table.Tr>
               <Table.Td>
                 <YouEntered value={custom} />
                 <Text size="sm" c="dimmed">
-                  Address {addressOrUnknown('')}
+                  {t('guards.properties.addressUnknown')}
                 </Text>
               </Table.Td>
               <Table.Td>{button({ county: countyName, apn: custom, description: '' })}</Table.Td>
@@ -174,7 +184,7 @@ export function PropertyPicker({
               <Table.Tr key={result.apn}>
                 <Table.Td>
                   <Text fw={700}>{result.apn}</Text>
-                  <Text size="sm">{addressOrUnknown(item.description)}</Text>
+                  <Text size="sm">{addressOrUnknown(item.description, t)}</Text>
                 </Table.Td>
                 <Table.Td>{button(item)}</Table.Td>
               </Table.Tr>

@@ -1,5 +1,6 @@
 import { ScrollArea, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** Search results scroll past this height. */
 export const RESULTS_MAX_HEIGHT = 250;
@@ -16,6 +17,7 @@ export function ResultsTable({
   heading: string;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   return (
     <ScrollArea.Autosize mah={RESULTS_MAX_HEIGHT} type="auto" offsetScrollbars data-results>
       <Table aria-label={label} verticalSpacing="xs">
@@ -23,7 +25,7 @@ export function ResultsTable({
           <Table.Tr>
             <Table.Th>{heading}</Table.Th>
             <Table.Th w={110}>
-              <VisuallyHidden>Action</VisuallyHidden>
+              <VisuallyHidden>{t('guards.results.action')}</VisuallyHidden>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -35,10 +37,11 @@ export function ResultsTable({
 
 /** What was typed, offered as it is, under 'You Entered' in that case (not upper-cased). */
 export function YouEntered({ value }: { value: string }) {
+  const { t } = useTranslation();
   return (
     <>
       <Text size="xs" c="dimmed" fw={700}>
-        You Entered
+        {t('guards.results.youEntered')}
       </Text>
       <Text fw={700}>{value}</Text>
     </>

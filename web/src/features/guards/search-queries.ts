@@ -1,5 +1,6 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { apiQueryOptions, quietly } from '../../api/queries';
+import { i18n } from '../../i18n';
 import type { paths } from '../../api/schema.gen';
 import { showErrorToast } from '../notifications/show-error-toast';
 
@@ -21,9 +22,12 @@ export const MIN_SEARCH_LENGTH = 2;
 
 export type ParcelSearchBy = 'apn' | 'address' | 'street';
 
-export const FAILED_NAME_SEARCH = 'Failed to search Names';
-export const FAILED_APN_SEARCH = 'Failed to search APNs';
-export const FAILED_STREET_SEARCH = 'Failed to search Streets';
+/** What each search's failure says, by catalog key: shown in the language of the moment. */
+const FAILED_NAME_SEARCH = 'guards.search.namesFailed';
+const FAILED_APN_SEARCH = 'guards.search.apnsFailed';
+const FAILED_STREET_SEARCH = 'guards.search.streetsFailed';
+type SearchFailure =
+  typeof FAILED_NAME_SEARCH | typeof FAILED_APN_SEARCH | typeof FAILED_STREET_SEARCH;
 
 /** Each way of finding a property: the search it calls, and what its failure says. */
 const parcelSearches = {
@@ -31,7 +35,7 @@ const parcelSearches = {
   // An address is a way of naming an APN: its failure says so, as the APN search's does.
   address: { path: '/api/search/address', failure: FAILED_APN_SEARCH },
   street: { path: '/api/search/street', failure: FAILED_STREET_SEARCH },
-} as const satisfies Record<ParcelSearchBy, { path: keyof paths; failure: string }>;
+} as const satisfies Record<ParcelSearchBy, { path: keyof paths; failure: SearchFailure }>;
 
 export const canSearch = (county: string | null, term: string): county is string =>
   county !== null && term.trim().length >= MIN_SEARCH_LENGTH;
@@ -43,13 +47,13 @@ export const canSearch = (county: string | null, term: string): county is string
  */
 function withOwnToast<Context extends { signal: AbortSignal }, T>(
   queryFn: (context: Context) => T[] | Promise<T[]>,
-  failure: string,
+  failure: SearchFailure,
 ) {
   return async (context: Context): Promise<T[]> => {
     try {
       return (await queryFn(context)).slice(0, MAX_SUGGESTIONS);
     } catch (err) {
-      if (!context.signal.aborted) showErrorToast(failure, 'top-center');
+      if (!context.signal.aborted) showErrorToast(i18n.t(failure), 'top-center');
       throw err;
     }
   };

@@ -1,11 +1,13 @@
 import { Box, LoadingOverlay } from '@mantine/core';
 import { Outlet } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 import { useSession } from '../session/session-context';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { ImpersonationBanner, QueryMessage, SiteBanner } from './banners';
 
 export function AppLayout() {
+  const { t } = useTranslation();
   const { loading } = useSession();
   return (
     <Box pos="relative" mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
@@ -13,7 +15,7 @@ export function AppLayout() {
         visible={loading}
         zIndex={1000}
         overlayProps={{ blur: 2 }}
-        loaderProps={{ role: 'status', 'aria-label': 'Checking your session' }}
+        loaderProps={{ role: 'status', 'aria-label': t('common.session.checking') }}
       />
       <SiteBanner hostname={window.location.hostname} />
       <ImpersonationBanner />

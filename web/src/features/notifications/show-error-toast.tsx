@@ -1,12 +1,13 @@
 import { CloseIcon } from '@mantine/core';
 import type { NotificationData } from '@mantine/notifications';
 import { notifications } from '@mantine/notifications';
+import { i18n } from '../../i18n';
 
-/** A red toast titled 'Error'. */
+/** A red toast titled 'Error', in the language shown now. */
 export function showErrorToast(message: string, position?: NotificationData['position']): void {
   notifications.show({
     color: 'red',
-    title: 'Error',
+    title: i18n.t('common.toast.error'),
     message,
     icon: <CloseIcon size="1rem" />,
     ...(position ? { position } : {}),

@@ -2,13 +2,14 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { Dispatch } from 'react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { DiscardChangesModal, modalTitleStyles } from '../guards/discard-changes-modal';
 import { isApnGuarded, isNameGuarded } from '../guards/guard-items';
 import { GuardSteps } from '../guards/guard-steps';
 import type { GuardSelection, GuardSelectionAction } from './guard-selection';
 import { hasUnsavedSelections, newSelectionCount } from './guard-selection';
 
-const titles = { name: 'Guard A name', apn: 'Guard A apn' } as const;
+const titles = { name: 'guards.modal.nameTitle', apn: 'guards.modal.apnTitle' } as const;
 
 /**
  * The register page's 'Guard A name' / 'Guard A apn' modal: pick a county, then
@@ -22,6 +23,7 @@ export function GuardModal({
   selection: GuardSelection;
   dispatch: Dispatch<GuardSelectionAction>;
 }) {
+  const { t } = useTranslation();
   const { pending } = selection;
   // While the modal fades out, mode is already null: it keeps showing what it showed.
   const [lastMode, setLastMode] = useState(selection.mode);
@@ -47,10 +49,10 @@ export function GuardModal({
         stackId="guard"
         opened={selection.mode !== null}
         onClose={requestClose}
-        title={mode ? titles[mode] : ''}
+        title={mode ? t(titles[mode]) : ''}
         size="lg"
         fullScreen={narrow === true}
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': t('common.actions.close') }}
         styles={modalTitleStyles}
       >
         <Stack gap="lg">
@@ -71,9 +73,11 @@ export function GuardModal({
           )}
           <Group justify="space-between">
             <Text size="sm" c="dimmed" aria-live="polite">
-              {added > 0 ? `${added} selected` : 'Nothing selected yet'}
+              {added > 0
+                ? t('guards.modal.selected', { count: added })
+                : t('guards.modal.nothingSelected')}
             </Text>
-            <Button onClick={() => dispatch({ type: 'commit' })}>Guard Selected Items</Button>
+            <Button onClick={() => dispatch({ type: 'commit' })}>{t('guards.modal.commit')}</Button>
           </Group>
         </Stack>
       </Modal>

@@ -1,9 +1,16 @@
 import { Button, Stack, Table, Title, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { GuardApn, GuardName } from '../guards/guard-items';
 import { addressOrUnknown } from '../guards/guard-items';
 
-type Column<T> = { header: string; cell: (item: T) => ReactNode; nowrap?: boolean };
+type Column<T> = {
+  /** Keeps a column's cells apart, whatever language its header is in. */
+  id: string;
+  header: string;
+  cell: (item: T) => ReactNode;
+  nowrap?: boolean;
+};
 
 /** A register-page list of picked items: a heading, a table and a remove button per row. */
 function ToBeGuarded<T>({
@@ -23,6 +30,7 @@ function ToBeGuarded<T>({
   removeLabel: (item: T) => string;
   onRemove: (index: number) => void;
 }) {
+  const { t } = useTranslation();
   if (items.length === 0) return null;
   return (
     <Stack gap="xs" component="section" aria-labelledby={id}>
@@ -34,10 +42,10 @@ function ToBeGuarded<T>({
           <Table.Thead>
             <Table.Tr>
               {columns.map((c) => (
-                <Table.Th key={c.header}>{c.header}</Table.Th>
+                <Table.Th key={c.id}>{c.header}</Table.Th>
               ))}
               <Table.Th w={90}>
-                <VisuallyHidden>Remove</VisuallyHidden>
+                <VisuallyHidden>{t('guards.lists.remove')}</VisuallyHidden>
               </Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -45,7 +53,7 @@ function ToBeGuarded<T>({
             {items.map((item, index) => (
               <Table.Tr key={keyOf(item)}>
                 {columns.map((c) => (
-                  <Table.Td key={c.header} style={c.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
+                  <Table.Td key={c.id} style={c.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
                     {c.cell(item)}
                   </Table.Td>
                 ))}
@@ -57,7 +65,7 @@ function ToBeGuarded<T>({
                     onClick={() => onRemove(index)}
                     aria-label={removeLabel(item)}
                   >
-                    Remove
+                    {t('guards.lists.remove')}
                   </Button>
                 </Table.Td>
               </Table.Tr>
@@ -77,17 +85,18 @@ export function NamesToBeGuarded({
   names: readonly GuardName[];
   onRemove: (index: number) => void;
 }) {
+  const { t } = useTranslation();
   return (
     <ToBeGuarded
       id="names-to-be-guarded"
-      title="Names To Be Guarded"
+      title={t('guards.lists.names')}
       items={names}
       columns={[
-        { header: 'County', cell: (n) => n.county },
-        { header: 'Name', cell: (n) => n.name },
+        { id: 'county', header: t('guards.lists.county'), cell: (n) => n.county },
+        { id: 'name', header: t('guards.lists.name'), cell: (n) => n.name },
       ]}
       keyOf={(n) => `${n.county}:${n.name}`}
-      removeLabel={(n) => `Remove ${n.name} (${n.county})`}
+      removeLabel={(n) => t('guards.lists.removeName', { name: n.name, county: n.county })}
       onRemove={onRemove}
     />
   );
@@ -101,18 +110,23 @@ export function PropertiesToBeGuarded({
   apns: readonly GuardApn[];
   onRemove: (index: number) => void;
 }) {
+  const { t } = useTranslation();
   return (
     <ToBeGuarded
       id="properties-to-be-guarded"
-      title="Properties To Be Guarded"
+      title={t('guards.lists.properties')}
       items={apns}
       columns={[
-        { header: 'County', cell: (a) => a.county },
-        { header: 'APN', cell: (a) => a.apn, nowrap: true },
-        { header: 'Address', cell: (a) => addressOrUnknown(a.description) },
+        { id: 'county', header: t('guards.lists.county'), cell: (a) => a.county },
+        { id: 'apn', header: t('guards.lists.apn'), cell: (a) => a.apn, nowrap: true },
+        {
+          id: 'address',
+          header: t('guards.lists.address'),
+          cell: (a) => addressOrUnknown(a.description, t),
+        },
       ]}
       keyOf={(a) => `${a.county}:${a.apn}`}
-      removeLabel={(a) => `Remove APN ${a.apn} (${a.county})`}
+      removeLabel={(a) => t('guards.lists.removeApn', { apn: a.apn, county: a.county })}
       onRemove={onRemove}
     />
   );

@@ -42,7 +42,8 @@ async function fillEmails(events: UserEvent, email = 'owner@example.com', confir
 }
 
 async function openModal(events: UserEvent, card: 'Guard a Name' | 'Guard a Property') {
-  await events.click(await screen.findByRole('button', { name: card }));
+  // A card is named by its whole text: its title, then its description.
+  await events.click(await screen.findByRole('button', { name: new RegExp(`^${card} `) }));
   return within(
     await screen.findByRole('dialog', {
       name: card === 'Guard a Name' ? 'Guard A name' : 'Guard A apn',
@@ -175,6 +176,8 @@ describe('registering', { timeout: 20_000 }, () => {
         },
         { county: 'Sacramento', apn: '012-0345-007-0000', description: 'SACRAMENTO, CA 95814' },
       ],
+      // The account takes the language the site shows.
+      language: 'en',
     });
 
     answer(json({ id: '3d3c1f0e-1f5e-4c59-9a7e-0f1f7d5c2b1a', email: 'owner@example.com' }, 201));

@@ -14,9 +14,11 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useId, useReducer, useState } from 'react';
-import { api, GENERIC_ERROR_MESSAGE, quiet } from '../../api/client';
+import { useId, useMemo, useReducer, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { api, genericErrorMessage, quiet } from '../../api/client';
 import { AnchorLink } from '../../components/links';
+import { currentLanguage, i18n } from '../../i18n';
 import type { GuardKind } from '../guards/guard-items';
 import { showErrorToast } from '../notifications/show-error-toast';
 import { GuardModal } from './guard-modal';
@@ -24,25 +26,25 @@ import type { GuardLists } from './guard-selection';
 import { guardSelectionReducer, initialGuardSelection } from './guard-selection';
 import { NamesToBeGuarded, PropertiesToBeGuarded } from './guarded-lists';
 import type { RegisterEmails } from './register-schema';
-import { NO_GUARDS_MESSAGE, RegisterEmailsSchema } from './register-schema';
-
-export const EMAIL_TAKEN_MESSAGE = 'User with this email already exists';
-export const REGISTERED_MESSAGE = 'User registered successfully';
+import { registerEmailsSchema } from './register-schema';
 
 type Outcome = 'registered' | 'failed';
 
-/** POST /api/user/register with the product's failure messages, one toast per failure. */
+/**
+ * POST /api/user/register with the product's failure messages, one toast per failure. The account
+ * takes the language the site shows, for its emails, texts and PDFs.
+ */
 async function register(email: string, guards: GuardLists): Promise<Outcome> {
   try {
     const { data, error, response } = await api.POST('/api/user/register', {
-      body: { email, names: guards.names, apns: guards.apns },
+      body: { email, names: guards.names, apns: guards.apns, language: currentLanguage() },
       middleware: [quiet],
     });
     if (data) return 'registered';
-    if (response.status === 409) showErrorToast(EMAIL_TAKEN_MESSAGE);
-    else showErrorToast(error?.message || GENERIC_ERROR_MESSAGE);
+    if (response.status === 409) showErrorToast(i18n.t('guards.register.emailTaken'));
+    else showErrorToast(error?.message || genericErrorMessage());
   } catch {
-    showErrorToast(GENERIC_ERROR_MESSAGE);
+    showErrorToast(genericErrorMessage());
   }
   return 'failed';
 }
@@ -56,7 +58,7 @@ function GuardCard({
   description: string;
   onOpen: () => void;
 }) {
-  const descriptionId = useId();
+  // Named by its whole text, title first, so the name holds what the button shows.
   return (
     <Card
       component="button"
@@ -64,14 +66,12 @@ function GuardCard({
       onClick={onOpen}
       withBorder
       padding="lg"
-      aria-label={title}
-      aria-describedby={descriptionId}
       style={{ textAlign: 'left', cursor: 'pointer' }}
     >
       <Text fw={900} fz="lg" c="red.6">
         {title}
       </Text>
-      <Text id={descriptionId} size="sm" c="darkGray.6" mt={4}>
+      <Text size="sm" c="darkGray.6" mt={4}>
         {description}
       </Text>
     </Card>
@@ -90,23 +90,28 @@ function Step({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function NewTabLink({ to, children }: { to: '/terms' | '/privacy'; children: ReactNode }) {
+/** A link of the consent sentence; its words come from the sentence's catalog entry. */
+function NewTabLink({ to, children }: { to: '/terms' | '/privacy'; children?: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <AnchorLink to={to} target="_blank" rel="noopener noreferrer">
       {children}
-      <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+      <VisuallyHidden>{t('guards.register.newTab')}</VisuallyHidden>
     </AnchorLink>
   );
 }
 
 /** The register page: email, the items to guard, and SIGN UP. */
 export function RegisterForm() {
+  const { t } = useTranslation();
+  // Rebuilt when the language changes (t changes with it), so the messages follow.
+  const validate = useMemo(() => schemaResolver(registerEmailsSchema(t), { sync: true }), [t]);
   const [selection, dispatch] = useReducer(guardSelectionReducer, initialGuardSelection);
   const [registered, setRegistered] = useState(false);
   const form = useForm<RegisterEmails>({
     mode: 'uncontrolled',
     initialValues: { email: '', confirmEmail: '' },
-    validate: schemaResolver(RegisterEmailsSchema, { sync: true }),
+    validate,
     validateInputOnChange: true,
     // The confirmation is checked against the email, so a changed email checks it again.
     onValuesChange: (values, previous) => {
@@ -120,7 +125,11 @@ export function RegisterForm() {
       register(email, guards),
     onSuccess: (outcome) => {
       if (outcome !== 'registered') return;
-      notifications.show({ color: 'green', title: 'Success', message: REGISTERED_MESSAGE });
+      notifications.show({
+        color: 'green',
+        title: i18n.t('common.toast.success'),
+        message: i18n.t('guards.register.registered'),
+      });
       form.reset();
       dispatch({ type: 'reset' });
       setRegistered(true);
@@ -133,7 +142,7 @@ export function RegisterForm() {
   const submit = form.onSubmit(
     (values) => {
       if (names.length === 0 && apns.length === 0) {
-        showErrorToast(NO_GUARDS_MESSAGE);
+        showErrorToast(t('guards.register.noGuards'));
         return;
       }
       signUp.mutate({ email: values.email.trim(), guards: selection.committed });
@@ -147,22 +156,19 @@ export function RegisterForm() {
   if (registered) {
     return (
       <Alert color="green" variant="light" role="status">
-        <Text fz="lg">
-          Thank you for registering for the DeedWatch Free Real Estate Protection Service! Please
-          check your email to verify your account.
-        </Text>
+        <Text fz="lg">{t('guards.register.thanks')}</Text>
       </Alert>
     );
   }
 
   return (
     <>
-      <Box component="form" onSubmit={submit} noValidate aria-label="Sign up">
+      <Box component="form" onSubmit={submit} noValidate aria-label={t('guards.register.form')}>
         <Stack gap="xl">
-          <Step title="Step 1: Enter Your Email">
+          <Step title={t('guards.register.step1')}>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput
-                label="Email"
+                label={t('guards.register.email')}
                 type="email"
                 autoComplete="email"
                 required
@@ -170,7 +176,7 @@ export function RegisterForm() {
                 {...form.getInputProps('email')}
               />
               <TextInput
-                label="Confirm Email"
+                label={t('guards.register.confirmEmail')}
                 type="email"
                 autoComplete="email"
                 required
@@ -180,20 +186,17 @@ export function RegisterForm() {
             </SimpleGrid>
           </Step>
 
-          <Step title="Step 2: Choose What to Guard">
-            <Text>
-              Pick a county, then the owner names and the properties you want us to watch. Each
-              email can guard up to 10 names and 10 APNs.
-            </Text>
+          <Step title={t('guards.register.step2')}>
+            <Text>{t('guards.register.step2Text')}</Text>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <GuardCard
-                title="Guard a Name"
-                description="People, businesses and trusts, as the county recorder's index writes them."
+                title={t('guards.register.guardName')}
+                description={t('guards.register.guardNameText')}
                 onOpen={() => open('name')}
               />
               <GuardCard
-                title="Guard a Property"
-                description="A parcel by its APN or its street address."
+                title={t('guards.register.guardProperty')}
+                description={t('guards.register.guardPropertyText')}
                 onOpen={() => open('apn')}
               />
             </SimpleGrid>
@@ -207,16 +210,19 @@ export function RegisterForm() {
             />
           </Step>
 
-          <Step title="Step 3: Sign Up">
+          <Step title={t('guards.register.step3')}>
             <Text size="sm">
-              By clicking SIGN UP, you agree to our{' '}
-              <NewTabLink to="/terms">Terms of Use</NewTabLink> and{' '}
-              <NewTabLink to="/privacy">Privacy Policy</NewTabLink>, and you consent to receive
-              email notifications from DeedWatch about the names and properties you guard.
+              <Trans
+                i18nKey="guards.register.consent"
+                components={{
+                  terms: <NewTabLink to="/terms" />,
+                  privacy: <NewTabLink to="/privacy" />,
+                }}
+              />
             </Text>
             <Box>
               <Button type="submit" size="md" loading={signUp.isPending}>
-                SIGN UP
+                {t('guards.register.submit')}
               </Button>
             </Box>
           </Step>

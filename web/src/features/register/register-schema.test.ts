@@ -1,9 +1,10 @@
 import { schemaResolver } from '@mantine/form';
 import { describe, expect, it } from 'vitest';
-import { RegisterEmailsSchema } from './register-schema';
+import { i18n } from '../../i18n';
+import { registerEmailsSchema } from './register-schema';
 
 // Through the resolver the form uses: it keeps the first message of each field.
-const resolve = schemaResolver(RegisterEmailsSchema, { sync: true });
+const resolve = schemaResolver(registerEmailsSchema(i18n.t), { sync: true });
 const errors = (email: string, confirmEmail: string) => resolve({ email, confirmEmail });
 
 describe('register step 1 rules', () => {

@@ -1,32 +1,37 @@
 import { emailActions, firstIssueOnly } from '@deedwatch/rules';
+import type { TFunction } from 'i18next';
 import * as v from 'valibot';
 
-export const NO_GUARDS_MESSAGE = 'At least one guard record subscription is required';
-
 /**
- * Step 1 of the register page, validated on every change. Each field stops at its first
- * failed rule; the emails are compared once both are valid.
+ * Step 1 of the register page, validated on every change, with its messages in `t`'s language.
+ * Each field stops at its first failed rule; the emails are compared once both are valid.
  */
-export const RegisterEmailsSchema = v.pipe(
-  v.object({
-    email: firstIssueOnly(
-      v.pipe(
+export function registerEmailsSchema(t: TFunction) {
+  return v.pipe(
+    v.object({
+      email: firstIssueOnly(
+        v.pipe(
+          v.string(),
+          v.trim(),
+          v.nonEmpty(t('guards.validation.emailRequired')),
+          ...emailActions(t('guards.validation.emailInvalid')),
+        ),
+      ),
+      confirmEmail: v.pipe(
         v.string(),
         v.trim(),
-        v.nonEmpty('Email is required'),
-        ...emailActions('Invalid email'),
+        v.nonEmpty(t('guards.validation.confirmRequired')),
       ),
+    }),
+    v.forward(
+      v.partialCheck(
+        [['email'], ['confirmEmail']],
+        ({ email, confirmEmail }) => email === confirmEmail,
+        t('guards.validation.emailsDiffer'),
+      ),
+      ['confirmEmail'],
     ),
-    confirmEmail: v.pipe(v.string(), v.trim(), v.nonEmpty('Confirm Email is required')),
-  }),
-  v.forward(
-    v.partialCheck(
-      [['email'], ['confirmEmail']],
-      ({ email, confirmEmail }) => email === confirmEmail,
-      'Emails do not match',
-    ),
-    ['confirmEmail'],
-  ),
-);
+  );
+}
 
-export type RegisterEmails = v.InferInput<typeof RegisterEmailsSchema>;
+export type RegisterEmails = v.InferInput<ReturnType<typeof registerEmailsSchema>>;

@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../../i18n';
 import { json, stubFetch } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render-app';
 
@@ -37,5 +38,49 @@ describe("a trusted contact's links", () => {
     const { events } = renderApp({ path: `/trusted-contact/stop/${CODE}`, user: null });
     await events.click(await screen.findByRole('button', { name: 'Stop These Emails' }));
     expect(await screen.findByText('This link is invalid, used or expired.')).toBeDefined();
+  });
+});
+
+describe("a trusted contact's links in Spanish", () => {
+  it('explains, accepts and thanks in Spanish', async () => {
+    await i18n.changeLanguage('es');
+    stubFetch({
+      'POST /api/trusted-contacts/accept': () =>
+        json({ status: 'active', subscriberEmail: 'vera@example.com' }),
+    });
+    const { events } = renderApp({ path: `/trusted-contact/accept/${CODE}`, user: null });
+    expect(
+      await screen.findByRole('heading', { name: 'Sea un contacto de confianza' }),
+    ).toBeDefined();
+    expect(screen.getByText(/lo nombró como contacto de confianza/)).toBeDefined();
+    await events.click(screen.getByRole('button', { name: 'Aceptar' }));
+    expect(await screen.findByText('Gracias')).toBeDefined();
+    expect(
+      screen.getByText(/^Ahora es contacto de confianza de vera@example\.com\./),
+    ).toBeDefined();
+  });
+
+  it('stops in Spanish, and names a broken link in Spanish', async () => {
+    await i18n.changeLanguage('es');
+    let works = false;
+    stubFetch({
+      'POST /api/trusted-contacts/stop': () =>
+        works
+          ? json({ status: 'stopped', subscriberEmail: 'vera@example.com' })
+          : json({ statusCode: 404, error: 'Not Found' }, 404),
+    });
+    const { events } = renderApp({ path: `/trusted-contact/stop/${CODE}`, user: null });
+    const stop = await screen.findByRole('button', { name: 'Dejar de recibir estos correos' });
+    await events.click(stop);
+    expect(await screen.findByText('Este enlace no funciona')).toBeDefined();
+    // The server gave no message: the page's own, in Spanish.
+    expect(screen.getByText('Este enlace no es válido, ya se usó o venció.')).toBeDefined();
+
+    works = true;
+    await events.click(stop);
+    expect(await screen.findByText('Envíos detenidos')).toBeDefined();
+    expect(
+      screen.getByText('Ya no recibirá copias de las alertas de vera@example.com.'),
+    ).toBeDefined();
   });
 });

@@ -1,29 +1,29 @@
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { api, failures } from '../../api/client';
 
 type Answer = 'accept' | 'stop';
 
-const COPY: Record<Answer, { title: string; intro: string; button: string }> = {
+const COPY = {
   accept: {
-    title: 'Become a trusted contact',
-    intro:
-      'A DeedWatch subscriber named you as a trusted contact. If you accept, we will email you a copy of their most urgent alerts (Act now), so that you can check in with them. You will not see their account, and every copy has a link to stop.',
-    button: 'Accept',
+    title: 'auth.trustedContact.accept.title',
+    intro: 'auth.trustedContact.accept.intro',
+    button: 'auth.trustedContact.accept.button',
   },
   stop: {
-    title: 'Stop trusted-contact emails',
-    intro:
-      "Stop receiving copies of a DeedWatch subscriber's alerts. Nothing more will be sent to you, and they will see that you stopped.",
-    button: 'Stop These Emails',
+    title: 'auth.trustedContact.stop.title',
+    intro: 'auth.trustedContact.stop.intro',
+    button: 'auth.trustedContact.stop.button',
   },
-};
+} as const satisfies Record<Answer, { title: string; intro: string; button: string }>;
 
 /**
  * The page of a trusted contact's link: one button, so that a mail scanner opening the link
  * changes nothing. The contact has no account: the code in the link is the only credential.
  */
 export function ContactAnswer({ answer, code }: { answer: Answer; code: string }) {
+  const { t } = useTranslation();
   const copy = COPY[answer];
   const send = useMutation({
     mutationFn: async () => {
@@ -35,24 +35,31 @@ export function ContactAnswer({ answer, code }: { answer: Answer; code: string }
           middleware: [failures({ toast: false, endsSession: false })],
         },
       );
-      if (!data) throw new Error(error?.message ?? 'This link is invalid, used or expired.');
+      if (!data) throw new Error(error?.message ?? t('auth.trustedContact.linkInvalid'));
       return data;
     },
   });
   return (
     <Stack maw={560} mx="auto" py="xl">
-      <Title order={1}>{copy.title}</Title>
+      <Title order={1}>{t(copy.title)}</Title>
       {send.data ? (
-        <Alert color="teal" title={send.data.status === 'active' ? 'Thank you' : 'Stopped'}>
+        <Alert
+          color="teal"
+          title={
+            send.data.status === 'active'
+              ? t('auth.trustedContact.thanks')
+              : t('auth.trustedContact.stopped')
+          }
+        >
           {send.data.status === 'active'
-            ? `You are now a trusted contact of ${send.data.subscriberEmail}. We will email you a copy of their Act now alerts; each has a link to stop.`
-            : `You will get no more copies of ${send.data.subscriberEmail}'s alerts.`}
+            ? t('auth.trustedContact.accepted', { email: send.data.subscriberEmail })
+            : t('auth.trustedContact.noMoreCopies', { email: send.data.subscriberEmail })}
         </Alert>
       ) : (
         <>
-          <Text>{copy.intro}</Text>
+          <Text>{t(copy.intro)}</Text>
           {send.isError && (
-            <Alert color="red" title="This link does not work">
+            <Alert color="red" title={t('auth.trustedContact.linkFailed')}>
               {send.error.message}
             </Alert>
           )}
@@ -62,7 +69,7 @@ export function ContactAnswer({ answer, code }: { answer: Answer; code: string }
             color={answer === 'stop' ? 'gray' : undefined}
             style={{ alignSelf: 'flex-start' }}
           >
-            {copy.button}
+            {t(copy.button)}
           </Button>
         </>
       )}

@@ -1,4 +1,4 @@
-/** Words the whole site shares: the header and the footer. */
+/** Words the whole site shares: the header, the footer, toasts, banners and common buttons. */
 export const common = {
   nav: {
     home: 'DeedWatch home',
@@ -20,5 +20,27 @@ export const common = {
     terms: 'Terms of Use',
     privacy: 'Privacy Policy',
     support: 'Support',
+  },
+  toast: {
+    error: 'Error',
+    success: 'Success',
+  },
+  errors: {
+    generic: 'Something went wrong. Please try again later.',
+  },
+  actions: {
+    close: 'Close',
+  },
+  session: {
+    checking: 'Checking your session',
+  },
+  banners: {
+    qaSite: 'THIS IS THE QA SITE!',
+    devSite: 'THIS IS THE DEV SITE!',
+    impersonating:
+      'You are currently impersonating a user. Please logout to return to your account.',
+    dismiss: 'Dismiss message',
+    emailVerified: 'Your email is verified.',
+    phoneVerified: 'Your phone number is verified.',
   },
 };

@@ -23,4 +23,25 @@ export const common: Catalog<typeof en> = {
     privacy: 'Política de privacidad',
     support: 'Ayuda',
   },
+  toast: {
+    error: 'Error',
+    success: 'Listo',
+  },
+  errors: {
+    generic: 'Se produjo un error. Inténtelo de nuevo más tarde.',
+  },
+  actions: {
+    close: 'Cerrar',
+  },
+  session: {
+    checking: 'Comprobando su sesión',
+  },
+  banners: {
+    qaSite: '¡ESTE ES EL SITIO DE PRUEBAS (QA)!',
+    devSite: '¡ESTE ES EL SITIO DE DESARROLLO!',
+    impersonating: 'Está suplantando a un usuario. Cierre la sesión para volver a su cuenta.',
+    dismiss: 'Descartar el mensaje',
+    emailVerified: 'Su correo electrónico está verificado.',
+    phoneVerified: 'Su número de teléfono está verificado.',
+  },
 };

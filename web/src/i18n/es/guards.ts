@@ -1,4 +1,120 @@
 import type { Catalog } from '../catalog.ts';
 import type { guards as en } from '../en/guards.ts';
 
-export const guards: Catalog<typeof en> = {};
+export const guards: Catalog<typeof en> = {
+  register: {
+    title: 'Servicio gratuito de protección de bienes raíces',
+    intro:
+      'Regístrese con su correo electrónico, elija los nombres y las propiedades que desea proteger, y le avisaremos por correo electrónico cuando el registrador del condado registre un documento que los afecte. Es gratis y toma menos de 5 minutos.',
+    form: 'Registrarse',
+    step1: 'Paso 1: Escriba su correo electrónico',
+    email: 'Correo electrónico',
+    confirmEmail: 'Confirme el correo electrónico',
+    step2: 'Paso 2: Elija qué desea proteger',
+    step2Text:
+      'Elija un condado y luego los nombres de propietarios y las propiedades que desea que vigilemos. Cada correo electrónico puede proteger hasta 10 nombres y 10 APN.',
+    guardName: 'Proteger un nombre',
+    guardNameText:
+      'Personas, empresas y fideicomisos, tal como los escribe el índice del registrador del condado.',
+    guardProperty: 'Proteger una propiedad',
+    guardPropertyText: 'Una parcela por su APN o por su dirección.',
+    step3: 'Paso 3: Regístrese',
+    consent:
+      'Al hacer clic en REGISTRARSE, usted acepta nuestras <terms>Condiciones de uso</terms> y nuestra <privacy>Política de privacidad</privacy>, y consiente en recibir notificaciones por correo electrónico de DeedWatch sobre los nombres y las propiedades que protege.',
+    newTab: ' (se abre en una pestaña nueva)',
+    submit: 'REGISTRARSE',
+    registered: 'Usuario registrado correctamente',
+    emailTaken: 'Ya existe un usuario con este correo electrónico',
+    noGuards: 'Debe proteger al menos un nombre o una propiedad',
+    thanks:
+      '¡Gracias por inscribirse en el Servicio gratuito de protección de bienes raíces de DeedWatch! Revise su correo electrónico para verificar su cuenta.',
+  },
+  validation: {
+    emailRequired: 'El correo electrónico es obligatorio',
+    emailInvalid: 'Correo electrónico no válido',
+    confirmRequired: 'La confirmación del correo electrónico es obligatoria',
+    emailsDiffer: 'Los correos electrónicos no coinciden',
+  },
+  modal: {
+    nameTitle: 'Proteger un nombre',
+    apnTitle: 'Proteger un APN',
+    selected: 'Seleccionados: {{count}}',
+    nothingSelected: 'Todavía no ha seleccionado nada',
+    commit: 'Proteger los elementos seleccionados',
+  },
+  lists: {
+    names: 'Nombres que se protegerán',
+    properties: 'Propiedades que se protegerán',
+    county: 'Condado',
+    name: 'Nombre',
+    apn: 'APN',
+    address: 'Dirección',
+    remove: 'Quitar',
+    removeName: 'Quitar {{name}} ({{county}})',
+    removeApn: 'Quitar el APN {{apn}} ({{county}})',
+  },
+  discard: {
+    title: '¿Descartar los cambios?',
+    text: 'Está a punto de salir de esta pantalla sin proteger los elementos que seleccionó. ¿Está seguro?',
+    keepAdding: 'Seguir agregando',
+    discard: 'Descartar los cambios',
+  },
+  steps: {
+    county: 'Paso 1: Seleccione un condado',
+    searchName: 'Paso 2: Busque un nombre',
+    searchProperty: 'Paso 2: Busque una propiedad',
+  },
+  county: {
+    label: 'Condado',
+    loading: 'Cargando los condados…',
+    placeholder: 'Seleccione un condado',
+    noCounties: 'No hay condados disponibles',
+    noSuchCounty: 'No existe ese condado',
+  },
+  button: {
+    guard: 'Proteger',
+    guardItem: 'Proteger {{item}}',
+    guarding: 'Protegiendo {{item}}',
+    selected: 'Seleccionado',
+    unselectItem: 'Seleccionado: {{item}}. Quitar la selección',
+    guarded: 'Protegido',
+    guardedItem: 'Protegido: {{item}}',
+  },
+  names: {
+    label: 'Nombre',
+    description: 'Tal como lo escribe el registrador, primero el apellido: SMITH JOHN',
+    found: 'Nombres encontrados: {{count}}',
+    table: 'Nombres encontrados',
+    heading: 'Nombre',
+    documents_one: 'En {{count}} documento registrado',
+    documents_other: 'En {{count}} documentos registrados',
+    common: 'Nombre común: es posible que reciba alertas sobre otras personas con este nombre.',
+  },
+  properties: {
+    searchBy: 'Buscar por',
+    byApn: 'APN',
+    byAddress: 'Dirección',
+    byStreet: 'Calle',
+    apn: 'APN',
+    apnDescription: 'Número de parcela del tasador, como {{format}}',
+    apnItem: 'APN {{apn}}',
+    address: 'Dirección',
+    addressDescription: 'La dirección: número de la casa y calle',
+    street: 'Calle',
+    streetDescription: 'El nombre de la calle, sin número de casa: todas las parcelas de esa calle',
+    found: 'Propiedades encontradas: {{count}}',
+    table: 'Propiedades encontradas',
+    heading: 'Propiedad',
+    addressUnknown: 'Dirección desconocida',
+  },
+  results: {
+    action: 'Acción',
+    youEntered: 'Lo que escribió',
+  },
+  unknown: 'Desconocida',
+  search: {
+    namesFailed: 'No se pudieron buscar los nombres',
+    apnsFailed: 'No se pudieron buscar los APN',
+    streetsFailed: 'No se pudieron buscar las calles',
+  },
+};

@@ -1,33 +1,20 @@
 import { Card, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 
 const steps = [
-  {
-    title: 'Sign Up',
-    text: 'Register your email and the properties (by APN or address) and owner names you want guarded in your county. Enrollment takes under 5 minutes and is free.',
-  },
-  {
-    title: 'Monitor',
-    text: "We continuously monitor the county recorder's Official Records Index for documents recorded after your subscription is activated.",
-  },
-  {
-    title: 'Detect and Alert',
-    text: 'When a recorded document affects a guarded property or name, we email you an alert that includes the first 2 pages of the document.',
-  },
-  {
-    title: 'Report Fraud',
-    text: 'If a document looks fraudulent, follow the instructions in the alert email or contact the county recorder.',
-  },
-  {
-    title: 'Remember',
-    text: 'Only documents recorded after activation, and only your registered items, are covered. Not every APN or name appears in the index, and common names may produce irrelevant alerts.',
-  },
+  { title: 'pages.howItWorks.signUp.title', text: 'pages.howItWorks.signUp.text' },
+  { title: 'pages.howItWorks.monitor.title', text: 'pages.howItWorks.monitor.text' },
+  { title: 'pages.howItWorks.detect.title', text: 'pages.howItWorks.detect.text' },
+  { title: 'pages.howItWorks.report.title', text: 'pages.howItWorks.report.text' },
+  { title: 'pages.howItWorks.remember.title', text: 'pages.howItWorks.remember.text' },
 ] as const;
 
 export function HowItWorks() {
+  const { t } = useTranslation();
   return (
     <section aria-labelledby="how-it-works">
       <Title order={2} id="how-it-works" mb="md">
-        How it Works
+        {t('pages.howItWorks.title')}
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} component="ol" p={0} m={0}>
         {steps.map((step, index) => (
@@ -42,9 +29,9 @@ export function HowItWorks() {
               {index + 1}
             </ThemeIcon>
             <Title order={3} mb="xs">
-              {step.title}
+              {t(step.title)}
             </Title>
-            <Text>{step.text}</Text>
+            <Text>{t(step.text)}</Text>
           </Card>
         ))}
       </SimpleGrid>
