@@ -5,7 +5,6 @@
 export const SUPPORT_PHONE = '(800) 555-0142';
 export const SUPPORT_EMAIL = 'support@deedwatch.localhost';
 export const PRIVACY_EMAIL = 'privacy@deedwatch.localhost';
-export const SUPPORT_HOURS = 'Monday to Friday 8AM-5PM PST';
 
 /** `tel:` form of a displayed phone number: its digits, with the US country code. */
 export function telHref(phone: string): string {
