@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Language } from '../rules/src/language.ts';
@@ -5,8 +7,14 @@ import { insertNameSubscriptions } from '../server/src/modules/user/user.reposit
 import { createStaff, createSubscriber, uniqueEmail } from '../server/test/helpers/factories.ts';
 import { requestLoginCode, signInStaff, signInSubscriber } from '../server/test/helpers/sign-in.ts';
 import { waitFor } from '../server/test/helpers/wait.ts';
-import { AXE_CONTEXT, formatViolations, seriousViolations, settled } from './helpers/axe.ts';
-import { launchBrowser } from './helpers/browser.ts';
+import {
+  AXE_CONTEXT,
+  formatViolations,
+  seriousViolations,
+  settled,
+  type Violation,
+} from './helpers/axe.ts';
+import { artifactsDir, launchBrowser } from './helpers/browser.ts';
 import { ingestDocument, type JourneyServer, startJourneyServer } from './helpers/journeys.ts';
 import { shown } from './helpers/labels.ts';
 import { outbox } from './helpers/outbox.ts';
@@ -28,6 +36,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA) of every page', () => {
   let server: JourneyServer;
   let browser: Browser;
   let staffEmail = '';
+  const found: { page: string; violations: Violation[] }[] = [];
 
   beforeAll(async () => {
     server = await startJourneyServer();
@@ -37,6 +46,12 @@ describe('accessibility (axe-core, WCAG 2.1 AA) of every page', () => {
   afterAll(async () => {
     await browser?.close();
     await server?.close();
+    // Every violation of the run, page by page, to read beside the test's failures.
+    mkdirSync(artifactsDir, { recursive: true });
+    writeFileSync(
+      path.join(artifactsDir, 'accessibility.json'),
+      `${JSON.stringify(found, null, 2)}\n`,
+    );
   });
 
   /** A subscriber with a guarded name and an Act now alert for a deed that names them. */
@@ -128,7 +143,9 @@ describe('accessibility (axe-core, WCAG 2.1 AA) of every page', () => {
     return {
       async check(label: string) {
         await settled(page);
-        const report = formatViolations(`${prefix} ${label}`, await seriousViolations(page));
+        const violations = await seriousViolations(page);
+        if (violations.length > 0) found.push({ page: `${prefix} ${label}`, violations });
+        const report = formatViolations(`${prefix} ${label}`, violations);
         if (report) reports.push(report);
       },
       done() {

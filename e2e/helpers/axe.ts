@@ -14,7 +14,7 @@ export type Violation = {
   impact: string | null;
   help: string;
   helpUrl: string;
-  nodes: { target: string[]; summary: string }[];
+  nodes: { target: string[]; html: string; summary: string }[];
 };
 
 let axeSource: string | undefined;
@@ -45,6 +45,7 @@ export async function seriousViolations(page: Page): Promise<Violation[]> {
         helpUrl: v.helpUrl,
         nodes: v.nodes.map((n) => ({
           target: n.target.map((t) => (Array.isArray(t) ? t.join(' >>> ') : String(t))),
+          html: n.html.length > 160 ? n.html.slice(0, 160) + '…' : n.html,
           summary: n.failureSummary ?? '',
         })),
       })),
@@ -59,7 +60,7 @@ export function formatViolations(label: string, violations: readonly Violation[]
   const blocks = violations.map((v) => {
     const nodes = v.nodes.map((n) => {
       const why = n.summary.replace(/\s+/g, ' ').trim();
-      return `    - ${n.target.join(' ')}${why ? `\n      ${why}` : ''}`;
+      return `    - ${n.target.join(' ')}\n      ${n.html}${why ? `\n      ${why}` : ''}`;
     });
     return `  ${v.id} (${v.impact}, ${v.nodes.length} element${v.nodes.length === 1 ? '' : 's'}): ${v.help}\n    ${v.helpUrl}\n${nodes.join('\n')}`;
   });
