@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { insertNameSubscriptions } from '../server/src/modules/user/user.repository.ts';
 import { createSubscriber, uniqueEmail } from '../server/test/helpers/factories.ts';
 import { requestLoginCode } from '../server/test/helpers/sign-in.ts';
@@ -24,12 +24,17 @@ describe('keyboard-only journeys, in Chromium against the real server', () => {
   let context: BrowserContext;
   let page: Page;
   let pageErrors: string[];
+  let focusMisses: string[];
 
+  beforeEach(() => {
+    focusMisses = [];
+  });
   beforeAll(async () => {
     server = await startJourneyServer();
     browser = await launchBrowser();
   });
   afterEach(async () => {
+    expect(focusMisses, 'where focus did not return').toEqual([]);
     expect(pageErrors).toEqual([]);
     await context?.close();
   });
@@ -51,7 +56,7 @@ describe('keyboard-only journeys, in Chromium against the real server', () => {
   /** What has focus, for a failure's message. */
   const focusedElement = () =>
     page.evaluate<string>(
-      `(() => { const el = document.activeElement; return el ? el.outerHTML.slice(0, 200) : 'nothing'; })()`,
+      `(() => { const el = document.activeElement; return el ? el.outerHTML.slice(0, el.outerHTML.indexOf('>') + 1) : 'nothing'; })()`,
     );
 
   /** Presses Tab (or Shift+Tab) until `target` has focus, failing when it never gets it. */
@@ -64,17 +69,22 @@ describe('keyboard-only journeys, in Chromium against the real server', () => {
     throw new Error(`${target} never had focus after ${MAX_TABS} × ${key}`);
   }
 
-  /** Waits until `target` has focus (a dialog hands it back as it closes). */
+  /**
+   * Waits until `target` has focus (a dialog hands it back as it closes). A miss is recorded, not
+   * thrown, so the journey goes on (Tab takes it back to `target`) and the test then fails with
+   * every miss of the journey.
+   */
   async function expectFocusOn(target: Locator, what: string) {
+    await target.waitFor();
     try {
-      await target.waitFor();
       await page.waitForFunction(
         (el) => el === el?.ownerDocument.activeElement,
         await target.elementHandle(),
         { timeout: 5_000 },
       );
     } catch {
-      throw new Error(`focus is not on ${what}; it is on ${await focusedElement()}`);
+      focusMisses.push(`focus is not on ${what}; it is on ${await focusedElement()}`);
+      await tabTo(target);
     }
   }
 
@@ -344,7 +354,7 @@ describe('keyboard-only journeys, in Chromium against the real server', () => {
     } else {
       const inCard = await card.evaluate((el) => el.contains(el.ownerDocument.activeElement));
       if (!inCard) {
-        throw new Error(
+        focusMisses.push(
           `after the report, focus left the alert's card; it is on ${await focusedElement()}`,
         );
       }
