@@ -184,7 +184,8 @@ describe('keyboard-only journeys, in Chromium against the real server', () => {
       page.locator('.mantine-Notification-root', { hasText: 'User registered successfully' }),
     );
 
-    // A refusal's toast: focus stays on the button that sent the form.
+    // A refusal's toast: focus stays on the button that sent the form. Same email, new browser.
+    await context.close();
     await newPage();
     await page.goto(`${server.url}/register`);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
@@ -192,16 +193,18 @@ describe('keyboard-only journeys, in Chromium against the real server', () => {
     await page.keyboard.type(email);
     await page.keyboard.press('Tab');
     await page.keyboard.type(email);
-    await tabTo(opener);
+    const again = page.getByRole('button', { name: 'Guard a Name' });
+    await tabTo(again);
     await page.keyboard.press('Enter');
-    await guardName(dialog, name);
-    await tabTo(submit);
+    await guardName(page.getByRole('dialog', { name: 'Guard A name' }), name);
+    const resubmit = page.getByRole('button', { name: 'SIGN UP' });
+    await tabTo(resubmit);
     await page.keyboard.press('Enter');
     const refused = page.locator('.mantine-Notification-root', {
       hasText: 'User with this email already exists',
     });
     await expectAnnounced(refused);
-    await expectFocusOn(submit, 'the SIGN UP button while the toast shows');
+    await expectFocusOn(resubmit, 'the SIGN UP button while the toast shows');
   });
 
   it('signs in by the link mailed from the sign-in dialog', async () => {
