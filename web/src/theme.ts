@@ -1,5 +1,5 @@
 import type { DefaultMantineColor, MantineColorsTuple } from '@mantine/core';
-import { createTheme } from '@mantine/core';
+import { createTheme, DEFAULT_THEME } from '@mantine/core';
 
 /** The product's named colours, each a single shade. */
 export const palette = {
@@ -25,6 +25,30 @@ export const red: MantineColorsTuple = [
   '#5c0320',
 ];
 
+/**
+ * Mantine's own scale with some shades replaced: the ones text is set in, darkened just enough to
+ * read at 4.5:1 (WCAG 2.1 AA for body text), keeping their hue.
+ */
+function withShades(
+  scale: MantineColorsTuple,
+  shades: Partial<Record<number, string>>,
+): MantineColorsTuple {
+  return scale.map((hex, i) => shades[i] ?? hex) as unknown as MantineColorsTuple;
+}
+
+/**
+ * Gray shade 6 is the dimmed text (descriptions, hints, toasts' messages) and the gray buttons'
+ * fill: #868e96 gives 3.3:1 on white, #71777e 4.5:1.
+ */
+export const gray = withShades(DEFAULT_THEME.colors.gray, { 6: '#71777e' });
+
+/**
+ * Teal is the colour of success: shade 8 is its text on white (#099268 gives 3.9:1, #088760
+ * 4.5:1), shade 9 the text of light alerts and badges on shade 1 (#087f5b gives 4.3:1, #087b58
+ * 4.6:1).
+ */
+export const teal = withShades(DEFAULT_THEME.colors.teal, { 8: '#088760', 9: '#087b58' });
+
 function singleShade(hex: string): MantineColorsTuple {
   return [hex, hex, hex, hex, hex, hex, hex, hex, hex, hex];
 }
@@ -36,6 +60,8 @@ export const theme = createTheme({
   primaryShade: 6,
   colors: {
     red,
+    gray,
+    teal,
     darkRed: singleShade(palette.darkRed),
     // Mantine derives borders and backgrounds from its own `gray` scale, so the brand gray
     // gets its own name instead of replacing it.
