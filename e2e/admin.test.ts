@@ -70,7 +70,7 @@ describe('the staff back-office, in Chromium against the real server', () => {
     await row.waitFor();
     expect(await table.getByRole('row').count()).toBe(2); // the header and the one user
 
-    await row.getByRole('button', { name: `Impersonate ${target}` }).click();
+    await row.getByRole('button', { name: `Impersonate User ${target}` }).click();
     const modal = page.getByRole('dialog', { name: 'Impersonate User' });
     await modal.getByRole('button', { name: 'Impersonate' }).click();
     await page.waitForURL(`${server.url}/dashboard`);

@@ -1,5 +1,6 @@
 import type { DefaultMantineColor, MantineColorsTuple } from '@mantine/core';
 import { createTheme, DEFAULT_THEME } from '@mantine/core';
+import { i18n } from './i18n';
 
 /** The product's named colours, each a single shade. */
 export const palette = {
@@ -88,6 +89,22 @@ export const theme = createTheme({
       h4: { fontSize: '1.25rem', fontWeight: headingWeight },
       h5: { fontSize: '1.15rem', fontWeight: headingWeight },
       h6: { fontSize: '1rem', fontWeight: headingWeight },
+    },
+  },
+  components: {
+    // Every close button (dialogs, drawers, toasts) has a name in the site's language, unless
+    // its component gives it a more precise one.
+    CloseButton: { defaultProps: () => ({ 'aria-label': i18n.t('common.actions.close') }) },
+    // A dialog's or a drawer's X says what it closes, apart from a Close button in its content.
+    Modal: {
+      defaultProps: () => ({
+        closeButtonProps: { 'aria-label': i18n.t('common.actions.closeDialog') },
+      }),
+    },
+    Drawer: {
+      defaultProps: () => ({
+        closeButtonProps: { 'aria-label': i18n.t('common.actions.closeDialog') },
+      }),
     },
   },
   other: { palette },

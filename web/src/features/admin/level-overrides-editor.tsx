@@ -1,3 +1,4 @@
+import { KEYBOARD_SCROLL } from '../../components/scroll';
 import {
   LEVEL_LABELS,
   LEVEL_SUBJECT_LABELS,
@@ -49,7 +50,7 @@ function DefaultLevels() {
     });
   }
   return (
-    <Table.ScrollContainer minWidth={480}>
+    <Table.ScrollContainer minWidth={480} scrollAreaProps={KEYBOARD_SCROLL}>
       <Table striped withTableBorder>
         <Table.Thead>
           <Table.Tr>

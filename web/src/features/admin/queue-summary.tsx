@@ -1,3 +1,4 @@
+import { KEYBOARD_SCROLL } from '../../components/scroll';
 import { Anchor, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiBaseUrl } from '../../api/base-url';
@@ -41,7 +42,7 @@ export function QueueSummary() {
         ) : queues.length === 0 ? (
           <Text c="dimmed">No queues yet.</Text>
         ) : (
-          <Table.ScrollContainer minWidth={560}>
+          <Table.ScrollContainer minWidth={560} scrollAreaProps={KEYBOARD_SCROLL}>
             <Table striped>
               <Table.Thead>
                 <Table.Tr>

@@ -193,12 +193,12 @@ describe('Users', () => {
   it('offers no actions on staff rows', async () => {
     const staff = makeUserRow({ userEmail: 'cs@example.com', role: 'customersupport' });
     await openUsers({ 'GET /api/admin/users': usersEndpoint([staff]) });
-    expect(screen.getByRole('button', { name: 'Impersonate cs@example.com' })).toHaveProperty(
+    expect(screen.getByRole('button', { name: 'Impersonate User cs@example.com' })).toHaveProperty(
       'disabled',
       true,
     );
     expect(
-      screen.getByRole('button', { name: 'Resend welcome email to cs@example.com' }),
+      screen.getByRole('button', { name: 'Resend Welcome Email to cs@example.com' }),
     ).toHaveProperty('disabled', true);
   });
 });
@@ -296,7 +296,7 @@ describe('Impersonate User', () => {
       'POST /api/admin/impersonate': () => json(jane),
     });
 
-    await events.click(screen.getByRole('button', { name: 'Impersonate jane@example.com' }));
+    await events.click(screen.getByRole('button', { name: 'Impersonate User jane@example.com' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Impersonate User' }));
     await events.click(dialog.getByRole('button', { name: 'Impersonate' }));
 
@@ -315,7 +315,7 @@ describe('Impersonate User', () => {
       'POST /api/admin/impersonate': failure,
     });
 
-    await events.click(screen.getByRole('button', { name: 'Impersonate jane@example.com' }));
+    await events.click(screen.getByRole('button', { name: 'Impersonate User jane@example.com' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Impersonate User' }));
     await events.click(dialog.getByRole('button', { name: 'Impersonate' }));
 
@@ -337,7 +337,7 @@ describe('Resend Welcome Email', () => {
     });
     const resend = async () => {
       await events.click(
-        screen.getByRole('button', { name: 'Resend welcome email to jane@example.com' }),
+        screen.getByRole('button', { name: 'Resend Welcome Email to jane@example.com' }),
       );
       const dialog = within(await screen.findByRole('dialog', { name: 'Resend Welcome Email' }));
       await events.click(dialog.getByRole('button', { name: 'Resend' }));

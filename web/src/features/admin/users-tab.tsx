@@ -148,7 +148,7 @@ export function UsersTab({
                               variant="light"
                               disabled={staff}
                               onClick={() => ask('impersonate', row)}
-                              aria-label={`Impersonate ${row.userEmail}`}
+                              aria-label={`Impersonate User ${row.userEmail}`}
                             >
                               Impersonate User
                             </Button>
@@ -157,7 +157,7 @@ export function UsersTab({
                               variant="default"
                               disabled={staff}
                               onClick={() => ask('resend', row)}
-                              aria-label={`Resend welcome email to ${row.userEmail}`}
+                              aria-label={`Resend Welcome Email to ${row.userEmail}`}
                             >
                               Resend Welcome Email
                             </Button>

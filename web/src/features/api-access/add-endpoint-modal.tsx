@@ -122,7 +122,7 @@ export function AddEndpointModal({ opened, onClose }: { opened: boolean; onClose
             <Text size="xs" c="gray.7">
               <Trans
                 i18nKey="apiAccess.webhooks.retries"
-                components={{ docs: <Anchor href="/docs" size="xs" /> }}
+                components={{ docs: <Anchor href="/docs" size="xs" underline="always" /> }}
               />
             </Text>
             {add.error && (

@@ -18,7 +18,7 @@ export function ApiAccessSection() {
         <Text c="gray.7" size="sm">
           <Trans
             i18nKey="apiAccess.intro"
-            components={{ docs: <Anchor href="/docs" size="sm" /> }}
+            components={{ docs: <Anchor href="/docs" size="sm" underline="always" /> }}
           />
         </Text>
       </Stack>

@@ -109,7 +109,10 @@ export function CreateTokenModal({ opened, onClose }: { opened: boolean; onClose
               <Trans
                 i18nKey="apiAccess.tokens.usage"
                 values={{ header: AUTHORIZATION }}
-                components={{ code: <code />, docs: <Anchor href="/docs" size="sm" /> }}
+                components={{
+                  code: <code />,
+                  docs: <Anchor href="/docs" size="sm" underline="always" />,
+                }}
               />
             </Text>
           </SecretOnce>

@@ -103,7 +103,12 @@ export function CasesTab({
       ) : !cases.data ? null : (
         <Box pos="relative">
           <LoadingOverlay visible={cases.isFetching} overlayProps={{ blur: 1 }} />
-          <Stack gap="xs" role="list" aria-label="Cases">
+          {/* A list only when it has items: an empty list holding a sentence is no list. */}
+          <Stack
+            gap="xs"
+            role={rows.length > 0 ? 'list' : undefined}
+            aria-label={rows.length > 0 ? 'Cases' : undefined}
+          >
             {rows.length === 0 ? (
               <Text c="dimmed" ta="center" py="lg">
                 {NO_CASES}

@@ -81,7 +81,9 @@ describe('the dashboard in Spanish', () => {
     expect(
       card.getByRole('button', { name: 'Archivar la alerta del documento 2026-0000200' }),
     ).toBeDefined();
-    expect(card.getByRole('button', { name: 'Reconozco el documento 2026-0000200' })).toBeDefined();
+    expect(
+      card.getByRole('button', { name: 'Lo reconozco: documento 2026-0000200' }),
+    ).toBeDefined();
     // The level filter speaks Spanish too.
     expect(screen.getByText('Todos los niveles')).toBeDefined();
     expect(screen.getByText('Más urgentes primero')).toBeDefined();
@@ -282,7 +284,7 @@ describe('the dashboard in Spanish', () => {
     expect(card.getByText('Abierto')).toBeDefined();
     expect(
       card.getByRole('button', {
-        name: 'Descargar el expediente del caso del documento D-BAD',
+        name: 'Descargar el expediente del caso: documento D-BAD',
       }),
     ).toBeDefined();
   });

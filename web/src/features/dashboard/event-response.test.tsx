@@ -67,7 +67,9 @@ describe('answering an alert', { timeout: 20_000 }, () => {
     const { events, requests } = await renderDashboard(userWith(event), {
       [`POST /api/user/events/${event.id}/recognise`]: () => json(recognised),
     });
-    await events.click(alertsSection().getByRole('button', { name: 'I recognise document D-OK' }));
+    await events.click(
+      alertsSection().getByRole('button', { name: 'I recognise this: document D-OK' }),
+    );
     expect(await alertsSection().findByText('You recognised this on 11/21/2026.')).toBeDefined();
     expect(callsTo(requests, `POST /api/user/events/${event.id}/recognise`)).toHaveLength(1);
     expect(alertsSection().queryByRole('button', { name: /This wasn't me/ })).toBeNull();

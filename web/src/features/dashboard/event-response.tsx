@@ -1,7 +1,7 @@
 import type { CaseStatus } from '@deedwatch/rules';
 import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../i18n';
 import { api } from '../../api/client';
@@ -97,6 +97,19 @@ export async function downloadPacket(
 export function EventResponse({ event }: { event: AlertEvent }) {
   const { t } = useTranslation();
   const [reporting, setReporting] = useState(false);
+  // A sent report replaces "This wasn't me" (which opened the dialog) with the case: focus goes
+  // to the case's packet button instead of falling to the page.
+  const packetButton = useRef<HTMLButtonElement>(null);
+  const [focusPacket, setFocusPacket] = useState(false);
+  useEffect(() => {
+    if (!focusPacket || reporting || !packetButton.current) return;
+    packetButton.current.focus();
+    setFocusPacket(false);
+  }, [focusPacket, reporting, event.case]);
+  const closeReport = () => {
+    setReporting(false);
+    if (event.case) setFocusPacket(true);
+  };
   const recognise = useUserAction(
     () => api.POST('/api/user/events/{id}/recognise', { params: { path: { id: event.id } } }),
     t('dashboard.response.recogniseFailed'),
@@ -126,6 +139,7 @@ export function EventResponse({ event }: { event: AlertEvent }) {
             <Button
               size="xs"
               variant="light"
+              ref={packetButton}
               onClick={() => event.case && packet.mutate(event.case)}
               loading={packet.isPending}
               aria-label={t('dashboard.response.downloadPacketLabel', {
@@ -163,7 +177,7 @@ export function EventResponse({ event }: { event: AlertEvent }) {
         </Group>
       )}
       {/* Where it is whatever the answer, so it shows the new case until it is closed. */}
-      <ReportModal event={event} opened={reporting} onClose={() => setReporting(false)} />
+      <ReportModal event={event} opened={reporting} onClose={closeReport} />
     </>
   );
 }

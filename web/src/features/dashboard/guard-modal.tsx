@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useFocusReturn } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
@@ -59,6 +60,9 @@ export function GuardModal({
   const [discarding, setDiscarding] = useState(false);
   const save = useUserAction(saveCall(kind), t(ADD_GUARD_FAILED[kind]));
   const picked = kind === 'name' ? picks.names : picks.apns;
+  // Inside a Modal.Stack the modal stops trapping focus as it closes, so its own return of focus
+  // never runs: the button that opened it gets focus back from here.
+  useFocusReturn({ opened });
 
   const stateOf = (guarded: boolean, pending: boolean): GuardState => {
     if (guarded) return 'guarded';

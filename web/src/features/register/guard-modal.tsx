@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useFocusReturn, useMediaQuery } from '@mantine/hooks';
 import type { Dispatch } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +33,9 @@ export function GuardModal({
   const [confirming, setConfirming] = useState(false);
   const narrow = useMediaQuery('(max-width: 36em)');
   const added = newSelectionCount(selection);
+  // Inside a Modal.Stack the modal stops trapping focus as it closes, so its own return of focus
+  // never runs: the button that opened it gets focus back from here.
+  useFocusReturn({ opened: selection.mode !== null });
 
   const requestClose = () => {
     if (hasUnsavedSelections(selection)) setConfirming(true);

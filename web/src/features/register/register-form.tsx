@@ -14,7 +14,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useId, useMemo, useReducer, useState } from 'react';
+import { useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { api, genericErrorMessage, quiet } from '../../api/client';
 import { AnchorLink } from '../../components/links';
@@ -135,6 +135,13 @@ export function RegisterForm() {
       setRegistered(true);
     },
   });
+  // A refused sign-up re-enables the button it disabled, which the browser has meanwhile taken
+  // focus from: give it back, so a keyboard user is where they were, beside the error toast.
+  const submitButton = useRef<HTMLButtonElement>(null);
+  const refused = signUp.data === 'failed' && !signUp.isPending;
+  useEffect(() => {
+    if (refused) submitButton.current?.focus();
+  }, [refused, signUp.submittedAt]);
 
   const open = (mode: GuardKind) => dispatch({ type: 'open', mode });
   const { names, apns } = selection.committed;
@@ -221,7 +228,7 @@ export function RegisterForm() {
               />
             </Text>
             <Box>
-              <Button type="submit" size="md" loading={signUp.isPending}>
+              <Button ref={submitButton} type="submit" size="md" loading={signUp.isPending}>
                 {t('guards.register.submit')}
               </Button>
             </Box>

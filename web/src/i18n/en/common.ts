@@ -30,6 +30,7 @@ export const common = {
   },
   actions: {
     close: 'Close',
+    closeDialog: 'Close dialog',
   },
   session: {
     checking: 'Checking your session',

@@ -32,6 +32,7 @@ export const common: Catalog<typeof en> = {
   },
   actions: {
     close: 'Cerrar',
+    closeDialog: 'Cerrar ventana',
   },
   session: {
     checking: 'Comprobando su sesión',

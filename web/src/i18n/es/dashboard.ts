@@ -118,7 +118,7 @@ export const dashboard: Catalog<typeof en> = {
     caseContacted: 'Contactado',
     caseClosed: 'Cerrado',
     downloadPacket: 'Descargar el expediente del caso',
-    downloadPacketLabel: 'Descargar el expediente del caso del documento {{number}}',
+    downloadPacketLabel: 'Descargar el expediente del caso: documento {{number}}',
     recognised: 'Usted reconoció este documento el {{date}}.',
     recognise: 'Lo reconozco',
     recogniseLabel: 'Lo reconozco: documento {{number}}',
