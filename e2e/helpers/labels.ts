@@ -30,7 +30,14 @@ const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
  */
 export function shown(language: Language, english: string): string {
   if (language === 'en') return english;
-  for (const [key, template] of entries(en as Tree)) {
+  // An entry that is the whole text wins over one that matches it through a placeholder
+  // ('Guard A Name' is its own entry, not 'Guard {{item}}' with item 'A Name').
+  const all = entries(en as Tree);
+  const ordered = [
+    ...all.filter(([, template]) => !template.includes('{{')),
+    ...all.filter(([, template]) => template.includes('{{')),
+  ];
+  for (const [key, template] of ordered) {
     const names = [...template.matchAll(PLACEHOLDER)].map((m) => m[1]!);
     const pattern = new RegExp(
       `^${template

@@ -1,3 +1,4 @@
+import { KEYBOARD_SCROLL } from '../../components/scroll';
 import { Badge, Button, Group, Stack, Table } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -60,7 +61,7 @@ export function CountiesTab({
         />
       ) : (
         <>
-          <Table.ScrollContainer minWidth={720}>
+          <Table.ScrollContainer minWidth={720} scrollAreaProps={KEYBOARD_SCROLL}>
             <Table striped highlightOnHover aria-label="Counties">
               <Table.Thead>
                 <Table.Tr>

@@ -1,3 +1,4 @@
+import { KEYBOARD_SCROLL } from '../../components/scroll';
 import { Button, Card, Modal, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -161,7 +162,7 @@ function LevelsCard({ metrics }: { metrics: Metrics }) {
           transfer, a loan, a default, a lien against the guarded owner or property), Check, For
           Your Records (a release, a reconveyance).
         </Text>
-        <Table.ScrollContainer minWidth={360}>
+        <Table.ScrollContainer minWidth={360} scrollAreaProps={KEYBOARD_SCROLL}>
           <Table>
             <Table.Thead>
               <Table.Tr>

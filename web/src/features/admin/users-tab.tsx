@@ -1,3 +1,4 @@
+import { KEYBOARD_SCROLL } from '../../components/scroll';
 import { Alert, Box, Button, Group, LoadingOverlay, Stack, Table, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -108,7 +109,7 @@ export function UsersTab({
       ) : !users.data ? null : (
         <Box pos="relative">
           <LoadingOverlay visible={users.isFetching} overlayProps={{ blur: 1 }} />
-          <Table.ScrollContainer minWidth={960}>
+          <Table.ScrollContainer minWidth={960} scrollAreaProps={KEYBOARD_SCROLL}>
             <Table striped highlightOnHover aria-label="Users">
               <Table.Thead>
                 <Table.Tr>

@@ -1,3 +1,4 @@
+import { KEYBOARD_SCROLL } from '../../components/scroll';
 import { Button, Stack, Table, Title, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,7 +38,7 @@ function ToBeGuarded<T>({
       <Title order={3} id={id}>
         {title}
       </Title>
-      <Table.ScrollContainer minWidth={320}>
+      <Table.ScrollContainer minWidth={320} scrollAreaProps={KEYBOARD_SCROLL}>
         <Table striped aria-labelledby={id}>
           <Table.Thead>
             <Table.Tr>
