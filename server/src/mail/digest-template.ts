@@ -4,7 +4,7 @@ import {
   link,
   namesakesInWords,
   oneLine,
-  ROLE_LABEL,
+  roleLabel,
   sentence,
   tierInWords,
 } from './alert-template.ts';
@@ -41,7 +41,7 @@ const count = (n: number) => (n === 1 ? '1 possible match' : `${n} possible matc
 /** The item's lines, the first naming the document, the others what matched and why. */
 function itemLines(item: DigestItem): string[] {
   const county = countyLabel(item.countyName);
-  const role = item.partyRole ? ` as ${ROLE_LABEL[item.partyRole]}` : '';
+  const role = item.partyRole ? ` as ${roleLabel(item.partyRole)}` : '';
   return [
     oneLine(
       `${item.documentType}, document ${item.documentNumber}, recorded ${countyDate(item.recordedAt)} in ${county}`,

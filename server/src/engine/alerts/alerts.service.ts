@@ -1,4 +1,4 @@
-import { levelRank, TEXTS_PER_NUMBER_PER_DAY } from '@deedwatch/rules';
+import { type Language, levelRank, TEXTS_PER_NUMBER_PER_DAY } from '@deedwatch/rules';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import { alertText } from '../../mail/sms-templates.ts';
@@ -12,6 +12,7 @@ import {
   onlyPossible,
 } from '../../mail/alert-template.ts';
 import type { BlobAttachment } from '../../mail/mail-sender.ts';
+import { languageOf } from '../../mail/mail.repository.ts';
 import { alertCopyMail } from '../../mail/trusted-contact-templates.ts';
 import type { Engine } from '../engine.ts';
 import { levelHeadline, levelSubject, whatItDoes } from '../levels/levels.ts';
@@ -124,11 +125,12 @@ export async function sendAlert(engine: Engine, job: SendAlertJob): Promise<numb
   const { db, mailSender, brand } = engine;
   const doc = await repo.findDocument(db, job.documentId);
   if (!doc) return 0;
-  const [events, recipients, phones, documentProperty] = await Promise.all([
+  const [events, recipients, phones, documentProperty, language] = await Promise.all([
     repo.alertEventsOf(db, job.userId, job.documentId),
     repo.alertRecipients(db, job.userId),
     engine.smsSender ? repo.smsRecipients(db, job.userId) : [],
     repo.documentProperty(db, job.documentId),
+    languageOf(db, job.userId),
   ]);
   if (events.length === 0) return 0;
 
@@ -142,9 +144,9 @@ export async function sendAlert(engine: Engine, job: SendAlertJob): Promise<numb
       partyRole: e.party_role,
       tier: e.tier,
       level: e.level,
-      reason: reasonOf({ ...e, guarded }),
+      reason: reasonOf({ ...e, guarded }, language),
       ...(e.tier === 'possible' && e.name !== null
-        ? { possibleBecause: possibleBecause(e.name, e.matched_value) }
+        ? { possibleBecause: possibleBecause(e.name, e.matched_value, language) }
         : {}),
       ...(e.tier === 'possible' && e.name !== null ? { namesakes: e.namesakes } : {}),
     };
@@ -152,17 +154,20 @@ export async function sendAlert(engine: Engine, job: SendAlertJob): Promise<numb
   // The most urgent hit (the most confident of those) says what the document does.
   const top = events.reduce((best, e) => (levelRank(e.level) < levelRank(best.level) ? e : best));
   const subject = levelSubject(top.match_kind, top.party_role);
-  const sentence = whatItDoes({
-    documentType: doc.document_type,
-    subject,
-    property:
-      subject === 'property'
-        ? top.description || (top.apn ? `APN ${top.apn}` : null)
-        : (documentProperty ?? null),
-    countyName: doc.county_name,
-    recordedAt: doc.recorded_at,
-  });
-  const headline = levelHeadline(top.level, sentence, onlyPossible(hits));
+  const sentence = whatItDoes(
+    {
+      documentType: doc.document_type,
+      subject,
+      property:
+        subject === 'property'
+          ? top.description || (top.apn ? `APN ${top.apn}` : null)
+          : (documentProperty ?? null),
+      countyName: doc.county_name,
+      recordedAt: doc.recorded_at,
+    },
+    language,
+  );
+  const headline = levelHeadline(top.level, sentence, onlyPossible(hits), language);
   const possibleIds = events.filter((e) => e.tier === 'possible').map((e) => e.id);
   const excerpt = recipients.length > 0 ? await excerptOf(engine, doc) : null;
   const fraudContact = fraudContactOf(doc);
@@ -181,6 +186,7 @@ export async function sendAlert(engine: Engine, job: SendAlertJob): Promise<numb
     dashboardUrl: `${brand.appUrl}/dashboard`,
     documentUrl: `${brand.appUrl}/documents/${encodeURIComponent(doc.container)}/${encodeURIComponent(doc.file_name)}`,
     attachment: excerpt?.state ?? 'unavailable',
+    language,
   };
   const rendered = alertMail(brand, input);
   // The county's alias only when Postmark templates are configured: an alias Postmark does not
@@ -243,8 +249,8 @@ export async function sendAlert(engine: Engine, job: SendAlertJob): Promise<numb
       };
       for (const phone of phones) {
         if (top.level === 'check' && !phone.texts_check_level) continue;
-        if (await textAlert(engine, trx, { userId: job.userId, documentId: doc.id }, phone, text))
-          queued++;
+        const alert = { userId: job.userId, documentId: doc.id, language };
+        if (await textAlert(engine, trx, alert, phone, text)) queued++;
       }
     }
     await repo.markDigested(trx, possibleIds);
@@ -265,7 +271,7 @@ export const overDailyLimit = (limit: number) =>
 async function textAlert(
   engine: Engine,
   trx: Transaction<DB>,
-  alert: { userId: string; documentId: string },
+  alert: { userId: string; documentId: string; language: Language },
   phone: { id: string; phone: string | null },
   text: Parameters<typeof alertText>[0],
 ): Promise<boolean> {
@@ -289,6 +295,9 @@ async function textAlert(
     return false;
   }
   return (
-    (await smsSender.enqueue(trx, { ...input, message: { to, body: alertText(text) } })) !== null
+    (await smsSender.enqueue(trx, {
+      ...input,
+      message: { to, body: alertText(text, alert.language) },
+    })) !== null
   );
 }

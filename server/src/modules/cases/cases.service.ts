@@ -18,7 +18,7 @@ import { PACKET_CONTAINER, writeCasePacket } from '../../engine/cases/case-packe
 import { levelSubject, whatItDoes } from '../../engine/levels/levels.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/route.ts';
-import { countyLabel, fraudContactLines, ROLE_LABEL } from '../../mail/alert-template.ts';
+import { countyLabel, fraudContactLines, roleLabel } from '../../mail/alert-template.ts';
 import { casePacketMail } from '../../mail/case-packet-template.ts';
 import type { MailSender } from '../../mail/mail-sender.ts';
 import type { Brand } from '../../mail/templates.ts';
@@ -155,7 +155,7 @@ export async function reportEvent(
       guarded,
       kind: MATCH_WORDS[event.match_kind] ?? event.match_kind,
       matchedValue: event.matched_value,
-      role: event.party_role ? ROLE_LABEL[event.party_role] : null,
+      role: event.party_role ? roleLabel(event.party_role) : null,
       tier: TIER_WORDS[event.tier],
       reason: reasonOf({ ...event, guarded: guardedItem }),
     },
