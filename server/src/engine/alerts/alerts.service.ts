@@ -15,7 +15,8 @@ import type { BlobAttachment } from '../../mail/mail-sender.ts';
 import { languageOf } from '../../mail/mail.repository.ts';
 import { alertCopyMail } from '../../mail/trusted-contact-templates.ts';
 import type { Engine } from '../engine.ts';
-import { levelHeadline, levelSubject, whatItDoes } from '../levels/levels.ts';
+import { translator } from '../../i18n/index.ts';
+import { countyInWords, levelHeadline, levelSubject, whatItDoes } from '../levels/levels.ts';
 import type { SendAlertJob } from '../matching/match.service.ts';
 import * as repo from './alerts.repository.ts';
 import { createContactCode, stopUrl } from './contact-codes.ts';
@@ -36,7 +37,20 @@ type Excerpt =
  */
 export const EXCERPT_CONTAINER = 'alert-excerpts';
 
-const excerptName = (documentId: string) => `${documentId}.pdf`;
+/** An excerpt's file: one per document and language, its title being in that language. */
+const excerptName = (documentId: string, language: Language) =>
+  language === 'en' ? `${documentId}.pdf` : `${documentId}.${language}.pdf`;
+
+/** "Document 2024…: the first 2 pages, as recorded in Sacramento County", in `language`. */
+const excerptTitle = (
+  doc: Pick<AlertDocument, 'document_number' | 'county_name'>,
+  language: Language,
+) =>
+  translator(language)('pdf.excerpt.title', {
+    number: doc.document_number,
+    count: ALERT_PAGES,
+    county: countyInWords(doc.county_name, language),
+  });
 
 type AlertDocument = NonNullable<Awaited<ReturnType<typeof repo.findDocument>>>;
 
@@ -45,14 +59,25 @@ type AlertDocument = NonNullable<Awaited<ReturnType<typeof repo.findDocument>>>;
  * the blob store's excerpt container: its file and size, or null when the document cannot be
  * read. A document that cannot be read is alerted without it, and why is kept on the document;
  * one already known unreadable (at ingest, or by an earlier alert) is not parsed again for
- * every user it alerts.
+ * every user it alerts. The excerpt carries a title and a language, those of the subscriber:
+ * one file per document and language (the document's own excerpt_file is the English one).
  */
 export async function ensureExcerpt(
   engine: Pick<Engine, 'db' | 'blobs' | 'pdfLimits'>,
-  doc: Pick<AlertDocument, 'id' | 'pdf_error' | 'excerpt_file' | 'container' | 'file_name'>,
+  doc: Pick<
+    AlertDocument,
+    | 'id'
+    | 'pdf_error'
+    | 'excerpt_file'
+    | 'container'
+    | 'file_name'
+    | 'document_number'
+    | 'county_name'
+  >,
+  language: Language = 'en',
 ): Promise<{ file: string; size: number } | null> {
   if (doc.pdf_error !== null) return null;
-  let file = doc.excerpt_file;
+  let file: string | null = language === 'en' ? doc.excerpt_file : excerptName(doc.id, language);
   if (file) {
     const stored = await engine.blobs.get(EXCERPT_CONTAINER, file);
     if (stored) {
@@ -66,10 +91,13 @@ export async function ensureExcerpt(
     return null;
   }
   try {
-    const excerpt = await firstPages(await buffer(original.stream), ALERT_PAGES, engine.pdfLimits);
-    file = excerptName(doc.id);
+    const excerpt = await firstPages(await buffer(original.stream), ALERT_PAGES, engine.pdfLimits, {
+      title: excerptTitle(doc, language),
+      language,
+    });
+    file = excerptName(doc.id, language);
     await engine.blobs.put(EXCERPT_CONTAINER, file, excerpt.bytes);
-    await repo.setExcerpt(engine.db, doc.id, file);
+    if (language === 'en') await repo.setExcerpt(engine.db, doc.id, file);
     return { file, size: excerpt.bytes.byteLength };
   } catch (err) {
     if (!(err instanceof PdfProblem)) throw err;
@@ -78,8 +106,8 @@ export async function ensureExcerpt(
   }
 }
 
-async function excerptOf(engine: Engine, doc: AlertDocument): Promise<Excerpt> {
-  const excerpt = await ensureExcerpt(engine, doc);
+async function excerptOf(engine: Engine, doc: AlertDocument, language: Language): Promise<Excerpt> {
+  const excerpt = await ensureExcerpt(engine, doc, language);
   if (!excerpt) return { state: 'unavailable' };
   if (Math.ceil(excerpt.size / 3) * 4 > MAX_ATTACHMENT_ENCODED_BYTES) return { state: 'too-large' };
   return {
@@ -169,7 +197,7 @@ export async function sendAlert(engine: Engine, job: SendAlertJob): Promise<numb
   );
   const headline = levelHeadline(top.level, sentence, onlyPossible(hits), language);
   const possibleIds = events.filter((e) => e.tier === 'possible').map((e) => e.id);
-  const excerpt = recipients.length > 0 ? await excerptOf(engine, doc) : null;
+  const excerpt = recipients.length > 0 ? await excerptOf(engine, doc, language) : null;
   const fraudContact = fraudContactOf(doc);
   const input = {
     level: top.level,
