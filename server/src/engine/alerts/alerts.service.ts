@@ -259,6 +259,7 @@ export async function sendAlert(engine: Engine, job: SendAlertJob): Promise<numb
         countyLinkUrl: doc.link_url,
         fraudContact,
         stopUrl: stopUrl(brand.appUrl, code),
+        language,
       });
       await mailSender.enqueue(trx, {
         deliveryKind: 'alert_copy',

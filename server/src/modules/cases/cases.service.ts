@@ -231,6 +231,7 @@ export async function reportEvent(
           countyLinkUrl: event.link_url,
           fraudContact,
           caseUrl: `${deps.brand.appUrl}/dashboard?event=${event.id}`,
+          language,
         }),
       },
       attachments: [

@@ -10,6 +10,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { hashLinkCode, isLinkCode } from '../../lib/link-codes.ts';
 import type { Caller } from '../../lib/route.ts';
 import type { MailSender } from '../../mail/mail-sender.ts';
+import { languageOf } from '../../mail/mail.repository.ts';
 import type { Brand } from '../../mail/templates.ts';
 import { contactInviteMail } from '../../mail/trusted-contact-templates.ts';
 import { sessionUser } from '../user/session-user.service.ts';
@@ -62,6 +63,7 @@ export async function addContact(
           acceptUrl: acceptUrl(deps.brand.appUrl, accept),
           stopUrl: stopUrl(deps.brand.appUrl, stop),
           validDays: ACCEPT_CODE_TTL_DAYS,
+          language: await languageOf(trx, caller.userId),
         }),
       },
     });
