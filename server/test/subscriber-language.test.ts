@@ -249,4 +249,54 @@ describe("a subscriber's language in what is sent to them", () => {
     expect(flat).toContain('Prefiere: correo electrónico');
     expect(flat).toContain('A continuación, las primeras 2 páginas del documento IDI-2026-0001.');
   });
+
+  it('answers errors in Spanish when the request asks for it, in English otherwise', async () => {
+    const register = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/register',
+        headers,
+        payload: { email: vera.email, names: [{ county: 'Idiomas', name: 'OTRA PERSONA' }] },
+      });
+    const spanish = await register({ 'accept-language': 'es-MX,es;q=0.9,en;q=0.8' });
+    expect(spanish.statusCode).toBe(409);
+    expect(spanish.json()).toEqual({
+      statusCode: 409,
+      error: 'Conflict',
+      message: 'Ya existe un usuario con este correo electrónico',
+    });
+    const english = await register({});
+    expect(english.json().message).toBe('User with this email already exists');
+    const french = await register({ 'accept-language': 'fr-FR, de' });
+    expect(french.json().message).toBe('User with this email already exists');
+
+    // Signed in, the account's language decides, whatever the browser says.
+    const [event] = ((await call('/api/auth/me', vera.cookie)).json() as Me).nameSubscriptions[0]!
+      .events;
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/user/events/${event!.id}/report`,
+      headers: { origin: t.config.appUrl, cookie: vera.cookie, 'accept-language': 'en' },
+      payload: {
+        problem: 'did_not_sign',
+        statement: 'Nunca vendí mi casa y no conozco al comprador.',
+        contactEmail: '',
+        contactPhone: '',
+        preferredContact: 'email',
+      },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(
+      /^Usted ya denunció el documento IDI-2026-0001: es el caso \d+\./,
+    );
+    const janeEvent = ((await call('/api/auth/me', jane.cookie)).json() as Me).nameSubscriptions[0]!
+      .events[0]!;
+    const notHers = await t.app.inject({
+      method: 'POST',
+      url: `/api/user/events/${janeEvent.id}/recognise`,
+      headers: { origin: t.config.appUrl, cookie: vera.cookie },
+    });
+    expect(notHers.statusCode).toBe(404);
+    expect(notHers.json().message).toBe('No se encontró la alerta entre sus alertas.');
+  });
 });

@@ -4,7 +4,7 @@ import { languageOf } from '../../mail/mail.repository.ts';
 import type { SmsSender } from '../../mail/sms-sender.ts';
 import { verifySmsText } from '../../mail/sms-templates.ts';
 import { type Brand, magicLinkMail, verifyMethodMail, welcomeMail } from '../../mail/templates.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { said } from '../../lib/errors.ts';
 import { createCode, LOGIN_CODE_TTL_MS, SMS_CODE_TTL_MS } from './auth-codes.ts';
 
 /** What the auth mails need: the queues and the public addresses; no text sender, no texts. */
@@ -64,7 +64,7 @@ export async function sendMethodVerification(
   method: { id: string; userId: string; type: 'Email' | 'SMS'; address: string },
 ) {
   if (method.type === 'SMS') {
-    if (!m.smsSender) throw badRequest(SMS_NOT_OFFERED);
+    if (!m.smsSender) throw said(400, 'errors.smsNotOffered');
     const code = await createCode(trx, {
       userId: method.userId,
       purpose: 'verify_sms',

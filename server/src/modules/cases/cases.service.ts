@@ -10,7 +10,7 @@ import { reasonOf } from '../../engine/alerts/reasons.ts';
 import { PACKET_CONTAINER, writeCasePacket } from '../../engine/cases/case-packet.ts';
 import { countyInWords, levelLabel, levelSubject, whatItDoes } from '../../engine/levels/levels.ts';
 import { translator } from '../../i18n/index.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, notFound, said } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/route.ts';
 import { countyLabel, fraudContactLines, roleLabel } from '../../mail/alert-template.ts';
 import { casePacketMail } from '../../mail/case-packet-template.ts';
@@ -30,8 +30,6 @@ export type CaseDeps = {
   blobs: BlobStore;
   pdfLimits?: Partial<PdfLimits>;
 };
-
-const EVENT_NOT_FOUND = 'Alert not found among your alerts.';
 
 export const packetUrlOf = (caseId: string) => `/api/user/cases/${caseId}/packet`;
 export const staffPacketUrlOf = (caseId: string) => `/api/admin/cases/${caseId}/packet`;
@@ -60,12 +58,13 @@ const isMatchKind = (kind: string): kind is keyof typeof MATCH_WORDS => kind in 
  */
 export async function recogniseEvent(db: Database, caller: Caller, eventId: string) {
   const event = await repo.findEventOfUser(db, caller.userId, eventId);
-  if (!event) throw notFound(EVENT_NOT_FOUND);
+  if (!event) throw said(404, 'errors.alertNotFound');
   const reported = await repo.findCaseOfDocument(db, caller.userId, event.document_id);
   if (reported)
-    throw conflict(
-      `You reported document ${event.document_number} as not yours (case ${reported.case_number}): it cannot also be recognised.`,
-    );
+    throw said(409, 'errors.reportedNotRecognised', {
+      document: event.document_number,
+      caseNumber: reported.case_number,
+    });
   await repo.markRecognised(db, caller.userId, event.document_id);
   return sessionUser(db, caller);
 }
@@ -76,18 +75,15 @@ const guardedOf = (e: repo.EventForReport) =>
 
 function contactOf(input: ReportInput, accountEmail: string) {
   const email = (input.contactEmail || accountEmail).toLowerCase();
-  if (!isEmail(email)) throw badRequest('body/contactEmail: must be an email address');
+  if (!isEmail(email)) throw said(400, 'errors.contactEmail');
   let phone = '';
   if (input.contactPhone !== '') {
     const normal = normalisePhoneNumber(input.contactPhone);
-    if (!normal)
-      throw badRequest(
-        'body/contactPhone: must be a phone number: 10 digits, or + and the country code',
-      );
+    if (!normal) throw said(400, 'errors.contactPhone');
     phone = normal;
   }
   if (input.preferredContact === 'phone' && phone === '')
-    throw badRequest('body/contactPhone: is required when you would rather be called');
+    throw said(400, 'errors.contactPhoneNeeded');
   return { email, phone };
 }
 
@@ -106,15 +102,13 @@ export async function reportEvent(
 ): Promise<SubscriberCase> {
   const { db } = deps;
   const event = await repo.findEventOfUser(db, caller.userId, eventId);
-  if (!event) throw notFound(EVENT_NOT_FOUND);
+  if (!event) throw said(404, 'errors.alertNotFound');
   const account = await repo.accountEmail(db, caller.userId);
-  if (!account) throw notFound(EVENT_NOT_FOUND);
+  if (!account) throw said(404, 'errors.alertNotFound');
   const contact = contactOf(input, account.email);
   const already = await repo.findCaseOfDocument(db, caller.userId, event.document_id);
   const alreadyReported = (caseNumber: string) =>
-    conflict(
-      `You already reported document ${event.document_number}: it is case ${caseNumber}. Download its packet from the alert.`,
-    );
+    said(409, 'errors.alreadyReported', { document: event.document_number, caseNumber });
   if (already) throw alreadyReported(already.case_number);
 
   const caseId = randomUUID();
