@@ -56,11 +56,15 @@ export function countyLabel(name: string): string {
   return /\bcounty$/i.test(name.trim()) ? name.trim() : `${name.trim()} County`;
 }
 
+/** The county's own name, without "County". */
+function countyName(name: string): string {
+  const trimmed = name.trim();
+  return /\bcounty$/i.test(trimmed) ? trimmed.slice(0, -6).trimEnd() : trimmed;
+}
+
 /** The county as a sentence names it: "Sacramento County", in Spanish "condado de Sacramento". */
 export function countyInWords(name: string, language: Language = 'en'): string {
-  return language === 'es'
-    ? `condado de ${name.trim().replace(/\s+county$/i, '')}`
-    : countyLabel(name);
+  return language === 'es' ? `condado de ${countyName(name)}` : countyLabel(name);
 }
 
 /** Element text needs only &, < and > escaped: quotes are written as they are. */
@@ -279,9 +283,6 @@ export function alertMail(brand: Brand, input: AlertMailInput): RenderedMail {
 
   return { subject: oneLine(input.headline), tag: 'alert', text, html };
 }
-
-/** The county's own name, without "County". */
-const countyName = (name: string) => name.trim().replace(/\s+county$/i, '');
 
 /**
  * The TemplateModel for a county's own Postmark template. Values are raw: Postmark escapes

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matchName } from '../../keys/names.ts';
-import { levelHeadline, levelLabel, whatItDoes } from '../levels/levels.ts';
+import { countyInWords, levelHeadline, levelLabel, whatItDoes } from '../levels/levels.ts';
 import { possibleBecause, reasonOf } from './reasons.ts';
 
 // Pairs of (guarded, recorded) names that match by each rule.
@@ -91,6 +91,9 @@ describe('reasons in the subscriber language', () => {
       'Actúe ahora, posible coincidencia: Una escritura que transfiere 123 MAIN ST de usted a otra persona se registró en el condado de Sacramento el 21/11/2024',
     );
     expect(levelLabel('records', 'es')).toBe('Para sus archivos');
+    expect(countyInWords('Yolo County', 'es')).toBe('condado de Yolo');
+    expect(countyInWords('Yolo', 'es')).toBe('condado de Yolo');
+    expect(countyInWords('Yolo County')).toBe('Yolo County');
     expect(
       whatItDoes({ ...input, documentType: 'NOTICE OF COMPLETION', subject: 'property' }, 'es'),
     ).toBe(

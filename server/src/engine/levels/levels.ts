@@ -71,7 +71,9 @@ export type WhatItDoesInput = {
 /** The county as a sentence names it: "Sacramento County"; in Spanish "condado de Sacramento". */
 export function countyInWords(name: string, language: Language = 'en'): string {
   const trimmed = name.trim();
-  if (language === 'es') return `condado de ${trimmed.replace(/\s+county$/i, '')}`;
+  // "Yolo County" is the county of Yolo: the name without its last word.
+  if (language === 'es')
+    return `condado de ${/\bcounty$/i.test(trimmed) ? trimmed.slice(0, -6).trimEnd() : trimmed}`;
   return /\bcounty$/i.test(trimmed) ? trimmed : `${trimmed} County`;
 }
 
