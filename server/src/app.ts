@@ -30,6 +30,7 @@ import { possibleMatchesRoutes } from './modules/user/possible-matches.routes.ts
 import { userRoutes } from './modules/user/user.routes.ts';
 import { registerAccessGuard } from './plugins/access-guard.ts';
 import { registerBearerAuth } from './plugins/bearer-auth.ts';
+import { languageOf } from './mail/mail.repository.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerImpersonationAudit } from './plugins/impersonation.ts';
 import { registerInFlight } from './plugins/in-flight.ts';
@@ -96,7 +97,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   registerHttpMetrics(app);
   app.setValidatorCompiler(valibotValidatorCompiler);
   const https = config.appUrl.startsWith('https://');
-  registerErrorHandler(app, { https });
+  registerErrorHandler(app, { https, languageOf: (userId) => languageOf(deps.db, userId) });
 
   const { db, mailSender } = deps;
   await registerSecurity(app, { https, rateLimitPerMinute: config.rateLimitPerMinute });

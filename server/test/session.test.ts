@@ -95,6 +95,7 @@ describe('sessions', () => {
     expect(me.json()).toEqual({
       id: userId,
       role: 'subscriber',
+      language: 'en',
       email: 'owner@example.com',
       apnSubscriptions: [],
       nameSubscriptions: [],

@@ -265,7 +265,8 @@ export async function samplePdf(
   const fees = 15 + seed(90);
   const mailTo = doc.grantees[0] ?? doc.grantors[0] ?? 'UNKNOWN PARTY';
 
-  pdf.setTitle(`${title} ${doc.documentNumber}`);
+  pdf.setTitle(`${title} ${doc.documentNumber}`, { showInWindowTitleBar: true });
+  pdf.setLanguage('en');
   pdf.setSubject(`${county} County Recorder, document ${doc.documentNumber}`);
   pdf.setProducer('DeedWatch sample documents');
   pdf.setCreator('DeedWatch');

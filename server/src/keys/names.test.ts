@@ -24,20 +24,20 @@ describe('matchName over the product examples', () => {
 
 describe('matchName', () => {
   it('tells the rules apart, with a tier and a reason', () => {
-    expect(matchName('SMITH JOHN A', 'SMITH, JOHN A.')).toEqual({
+    expect(matchName('SMITH JOHN A', 'SMITH, JOHN A.')).toMatchObject({
       matched: true,
       rule: 'exact',
       tier: 'exact',
       reason: 'Same name: SMITH JOHN A',
     });
-    expect(matchName('SMITH JOHN A', 'SMITH JOHN ALLEN')).toEqual({
+    expect(matchName('SMITH JOHN A', 'SMITH JOHN ALLEN')).toMatchObject({
       matched: true,
       rule: 'variant',
       tier: 'strong',
       reason: 'Same surname and first name, middle initial A matches ALLEN',
     });
     expect(matchName('SMITH JOHN A', 'JOHN A SMITH')).toMatchObject({ rule: 'variant' });
-    expect(matchName('SMITH JOHN A', 'SMTIH JOHN A')).toEqual({
+    expect(matchName('SMITH JOHN A', 'SMTIH JOHN A')).toMatchObject({
       matched: true,
       rule: 'typo',
       tier: 'strong',
@@ -47,7 +47,7 @@ describe('matchName', () => {
       rule: 'nickname',
       tier: 'strong',
     });
-    expect(matchName('GARCIA-LOPEZ MARIA', 'GARCIA MARIA')).toEqual({
+    expect(matchName('GARCIA-LOPEZ MARIA', 'GARCIA MARIA')).toMatchObject({
       matched: true,
       rule: 'part',
       tier: 'possible',

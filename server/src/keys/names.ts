@@ -53,9 +53,29 @@ export type NameKeys = {
 export type NameRule = 'exact' | 'variant' | 'nickname' | 'typo' | 'part' | 'initial';
 /** How sure a match is: exact and strong alert at once, possible goes to the daily digest. */
 export type MatchTier = 'exact' | 'strong' | 'possible';
+/**
+ * A match's reason as a catalog entry and its values, so that it can be said in the
+ * subscriber's language; `reason` is the same in English.
+ */
+export type NameReasonWords = {
+  key:
+    | 'reasons.name.same'
+    | 'reasons.name.sameOrganisation'
+    | 'reasons.name.sameFirst'
+    | 'reasons.name.middleOneSide'
+    | 'reasons.name.sameMiddle'
+    | 'reasons.name.middleInitial'
+    | 'reasons.name.nickname'
+    | 'reasons.name.initial'
+    | 'reasons.name.part'
+    | 'reasons.name.typo'
+    | 'reasons.name.typoNoFirst';
+  values: Record<string, string>;
+};
 export type NameMatch =
-  | { matched: true; rule: NameRule; tier: MatchTier; reason: string }
+  | { matched: true; rule: NameRule; tier: MatchTier; reason: string; words: NameReasonWords }
   | { matched: false; reason: string };
+type Found = { rule: NameRule; reason: string; words: NameReasonWords };
 
 /** Surnames shorter than this get no deletion keys beyond themselves: one edit of LEE is a flood. */
 export const TYPO_MIN_SURNAME_LENGTH = 4;
@@ -693,33 +713,37 @@ const shareDeletionKey = (g: NameReading, c: NameReading): boolean => {
 const surnameOf = (r: NameReading): string => (r.form === 'part' ? r.whole! : r.surname);
 
 /** The rule by which two readings match, with its reason, or undefined. */
-function readingRule(
-  g: NameReading,
-  c: NameReading,
-): { rule: NameRule; reason: string } | undefined {
+function readingRule(g: NameReading, c: NameReading): Found | undefined {
   // One part of a two-part surname meets only a whole surname: GARCIA-LOPEZ MARIA and
   // GARCIA-MARTINEZ MARIA share GARCIA, and are two people.
   if (g.form === 'part' && c.form === 'part') return undefined;
   if (!middleCompatible(g.middle, c.middle)) return undefined;
   if (g.surname === c.surname) {
-    let rule: NameRule;
-    let reason: string;
-    if (g.first === c.first) [rule, reason] = ['variant', variantReason(g, c)];
+    let found: Found;
+    if (g.first === c.first) found = { rule: 'variant', ...variantReason(g, c) };
     else if (areNicknames(g.first, c.first))
-      [rule, reason] = [
-        'nickname',
-        `Same surname ${g.surname}, and ${c.first} and ${g.first} are forms of one given name`,
-      ];
-    else if (initialOf(g.first, c.first))
+      found = {
+        rule: 'nickname',
+        reason: `Same surname ${g.surname}, and ${c.first} and ${g.first} are forms of one given name`,
+        words: {
+          key: 'reasons.name.nickname',
+          values: { surname: g.surname, first: c.first, other: g.first },
+        },
+      };
+    else if (initialOf(g.first, c.first)) {
+      const [initial, full] = g.first.length === 1 ? [g.first, c.first] : [c.first, g.first];
       return {
         rule: 'initial',
-        reason: `Same surname ${g.surname}, and first initial ${g.first.length === 1 ? g.first : c.first} may stand for ${g.first.length === 1 ? c.first : g.first}`,
+        reason: `Same surname ${g.surname}, and first initial ${initial} may stand for ${full}`,
+        words: { key: 'reasons.name.initial', values: { surname: g.surname, initial, full } },
       };
-    else return undefined;
-    if (g.form !== 'part' && c.form !== 'part') return { rule, reason };
+    } else return undefined;
+    if (g.form !== 'part' && c.form !== 'part') return found;
+    const whole = (g.form === 'part' ? g.whole : c.whole) ?? '';
     return {
       rule: 'part',
-      reason: `${c.surname} is one part of the two-part surname ${g.form === 'part' ? g.whole : c.whole}, same first name ${c.first}`,
+      reason: `${c.surname} is one part of the two-part surname ${whole}, same first name ${c.first}`,
+      words: { key: 'reasons.name.part', values: { part: c.surname, whole, first: c.first } },
     };
   }
   if (
@@ -730,20 +754,40 @@ function readingRule(
     return {
       rule: 'typo',
       reason: `Surname ${surnameOf(c)} is one letter from ${surnameOf(g)}, same first name ${g.first || '(none)'}`,
+      words: {
+        key: g.first ? 'reasons.name.typo' : 'reasons.name.typoNoFirst',
+        values: { surname: surnameOf(c), other: surnameOf(g), first: g.first },
+      },
     };
   return undefined;
 }
 
-function variantReason(g: NameReading, c: NameReading): string {
+function variantReason(g: NameReading, c: NameReading): Omit<Found, 'rule'> {
   const name = `${g.surname} ${g.first}`.trim();
-  if (g.middle === '' && c.middle === '') return `Same surname and first name: ${name}`;
-  if (g.middle === '' || c.middle === '')
-    return `Same surname and first name: ${name}, middle name ${g.middle || c.middle} given on one side only`;
+  if (g.middle === '' && c.middle === '')
+    return {
+      reason: `Same surname and first name: ${name}`,
+      words: { key: 'reasons.name.sameFirst', values: { name } },
+    };
+  if (g.middle === '' || c.middle === '') {
+    const middle = g.middle || c.middle;
+    return {
+      reason: `Same surname and first name: ${name}, middle name ${middle} given on one side only`,
+      words: { key: 'reasons.name.middleOneSide', values: { name, middle } },
+    };
+  }
   const gm = g.middle.split(' ')[0]!;
   const cm = c.middle.split(' ')[0]!;
-  if (gm === cm) return `Same surname, first and middle name: ${name} ${gm}`;
+  if (gm === cm)
+    return {
+      reason: `Same surname, first and middle name: ${name} ${gm}`,
+      words: { key: 'reasons.name.sameMiddle', values: { name, middle: gm } },
+    };
   const [initial, full] = gm.length === 1 ? [gm, cm] : [cm, gm];
-  return `Same surname and first name, middle initial ${initial} matches ${full}`;
+  return {
+    reason: `Same surname and first name, middle initial ${initial} matches ${full}`,
+    words: { key: 'reasons.name.middleInitial', values: { initial, full } },
+  };
 }
 
 function missReason(guarded: readonly NameReading[], candidate: readonly NameReading[]): string {
@@ -786,22 +830,29 @@ export function matchNameKeys(g: NameKeys, c: NameKeys): NameMatch {
   if (g.key === '' || c.key === '') return { matched: false, reason: 'No name to compare' };
   if (g.nameKind === 'person' && c.nameKind === 'person' && !suffixesCompatible(g.suffix, c.suffix))
     return { matched: false, reason: `Different suffixes: ${c.suffix} vs ${g.suffix}, two people` };
-  const matched = (rule: NameRule, reason: string): NameMatch => ({
+  const matched = (rule: NameRule, reason: string, words: NameReasonWords): NameMatch => ({
     matched: true,
     rule,
     tier: matchTier(rule, matchConfidence(rule, 0)),
     reason,
+    words,
   });
   if (g.key === c.key) {
-    const what = g.nameKind === 'person' ? 'name' : `${g.nameKind} name`;
-    return matched('exact', `Same ${what}: ${g.key}`);
+    const person = g.nameKind === 'person';
+    return matched(
+      'exact',
+      `Same ${person ? 'name' : `${g.nameKind} name`}: ${g.key}`,
+      person
+        ? { key: 'reasons.name.same', values: { name: g.key } }
+        : { key: 'reasons.name.sameOrganisation', values: { kind: g.nameKind, name: g.key } },
+    );
   }
   if (g.nameKind !== c.nameKind)
     return { matched: false, reason: `${c.key} is a ${c.nameKind}, ${g.key} a ${g.nameKind}` };
   if (g.nameKind !== 'person')
     return { matched: false, reason: `Different ${g.nameKind} names: ${c.key} vs ${g.key}` };
 
-  let best: { rule: NameRule; reason: string } | undefined;
+  let best: Found | undefined;
   for (const gr of g.readings) {
     for (const cr of c.readings) {
       const found = readingRule(gr, cr);
@@ -810,7 +861,7 @@ export function matchNameKeys(g: NameKeys, c: NameKeys): NameMatch {
     }
   }
   return best
-    ? matched(best.rule, best.reason)
+    ? matched(best.rule, best.reason, best.words)
     : { matched: false, reason: missReason(g.readings, c.readings) };
 }
 

@@ -2,6 +2,8 @@
  * Every county served is in California: the recorder stamps documents in Pacific time, so the
  * dates a subscriber or an owner can look up are Pacific whatever the server's zone.
  */
+import type { Language } from '@deedwatch/rules';
+
 export const COUNTY_TIME_ZONE = 'America/Los_Angeles';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', {
@@ -11,10 +13,12 @@ const dateFormat = new Intl.DateTimeFormat('en-US', {
   day: '2-digit',
 });
 
-/** MM/DD/YYYY in county time. */
-export function countyDate(at: Date): string {
+/** MM/DD/YYYY in county time; DD/MM/YYYY in Spanish ('es'), as US Spanish writes a date. */
+export function countyDate(at: Date, language: Language = 'en'): string {
   const parts = Object.fromEntries(dateFormat.formatToParts(at).map((p) => [p.type, p.value]));
-  return `${parts.month}/${parts.day}/${parts.year}`;
+  return language === 'es'
+    ? `${parts.day}/${parts.month}/${parts.year}`
+    : `${parts.month}/${parts.day}/${parts.year}`;
 }
 
 /** The county's calendar day of `at`, as YYYY-MM-DD. */

@@ -326,3 +326,60 @@ describe('alertTemplateModel', () => {
     ]);
   });
 });
+
+describe('alertMail in Spanish', () => {
+  const es = (overrides: Partial<AlertMailInput> = {}) =>
+    alertMail(brand, input({ language: 'es', ...overrides }));
+
+  it('writes both bodies in Spanish, with lang="es" and the date day first', () => {
+    const mail = es();
+    expect(mail.html).toContain('<html lang="es">');
+    expect(mail.text.split('\n')[0]).toBe(`Actúe ahora: ${WHAT}`);
+    for (const body of [mail.text, visibleText(mail.html)]) {
+      expect(body).toContain(
+        'El Registrador del condado de Sacramento registró un documento que afecta a elementos que usted protege con DeedWatch.',
+      );
+      expect(body).toContain(
+        'Nombre JANE Q PUBLIC: el documento muestra PUBLIC JANE Q como otorgante',
+      );
+      expect(body).toContain('Actúe ahora. Coincidencia exacta.');
+      expect(body).toContain('Fecha de registro: 21/11/2024');
+      expect(body).toContain('Las primeras 2 páginas del documento van adjuntas');
+      expect(body).toContain('indicar «No fui yo» en su panel');
+      expect(body).not.toMatch(/\b(What it matched|Recording date|Review this alert|You can)\b/);
+    }
+    expect(mail.text).toContain(`Revisar esta alerta: ${EVENT_URL}`);
+    expect(mail.html).toContain(`>Revisar esta alerta</a>`);
+    expect(mail.text).toContain('-- DeedWatch');
+  });
+
+  it('says a possible match and its fraud contact in Spanish', () => {
+    const possible: AlertHit = {
+      ...nameHit,
+      tier: 'possible',
+      level: 'check',
+      possibleBecause: 'solo coincide la inicial del nombre',
+      namesakes: 12,
+    };
+    const mail = es({
+      hits: [possible],
+      fraudContact: { name: 'Unidad de Fraude', phone: '(916) 874-0000', email: '', url: '' },
+    });
+    expect(mail.text).toContain('una posible coincidencia con un nombre que usted protege');
+    expect(mail.text).toContain(
+      'Posible coincidencia: solo coincide la inicial del nombre; compruebe si se trata de usted.',
+    );
+    expect(mail.text).toContain('12 documentos de este condado llevan este nombre.');
+    expect(mail.text).toContain(
+      '- denunciarlo al contacto de fraude del condado: Unidad de Fraude, Teléfono: (916) 874-0000',
+    );
+  });
+
+  it("gives a county's own template its language and Spanish words", () => {
+    const model = alertTemplateModel(brand, input({ language: 'es' }));
+    expect(model.language).toBe('es');
+    expect(model.levelLabel).toBe('Actúe ahora');
+    expect(model.recordingDate).toBe('21/11/2024');
+    expect(alertTemplateModel(brand, input()).language).toBe('en');
+  });
+});

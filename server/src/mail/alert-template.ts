@@ -1,6 +1,10 @@
-import { LEVEL_LABELS, type Level } from '@deedwatch/rules';
+import type { Language, Level } from '@deedwatch/rules';
+import { type Translate, translator } from '../i18n/index.ts';
 import { countyDate } from '../lib/county-time.ts';
 import { type Brand, escapeHtml, layout, type RenderedMail, textLayout } from './templates.ts';
+
+/** English: what the helpers say when no language is given. */
+const en = translator('en');
 
 export type AlertHit = {
   matchKind: 'apn' | 'address' | 'name';
@@ -43,71 +47,104 @@ export type AlertMailInput = {
   dashboardUrl: string;
   documentUrl: string;
   attachment: 'attached' | 'too-large' | 'unavailable';
+  /** The subscriber's language; English when not said. */
+  language?: Language;
 };
-
-const SUPPORT_HOURS = 'Monday to Friday 8AM-5PM PST';
 
 /** "Sacramento" → "Sacramento County"; a name that already says County is kept. */
 export function countyLabel(name: string): string {
   return /\bcounty$/i.test(name.trim()) ? name.trim() : `${name.trim()} County`;
 }
 
+/** The county's own name, without "County". */
+function countyName(name: string): string {
+  const trimmed = name.trim();
+  return /\bcounty$/i.test(trimmed) ? trimmed.slice(0, -6).trimEnd() : trimmed;
+}
+
+/** The county as a sentence names it: "Sacramento County", in Spanish "condado de Sacramento". */
+export function countyInWords(name: string, language: Language = 'en'): string {
+  return language === 'es' ? `condado de ${countyName(name)}` : countyLabel(name);
+}
+
+/** Element text needs only &, < and > escaped: quotes are written as they are. */
+const escapeText = (s: string) => escapeHtml(s).replace(/&quot;/g, '"');
+
 // Recorder data can hold line breaks; a subject is one line.
 export const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 /** Ends with a full stop unless it ends a sentence already; '' stays ''. */
 export const sentence = (s: string) => (s === '' || /[.!?]$/.test(s) ? s : `${s}.`);
 
-const MATCH_KIND_LABEL: Record<AlertHit['matchKind'], string> = {
-  apn: 'Property (APN)',
-  address: 'Property address',
-  name: 'Name',
-};
+const MATCH_KIND_LABEL = {
+  apn: 'mail.alert.kinds.apn',
+  address: 'mail.alert.kinds.address',
+  name: 'mail.alert.kinds.name',
+} as const satisfies Record<AlertHit['matchKind'], string>;
 
-export const ROLE_LABEL: Record<NonNullable<AlertHit['partyRole']>, string> = {
-  grantor: 'grantor, the party giving or selling (a seller or borrower)',
-  grantee: 'grantee, the party receiving (a buyer or lender)',
-};
+const ROLE_KEY = {
+  grantor: 'mail.alert.roles.grantor',
+  grantee: 'mail.alert.roles.grantee',
+} as const satisfies Record<NonNullable<AlertHit['partyRole']>, string>;
+
+const LEVEL_KEY = {
+  act_now: 'reasons.levels.actNow',
+  check: 'reasons.levels.check',
+  records: 'reasons.levels.records',
+} as const satisfies Record<Level, string>;
+
+/** The party's role on the document, explained, in the language of `t`. */
+export const roleLabel = (role: NonNullable<AlertHit['partyRole']>, t: Translate = en) =>
+  t(ROLE_KEY[role]);
 
 /** "312 documents in this county carry this name"; '' when there is no count to give. */
-export function namesakesInWords(namesakes: number | null | undefined): string {
+export function namesakesInWords(namesakes: number | null | undefined, t: Translate = en): string {
   if (namesakes === null || namesakes === undefined || namesakes <= 0) return '';
-  return namesakes === 1
-    ? '1 document in this county carries this name'
-    : `${namesakes} documents in this county carry this name`;
+  return t('mail.alert.namesakes', { count: namesakes });
 }
 
 /** How sure the match is, in words: a possible match asks the subscriber to check. */
-export function tierInWords(hit: Pick<AlertHit, 'tier' | 'possibleBecause'>): string {
+export function tierInWords(
+  hit: Pick<AlertHit, 'tier' | 'possibleBecause'>,
+  t: Translate = en,
+): string {
   switch (hit.tier) {
     case 'exact':
-      return 'Exact match.';
+      return t('mail.alert.tiers.exact');
     case 'strong':
-      return 'A close match, not exact: please check it.';
+      return t('mail.alert.tiers.strong');
     case 'possible':
-      return `Possible match — ${hit.possibleBecause ?? 'a common name'}; check whether this is you.`;
+      return t('mail.alert.tiers.possible', {
+        because: hit.possibleBecause ?? t('reasons.possible.common'),
+      });
   }
 }
 
+/** "Property (APN) 012-…": the kind of item and the item as the subscriber guards it. */
+const hitLabel = (hit: AlertHit, t: Translate) =>
+  `${t(MATCH_KIND_LABEL[hit.matchKind])} ${hit.guarded}`;
+
 /** What the document shows for the guarded item, without the guarded item itself. */
-function hitDetail(hit: AlertHit): string {
-  const role = hit.partyRole ? ` as ${ROLE_LABEL[hit.partyRole]}` : '';
+function hitDetail(hit: AlertHit, t: Translate): string {
+  const shows = hit.partyRole
+    ? t('mail.alert.showsAs', { value: hit.matchedValue, role: t(ROLE_KEY[hit.partyRole]) })
+    : t('mail.alert.shows', { value: hit.matchedValue });
   const parts = [
-    `${LEVEL_LABELS[hit.level]}.`,
-    tierInWords(hit),
+    `${t(LEVEL_KEY[hit.level])}.`,
+    tierInWords(hit, t),
     sentence(oneLine(hit.reason)),
-    hit.tier === 'possible' ? sentence(namesakesInWords(hit.namesakes)) : '',
+    hit.tier === 'possible' ? sentence(namesakesInWords(hit.namesakes, t)) : '',
   ];
-  return `the document shows ${hit.matchedValue}${role}. ${parts.filter(Boolean).join(' ')}`;
+  return `${shows} ${parts.filter(Boolean).join(' ')}`;
 }
 
-function attachmentLine(input: AlertMailInput): string {
+function attachmentLine(input: AlertMailInput, t: Translate): string {
   switch (input.attachment) {
     case 'attached':
-      return 'The first 2 pages of the document are attached to this email (the whole document if it is shorter).';
+      return t('mail.alert.attached');
     case 'too-large':
-      return 'The first pages of the document are too large to attach. Use the link below to view the document.';
+      return t('mail.alert.tooLarge');
     case 'unavailable':
-      return 'A copy of the document is not available to attach. Use the link below, or look the document up by its number at the county recorder.';
+      return t('mail.alert.unavailable');
   }
 }
 
@@ -125,109 +162,123 @@ export const onlyPossible = (hits: readonly Pick<AlertHit, 'tier'>[]) =>
   hits.length > 0 && hits.every((hit) => hit.tier === 'possible');
 
 /** The fraud contact as lines of text ('' parts left out); none when the county set nothing. */
-export function fraudContactLines(contact: FraudContact | null): string[] {
+export function fraudContactLines(contact: FraudContact | null, t: Translate = en): string[] {
   if (!contact) return [];
   const lines = [
     contact.name,
-    contact.phone && `Phone: ${contact.phone}`,
-    contact.email && `Email: ${contact.email}`,
-    contact.url && `Web: ${contact.url}`,
+    contact.phone && t('mail.alert.phone', { phone: contact.phone }),
+    contact.email && t('mail.alert.email', { email: contact.email }),
+    contact.url && t('mail.alert.web', { url: contact.url }),
   ].filter((line) => line !== '');
   return lines;
 }
 
 /** The fraud contact in HTML: the email and web page as links. */
-export function fraudContactHtml(contact: FraudContact | null): string {
+export function fraudContactHtml(contact: FraudContact | null, t: Translate = en): string {
   if (!contact) return '';
   return [
     contact.name && escapeHtml(contact.name),
-    contact.phone && `Phone: ${escapeHtml(contact.phone)}`,
-    contact.email && `Email: ${link(`mailto:${contact.email}`, contact.email)}`,
-    contact.url && `Web: ${link(contact.url)}`,
+    contact.phone && t('mail.alert.phone', { phone: escapeHtml(contact.phone) }),
+    contact.email &&
+      t('mail.alert.email', { email: link(`mailto:${contact.email}`, contact.email) }),
+    contact.url && t('mail.alert.web', { url: link(contact.url) }),
   ]
     .filter((line) => line !== '')
     .join('<br>');
 }
 
 export function alertMail(brand: Brand, input: AlertMailInput): RenderedMail {
-  const county = countyLabel(input.countyName);
-  const recorded = countyDate(input.recordedAt);
-  const first = `${LEVEL_LABELS[input.level]}: ${input.whatItDoes}`;
+  const language = input.language ?? 'en';
+  const t = translator(language);
+  const county = countyInWords(input.countyName, language);
+  const recorded = countyDate(input.recordedAt, language);
+  const first = `${t(LEVEL_KEY[input.level])}: ${input.whatItDoes}`;
   const intro = onlyPossible(input.hits)
-    ? `The ${county} Recorder recorded a document naming someone who may be you: a possible match of ${
-        input.hits.length === 1 ? 'a name' : 'names'
-      } you guard with DeedWatch. It may well be somebody else; please check it.`
-    : `The ${county} Recorder recorded a document that affects ${
-        input.hits.length === 1 ? 'an item' : 'items'
-      } you guard with DeedWatch.`;
-  const attachment = attachmentLine(input);
-  const fraudIntro =
-    'If you did not expect this document or did not authorise it, it may be fraud. You can:';
-  const respond =
-    'Do you recognise it? Say so on your dashboard: "I recognise this" closes the alert; "This wasn\'t me" takes you through a short report and gives you a case packet for the county, the police and your title insurer.';
-  const contact = fraudContactLines(input.fraudContact);
+    ? t('mail.alert.introPossible', { county, count: input.hits.length })
+    : t('mail.alert.intro', { county, count: input.hits.length });
+  const attachment = attachmentLine(input, t);
+  const fraudIntro = t('mail.alert.fraudIntro');
+  const respond = t('mail.alert.respond');
+  const sayNotMe = t('mail.alert.sayNotMe');
+  const reportContact = t('mail.alert.reportContact');
+  const contactRecorder = t('mail.alert.contactRecorder', { county });
+  const hours = t('mail.alert.supportHours');
+  const review = t('mail.alert.reviewAlert');
+  const viewDocument = t('mail.alert.viewDocument');
+  const yourAlerts = t('mail.alert.yourAlerts');
+  const contact = fraudContactLines(input.fraudContact, t);
   const details: [string, string][] = [
-    ['Document number', input.documentNumber],
-    ['Document type', input.documentType],
-    ['Recording date', recorded],
-    ['County', county],
+    [t('mail.alert.documentNumber'), input.documentNumber],
+    [t('mail.alert.documentType'), input.documentType],
+    [t('mail.alert.recordingDate'), recorded],
+    [t('mail.alert.county'), language === 'es' ? countyName(input.countyName) : county],
   ];
 
-  const text = textLayout(brand, [
-    first,
-    '',
-    intro,
-    '',
-    `${respond} ${input.eventUrl}`,
-    '',
-    'What it matched:',
-    ...input.hits.map(
-      (hit) => `- ${MATCH_KIND_LABEL[hit.matchKind]} ${hit.guarded}: ${hitDetail(hit)}`,
-    ),
-    '',
-    'The document:',
-    ...details.map(([label, value]) => `${label}: ${value}`),
-    '',
-    attachment,
-    '',
-    fraudIntro,
-    '- say "This wasn\'t me" on your dashboard, for a case packet to take further',
-    ...(contact.length > 0
-      ? [`- report it to the county's fraud contact: ${contact.join(', ')}`]
-      : []),
-    `- contact the ${county} Recorder: ${input.countyLinkUrl}`,
-    `- call DeedWatch support at ${brand.supportPhone} (${SUPPORT_HOURS})`,
-    `- email DeedWatch support at ${brand.supportEmail}`,
-    '',
-    `Review this alert: ${input.eventUrl}`,
-    `View the document: ${input.documentUrl}`,
-    `Your alerts and guarded items: ${input.dashboardUrl}`,
-  ]);
+  const text = textLayout(
+    brand,
+    [
+      first,
+      '',
+      intro,
+      '',
+      `${respond} ${input.eventUrl}`,
+      '',
+      `${t('mail.alert.whatMatched')}:`,
+      ...input.hits.map((hit) => `- ${hitLabel(hit, t)}: ${hitDetail(hit, t)}`),
+      '',
+      `${t('mail.alert.theDocument')}:`,
+      ...details.map(([label, value]) => `${label}: ${value}`),
+      '',
+      attachment,
+      '',
+      fraudIntro,
+      `- ${sayNotMe}`,
+      ...(contact.length > 0 ? [`- ${reportContact} ${contact.join(', ')}`] : []),
+      `- ${contactRecorder} ${input.countyLinkUrl}`,
+      `- ${t('mail.alert.callSupport', { phone: brand.supportPhone, hours })}`,
+      `- ${t('mail.alert.emailSupport', { email: brand.supportEmail })}`,
+      '',
+      `${review}: ${input.eventUrl}`,
+      `${viewDocument}: ${input.documentUrl}`,
+      `${yourAlerts}: ${input.dashboardUrl}`,
+    ],
+    language,
+  );
 
   // layout() wraps each entry in a <p>, so lists are lines within one, not <ul> or <table>.
   const hitLines = input.hits
     .map(
       (hit) =>
-        `&bull; <strong>${escapeHtml(`${MATCH_KIND_LABEL[hit.matchKind]} ${hit.guarded}`)}</strong>: ${escapeHtml(hitDetail(hit))}`,
+        `&bull; <strong>${escapeHtml(hitLabel(hit, t))}</strong>: ${escapeHtml(hitDetail(hit, t))}`,
     )
     .join('<br>');
   const detailLines = details
     .map(([label, value]) => `${escapeHtml(label)}: <strong>${escapeHtml(value)}</strong>`)
     .join('<br>');
+  const todo = [
+    `- ${escapeText(sayNotMe)}`,
+    ...(contact.length > 0
+      ? [`- ${escapeText(reportContact)}<br>${fraudContactHtml(input.fraudContact, t)}`]
+      : []),
+    `- ${escapeHtml(contactRecorder)} ${link(input.countyLinkUrl)}`,
+    `- ${t('mail.alert.callSupport', { phone: escapeHtml(brand.supportPhone), hours: escapeHtml(hours) })}`,
+    `- ${t('mail.alert.emailSupport', { email: link(`mailto:${brand.supportEmail}`, brand.supportEmail) })}`,
+  ];
   const html = layout(
     brand,
     input.headline,
     [
       `<strong>${escapeHtml(first)}</strong>`,
       escapeHtml(intro),
-      `${escapeHtml(respond)} ${link(input.eventUrl, 'Review this alert')}`,
-      `<strong>What it matched</strong><br>${hitLines}`,
-      `<strong>The document</strong><br>${detailLines}`,
+      `${escapeHtml(respond)} ${link(input.eventUrl, review)}`,
+      `<strong>${escapeHtml(t('mail.alert.whatMatched'))}</strong><br>${hitLines}`,
+      `<strong>${escapeHtml(t('mail.alert.theDocument'))}</strong><br>${detailLines}`,
       escapeHtml(attachment),
-      `<strong>${escapeHtml(fraudIntro)}</strong><br>- say "This wasn&#39;t me" on your dashboard, for a case packet to take further<br>${contact.length > 0 ? `- report it to the county&#39;s fraud contact:<br>${fraudContactHtml(input.fraudContact)}<br>` : ''}- contact the ${escapeHtml(county)} Recorder: ${link(input.countyLinkUrl)}<br>- call DeedWatch support at ${escapeHtml(brand.supportPhone)} (${SUPPORT_HOURS})<br>- email DeedWatch support at ${link(`mailto:${brand.supportEmail}`, brand.supportEmail)}`,
-      `${link(input.documentUrl, 'View the document')} · ${link(input.dashboardUrl, 'Your alerts and guarded items')}`,
+      `<strong>${escapeHtml(fraudIntro)}</strong><br>${todo.join('<br>')}`,
+      `${link(input.documentUrl, viewDocument)} · ${link(input.dashboardUrl, yourAlerts)}`,
     ],
-    { label: 'Review this alert', url: input.eventUrl },
+    { label: review, url: input.eventUrl },
+    language,
   );
 
   return { subject: oneLine(input.headline), tag: 'alert', text, html };
@@ -235,43 +286,47 @@ export function alertMail(brand: Brand, input: AlertMailInput): RenderedMail {
 
 /**
  * The TemplateModel for a county's own Postmark template. Values are raw: Postmark escapes
- * `{{ }}` itself, so escaping here would show up as `&amp;` in the mail.
+ * `{{ }}` itself, so escaping here would show up as `&amp;` in the mail. The words are in the
+ * subscriber's language, which `language` names so that a template can choose its own.
  */
 export function alertTemplateModel(brand: Brand, input: AlertMailInput): Record<string, unknown> {
+  const language = input.language ?? 'en';
+  const t = translator(language);
   return {
+    language,
     subject: oneLine(input.headline),
     level: input.level,
-    levelLabel: LEVEL_LABELS[input.level],
+    levelLabel: t(LEVEL_KEY[input.level]),
     actNow: input.level === 'act_now',
     whatItDoes: input.whatItDoes,
     eventUrl: input.eventUrl,
     fraudContact: input.fraudContact
-      ? { ...input.fraudContact, lines: fraudContactLines(input.fraudContact) }
+      ? { ...input.fraudContact, lines: fraudContactLines(input.fraudContact, t) }
       : null,
     productName: 'DeedWatch',
     appUrl: brand.appUrl,
     documentNumber: input.documentNumber,
     documentType: input.documentType,
-    recordingDate: countyDate(input.recordedAt),
+    recordingDate: countyDate(input.recordedAt, language),
     countyName: input.countyName,
-    county: countyLabel(input.countyName),
+    county: countyInWords(input.countyName, language),
     countyLinkUrl: input.countyLinkUrl,
     // The model's names are what the counties' own templates refer to: they stay as they are.
     hits: input.hits.map((hit) => ({
       kind: hit.matchKind,
-      kindLabel: MATCH_KIND_LABEL[hit.matchKind],
+      kindLabel: t(MATCH_KIND_LABEL[hit.matchKind]),
       guarded: hit.guarded,
       matchedValue: hit.matchedValue,
       partyRole: hit.partyRole,
       exact: hit.tier === 'exact',
       tier: hit.tier,
-      tierLabel: tierInWords(hit),
+      tierLabel: tierInWords(hit, t),
       level: hit.level,
-      levelLabel: LEVEL_LABELS[hit.level],
+      levelLabel: t(LEVEL_KEY[hit.level]),
       possible: hit.tier === 'possible',
       namesakes: hit.namesakes ?? null,
       reason: hit.reason,
-      summary: `${MATCH_KIND_LABEL[hit.matchKind]} ${hit.guarded}: ${hitDetail(hit)}`,
+      summary: `${hitLabel(hit, t)}: ${hitDetail(hit, t)}`,
     })),
     // One boolean per case: Postmark's Mustachio has sections, not comparisons.
     attachment: {
@@ -279,12 +334,12 @@ export function alertTemplateModel(brand: Brand, input: AlertMailInput): Record<
       attached: input.attachment === 'attached',
       tooLarge: input.attachment === 'too-large',
       unavailable: input.attachment === 'unavailable',
-      message: attachmentLine(input),
+      message: attachmentLine(input, t),
     },
     dashboardUrl: input.dashboardUrl,
     documentUrl: input.documentUrl,
     supportPhone: brand.supportPhone,
     supportEmail: brand.supportEmail,
-    supportHours: SUPPORT_HOURS,
+    supportHours: t('mail.alert.supportHours'),
   };
 }

@@ -1,5 +1,7 @@
+import type { Language } from '@deedwatch/rules';
+import { translator } from '../i18n/index.ts';
 import {
-  countyLabel,
+  countyInWords,
   type FraudContact,
   fraudContactHtml,
   fraudContactLines,
@@ -17,55 +19,71 @@ export type CasePacketMailInput = {
   fraudContact: FraudContact | null;
   /** The case on the dashboard, where its status shows and the packet downloads again. */
   caseUrl: string;
+  /** The subscriber's language; English when not said. */
+  language?: Language;
 };
+
+/** Element text needs only &, < and > escaped: quotes are written as they are. */
+const escapeText = (s: string) => escapeHtml(s).replace(/&quot;/g, '"');
 
 /**
  * The subscriber's copy of their case packet, sent when they report a document as not theirs:
  * the packet attached, what happens next, and the steps they can take themselves now.
  */
 export function casePacketMail(brand: Brand, input: CasePacketMailInput): RenderedMail {
-  const county = countyLabel(input.countyName);
-  const intro = `We received your report that document ${input.documentNumber} (${input.documentType}, ${county}) was not you. It is case ${input.caseNumber}. Your case packet is attached: the document's details and first pages, why it matched, your statement, and the county's fraud contact.`;
-  const next =
-    'DeedWatch support will contact you the way you asked. You can see where your case stands on your dashboard. Meanwhile, do not wait for us:';
-  const contact = fraudContactLines(input.fraudContact);
-  const steps = [
-    contact.length > 0
-      ? `Report it to the county's fraud contact (${contact.join(', ')}) and give them the packet.`
-      : `Report it to the ${county} Recorder (${input.countyLinkUrl}) and give them the packet.`,
-    'File a police report with your local police or sheriff, and keep its number.',
-    'Call your title insurance company: your policy may cover a forged document.',
-    'Freeze your credit with Equifax, Experian and TransUnion, so no new loan can be opened in your name.',
+  const language = input.language ?? 'en';
+  const t = translator(language);
+  const county = countyInWords(input.countyName, language);
+  const intro = t('mail.casePacket.intro', {
+    number: input.documentNumber,
+    type: input.documentType,
+    county,
+    caseNumber: input.caseNumber,
+  });
+  const next = t('mail.casePacket.next');
+  const contact = fraudContactLines(input.fraudContact, t);
+  const later = [
+    t('mail.casePacket.stepPolice'),
+    t('mail.casePacket.stepTitle'),
+    t('mail.casePacket.stepCredit'),
   ];
+  const first =
+    contact.length > 0
+      ? t('mail.casePacket.stepContact', { contact: contact.join(', ') })
+      : t('mail.casePacket.stepRecorder', { county, url: input.countyLinkUrl });
+  const firstHtml =
+    contact.length > 0
+      ? `${escapeText(t('mail.casePacket.stepContactHtml'))}<br>${fraudContactHtml(input.fraudContact, t)}`
+      : t('mail.casePacket.stepRecorder', {
+          county: escapeHtml(county),
+          url: link(input.countyLinkUrl),
+        });
   return {
     subject: oneLine(
-      `DeedWatch case ${input.caseNumber}: your report of document ${input.documentNumber}`,
+      t('mail.casePacket.subject', { caseNumber: input.caseNumber, number: input.documentNumber }),
     ),
     tag: 'case_packet',
-    text: textLayout(brand, [
-      intro,
-      '',
-      next,
-      ...steps.map((step, i) => `${i + 1}. ${step}`),
-      '',
-      `Your case: ${input.caseUrl}`,
-    ]),
+    text: textLayout(
+      brand,
+      [
+        intro,
+        '',
+        next,
+        ...[first, ...later].map((step, i) => `${i + 1}. ${step}`),
+        '',
+        t('mail.casePacket.caseLink', { url: input.caseUrl }),
+      ],
+      language,
+    ),
     html: layout(
       brand,
-      `Case ${input.caseNumber}: we received your report`,
+      t('mail.casePacket.heading', { caseNumber: input.caseNumber }),
       [
         escapeHtml(intro),
-        `${escapeHtml(next)}<br>${steps
-          .map((step, i) =>
-            i === 0 && contact.length > 0
-              ? `${i + 1}. Report it to the county&#39;s fraud contact and give them the packet:<br>${fraudContactHtml(input.fraudContact)}`
-              : i === 0
-                ? `${i + 1}. Report it to the ${escapeHtml(county)} Recorder (${link(input.countyLinkUrl)}) and give them the packet.`
-                : `${i + 1}. ${escapeHtml(step)}`,
-          )
-          .join('<br>')}`,
+        `${escapeHtml(next)}<br>${[`1. ${firstHtml}`, ...later.map((step, i) => `${i + 2}. ${escapeHtml(step)}`)].join('<br>')}`,
       ],
-      { label: 'See your case', url: input.caseUrl },
+      { label: t('mail.casePacket.button'), url: input.caseUrl },
+      language,
     ),
   };
 }

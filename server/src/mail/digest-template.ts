@@ -1,10 +1,12 @@
+import type { Language } from '@deedwatch/rules';
+import { type Translate, translator } from '../i18n/index.ts';
 import { countyDate } from '../lib/county-time.ts';
 import {
-  countyLabel,
+  countyInWords,
   link,
   namesakesInWords,
   oneLine,
-  ROLE_LABEL,
+  roleLabel,
   sentence,
   tierInWords,
 } from './alert-template.ts';
@@ -34,23 +36,29 @@ export type DigestMailInput = {
   /** Possible matches of the digest beyond those listed: the dashboard has them all. */
   more: number;
   dashboardUrl: string;
+  /** The subscriber's language; English when not said. */
+  language?: Language;
 };
 
-const count = (n: number) => (n === 1 ? '1 possible match' : `${n} possible matches`);
-
 /** The item's lines, the first naming the document, the others what matched and why. */
-function itemLines(item: DigestItem): string[] {
-  const county = countyLabel(item.countyName);
-  const role = item.partyRole ? ` as ${ROLE_LABEL[item.partyRole]}` : '';
+function itemLines(item: DigestItem, t: Translate, language: Language): string[] {
+  const shown = { guarded: item.guardedName, party: item.partyName };
   return [
     oneLine(
-      `${item.documentType}, document ${item.documentNumber}, recorded ${countyDate(item.recordedAt)} in ${county}`,
+      t('mail.digest.item', {
+        type: item.documentType,
+        number: item.documentNumber,
+        date: countyDate(item.recordedAt, language),
+        county: countyInWords(item.countyName, language),
+      }),
     ),
-    `Your guarded name ${item.guardedName}; the document shows ${item.partyName}${role}.`,
+    item.partyRole
+      ? t('mail.digest.showsAs', { ...shown, role: roleLabel(item.partyRole, t) })
+      : t('mail.digest.shows', shown),
     [
-      tierInWords({ tier: 'possible', possibleBecause: item.possibleBecause }),
+      tierInWords({ tier: 'possible', possibleBecause: item.possibleBecause }, t),
       sentence(oneLine(item.reason)),
-      sentence(namesakesInWords(item.namesakes)),
+      sentence(namesakesInWords(item.namesakes, t)),
     ]
       .filter(Boolean)
       .join(' '),
@@ -63,50 +71,53 @@ function itemLines(item: DigestItem): string[] {
  * and tells where to dismiss them or choose how such matches reach them.
  */
 export function digestMail(brand: Brand, input: DigestMailInput): RenderedMail {
+  const language = input.language ?? 'en';
+  const t = translator(language);
   const total = input.items.length + input.more;
-  const intro = `DeedWatch found ${count(total)} for the names you guard: ${
-    total === 1 ? 'a document' : 'documents'
-  } recorded naming someone who may be you. A possible match may well be somebody else with the same or a similar name, so no alert was sent for it; please check whether it is you.`;
-  const more =
-    input.more > 0 ? `And ${count(input.more)} more: see them all on your dashboard.` : '';
-  const advice =
-    'If one of them is you and you did not expect the document, it may be fraud: contact the county recorder, or call DeedWatch support.';
-  const choice =
-    'On your dashboard you can dismiss a possible match, and choose for each guarded name whether its possible matches come in this morning email, as alerts at once, or not at all.';
+  const intro = t('mail.digest.intro', { count: total });
+  const more = input.more > 0 ? t('mail.digest.more', { count: input.more }) : '';
+  const advice = t('mail.digest.advice');
+  const choice = t('mail.digest.choice');
+  const view = t('mail.digest.viewDocument');
 
-  const text = textLayout(brand, [
-    intro,
-    '',
-    ...input.items.flatMap((item, i) => [
-      `${i + 1}. ${itemLines(item).join('\n   ')}`,
-      `   View the document: ${item.documentUrl}`,
+  const text = textLayout(
+    brand,
+    [
+      intro,
       '',
-    ]),
-    ...(more ? [more, ''] : []),
-    advice,
-    '',
-    choice,
-    `Your dashboard: ${input.dashboardUrl}`,
-  ]);
+      ...input.items.flatMap((item, i) => [
+        `${i + 1}. ${itemLines(item, t, language).join('\n   ')}`,
+        `   ${view}: ${item.documentUrl}`,
+        '',
+      ]),
+      ...(more ? [more, ''] : []),
+      advice,
+      '',
+      choice,
+      t('mail.digest.dashboardLink', { url: input.dashboardUrl }),
+    ],
+    language,
+  );
 
   const html = layout(
     brand,
-    `${count(total)} to check`,
+    t('mail.digest.heading', { count: total }),
     [
       escapeHtml(intro),
       ...input.items.map((item) => {
-        const [first, ...rest] = itemLines(item);
-        return `<strong>${escapeHtml(first!)}</strong><br>${rest.map(escapeHtml).join('<br>')}<br>${link(item.documentUrl, 'View the document')}`;
+        const [first, ...rest] = itemLines(item, t, language);
+        return `<strong>${escapeHtml(first!)}</strong><br>${rest.map(escapeHtml).join('<br>')}<br>${link(item.documentUrl, view)}`;
       }),
       ...(more ? [escapeHtml(more)] : []),
       escapeHtml(advice),
       escapeHtml(choice),
     ],
-    { label: 'Open my dashboard', url: input.dashboardUrl },
+    { label: t('mail.digest.button'), url: input.dashboardUrl },
+    language,
   );
 
   return {
-    subject: `DeedWatch: ${count(total)} to check`,
+    subject: t('mail.digest.subject', { count: total }),
     tag: 'digest',
     text,
     html,

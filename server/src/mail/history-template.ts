@@ -1,4 +1,6 @@
-import { countyLabel, oneLine } from './alert-template.ts';
+import type { Language } from '@deedwatch/rules';
+import { type Translate, translator } from '../i18n/index.ts';
+import { countyInWords, oneLine } from './alert-template.ts';
 import { type Brand, escapeHtml, layout, type RenderedMail, textLayout } from './templates.ts';
 
 /** What the history check of one new guarded item found. */
@@ -18,28 +20,42 @@ export type HistoryMailInput = {
   findings: HistoryFinding[];
   /** The dashboard's "Already on Record" section. */
   onRecordUrl: string;
+  /** The subscriber's language; English when not said. */
+  language?: Language;
 };
 
-const documents = (n: number) => (n === 1 ? '1 document' : `${n} documents`);
+const en = translator('en');
 
 /** One line per item: what was found against it, or that nothing was. */
-export function findingLine(f: HistoryFinding): string {
-  const what = f.kind === 'name' ? f.guarded : `the property ${f.guarded}`;
-  const county = countyLabel(f.countyName);
+export function findingLine(
+  f: HistoryFinding,
+  t: Translate = en,
+  language: Language = 'en',
+): string {
+  const what = f.kind === 'name' ? f.guarded : t('mail.history.property', { guarded: f.guarded });
+  const county = countyInWords(f.countyName, language);
   if (f.documents > 0) {
-    const possible =
-      f.possible > 0
-        ? `, and ${f.possible === 1 ? '1 more document' : `${f.possible} more documents`} naming someone with a similar name who may be somebody else`
-        : '';
+    const documents = t('mail.history.documents', { count: f.documents });
     return oneLine(
-      `We found ${documents(f.documents)} already recorded against ${what} in ${county}${possible}.`,
+      f.possible > 0
+        ? t('mail.history.foundAndPossible', {
+            documents,
+            what,
+            county,
+            more: t('mail.history.moreDocuments', { count: f.possible }),
+          })
+        : t('mail.history.found', { documents, what, county }),
     );
   }
   if (f.possible > 0)
     return oneLine(
-      `We found ${documents(f.possible)} already recorded in ${county} naming someone with a name like ${what}, who may be somebody else.`,
+      t('mail.history.possibleOnly', {
+        documents: t('mail.history.documents', { count: f.possible }),
+        what,
+        county,
+      }),
     );
-  return oneLine(`${what} in ${county}: nothing on record in the last ten years.`);
+  return oneLine(t('mail.history.nothing', { what, county }));
 }
 
 /**
@@ -48,37 +64,50 @@ export function findingLine(f: HistoryFinding): string {
  * none was alerted; they wait on the dashboard under "Already on Record".
  */
 export function historyMail(brand: Brand, input: HistoryMailInput): RenderedMail {
+  const language = input.language ?? 'en';
+  const t = translator(language);
   const found = input.findings.reduce((n, f) => n + f.documents + f.possible, 0);
-  const intro = `When you start guarding a name or a property, DeedWatch looks through what the county recorder has recorded in the ten years before. For what you just added, we found ${documents(found)}.`;
-  const lines = input.findings.map(findingLine);
-  const why =
-    'These documents were recorded before you began guarding, so we did not send an alert for each one. Please look at them on your dashboard under "Already on Record": a document you do not recognise, such as a deed or a loan you did not sign, may be a sign of fraud. Contact the county recorder or DeedWatch support if one worries you.';
+  const intro = t('mail.history.intro', {
+    documents: t('mail.history.documents', { count: found }),
+  });
+  const lines = input.findings.map((f) => findingLine(f, t, language));
+  const why = t('mail.history.why');
   const only = input.findings.filter((f) => f.documents + f.possible > 0);
   const subject =
     only.length === 1
-      ? `DeedWatch: ${documents(only[0]!.documents + only[0]!.possible)} already on record for ${only[0]!.guarded}`
-      : `DeedWatch: ${documents(found)} already on record for what you guard`;
+      ? t('mail.history.subjectOne', {
+          documents: t('mail.history.documents', {
+            count: only[0]!.documents + only[0]!.possible,
+          }),
+          guarded: only[0]!.guarded,
+        })
+      : t('mail.history.subject', { documents: t('mail.history.documents', { count: found }) });
   return {
     subject: oneLine(subject),
     tag: 'history',
-    text: textLayout(brand, [
-      intro,
-      '',
-      ...lines.map((line) => `- ${line}`),
-      '',
-      why,
-      '',
-      `Already on record: ${input.onRecordUrl}`,
-    ]),
+    text: textLayout(
+      brand,
+      [
+        intro,
+        '',
+        ...lines.map((line) => `- ${line}`),
+        '',
+        why,
+        '',
+        t('mail.history.link', { url: input.onRecordUrl }),
+      ],
+      language,
+    ),
     html: layout(
       brand,
-      'Already on record',
+      t('mail.history.heading'),
       [
         escapeHtml(intro),
         lines.map((line) => `&bull; ${escapeHtml(line)}`).join('<br>'),
         escapeHtml(why),
       ],
-      { label: 'See what is on record', url: input.onRecordUrl },
+      { label: t('mail.history.button'), url: input.onRecordUrl },
+      language,
     ),
   };
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@deedwatch/rules';
 import { type Selectable, sql } from 'kysely';
 import type { Executor } from '../db/database.ts';
 import type { DeliveriesTable } from '../db/types.ts';
@@ -155,6 +156,16 @@ export function markPhoneUndeliverable(db: Executor, methodId: string, reason: s
     .where('m.id', '=', methodId)
     .where('m.type', '=', 'SMS')
     .where('m.undeliverable_at', 'is', null)
-    .returning(['m.user_id', 'm.phone', 'u.email'])
+    .returning(['m.user_id', 'm.phone', 'u.email', 'u.language'])
     .executeTakeFirst();
+}
+
+/** The language the account reads: what everything sent to it is written in; English if gone. */
+export async function languageOf(db: Executor, userId: string): Promise<Language> {
+  const row = await db
+    .selectFrom('users')
+    .select('language')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return isLanguage(row?.language) ? row.language : DEFAULT_LANGUAGE;
 }

@@ -1,30 +1,47 @@
+import type { Language } from '@deedwatch/rules';
 import type { EventLevel } from '../db/types.ts';
+import { translator } from '../i18n/index.ts';
 
 /**
- * The texts DeedWatch sends. A text can be read over a shoulder or on a lock screen, so it never
- * carries a name or an address: only the level, the kind of document, the county, its number and
- * a link that needs a sign-in to show more.
+ * The texts DeedWatch sends, in the subscriber's language. A text can be read over a shoulder
+ * or on a lock screen, so it never carries a name or an address: only the level, the kind of
+ * document, the county, its number and a link that needs a sign-in to show more. Spanish has
+ * accented letters, which make a text UCS-2 (70 characters a segment instead of 160).
  */
 
-export const SMS_LEVEL_LABEL: Record<Exclude<EventLevel, 'records'>, string> = {
-  act_now: 'Act now',
-  check: 'Check',
-};
+const SMS_LEVEL_KEY = {
+  act_now: 'sms.levels.actNow',
+  check: 'sms.levels.check',
+} as const satisfies Record<Exclude<EventLevel, 'records'>, string>;
 
-export function verifySmsText(verifyUrl: string, validMinutes: number): string {
-  return `DeedWatch: confirm this number for fraud alerts (link valid ${validMinutes} minutes): ${verifyUrl}`;
+export function verifySmsText(
+  verifyUrl: string,
+  validMinutes: number,
+  language: Language = 'en',
+): string {
+  return translator(language)('sms.verify', { minutes: validMinutes, url: verifyUrl });
 }
 
-export function alertText(input: {
-  level: Exclude<EventLevel, 'records'>;
-  documentType: string;
-  countyName: string;
-  documentNumber: string;
-  eventUrl: string;
-}): string {
-  return `DeedWatch ${SMS_LEVEL_LABEL[input.level]}: a ${input.documentType} was recorded in ${input.countyName} County, document ${input.documentNumber}. Details: ${input.eventUrl} Reply STOP to stop texts.`;
+export function alertText(
+  input: {
+    level: Exclude<EventLevel, 'records'>;
+    documentType: string;
+    countyName: string;
+    documentNumber: string;
+    eventUrl: string;
+  },
+  language: Language = 'en',
+): string {
+  const t = translator(language);
+  return t('sms.alert', {
+    level: t(SMS_LEVEL_KEY[input.level]),
+    type: input.documentType,
+    county: input.countyName,
+    number: input.documentNumber,
+    url: input.eventUrl,
+  });
 }
 
-export function helpText(supportPhone: string, supportEmail: string): string {
-  return `DeedWatch property-fraud alerts. Help: ${supportPhone} (Mon-Fri 8AM-5PM PST) or ${supportEmail}. Reply STOP to stop texts, START to resume.`;
+export function helpText(supportPhone: string, supportEmail: string, language: Language = 'en') {
+  return translator(language)('sms.help', { phone: supportPhone, email: supportEmail });
 }

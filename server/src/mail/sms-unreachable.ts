@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, isLanguage } from '@deedwatch/rules';
 import type { Executor } from '../db/database.ts';
 import type { MailSender } from './mail-sender.ts';
 import { markPhoneUndeliverable } from './mail.repository.ts';
@@ -20,7 +21,13 @@ export async function reportUnreachable(
     userId: marked.user_id,
     message: {
       to: marked.email,
-      ...smsUnreachableMail(deps.brand, marked.phone, reason, `${deps.brand.appUrl}/dashboard`),
+      ...smsUnreachableMail(
+        deps.brand,
+        marked.phone,
+        reason,
+        `${deps.brand.appUrl}/dashboard`,
+        isLanguage(marked.language) ? marked.language : DEFAULT_LANGUAGE,
+      ),
     },
   });
 }

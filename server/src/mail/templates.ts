@@ -61,76 +61,83 @@ export function textLayout(brand: Brand, lines: string[], language: Language = '
   ].join('\n');
 }
 
-export function welcomeMail(brand: Brand, verifyUrl: string): RenderedMail {
-  const intro =
-    'Thank you for registering for DeedWatch, the free property-fraud alert service. Please verify your email address to activate the protection of the names and properties you chose.';
-  const after =
-    'Once verified, we email you whenever the county recorder records a document that affects one of them, with the first 2 pages of the document attached.';
+export function welcomeMail(
+  brand: Brand,
+  verifyUrl: string,
+  language: Language = 'en',
+): RenderedMail {
+  const t = translator(language);
+  const intro = t('mail.welcome.intro');
+  const after = t('mail.welcome.after');
+  const ignore = t('mail.welcome.ignore');
   return {
-    subject: 'Welcome to DeedWatch: please verify your email',
+    subject: t('mail.welcome.subject'),
     tag: 'welcome',
-    text: textLayout(brand, [
-      intro,
-      '',
-      `Verify your email: ${verifyUrl}`,
-      '',
-      after,
-      '',
-      'If you did not sign up, ignore this email.',
-    ]),
+    text: textLayout(
+      brand,
+      [intro, '', t('mail.welcome.verifyLink', { url: verifyUrl }), '', after, '', ignore],
+      language,
+    ),
     html: layout(
       brand,
-      'Welcome to DeedWatch',
-      [escapeHtml(intro), escapeHtml(after), 'If you did not sign up, ignore this email.'],
-      { label: 'Verify my email', url: verifyUrl },
+      t('mail.welcome.heading'),
+      [escapeHtml(intro), escapeHtml(after), escapeHtml(ignore)],
+      { label: t('mail.welcome.button'), url: verifyUrl },
+      language,
     ),
   };
 }
 
-export function magicLinkMail(brand: Brand, loginUrl: string, validMinutes: number): RenderedMail {
-  const intro = `Use this link to sign in to DeedWatch. It works once and expires in ${validMinutes} minutes.`;
+export function magicLinkMail(
+  brand: Brand,
+  loginUrl: string,
+  validMinutes: number,
+  language: Language = 'en',
+): RenderedMail {
+  const t = translator(language);
+  const intro = t('mail.magicLink.intro', { minutes: validMinutes });
+  const ignore = t('mail.magicLink.ignore');
   return {
-    subject: 'Your DeedWatch sign-in link',
+    subject: t('mail.magicLink.subject'),
     tag: 'login',
-    text: textLayout(brand, [
-      intro,
-      '',
-      `Sign in: ${loginUrl}`,
-      '',
-      'If you did not ask to sign in, ignore this email.',
-    ]),
+    text: textLayout(
+      brand,
+      [intro, '', t('mail.magicLink.signInLink', { url: loginUrl }), '', ignore],
+      language,
+    ),
     html: layout(
       brand,
-      'Sign in to DeedWatch',
-      [escapeHtml(intro), 'If you did not ask to sign in, ignore this email.'],
-      {
-        label: 'Sign in',
-        url: loginUrl,
-      },
+      t('mail.magicLink.heading'),
+      [escapeHtml(intro), escapeHtml(ignore)],
+      { label: t('mail.magicLink.button'), url: loginUrl },
+      language,
     ),
   };
 }
 
-export function verifyMethodMail(brand: Brand, email: string, verifyUrl: string): RenderedMail {
-  const intro = `Confirm that ${email} should receive DeedWatch alerts. Alerts go only to verified addresses.`;
+export function verifyMethodMail(
+  brand: Brand,
+  email: string,
+  verifyUrl: string,
+  language: Language = 'en',
+): RenderedMail {
+  const t = translator(language);
+  const intro = t('mail.verifyMethod.intro', { email });
+  const ignore = t('mail.verifyMethod.ignore');
   return {
-    subject: 'Confirm your DeedWatch alert email',
+    subject: t('mail.verifyMethod.subject'),
     tag: 'verify',
-    text: textLayout(brand, [
-      intro,
-      '',
-      `Confirm: ${verifyUrl}`,
-      '',
-      'If you did not ask for this, ignore this email.',
-    ]),
+    text: textLayout(
+      brand,
+      [intro, '', t('mail.verifyMethod.confirmLink', { url: verifyUrl }), '', ignore],
+      language,
+    ),
     html: layout(
       brand,
-      'Confirm your alert email',
-      [escapeHtml(intro), 'If you did not ask for this, ignore this email.'],
-      {
-        label: 'Confirm this email',
-        url: verifyUrl,
-      },
+      t('mail.verifyMethod.heading'),
+      [escapeHtml(intro), escapeHtml(ignore)],
+      { label: t('mail.verifyMethod.button'), url: verifyUrl },
+      language,
     ),
   };
 }
@@ -141,17 +148,25 @@ export function smsUnreachableMail(
   phone: string,
   reason: string,
   dashboardUrl: string,
+  language: Language = 'en',
 ): RenderedMail {
-  const intro = `We could not deliver DeedWatch text alerts to ${phone}. ${reason}`;
-  const after =
-    'We will not text this number again, and your alerts keep coming by email. To receive texts, remove the number on your dashboard and add one that can take texts.';
+  const t = translator(language);
+  const intro = t('mail.smsUnreachable.intro', { phone, reason });
+  const after = t('mail.smsUnreachable.after');
   return {
-    subject: 'DeedWatch cannot text your phone',
+    subject: t('mail.smsUnreachable.subject'),
     tag: 'sms-unreachable',
-    text: textLayout(brand, [intro, '', after, '', `Your dashboard: ${dashboardUrl}`]),
-    html: layout(brand, 'We cannot text your phone', [escapeHtml(intro), escapeHtml(after)], {
-      label: 'Open my dashboard',
-      url: dashboardUrl,
-    }),
+    text: textLayout(
+      brand,
+      [intro, '', after, '', t('mail.smsUnreachable.dashboardLink', { url: dashboardUrl })],
+      language,
+    ),
+    html: layout(
+      brand,
+      t('mail.smsUnreachable.heading'),
+      [escapeHtml(intro), escapeHtml(after)],
+      { label: t('mail.smsUnreachable.button'), url: dashboardUrl },
+      language,
+    ),
   };
 }

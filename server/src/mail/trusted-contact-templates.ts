@@ -1,6 +1,8 @@
+import type { Language } from '@deedwatch/rules';
+import { type Translate, translator } from '../i18n/index.ts';
 import { countyDate } from '../lib/county-time.ts';
 import {
-  countyLabel,
+  countyInWords,
   type FraudContact,
   fraudContactHtml,
   fraudContactLines,
@@ -17,42 +19,56 @@ export type ContactInviteInput = {
   acceptUrl: string;
   stopUrl: string;
   validDays: number;
+  /** The inviting subscriber's language; English when not said. */
+  language?: Language;
 };
+
+const helloOf = (name: string, t: Translate) =>
+  name ? t('mail.contactInvite.helloName', { name: oneLine(name) }) : t('mail.contactInvite.hello');
+
+/** Element text needs only &, < and > escaped: quotes are written as they are. */
+const escapeText = (s: string) => escapeHtml(s).replace(/&quot;/g, '"');
 
 /**
  * The invitation of a trusted contact: nothing is sent to them until they accept by its link,
  * and its stop link says no for good.
  */
 export function contactInviteMail(brand: Brand, input: ContactInviteInput): RenderedMail {
-  const hello = input.contactName ? `Hello ${oneLine(input.contactName)},` : 'Hello,';
-  const intro = `${input.subscriberEmail} uses DeedWatch, a free service that watches the county recorder for documents affecting their property, and has named you as a trusted contact. If you accept, we will email you a copy of their most urgent alerts (Act now: a deed or a loan they may not have signed, a notice of default, a lien), so that someone they trust can check in with them.`;
-  const terms = `You will not see their dashboard or anything else of their account, and you can stop at any time with one click. The link to accept works for ${input.validDays} days.`;
-  const ignore =
-    'If you do not know this person or do not want these emails, ignore this one: nothing more is sent unless you accept. Or stop it now:';
+  const language = input.language ?? 'en';
+  const t = translator(language);
+  const hello = helloOf(input.contactName, t);
+  const intro = t('mail.contactInvite.intro', { email: input.subscriberEmail });
+  const terms = t('mail.contactInvite.terms', { days: input.validDays });
+  const ignore = t('mail.contactInvite.ignore');
   return {
-    subject: oneLine(`${input.subscriberEmail} named you as a trusted contact on DeedWatch`),
+    subject: oneLine(t('mail.contactInvite.subject', { email: input.subscriberEmail })),
     tag: 'contact_invite',
-    text: textLayout(brand, [
-      hello,
-      '',
-      intro,
-      '',
-      terms,
-      '',
-      `Accept: ${input.acceptUrl}`,
-      '',
-      `${ignore} ${input.stopUrl}`,
-    ]),
+    text: textLayout(
+      brand,
+      [
+        hello,
+        '',
+        intro,
+        '',
+        terms,
+        '',
+        t('mail.contactInvite.acceptLink', { url: input.acceptUrl }),
+        '',
+        `${ignore} ${input.stopUrl}`,
+      ],
+      language,
+    ),
     html: layout(
       brand,
-      'You were named as a trusted contact',
+      t('mail.contactInvite.heading'),
       [
         escapeHtml(hello),
         escapeHtml(intro),
         escapeHtml(terms),
-        `${escapeHtml(ignore)} ${link(input.stopUrl, 'Stop these emails')}`,
+        `${escapeHtml(ignore)} ${link(input.stopUrl, t('mail.contactInvite.stop'))}`,
       ],
-      { label: 'Accept', url: input.acceptUrl },
+      { label: t('mail.contactInvite.button'), url: input.acceptUrl },
+      language,
     ),
   };
 }
@@ -70,6 +86,8 @@ export type AlertCopyInput = {
   countyLinkUrl: string;
   fraudContact: FraudContact | null;
   stopUrl: string;
+  /** The subscriber's language (the copy is theirs); English when not said. */
+  language?: Language;
 };
 
 /**
@@ -78,45 +96,59 @@ export type AlertCopyInput = {
  * account, and the document is the subscriber's business.
  */
 export function alertCopyMail(brand: Brand, input: AlertCopyInput): RenderedMail {
-  const county = countyLabel(input.countyName);
-  const hello = input.contactName ? `Hello ${oneLine(input.contactName)},` : 'Hello,';
-  const intro = `You are a trusted contact of ${input.subscriberEmail} on DeedWatch. We have just sent them an urgent alert, and this is your copy:`;
-  const ask = `Please check in with ${input.subscriberEmail}: if they did not expect this document, it may be fraud, and acting quickly matters. They can report it from their DeedWatch dashboard.`;
+  const language = input.language ?? 'en';
+  const t = translator(language);
+  const county = countyInWords(input.countyName, language);
+  const hello = helloOf(input.contactName, t);
+  const intro = t('mail.alertCopy.intro', { email: input.subscriberEmail });
+  const ask = t('mail.alertCopy.ask', { email: input.subscriberEmail });
   const details: [string, string][] = [
-    ['Document number', input.documentNumber],
-    ['Document type', input.documentType],
-    ['Recording date', countyDate(input.recordedAt)],
-    ['County', county],
+    [t('mail.alert.documentNumber'), input.documentNumber],
+    [t('mail.alert.documentType'), input.documentType],
+    [t('mail.alert.recordingDate'), countyDate(input.recordedAt, language)],
+    [t('mail.alert.county'), language === 'en' ? county : input.countyName.trim()],
   ];
-  const contact = fraudContactLines(input.fraudContact);
-  const stop = 'To stop receiving these copies, use this link (one click):';
+  const contact = fraudContactLines(input.fraudContact, t);
+  const fraudContact = t('mail.alertCopy.fraudContact');
+  const recorder = t('mail.alertCopy.recorder', { county });
+  const stop = t('mail.alertCopy.stopIntro');
   return {
-    subject: oneLine(`Copy for a trusted contact: ${input.headline}`),
+    subject: oneLine(t('mail.alertCopy.subject', { headline: input.headline })),
     tag: 'alert_copy',
-    text: textLayout(brand, [
-      hello,
-      '',
-      intro,
-      '',
-      oneLine(input.whatItDoes),
-      ...details.map(([label, value]) => `${label}: ${value}`),
-      '',
-      ask,
-      '',
-      ...(contact.length > 0 ? [`The county's fraud contact: ${contact.join(', ')}`] : []),
-      `The ${county} Recorder: ${input.countyLinkUrl}`,
-      '',
-      `${stop} ${input.stopUrl}`,
-    ]),
-    html: layout(brand, oneLine(input.headline), [
-      escapeHtml(hello),
-      escapeHtml(intro),
-      `<strong>${escapeHtml(oneLine(input.whatItDoes))}</strong><br>${details
-        .map(([label, value]) => `${escapeHtml(label)}: <strong>${escapeHtml(value)}</strong>`)
-        .join('<br>')}`,
-      escapeHtml(ask),
-      `${contact.length > 0 ? `The county&#39;s fraud contact:<br>${fraudContactHtml(input.fraudContact)}<br>` : ''}The ${escapeHtml(county)} Recorder: ${link(input.countyLinkUrl)}`,
-      `${escapeHtml(stop)} ${link(input.stopUrl, 'Stop these copies')}`,
-    ]),
+    text: textLayout(
+      brand,
+      [
+        hello,
+        '',
+        intro,
+        '',
+        oneLine(input.whatItDoes),
+        ...details.map(([label, value]) => `${label}: ${value}`),
+        '',
+        ask,
+        '',
+        ...(contact.length > 0 ? [`${fraudContact} ${contact.join(', ')}`] : []),
+        `${recorder} ${input.countyLinkUrl}`,
+        '',
+        `${stop} ${input.stopUrl}`,
+      ],
+      language,
+    ),
+    html: layout(
+      brand,
+      oneLine(input.headline),
+      [
+        escapeHtml(hello),
+        escapeHtml(intro),
+        `<strong>${escapeHtml(oneLine(input.whatItDoes))}</strong><br>${details
+          .map(([label, value]) => `${escapeHtml(label)}: <strong>${escapeHtml(value)}</strong>`)
+          .join('<br>')}`,
+        escapeHtml(ask),
+        `${contact.length > 0 ? `${escapeText(fraudContact)}<br>${fraudContactHtml(input.fraudContact, t)}<br>` : ''}${escapeHtml(recorder)} ${link(input.countyLinkUrl)}`,
+        `${escapeHtml(stop)} ${link(input.stopUrl, t('mail.alertCopy.stop'))}`,
+      ],
+      undefined,
+      language,
+    ),
   };
 }

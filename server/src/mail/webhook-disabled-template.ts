@@ -1,3 +1,5 @@
+import type { Language } from '@deedwatch/rules';
+import { translator } from '../i18n/index.ts';
 import { type Brand, escapeHtml, layout, type RenderedMail, textLayout } from './templates.ts';
 
 export type WebhookDisabledInput = {
@@ -5,31 +7,39 @@ export type WebhookDisabledInput = {
   /** The last attempt's failure, as the dashboard shows it. */
   lastError: string;
   dashboardUrl: string;
+  /** The subscriber's language; English when not said. */
+  language?: Language;
 };
 
 /** Tells a subscriber their webhook endpoint failed for 24 hours and is sent nothing now. */
 export function webhookDisabledMail(brand: Brand, input: WebhookDisabledInput): RenderedMail {
-  const intro = `For 24 hours every delivery to your webhook endpoint ${input.url} failed, so it is now disabled: no events are sent to it.`;
-  const last = `The last attempt: ${input.lastError}`;
-  const next =
-    'Once the receiver answers again, enable the endpoint under API Access on your dashboard, and resend the deliveries it missed.';
+  const language = input.language ?? 'en';
+  const t = translator(language);
+  const intro = t('mail.webhookDisabled.intro', { url: input.url });
+  const last = t('mail.webhookDisabled.last', { error: input.lastError });
+  const next = t('mail.webhookDisabled.next');
   return {
-    subject: 'DeedWatch: a webhook endpoint was disabled',
+    subject: t('mail.webhookDisabled.subject'),
     tag: 'webhook-disabled',
-    text: textLayout(brand, [
-      intro,
-      '',
-      last,
-      '',
-      next,
-      '',
-      `Your dashboard: ${input.dashboardUrl}`,
-    ]),
+    text: textLayout(
+      brand,
+      [
+        intro,
+        '',
+        last,
+        '',
+        next,
+        '',
+        t('mail.webhookDisabled.dashboardLink', { url: input.dashboardUrl }),
+      ],
+      language,
+    ),
     html: layout(
       brand,
-      'A webhook endpoint was disabled',
+      t('mail.webhookDisabled.heading'),
       [escapeHtml(intro), escapeHtml(last), escapeHtml(next)],
-      { label: 'Open API Access', url: input.dashboardUrl },
+      { label: t('mail.webhookDisabled.button'), url: input.dashboardUrl },
+      language,
     ),
   };
 }

@@ -1,5 +1,7 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { DEFAULT_LANGUAGE, firstSpokenLanguage, isLanguage, type Language } from '@deedwatch/rules';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
+import { HttpError } from '../lib/errors.ts';
 import { sessionCookieName } from './session.ts';
 
 type Body = { statusCode: number; error: string; message: string };
@@ -8,15 +10,53 @@ function bodyFor(statusCode: number, message: string): Body {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
 }
 
+/** The languages of an Accept-Language header, most preferred first (by q, then order). */
+export function acceptedLanguages(header: string | undefined): string[] {
+  if (!header) return [];
+  return header
+    .slice(0, 500)
+    .split(',')
+    .map((part, i) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), i };
+    })
+    .filter((l) => l.tag !== '' && l.tag !== '*' && l.q > 0)
+    .sort((a, b) => b.q - a.q || a.i - b.i)
+    .map((l) => l.tag);
+}
+
+/**
+ * The language an error is told in: the signed-in account's, else the first language of the
+ * Accept-Language header that we speak, else English.
+ */
+async function requestLanguage(
+  request: FastifyRequest,
+  languageOf?: (userId: string) => Promise<string | undefined>,
+): Promise<Language> {
+  const caller = (request as { caller?: { userId: string } | null }).caller;
+  if (caller && languageOf) {
+    const language = await languageOf(caller.userId).catch(() => undefined);
+    if (isLanguage(language)) return language;
+  }
+  return (
+    firstSpokenLanguage(acceptedLanguages(request.headers['accept-language'])) ?? DEFAULT_LANGUAGE
+  );
+}
+
 /**
  * One error shape for the whole API. Below 500 the message is the error's own (written for a
  * person); at 500 and above the client gets a generic message and the details go to the log.
- * Driver errors and stack traces never reach a client.
+ * Driver errors and stack traces never reach a client. A message from the errors catalog is
+ * told in the request's language (requestLanguage); English when nothing else is asked.
  */
-export function registerErrorHandler(app: FastifyInstance, options: { https: boolean }): void {
+export function registerErrorHandler(
+  app: FastifyInstance,
+  options: { https: boolean; languageOf?: (userId: string) => Promise<string | undefined> },
+): void {
   const cookie = sessionCookieName(options.https);
   const clearOptions = { path: '/', ...(options.https ? { secure: true } : {}) };
-  app.setErrorHandler((err: FastifyError, request, reply) => {
+  app.setErrorHandler(async (err: FastifyError, request, reply) => {
     const status = databaseUnavailable(err)
       ? 503
       : typeof err.statusCode === 'number' && err.statusCode >= 400
@@ -31,7 +71,11 @@ export function registerErrorHandler(app: FastifyInstance, options: { https: boo
       return reply.status(status).send(bodyFor(status, message));
     }
     if (status === 401) void reply.clearCookie(cookie, clearOptions);
-    return reply.status(status).send(bodyFor(status, publicMessage(err, status)));
+    const message =
+      err instanceof HttpError && err.words
+        ? err.messageIn(await requestLanguage(request, options.languageOf))
+        : publicMessage(err, status);
+    return reply.status(status).send(bodyFor(status, message));
   });
 }
 

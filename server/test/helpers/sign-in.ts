@@ -18,7 +18,8 @@ export async function requestLoginCode(t: TestApp, email: string): Promise<strin
     `login mail number ${before + 1} to ${email}`,
     async () => (await countOutbox(t.db, email)) > before,
   );
-  const mail = await waitForMail(t.db, email, /sign-in link/);
+  // The subject of the sign-in mail, in English or Spanish (the account's language).
+  const mail = await waitForMail(t.db, email, /sign-in link|iniciar sesión/);
   return codeFrom(mail.text_body, 'login-redirect');
 }
 

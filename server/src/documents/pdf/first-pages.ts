@@ -5,6 +5,8 @@ export { PdfProblem } from './pdf-worker.ts';
 export type { PdfProblemReason } from './pdf-worker.ts';
 
 export type FirstPages = { bytes: Uint8Array; pages: number; totalPages: number };
+/** The excerpt's document title (shown in a reader's title bar) and language (/Lang). */
+export type ExcerptMeta = { title: string; language: string };
 
 const WORKER = new URL('./first-pages.worker.ts', import.meta.url);
 
@@ -13,13 +15,14 @@ const WORKER = new URL('./first-pages.worker.ts', import.meta.url);
  * has n pages or fewer): what they draw, with visible annotations drawn in, and nothing a reader
  * acts on — no script, action, link, form field, attachment, outline or annotation
  * (content-only.ts). Parsing happens in a worker thread under `limits` (`maxPages` does not
- * apply). Throws PdfProblem when the source cannot be read (empty, too large, encrypted, corrupt,
+ * apply). `meta`, when given, is the excerpt's title and language. Throws PdfProblem when the source cannot be read (empty, too large, encrypted, corrupt,
  * or the worker hit its time or memory limit).
  */
 export async function firstPages(
   source: Uint8Array,
   n: number,
   limits?: Partial<PdfLimits>,
+  meta?: ExcerptMeta,
 ): Promise<FirstPages> {
   if (!Number.isInteger(n) || n < 1) {
     throw new RangeError(`firstPages needs a whole number of pages of at least 1, got ${n}`);
@@ -27,7 +30,11 @@ export async function firstPages(
   const resolved = resolveLimits(limits);
   const reply =
     precheck(source, resolved) ??
-    (await runPdfWorker<FirstPages>(WORKER, { bytes: source, n }, resolved));
+    (await runPdfWorker<FirstPages>(
+      WORKER,
+      { bytes: source, n, ...(meta ? { meta } : {}) },
+      resolved,
+    ));
   if (!reply.ok) throw new PdfProblem(reply.reason, reply.detail);
   return { bytes: reply.bytes, pages: reply.pages, totalPages: reply.totalPages };
 }

@@ -1,6 +1,6 @@
 import { ParseSpeeds, PDFDocument } from 'pdf-lib';
 import { dropAllButContent, keepPageContentOnly } from './content-only.ts';
-import type { FirstPages } from './first-pages.ts';
+import type { ExcerptMeta, FirstPages } from './first-pages.ts';
 import { message } from './pdf-worker.ts';
 import type { WorkerReply } from './pdf-worker.ts';
 
@@ -12,9 +12,11 @@ console.warn = () => {};
 export async function handle({
   bytes,
   n,
+  meta,
 }: {
   bytes: Uint8Array;
   n: number;
+  meta?: ExcerptMeta;
 }): Promise<WorkerReply<FirstPages>> {
   let source: PDFDocument;
   try {
@@ -46,6 +48,10 @@ export async function handle({
     const out = await PDFDocument.create({ updateMetadata: false });
     for (const page of await out.copyPages(source, indices)) out.addPage(page);
     await dropAllButContent(out);
+    if (meta) {
+      out.setTitle(meta.title, { showInWindowTitleBar: true });
+      out.setLanguage(meta.language);
+    }
     const saved = await out.save();
     return { ok: true, bytes: saved, pages, totalPages };
   } catch (err) {

@@ -1,4 +1,4 @@
-import { levelRank, TEXTS_PER_NUMBER_PER_DAY } from '@deedwatch/rules';
+import { type Language, levelRank, TEXTS_PER_NUMBER_PER_DAY } from '@deedwatch/rules';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import { alertText } from '../../mail/sms-templates.ts';
@@ -12,9 +12,11 @@ import {
   onlyPossible,
 } from '../../mail/alert-template.ts';
 import type { BlobAttachment } from '../../mail/mail-sender.ts';
+import { languageOf } from '../../mail/mail.repository.ts';
 import { alertCopyMail } from '../../mail/trusted-contact-templates.ts';
 import type { Engine } from '../engine.ts';
-import { levelHeadline, levelSubject, whatItDoes } from '../levels/levels.ts';
+import { translator } from '../../i18n/index.ts';
+import { countyInWords, levelHeadline, levelSubject, whatItDoes } from '../levels/levels.ts';
 import type { SendAlertJob } from '../matching/match.service.ts';
 import * as repo from './alerts.repository.ts';
 import { createContactCode, stopUrl } from './contact-codes.ts';
@@ -35,7 +37,20 @@ type Excerpt =
  */
 export const EXCERPT_CONTAINER = 'alert-excerpts';
 
-const excerptName = (documentId: string) => `${documentId}.pdf`;
+/** An excerpt's file: one per document and language, its title being in that language. */
+const excerptName = (documentId: string, language: Language) =>
+  language === 'en' ? `${documentId}.pdf` : `${documentId}.${language}.pdf`;
+
+/** "Document 2024…: the first 2 pages, as recorded in Sacramento County", in `language`. */
+const excerptTitle = (
+  doc: Pick<AlertDocument, 'document_number' | 'county_name'>,
+  language: Language,
+) =>
+  translator(language)('pdf.excerpt.title', {
+    number: doc.document_number,
+    count: ALERT_PAGES,
+    county: countyInWords(doc.county_name, language),
+  });
 
 type AlertDocument = NonNullable<Awaited<ReturnType<typeof repo.findDocument>>>;
 
@@ -44,14 +59,25 @@ type AlertDocument = NonNullable<Awaited<ReturnType<typeof repo.findDocument>>>;
  * the blob store's excerpt container: its file and size, or null when the document cannot be
  * read. A document that cannot be read is alerted without it, and why is kept on the document;
  * one already known unreadable (at ingest, or by an earlier alert) is not parsed again for
- * every user it alerts.
+ * every user it alerts. The excerpt carries a title and a language, those of the subscriber:
+ * one file per document and language (the document's own excerpt_file is the English one).
  */
 export async function ensureExcerpt(
   engine: Pick<Engine, 'db' | 'blobs' | 'pdfLimits'>,
-  doc: Pick<AlertDocument, 'id' | 'pdf_error' | 'excerpt_file' | 'container' | 'file_name'>,
+  doc: Pick<
+    AlertDocument,
+    | 'id'
+    | 'pdf_error'
+    | 'excerpt_file'
+    | 'container'
+    | 'file_name'
+    | 'document_number'
+    | 'county_name'
+  >,
+  language: Language = 'en',
 ): Promise<{ file: string; size: number } | null> {
   if (doc.pdf_error !== null) return null;
-  let file = doc.excerpt_file;
+  let file: string | null = language === 'en' ? doc.excerpt_file : excerptName(doc.id, language);
   if (file) {
     const stored = await engine.blobs.get(EXCERPT_CONTAINER, file);
     if (stored) {
@@ -65,10 +91,13 @@ export async function ensureExcerpt(
     return null;
   }
   try {
-    const excerpt = await firstPages(await buffer(original.stream), ALERT_PAGES, engine.pdfLimits);
-    file = excerptName(doc.id);
+    const excerpt = await firstPages(await buffer(original.stream), ALERT_PAGES, engine.pdfLimits, {
+      title: excerptTitle(doc, language),
+      language,
+    });
+    file = excerptName(doc.id, language);
     await engine.blobs.put(EXCERPT_CONTAINER, file, excerpt.bytes);
-    await repo.setExcerpt(engine.db, doc.id, file);
+    if (language === 'en') await repo.setExcerpt(engine.db, doc.id, file);
     return { file, size: excerpt.bytes.byteLength };
   } catch (err) {
     if (!(err instanceof PdfProblem)) throw err;
@@ -77,8 +106,8 @@ export async function ensureExcerpt(
   }
 }
 
-async function excerptOf(engine: Engine, doc: AlertDocument): Promise<Excerpt> {
-  const excerpt = await ensureExcerpt(engine, doc);
+async function excerptOf(engine: Engine, doc: AlertDocument, language: Language): Promise<Excerpt> {
+  const excerpt = await ensureExcerpt(engine, doc, language);
   if (!excerpt) return { state: 'unavailable' };
   if (Math.ceil(excerpt.size / 3) * 4 > MAX_ATTACHMENT_ENCODED_BYTES) return { state: 'too-large' };
   return {
@@ -124,11 +153,12 @@ export async function sendAlert(engine: Engine, job: SendAlertJob): Promise<numb
   const { db, mailSender, brand } = engine;
   const doc = await repo.findDocument(db, job.documentId);
   if (!doc) return 0;
-  const [events, recipients, phones, documentProperty] = await Promise.all([
+  const [events, recipients, phones, documentProperty, language] = await Promise.all([
     repo.alertEventsOf(db, job.userId, job.documentId),
     repo.alertRecipients(db, job.userId),
     engine.smsSender ? repo.smsRecipients(db, job.userId) : [],
     repo.documentProperty(db, job.documentId),
+    languageOf(db, job.userId),
   ]);
   if (events.length === 0) return 0;
 
@@ -142,9 +172,9 @@ export async function sendAlert(engine: Engine, job: SendAlertJob): Promise<numb
       partyRole: e.party_role,
       tier: e.tier,
       level: e.level,
-      reason: reasonOf({ ...e, guarded }),
+      reason: reasonOf({ ...e, guarded }, language),
       ...(e.tier === 'possible' && e.name !== null
-        ? { possibleBecause: possibleBecause(e.name, e.matched_value) }
+        ? { possibleBecause: possibleBecause(e.name, e.matched_value, language) }
         : {}),
       ...(e.tier === 'possible' && e.name !== null ? { namesakes: e.namesakes } : {}),
     };
@@ -152,19 +182,22 @@ export async function sendAlert(engine: Engine, job: SendAlertJob): Promise<numb
   // The most urgent hit (the most confident of those) says what the document does.
   const top = events.reduce((best, e) => (levelRank(e.level) < levelRank(best.level) ? e : best));
   const subject = levelSubject(top.match_kind, top.party_role);
-  const sentence = whatItDoes({
-    documentType: doc.document_type,
-    subject,
-    property:
-      subject === 'property'
-        ? top.description || (top.apn ? `APN ${top.apn}` : null)
-        : (documentProperty ?? null),
-    countyName: doc.county_name,
-    recordedAt: doc.recorded_at,
-  });
-  const headline = levelHeadline(top.level, sentence, onlyPossible(hits));
+  const sentence = whatItDoes(
+    {
+      documentType: doc.document_type,
+      subject,
+      property:
+        subject === 'property'
+          ? top.description || (top.apn ? `APN ${top.apn}` : null)
+          : (documentProperty ?? null),
+      countyName: doc.county_name,
+      recordedAt: doc.recorded_at,
+    },
+    language,
+  );
+  const headline = levelHeadline(top.level, sentence, onlyPossible(hits), language);
   const possibleIds = events.filter((e) => e.tier === 'possible').map((e) => e.id);
-  const excerpt = recipients.length > 0 ? await excerptOf(engine, doc) : null;
+  const excerpt = recipients.length > 0 ? await excerptOf(engine, doc, language) : null;
   const fraudContact = fraudContactOf(doc);
   const input = {
     level: top.level,
@@ -181,6 +214,7 @@ export async function sendAlert(engine: Engine, job: SendAlertJob): Promise<numb
     dashboardUrl: `${brand.appUrl}/dashboard`,
     documentUrl: `${brand.appUrl}/documents/${encodeURIComponent(doc.container)}/${encodeURIComponent(doc.file_name)}`,
     attachment: excerpt?.state ?? 'unavailable',
+    language,
   };
   const rendered = alertMail(brand, input);
   // The county's alias only when Postmark templates are configured: an alias Postmark does not
@@ -225,6 +259,7 @@ export async function sendAlert(engine: Engine, job: SendAlertJob): Promise<numb
         countyLinkUrl: doc.link_url,
         fraudContact,
         stopUrl: stopUrl(brand.appUrl, code),
+        language,
       });
       await mailSender.enqueue(trx, {
         deliveryKind: 'alert_copy',
@@ -243,8 +278,8 @@ export async function sendAlert(engine: Engine, job: SendAlertJob): Promise<numb
       };
       for (const phone of phones) {
         if (top.level === 'check' && !phone.texts_check_level) continue;
-        if (await textAlert(engine, trx, { userId: job.userId, documentId: doc.id }, phone, text))
-          queued++;
+        const alert = { userId: job.userId, documentId: doc.id, language };
+        if (await textAlert(engine, trx, alert, phone, text)) queued++;
       }
     }
     await repo.markDigested(trx, possibleIds);
@@ -265,7 +300,7 @@ export const overDailyLimit = (limit: number) =>
 async function textAlert(
   engine: Engine,
   trx: Transaction<DB>,
-  alert: { userId: string; documentId: string },
+  alert: { userId: string; documentId: string; language: Language },
   phone: { id: string; phone: string | null },
   text: Parameters<typeof alertText>[0],
 ): Promise<boolean> {
@@ -289,6 +324,9 @@ async function textAlert(
     return false;
   }
   return (
-    (await smsSender.enqueue(trx, { ...input, message: { to, body: alertText(text) } })) !== null
+    (await smsSender.enqueue(trx, {
+      ...input,
+      message: { to, body: alertText(text, alert.language) },
+    })) !== null
   );
 }

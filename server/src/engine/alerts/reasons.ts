@@ -1,4 +1,6 @@
-import { matchName } from '../../keys/names.ts';
+import type { Language } from '@deedwatch/rules';
+import { type Translate, translator } from '../../i18n/index.ts';
+import { matchName, type NameReasonWords } from '../../keys/names.ts';
 
 export type MatchedEvent = {
   match_kind: string;
@@ -8,25 +10,38 @@ export type MatchedEvent = {
   guarded: { apn: string; address: string } | { name: string };
 };
 
+/** A name match's reason in the language of `t`. */
+const say = (t: Translate, words: NameReasonWords): string =>
+  (t as unknown as (key: string, values: Record<string, string>) => string)(
+    words.key,
+    words.values,
+  );
+
 /** Why an event's document hit the guarded item, in a sentence for the subscriber. */
-export function reasonOf(e: MatchedEvent): string {
+export function reasonOf(e: MatchedEvent, language: Language = 'en'): string {
+  const t = translator(language);
   if ('name' in e.guarded) {
     const match = matchName(e.guarded.name, e.matched_value);
-    return match.reason;
+    return match.matched ? say(t, match.words) : match.reason;
   }
-  if (e.match_kind === 'apn') return `The document names APN ${e.matched_value}.`;
+  if (e.match_kind === 'apn') return t('reasons.match.apn', { apn: e.matched_value });
   return e.is_exact
-    ? `The document names the address ${e.matched_value}.`
-    : `The document names ${e.matched_value}: the same house number and zip as ${e.guarded.address}, and a similar street.`;
+    ? t('reasons.match.address', { address: e.matched_value })
+    : t('reasons.match.similarAddress', { matched: e.matched_value, address: e.guarded.address });
 }
 
 /**
  * Why a possible match may be somebody else, in a few words: the rules that are never sure say
  * what they rest on; any other match is possible only because its name is common in the county.
  */
-export function possibleBecause(guardedName: string, matchedValue: string): string {
+export function possibleBecause(
+  guardedName: string,
+  matchedValue: string,
+  language: Language = 'en',
+): string {
+  const t = translator(language);
   const match = matchName(guardedName, matchedValue);
-  if (match.matched && match.rule === 'part') return 'only one part of a two-part surname matches';
-  if (match.matched && match.rule === 'initial') return 'only the first initial matches';
-  return 'a common name';
+  if (match.matched && match.rule === 'part') return t('reasons.possible.part');
+  if (match.matched && match.rule === 'initial') return t('reasons.possible.initial');
+  return t('reasons.possible.common');
 }

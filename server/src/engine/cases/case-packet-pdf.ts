@@ -7,6 +7,8 @@ import {
   runPdfWorker,
   type WorkerReply,
 } from '../../documents/pdf/pdf-worker.ts';
+import type { Language } from '@deedwatch/rules';
+import { type Translate, translator } from '../../i18n/index.ts';
 import { countyDate } from '../../lib/county-time.ts';
 import { printable, wrap } from '../pdf-text.ts';
 
@@ -17,13 +19,18 @@ import { printable, wrap } from '../pdf-text.ts';
  * them, the county's fraud contact, the next steps, and the first pages of the document itself.
  */
 export type CasePacket = {
+  /** The subscriber's language: the packet's words, its title and its /Lang. */
+  language?: Language;
   caseNumber: string;
   reportedAt: Date;
   document: {
     number: string;
     type: string;
     recordedAt: Date;
+    /** As a sentence names it: "Sacramento County", "condado de Sacramento". */
     county: string;
+    /** As the County field shows it; the sentence's form when not given. */
+    countyField?: string;
     countyLinkUrl: string;
   };
   level: string;
@@ -91,16 +98,20 @@ function field(w: Writer, label: string, value: string) {
   line(w, `${label}: ${value === '' ? '-' : value}`);
 }
 
-const NEXT_STEPS = (packet: CasePacket) => {
-  const county = packet.document.county;
+const nextSteps = (packet: CasePacket, t: Translate) => {
+  const { county, number, countyLinkUrl } = packet.document;
   return [
     packet.fraudContact.length > 0
-      ? `Contact the county's fraud contact below with this packet and the document number ${packet.document.number}.`
-      : `Contact the ${county} Recorder (${packet.document.countyLinkUrl}) with this packet and the document number ${packet.document.number}.`,
-    "File a report with your local police or sheriff's department, or the District Attorney's real estate fraud unit, and keep the report number.",
-    "Call your title insurance company: your owner's policy may cover a forged or fraudulent document. Give them this packet.",
-    'Place a credit freeze with Equifax, Experian and TransUnion, so no new loan can be opened in your name.',
-    `Keep this packet and your case number ${packet.caseNumber}. DeedWatch support: ${packet.support.phone}, ${packet.support.email}.`,
+      ? t('pdf.casePacket.stepFraudContact', { number })
+      : t('pdf.casePacket.stepRecorder', { county, url: countyLinkUrl, number }),
+    t('pdf.casePacket.stepPolice'),
+    t('pdf.casePacket.stepTitle'),
+    t('pdf.casePacket.stepCredit'),
+    t('pdf.casePacket.stepKeep', {
+      caseNumber: packet.caseNumber,
+      phone: packet.support.phone,
+      email: packet.support.email,
+    }),
   ];
 };
 
@@ -113,8 +124,17 @@ export async function buildCasePacketPdf(
   excerpt: Uint8Array | null,
 ): Promise<WorkerReply<{ bytes: Uint8Array; pages: number }>> {
   try {
+    const language = packet.language ?? 'en';
+    const t = translator(language);
     const pdf = await PDFDocument.create({ updateMetadata: false });
-    pdf.setTitle(`DeedWatch case ${packet.caseNumber}: document ${packet.document.number}`);
+    pdf.setTitle(
+      t('pdf.casePacket.title', {
+        caseNumber: packet.caseNumber,
+        documentNumber: packet.document.number,
+      }),
+      { showInWindowTitleBar: true },
+    );
+    pdf.setLanguage(language);
     pdf.setProducer('DeedWatch');
     const regular = await pdf.embedFont(StandardFonts.Helvetica);
     const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
@@ -126,51 +146,57 @@ export async function buildCasePacketPdf(
       bold,
       clean: printable(regular),
     };
+    const { county, number } = packet.document;
 
-    line(w, 'DeedWatch case packet', { font: bold, size: 20, color: ACCENT });
-    line(w, `Case ${packet.caseNumber}, reported on ${countyDate(packet.reportedAt)}`, {
-      font: bold,
-      size: 12,
-    });
+    line(w, t('pdf.casePacket.heading'), { font: bold, size: 20, color: ACCENT });
     line(
       w,
-      `A subscriber of DeedWatch, a free property-fraud alert service, reports that this recorded document is not theirs: they did not sign or authorise it. ${packet.level}: ${packet.whatItDoes}`,
+      t('pdf.casePacket.reported', {
+        caseNumber: packet.caseNumber,
+        date: countyDate(packet.reportedAt, language),
+      }),
+      { font: bold, size: 12 },
     );
+    line(w, t('pdf.casePacket.intro', { level: packet.level, what: packet.whatItDoes }));
 
-    heading(w, 'The recorded document');
-    field(w, 'Document number', packet.document.number);
-    field(w, 'Document type', packet.document.type);
-    field(w, 'Recording date', countyDate(packet.document.recordedAt));
-    field(w, 'County', packet.document.county);
-    field(w, 'County recorder', packet.document.countyLinkUrl);
+    heading(w, t('pdf.casePacket.theDocument'));
+    field(w, t('pdf.casePacket.documentNumber'), number);
+    field(w, t('pdf.casePacket.documentType'), packet.document.type);
+    field(w, t('pdf.casePacket.recordingDate'), countyDate(packet.document.recordedAt, language));
+    field(w, t('pdf.casePacket.county'), packet.document.countyField ?? county);
+    field(w, t('pdf.casePacket.countyRecorder'), packet.document.countyLinkUrl);
 
-    heading(w, 'Why DeedWatch matched it');
-    field(w, 'Guarded by the subscriber', packet.match.guarded);
+    heading(w, t('pdf.casePacket.whyMatched'));
+    field(w, t('pdf.casePacket.guarded'), packet.match.guarded);
     field(
       w,
-      'The document shows',
+      t('pdf.casePacket.shows'),
       `${packet.match.matchedValue}${packet.match.role ? ` (${packet.match.role})` : ''}`,
     );
-    field(w, 'Match', `${packet.match.kind}, ${packet.match.tier}`);
+    field(
+      w,
+      t('pdf.casePacket.match'),
+      t('pdf.casePacket.matchValue', { kind: packet.match.kind, tier: packet.match.tier }),
+    );
     line(w, packet.match.reason);
 
-    heading(w, "The subscriber's statement");
+    heading(w, t('pdf.casePacket.statement'));
     line(w, packet.problem, { font: bold });
     for (const paragraph of packet.statement.split(/\n+/)) line(w, paragraph);
 
-    heading(w, 'How to reach the subscriber');
-    field(w, 'Email', packet.contact.email);
-    field(w, 'Phone', packet.contact.phone);
-    field(w, 'Prefers', packet.contact.preferred);
+    heading(w, t('pdf.casePacket.reach'));
+    field(w, t('pdf.casePacket.email'), packet.contact.email);
+    field(w, t('pdf.casePacket.phone'), packet.contact.phone);
+    field(w, t('pdf.casePacket.prefers'), packet.contact.preferred);
 
-    heading(w, "The county's fraud contact");
+    heading(w, t('pdf.casePacket.fraudContact'));
     if (packet.fraudContact.length > 0) for (const l of packet.fraudContact) line(w, l);
-    else line(w, `The ${packet.document.county} Recorder: ${packet.document.countyLinkUrl}`);
+    else line(w, t('pdf.casePacket.recorder', { county, url: packet.document.countyLinkUrl }));
 
-    heading(w, 'Next steps');
-    NEXT_STEPS(packet).forEach((step, i) => line(w, `${i + 1}. ${step}`));
+    heading(w, t('pdf.casePacket.nextSteps'));
+    nextSteps(packet, t).forEach((step, i) => line(w, `${i + 1}. ${step}`));
 
-    heading(w, 'The first pages of the document');
+    heading(w, t('pdf.casePacket.firstPages'));
     let copied = 0;
     if (excerpt) {
       try {
@@ -188,8 +214,8 @@ export async function buildCasePacketPdf(
     line(
       w,
       copied > 0
-        ? `The first ${copied === 1 ? 'page' : `${copied} pages`} of document ${packet.document.number} follow.`
-        : `A copy of the document could not be included. Order one from the ${packet.document.county} Recorder by its number, ${packet.document.number}.`,
+        ? t('pdf.casePacket.follow', { count: copied, number })
+        : t('pdf.casePacket.noCopy', { county, number }),
     );
 
     const bytes = await pdf.save();

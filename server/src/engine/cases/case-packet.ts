@@ -23,7 +23,7 @@ export async function writeCasePacket(
   caseId: string,
   packet: CasePacket,
 ): Promise<string> {
-  const excerpt = await ensureExcerpt(engine, doc);
+  const excerpt = await ensureExcerpt(engine, doc, packet.language);
   let pages: Uint8Array | null = null;
   if (excerpt) {
     const stored = await engine.blobs.get(EXCERPT_CONTAINER, excerpt.file);

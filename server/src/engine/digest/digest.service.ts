@@ -1,5 +1,6 @@
 import { COUNTY_TIME_ZONE, countyDay } from '../../lib/county-time.ts';
 import { type DigestItem, digestMail } from '../../mail/digest-template.ts';
+import { languageOf } from '../../mail/mail.repository.ts';
 import { alertRecipients } from '../alerts/alerts.repository.ts';
 import { possibleBecause, reasonOf } from '../alerts/reasons.ts';
 import type { Engine } from '../engine.ts';
@@ -104,6 +105,7 @@ async function sendDigest(
   const { db, mailSender, brand } = engine;
   const recipients = await alertRecipients(db, userId);
   if (recipients.length === 0) return { events: 0, deliveries: 0 };
+  const language = await languageOf(db, userId);
   return db.transaction().execute(async (trx) => {
     const events = await repo.dueEvents(trx, userId, cutoff);
     if (events.length === 0) return { events: 0, deliveries: 0 };
@@ -117,8 +119,8 @@ async function sendDigest(
       guardedName: e.name,
       partyName: e.matched_value,
       partyRole: e.party_role,
-      reason: reasonOf({ ...e, guarded: { name: e.name } }),
-      possibleBecause: possibleBecause(e.name, e.matched_value),
+      reason: reasonOf({ ...e, guarded: { name: e.name } }, language),
+      possibleBecause: possibleBecause(e.name, e.matched_value, language),
       namesakes: e.namesakes,
       documentUrl: `${brand.appUrl}/documents/${encodeURIComponent(e.container)}/${encodeURIComponent(e.file_name)}`,
     }));
@@ -126,6 +128,7 @@ async function sendDigest(
       items,
       more: events.length - items.length,
       dashboardUrl: `${brand.appUrl}/dashboard`,
+      language,
     });
     let deliveries = 0;
     for (const method of recipients) {

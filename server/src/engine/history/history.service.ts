@@ -13,6 +13,7 @@ import {
 } from '../../keys/names.ts';
 import { nicknamesOf } from '../../keys/nicknames.ts';
 import { type HistoryFinding, historyMail } from '../../mail/history-template.ts';
+import { languageOf } from '../../mail/mail.repository.ts';
 import { alertRecipients } from '../alerts/alerts.repository.ts';
 import type { Engine } from '../engine.ts';
 import { namesakeCountsByPrefix } from '../matching/match.repository.ts';
@@ -227,6 +228,7 @@ async function queueSummary(
   const rendered = historyMail(brand, {
     findings: findings.map(({ at: _, ...f }) => f),
     onRecordUrl: `${brand.appUrl}${ON_RECORD_PATH}`,
+    language: await languageOf(trx, userId),
   });
   let mails = 0;
   for (const method of await alertRecipients(trx, userId)) {

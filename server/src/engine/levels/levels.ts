@@ -1,4 +1,12 @@
-import { LEVEL_LABELS, type Level, type LevelSubject, levelDocumentType } from '@deedwatch/rules';
+import {
+  type Language,
+  LEVEL_LABELS,
+  type Level,
+  type LevelSubject,
+  levelDocumentType,
+} from '@deedwatch/rules';
+import type { reasons } from '../../i18n/en/reasons.ts';
+import { translator } from '../../i18n/index.ts';
 import { countyDate } from '../../lib/county-time.ts';
 
 export { LEVEL_LABELS, type Level, type LevelSubject };
@@ -48,8 +56,6 @@ function documentKind(documentType: string): DocumentKind {
   return KIND_RULES.find(([pattern]) => pattern.test(type))?.[1] ?? 'other';
 }
 
-const article = (word: string) => (/^[AEIOU]/i.test(word) ? 'an' : 'a');
-
 export type WhatItDoesInput = {
   documentType: string;
   subject: LevelSubject;
@@ -62,69 +68,103 @@ export type WhatItDoesInput = {
   recordedAt: Date;
 };
 
-/** "Sacramento" → "Sacramento County"; a name that already says County is kept. */
-const countyLabel = (name: string) =>
-  /\bcounty$/i.test(name.trim()) ? name.trim() : `${name.trim()} County`;
+/** The county as a sentence names it: "Sacramento County"; in Spanish "condado de Sacramento". */
+export function countyInWords(name: string, language: Language = 'en'): string {
+  const trimmed = name.trim();
+  // "Yolo County" is the county of Yolo: the name without its last word.
+  if (language === 'es')
+    return `condado de ${/\bcounty$/i.test(trimmed) ? trimmed.slice(0, -6).trimEnd() : trimmed}`;
+  return /\bcounty$/i.test(trimmed) ? trimmed : `${trimmed} County`;
+}
+
+/** A level's label in words ("Act now"), each level to its whole catalog key. */
+const LEVEL_KEY = {
+  act_now: 'reasons.levels.actNow',
+  check: 'reasons.levels.check',
+  records: 'reasons.levels.records',
+} as const satisfies Record<Level, string>;
+
+export function levelLabel(level: Level, language: Language = 'en'): string {
+  return translator(language)(LEVEL_KEY[level]);
+}
+
+type Sentence = `reasons.what.${keyof typeof reasons.what}`;
+
+/** A kind whose sentence is the same for any name, and another for the property. */
+const BY_NAME_OR_PROPERTY: Partial<Record<DocumentKind, [Sentence, Sentence]>> = {
+  default: ['reasons.what.defaultName', 'reasons.what.defaultProperty'],
+  sale: ['reasons.what.saleName', 'reasons.what.saleProperty'],
+  lawsuit: ['reasons.what.lawsuitName', 'reasons.what.lawsuitProperty'],
+  lien: ['reasons.what.lienName', 'reasons.what.lienProperty'],
+  judgment: ['reasons.what.judgmentName', 'reasons.what.judgmentProperty'],
+  death: ['reasons.what.deathName', 'reasons.what.deathProperty'],
+  reconveyance: ['reasons.what.reconveyanceName', 'reasons.what.reconveyanceProperty'],
+  release: ['reasons.what.releaseName', 'reasons.what.releaseProperty'],
+  assignment: ['reasons.what.assignmentName', 'reasons.what.assignmentProperty'],
+  substitution: ['reasons.what.substitutionName', 'reasons.what.substitutionProperty'],
+  easement: ['reasons.what.easementName', 'reasons.what.easementProperty'],
+};
 
 /**
  * What the document does to the subscriber, in one plain sentence that ends with where and when
  * it was recorded: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on
  * 11/24/2026." It reads the document type for what it does (a type it does not know is named as
- * it is) and the subject for whom it does it to.
+ * it is) and the subject for whom it does it to; in the subscriber's language.
  */
-export function whatItDoes(input: WhatItDoesInput): string {
-  const when = `was recorded in ${countyLabel(input.countyName)} on ${countyDate(input.recordedAt)}`;
+export function whatItDoes(input: WhatItDoesInput, language: Language = 'en'): string {
+  const t = translator(language);
   const onName = input.subject !== 'property';
-  const property = input.property ?? (onName ? 'property' : 'your property');
-  const you = onName ? 'naming you' : `affecting ${property}`;
-  switch (documentKind(input.documentType)) {
+  const values = {
+    county: countyInWords(input.countyName, language),
+    date: countyDate(input.recordedAt, language),
+    property:
+      input.property ?? (onName ? t('reasons.what.aProperty') : t('reasons.what.yourProperty')),
+  };
+  const kind = documentKind(input.documentType);
+  const pair = BY_NAME_OR_PROPERTY[kind];
+  if (pair) return t(onName ? pair[0] : pair[1], values);
+  switch (kind) {
     case 'conveyance':
       return input.subject === 'grantor'
-        ? `A deed transferring ${property} from you ${when}.`
+        ? t('reasons.what.conveyanceFrom', values)
         : input.subject === 'grantee'
-          ? `A deed transferring ${property} to you ${when}.`
-          : `A deed transferring ${property} ${when}.`;
+          ? t('reasons.what.conveyanceTo', values)
+          : t('reasons.what.conveyance', values);
     case 'loan':
       return input.subject === 'grantor'
-        ? `A loan secured by ${property}, naming you as the borrower, ${when}.`
+        ? t('reasons.what.loanBorrower', values)
         : input.subject === 'grantee'
-          ? `A loan naming you as the lender ${when}.`
-          : `A loan secured by ${property} ${when}.`;
-    case 'default':
-      return `A notice of default ${you} ${when}: a lender says a loan is behind and may foreclose.`;
-    case 'sale':
-      return `A notice of trustee's sale ${you} ${when}: a foreclosure sale has been set.`;
-    case 'lawsuit':
-      return `A notice of a lawsuit (lis pendens) ${you} ${when}.`;
-    case 'lien':
-      return onName ? `A lien naming you ${when}.` : `A lien against ${property} ${when}.`;
-    case 'judgment':
-      return `A judgment ${you} ${when}.`;
-    case 'death':
-      return `An affidavit of death ${you} ${when}: it can pass property held in joint tenancy.`;
-    case 'reconveyance':
-      return `A reconveyance ${you} ${when}: a loan has been paid off and released.`;
-    case 'release':
-      return `A release ${you} ${when}: a lien, loan or judgment has been paid or released.`;
-    case 'assignment':
-      return `An assignment of a loan ${you} ${when}: the loan has a new holder.`;
-    case 'substitution':
-      return `A substitution of trustee on a loan ${you} ${when}.`;
-    case 'easement':
-      return `An easement ${you} ${when}.`;
-    case 'other': {
-      const type = levelDocumentType(input.documentType).toLowerCase() || 'document';
-      const role = input.subject === 'property' ? you : `naming you as ${input.subject}`;
-      return `${article(type).replace(/^a/, 'A')} ${type} ${role} ${when}.`;
+          ? t('reasons.what.loanLender', values)
+          : t('reasons.what.loan', values);
+    default: {
+      const type =
+        levelDocumentType(input.documentType).toLowerCase() || t('reasons.what.document');
+      const article = /^[AEIOU]/i.test(type)
+        ? t('reasons.what.articleAn')
+        : t('reasons.what.articleA');
+      const other = { ...values, type, article };
+      return input.subject === 'grantor'
+        ? t('reasons.what.otherGrantor', other)
+        : input.subject === 'grantee'
+          ? t('reasons.what.otherGrantee', other)
+          : t('reasons.what.otherProperty', other);
     }
   }
 }
 
 /** "Act now: A deed transferring … on 11/24/2026" — a subject or heading, the level first. */
-export function levelHeadline(level: Level, sentence: string, possible = false): string {
-  const label = possible ? `${LEVEL_LABELS[level]}, possible match` : LEVEL_LABELS[level];
+export function levelHeadline(
+  level: Level,
+  sentence: string,
+  possible = false,
+  language: Language = 'en',
+): string {
+  const t = translator(language);
+  const label = possible
+    ? t('reasons.headline.possible', { level: levelLabel(level, language) })
+    : levelLabel(level, language);
   // What the document does, without the explanation some sentences give after a colon.
   const colon = sentence.indexOf(': ');
   const main = (colon >= 0 ? sentence.slice(0, colon) : sentence).trim().replace(/\.$/, '');
-  return `${label}: ${main}`;
+  return t('reasons.headline.line', { level: label, what: main });
 }

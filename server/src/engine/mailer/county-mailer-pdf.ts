@@ -468,7 +468,11 @@ export async function buildCountyMailerPdf(
 
   // Dates left out, so the same batch prints the same bytes.
   const pdf = await PDFDocument.create({ updateMetadata: false });
-  pdf.setTitle(`${countyLabel(first.countyName)} recorded document notices`);
+  // Letters to owners of record, in English: title and language for a screen reader.
+  pdf.setTitle(`${countyLabel(first.countyName)} recorded document notices`, {
+    showInWindowTitleBar: true,
+  });
+  pdf.setLanguage('en');
   pdf.setCreator('DeedWatch');
   const fonts: Fonts = {
     regular: await pdf.embedFont(StandardFonts.Helvetica),

@@ -1,2 +1,41 @@
 /** API error messages a subscriber can meet, translated when the request asks for Spanish. */
-export const errors = {};
+export const errors = {
+  signIn: 'You need to sign in to do that.',
+  forbidden: 'You do not have permission to do that.',
+  invalidLink: 'This link is invalid or has expired. Please request a new one.',
+  accountGone: 'Your account no longer exists.',
+  invalidEmail: 'Invalid email',
+  emailTaken: 'User with this email already exists',
+  noItems: 'At least one guard record subscription is required',
+  apnFormat: "APN '{{apn}}' does not fit the {{county}} format {{mask}} (for example {{example}}).",
+  nameNoLetters: "Name '{{name}}' has no letters or digits.",
+  tooManyNames:
+    "You can guard at most {{max}} names per account (the FAQ's limit): you have {{existing}} and asked for {{adding}} more.",
+  tooManyNamesAtOnce:
+    "You can guard at most {{max}} names per account (the FAQ's limit): this request has {{adding}}.",
+  tooManyApns:
+    "You can guard at most {{max}} APNs per account (the FAQ's limit): you have {{existing}} and asked for {{adding}} more.",
+  tooManyApnsAtOnce:
+    "You can guard at most {{max}} APNs per account (the FAQ's limit): this request has {{adding}}.",
+  smsNotOffered:
+    'Text messages are not offered on this server: add an email notification method instead.',
+  methodExists: '{{address}} is already one of your notification methods.',
+  onlyPhoneLevels: 'Only a phone (SMS) method has text alert levels.',
+  accountEmailStays: 'The email of your account cannot be removed: it is where we reach you.',
+  alreadyVerified: 'This notification method is already verified.',
+  contactIsYou:
+    '{{email}} is your own email: a trusted contact is somebody else you trust, who gets a copy of your Act now alerts.',
+  contactExists: '{{email}} is already one of your trusted contacts.',
+  tooManyContacts:
+    'You can name at most {{max}} trusted contacts: remove one before adding another.',
+  invalidContactLink:
+    'This link is invalid, used or expired. If you were invited, ask the person who named you to name you again.',
+  alertNotFound: 'Alert not found among your alerts.',
+  reportedNotRecognised:
+    'You reported document {{document}} as not yours (case {{caseNumber}}): it cannot also be recognised.',
+  alreadyReported:
+    'You already reported document {{document}}: it is case {{caseNumber}}. Download its packet from the alert.',
+  contactEmail: 'body/contactEmail: must be an email address',
+  contactPhone: 'body/contactPhone: must be a phone number: 10 digits, or + and the country code',
+  contactPhoneNeeded: 'body/contactPhone: is required when you would rather be called',
+};

@@ -1,4 +1,16 @@
 import type { Catalog } from '../catalog.ts';
 import type { sms as en } from '../en/sms.ts';
 
-export const sms: Catalog<typeof en> = {};
+// Written in the GSM-7 alphabet (é and ñ are in it; á, í, ó and ú are not): one letter outside
+// it makes the whole text UCS-2, at 70 characters a segment instead of 160.
+export const sms: Catalog<typeof en> = {
+  levels: {
+    actNow: 'Urgente',
+    check: 'Revise',
+  },
+  verify:
+    'DeedWatch: confirme este teléfono para alertas de fraude (el enlace vence en {{minutes}} min): {{url}}',
+  alert:
+    'DeedWatch {{level}}: se ha registrado un {{type}} en el condado de {{county}}, documento {{number}}. Detalles: {{url}} Responda STOP para cancelar los textos.',
+  help: 'DeedWatch, alertas de fraude inmobiliario. Ayuda: {{phone}} (lun-vie 8AM-5PM PST) o {{email}}. Responda STOP para cancelar, START para reanudar.',
+};

@@ -1,9 +1,10 @@
 import type { Executor } from '../../db/database.ts';
 import type { MailSender } from '../../mail/mail-sender.ts';
+import { languageOf } from '../../mail/mail.repository.ts';
 import type { SmsSender } from '../../mail/sms-sender.ts';
 import { verifySmsText } from '../../mail/sms-templates.ts';
 import { type Brand, magicLinkMail, verifyMethodMail, welcomeMail } from '../../mail/templates.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { said } from '../../lib/errors.ts';
 import { createCode, LOGIN_CODE_TTL_MS, SMS_CODE_TTL_MS } from './auth-codes.ts';
 
 /** What the auth mails need: the queues and the public addresses; no text sender, no texts. */
@@ -24,7 +25,11 @@ export async function sendWelcome(
     purpose: 'verify_email',
     notificationMethodId: methodId,
   });
-  const message = welcomeMail(m.brand, `${m.brand.appUrl}/verify-email/${code}`);
+  const message = welcomeMail(
+    m.brand,
+    `${m.brand.appUrl}/verify-email/${code}`,
+    await languageOf(trx, user.id),
+  );
   return m.mailSender.enqueue(trx, {
     deliveryKind: 'welcome',
     userId: user.id,
@@ -43,6 +48,7 @@ export async function sendMagicLink(
     m.brand,
     `${m.brand.appUrl}/login-redirect/${code}`,
     LOGIN_CODE_TTL_MS / 60_000,
+    await languageOf(trx, user.id),
   );
   return m.mailSender.enqueue(trx, {
     deliveryKind: 'login',
@@ -58,13 +64,17 @@ export async function sendMethodVerification(
   method: { id: string; userId: string; type: 'Email' | 'SMS'; address: string },
 ) {
   if (method.type === 'SMS') {
-    if (!m.smsSender) throw badRequest(SMS_NOT_OFFERED);
+    if (!m.smsSender) throw said(400, 'errors.smsNotOffered');
     const code = await createCode(trx, {
       userId: method.userId,
       purpose: 'verify_sms',
       notificationMethodId: method.id,
     });
-    const body = verifySmsText(`${m.brand.appUrl}/verify-sms/${code}`, SMS_CODE_TTL_MS / 60_000);
+    const body = verifySmsText(
+      `${m.brand.appUrl}/verify-sms/${code}`,
+      SMS_CODE_TTL_MS / 60_000,
+      await languageOf(trx, method.userId),
+    );
     return m.smsSender.enqueue(trx, {
       deliveryKind: 'verify',
       userId: method.userId,
@@ -81,6 +91,7 @@ export async function sendMethodVerification(
     m.brand,
     method.address,
     `${m.brand.appUrl}/verify-email/${code}`,
+    await languageOf(trx, method.userId),
   );
   return m.mailSender.enqueue(trx, {
     deliveryKind: 'verify',

@@ -1,6 +1,6 @@
 import { type HistoryQueue, queueHistoryCheck } from '../user/user.service.ts';
 import type { Database } from '../../db/database.ts';
-import { forbidden, HttpError, notFound, unauthorized } from '../../lib/errors.ts';
+import { forbidden, HttpError, notFound, unauthorized, said } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/route.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
 import { sessionUser } from '../user/session-user.service.ts';
@@ -28,7 +28,7 @@ export type SessionControl = {
 
 async function signIn(db: Database, session: SessionControl, userId: string): Promise<SessionUser> {
   const user = await repo.findUser(db, userId);
-  if (!user) throw unauthorized(INVALID_LINK);
+  if (!user) throw said(401, 'errors.invalidLink');
   await session.start({ userId, staff: user.role !== 'subscriber' });
   await repo.recordSignIn(db, userId);
   return sessionUser(db, { userId, impersonatorId: null });
@@ -46,7 +46,7 @@ export async function requestLogin(db: Database, mail: AuthMail, email: string):
 
 async function consumeOrFail(db: Database, code: string, purpose: CodePurpose) {
   const used = await consumeCode(db, code, purpose);
-  if (!used) throw unauthorized(INVALID_LINK);
+  if (!used) throw said(401, 'errors.invalidLink');
   return used;
 }
 
@@ -67,7 +67,7 @@ export async function verifyByCode(
   boss?: HistoryQueue,
 ) {
   const used = await consumeOrFail(db, code, purpose);
-  if (!used.notification_method_id) throw unauthorized(INVALID_LINK);
+  if (!used.notification_method_id) throw said(401, 'errors.invalidLink');
   const methodId = used.notification_method_id;
   await db.transaction().execute(async (trx) => {
     const method = await repo.verifyMethod(trx, methodId);

@@ -1,26 +1,21 @@
-import {
-  CASE_PROBLEM_LABELS,
-  CASE_STATUS_LABELS,
-  CASE_STATUSES,
-  isEmail,
-  LEVEL_LABELS,
-  normalisePhoneNumber,
-} from '@deedwatch/rules';
+import { CASE_STATUS_LABELS, CASE_STATUSES, isEmail, normalisePhoneNumber } from '@deedwatch/rules';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Database } from '../../db/database.ts';
-import type { CaseStatus } from '../../db/types.ts';
+import type { CaseProblem, CaseStatus } from '../../db/types.ts';
 import type { PdfLimits } from '../../documents/pdf/pdf-worker.ts';
 import { documentProperty } from '../../engine/alerts/alerts.repository.ts';
 import { fraudContactOf } from '../../engine/alerts/alerts.service.ts';
 import { reasonOf } from '../../engine/alerts/reasons.ts';
 import { PACKET_CONTAINER, writeCasePacket } from '../../engine/cases/case-packet.ts';
-import { levelSubject, whatItDoes } from '../../engine/levels/levels.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { countyInWords, levelLabel, levelSubject, whatItDoes } from '../../engine/levels/levels.ts';
+import { translator } from '../../i18n/index.ts';
+import { badRequest, conflict, notFound, said } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/route.ts';
-import { countyLabel, fraudContactLines, ROLE_LABEL } from '../../mail/alert-template.ts';
+import { countyLabel, fraudContactLines, roleLabel } from '../../mail/alert-template.ts';
 import { casePacketMail } from '../../mail/case-packet-template.ts';
 import type { MailSender } from '../../mail/mail-sender.ts';
+import { languageOf } from '../../mail/mail.repository.ts';
 import type { Brand } from '../../mail/templates.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
@@ -36,17 +31,26 @@ export type CaseDeps = {
   pdfLimits?: Partial<PdfLimits>;
 };
 
-const EVENT_NOT_FOUND = 'Alert not found among your alerts.';
-
 export const packetUrlOf = (caseId: string) => `/api/user/cases/${caseId}/packet`;
 export const staffPacketUrlOf = (caseId: string) => `/api/admin/cases/${caseId}/packet`;
 
-const TIER_WORDS = { exact: 'exact match', strong: 'strong match', possible: 'possible match' };
-const MATCH_WORDS: Record<string, string> = {
-  apn: 'by APN',
-  address: 'by address',
-  name: 'by name',
-};
+const TIER_WORDS = {
+  exact: 'pdf.casePacket.tiers.exact',
+  strong: 'pdf.casePacket.tiers.strong',
+  possible: 'pdf.casePacket.tiers.possible',
+} as const;
+const MATCH_WORDS = {
+  apn: 'pdf.casePacket.kinds.apn',
+  address: 'pdf.casePacket.kinds.address',
+  name: 'pdf.casePacket.kinds.name',
+} as const;
+const PROBLEM_WORDS = {
+  did_not_sign: 'pdf.casePacket.problems.did_not_sign',
+  not_authorised: 'pdf.casePacket.problems.not_authorised',
+  unknown_parties: 'pdf.casePacket.problems.unknown_parties',
+  other: 'pdf.casePacket.problems.other',
+} as const satisfies Record<CaseProblem, string>;
+const isMatchKind = (kind: string): kind is keyof typeof MATCH_WORDS => kind in MATCH_WORDS;
 
 /**
  * "I recognise this": closes the alert, and every other of the user's events on the same
@@ -54,12 +58,13 @@ const MATCH_WORDS: Record<string, string> = {
  */
 export async function recogniseEvent(db: Database, caller: Caller, eventId: string) {
   const event = await repo.findEventOfUser(db, caller.userId, eventId);
-  if (!event) throw notFound(EVENT_NOT_FOUND);
+  if (!event) throw said(404, 'errors.alertNotFound');
   const reported = await repo.findCaseOfDocument(db, caller.userId, event.document_id);
   if (reported)
-    throw conflict(
-      `You reported document ${event.document_number} as not yours (case ${reported.case_number}): it cannot also be recognised.`,
-    );
+    throw said(409, 'errors.reportedNotRecognised', {
+      document: event.document_number,
+      caseNumber: reported.case_number,
+    });
   await repo.markRecognised(db, caller.userId, event.document_id);
   return sessionUser(db, caller);
 }
@@ -70,18 +75,15 @@ const guardedOf = (e: repo.EventForReport) =>
 
 function contactOf(input: ReportInput, accountEmail: string) {
   const email = (input.contactEmail || accountEmail).toLowerCase();
-  if (!isEmail(email)) throw badRequest('body/contactEmail: must be an email address');
+  if (!isEmail(email)) throw said(400, 'errors.contactEmail');
   let phone = '';
   if (input.contactPhone !== '') {
     const normal = normalisePhoneNumber(input.contactPhone);
-    if (!normal)
-      throw badRequest(
-        'body/contactPhone: must be a phone number: 10 digits, or + and the country code',
-      );
+    if (!normal) throw said(400, 'errors.contactPhone');
     phone = normal;
   }
   if (input.preferredContact === 'phone' && phone === '')
-    throw badRequest('body/contactPhone: is required when you would rather be called');
+    throw said(400, 'errors.contactPhoneNeeded');
   return { email, phone };
 }
 
@@ -100,19 +102,19 @@ export async function reportEvent(
 ): Promise<SubscriberCase> {
   const { db } = deps;
   const event = await repo.findEventOfUser(db, caller.userId, eventId);
-  if (!event) throw notFound(EVENT_NOT_FOUND);
+  if (!event) throw said(404, 'errors.alertNotFound');
   const account = await repo.accountEmail(db, caller.userId);
-  if (!account) throw notFound(EVENT_NOT_FOUND);
+  if (!account) throw said(404, 'errors.alertNotFound');
   const contact = contactOf(input, account.email);
   const already = await repo.findCaseOfDocument(db, caller.userId, event.document_id);
   const alreadyReported = (caseNumber: string) =>
-    conflict(
-      `You already reported document ${event.document_number}: it is case ${caseNumber}. Download its packet from the alert.`,
-    );
+    said(409, 'errors.alreadyReported', { document: event.document_number, caseNumber });
   if (already) throw alreadyReported(already.case_number);
 
   const caseId = randomUUID();
   const caseNumber = await repo.nextCaseNumber(db);
+  const language = await languageOf(db, caller.userId);
+  const t = translator(language);
   const county = countyLabel(event.county_name);
   const subject = levelSubject(event.match_kind, event.party_role);
   const guarded = guardedOf(event);
@@ -122,51 +124,61 @@ export async function reportEvent(
       : { apn: event.apn ?? '', address: event.description ?? '' };
   const fraudContact = fraudContactOf(event);
   const now = new Date();
-  const sentence = whatItDoes({
-    documentType: event.document_type,
-    subject,
-    property:
-      subject === 'property'
-        ? event.description || (event.apn ? `APN ${event.apn}` : null)
-        : ((await documentProperty(db, event.document_id)) ?? null),
-    countyName: event.county_name,
-    recordedAt: event.recorded_at,
-  });
+  const sentence = whatItDoes(
+    {
+      documentType: event.document_type,
+      subject,
+      property:
+        subject === 'property'
+          ? event.description || (event.apn ? `APN ${event.apn}` : null)
+          : ((await documentProperty(db, event.document_id)) ?? null),
+      countyName: event.county_name,
+      recordedAt: event.recorded_at,
+    },
+    language,
+  );
   const document = {
     id: event.document_id,
     pdf_error: event.pdf_error,
     excerpt_file: event.excerpt_file,
     container: event.container,
     file_name: event.file_name,
+    document_number: event.document_number,
+    county_name: event.county_name,
   };
   const packetFile = await writeCasePacket(deps, document, caseId, {
+    language,
     caseNumber,
     reportedAt: now,
     document: {
       number: event.document_number,
       type: event.document_type,
       recordedAt: event.recorded_at,
-      county,
+      county: countyInWords(event.county_name, language),
+      countyField: language === 'en' ? county : event.county_name,
       countyLinkUrl: event.link_url,
     },
-    level: LEVEL_LABELS[event.level],
+    level: levelLabel(event.level, language),
     whatItDoes: sentence,
     match: {
       guarded,
-      kind: MATCH_WORDS[event.match_kind] ?? event.match_kind,
+      kind: isMatchKind(event.match_kind) ? t(MATCH_WORDS[event.match_kind]) : event.match_kind,
       matchedValue: event.matched_value,
-      role: event.party_role ? ROLE_LABEL[event.party_role] : null,
-      tier: TIER_WORDS[event.tier],
-      reason: reasonOf({ ...event, guarded: guardedItem }),
+      role: event.party_role ? roleLabel(event.party_role, t) : null,
+      tier: t(TIER_WORDS[event.tier]),
+      reason: reasonOf({ ...event, guarded: guardedItem }, language),
     },
-    problem: CASE_PROBLEM_LABELS[input.problem],
+    problem: t(PROBLEM_WORDS[input.problem]),
     statement: input.statement,
     contact: {
       email: contact.email,
       phone: contact.phone,
-      preferred: input.preferredContact === 'phone' ? 'a phone call' : 'email',
+      preferred:
+        input.preferredContact === 'phone'
+          ? t('pdf.casePacket.preferPhone')
+          : t('pdf.casePacket.preferEmail'),
     },
-    fraudContact: fraudContactLines(fraudContact),
+    fraudContact: fraudContactLines(fraudContact, t),
     support: { phone: deps.brand.supportPhone, email: deps.brand.supportEmail },
   });
 
@@ -213,6 +225,7 @@ export async function reportEvent(
           countyLinkUrl: event.link_url,
           fraudContact,
           caseUrl: `${deps.brand.appUrl}/dashboard?event=${event.id}`,
+          language,
         }),
       },
       attachments: [

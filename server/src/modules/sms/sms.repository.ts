@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@deedwatch/rules';
 import type { Executor } from '../../db/database.ts';
 
 /** Marks every phone method on `phone` opted out (at a date) or back in (null); how many changed. */
@@ -33,4 +34,18 @@ export function recordCarrierStatus(
     .where('status', 'not in', ['delivered', 'failed'])
     .returning(['id', 'notification_method_id'])
     .executeTakeFirst();
+}
+
+/** The language of an account that texts go to at `phone`; English when none. */
+export async function languageOfPhone(db: Executor, phone: string): Promise<Language> {
+  const row = await db
+    .selectFrom('notification_methods as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select('u.language')
+    .where('m.type', '=', 'SMS')
+    .where('m.phone', '=', phone)
+    .orderBy('m.created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return isLanguage(row?.language) ? row.language : DEFAULT_LANGUAGE;
 }

@@ -20,7 +20,7 @@ const STOP_WORDS = new Set([
   'OPTOUT',
 ]);
 const START_WORDS = new Set(['START', 'YES', 'UNSTOP']);
-const HELP_WORDS = new Set(['HELP', 'INFO']);
+const HELP_WORDS = new Set(['HELP', 'INFO', 'AYUDA']);
 
 const twiml = (message?: string) =>
   `<?xml version="1.0" encoding="UTF-8"?><Response>${message ? `<Message>${escapeHtml(message)}</Message>` : ''}</Response>`;
@@ -28,14 +28,20 @@ const twiml = (message?: string) =>
 /**
  * A reply to one of our texts. STOP (and its synonyms) opts every method on the number out:
  * nothing more is texted to it; START opts it back in; HELP is answered with how to reach
- * support. Twilio itself confirms STOP and START to the sender, so those get no reply of ours.
+ * support, in the language of the number's account. Twilio itself confirms STOP and START to the sender, so those get no reply of ours.
  */
 export async function inbound(deps: SmsWebhookDeps, from: string, body: string): Promise<string> {
   const keyword = body.trim().toUpperCase();
   if (STOP_WORDS.has(keyword)) await repo.setOptedOut(deps.db, from, new Date());
   else if (START_WORDS.has(keyword)) await repo.setOptedOut(deps.db, from, null);
   else if (HELP_WORDS.has(keyword))
-    return twiml(helpText(deps.brand.supportPhone, deps.brand.supportEmail));
+    return twiml(
+      helpText(
+        deps.brand.supportPhone,
+        deps.brand.supportEmail,
+        await repo.languageOfPhone(deps.db, from),
+      ),
+    );
   return twiml();
 }
 

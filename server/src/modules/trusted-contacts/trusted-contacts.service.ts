@@ -6,10 +6,11 @@ import {
   createContactCode,
   stopUrl,
 } from '../../engine/alerts/contact-codes.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { badRequest, notFound, said } from '../../lib/errors.ts';
 import { hashLinkCode, isLinkCode } from '../../lib/link-codes.ts';
 import type { Caller } from '../../lib/route.ts';
 import type { MailSender } from '../../mail/mail-sender.ts';
+import { languageOf } from '../../mail/mail.repository.ts';
 import type { Brand } from '../../mail/templates.ts';
 import { contactInviteMail } from '../../mail/trusted-contact-templates.ts';
 import { sessionUser } from '../user/session-user.service.ts';
@@ -37,17 +38,11 @@ export async function addContact(
     const user = await repo.lockUser(trx, caller.userId);
     if (!user) throw notFound('Account not found.');
     const own = new Set([user.email.toLowerCase(), ...(await repo.ownEmails(trx, caller.userId))]);
-    if (own.has(email))
-      throw badRequest(
-        `${email} is your own email: a trusted contact is somebody else you trust, who gets a copy of your Act now alerts.`,
-      );
+    if (own.has(email)) throw said(400, 'errors.contactIsYou', { email });
     const contacts = await repo.listContacts(trx, caller.userId);
-    if (contacts.some((c) => c.email === email))
-      throw conflict(`${email} is already one of your trusted contacts.`);
+    if (contacts.some((c) => c.email === email)) throw said(409, 'errors.contactExists', { email });
     if (contacts.length >= MAX_TRUSTED_CONTACTS)
-      throw conflict(
-        `You can name at most ${MAX_TRUSTED_CONTACTS} trusted contacts: remove one before adding another.`,
-      );
+      throw said(409, 'errors.tooManyContacts', { max: MAX_TRUSTED_CONTACTS });
     const { id } = await repo.insertContact(trx, caller.userId, email, input.name);
     const accept = await createContactCode(trx, id, 'accept');
     const stop = await createContactCode(trx, id, 'stop');
@@ -62,6 +57,7 @@ export async function addContact(
           acceptUrl: acceptUrl(deps.brand.appUrl, accept),
           stopUrl: stopUrl(deps.brand.appUrl, stop),
           validDays: ACCEPT_CODE_TTL_DAYS,
+          language: await languageOf(trx, caller.userId),
         }),
       },
     });
@@ -84,11 +80,11 @@ export async function removeContact(db: Database, caller: Caller, contactId: str
 
 /** The contact accepts by the link of their invitation: copies of Act now alerts start. */
 export async function acceptInvitation(db: Database, code: string) {
-  if (!isLinkCode(code)) throw notFound(INVALID_CONTACT_LINK);
+  if (!isLinkCode(code)) throw said(404, 'errors.invalidContactLink');
   return db.transaction().execute(async (trx) => {
     const used = await repo.useCode(trx, hashLinkCode(code), 'accept');
     const contact = used && (await repo.findContact(trx, used.contact_id));
-    if (!contact || contact.status === 'stopped') throw notFound(INVALID_CONTACT_LINK);
+    if (!contact || contact.status === 'stopped') throw said(404, 'errors.invalidContactLink');
     await repo.activate(trx, contact.id);
     return { status: 'active' as const, subscriberEmail: contact.subscriber_email };
   });
@@ -99,13 +95,13 @@ export async function acceptInvitation(db: Database, code: string) {
  * is sent and none of their links works again. The same link clicked again says it is stopped.
  */
 export async function stopContact(db: Database, code: string) {
-  if (!isLinkCode(code)) throw notFound(INVALID_CONTACT_LINK);
+  if (!isLinkCode(code)) throw said(404, 'errors.invalidContactLink');
   const hash = hashLinkCode(code);
   return db.transaction().execute(async (trx) => {
     const used = await repo.useCode(trx, hash, 'stop');
     const contactId = used?.contact_id ?? (await repo.stoppedByCode(trx, hash))?.id;
     const contact = contactId && (await repo.findContact(trx, contactId));
-    if (!contact) throw notFound(INVALID_CONTACT_LINK);
+    if (!contact) throw said(404, 'errors.invalidContactLink');
     await repo.stop(trx, contact.id);
     return { status: 'stopped' as const, subscriberEmail: contact.subscriber_email };
   });

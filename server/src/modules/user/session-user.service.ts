@@ -21,6 +21,7 @@ export async function sessionUser(db: Database, caller: Caller): Promise<Session
   const { userId } = caller;
   const user = await repo.findAccount(db, userId);
   if (!user) throw unauthorized();
+  const language = isLanguage(user.language) ? user.language : DEFAULT_LANGUAGE;
 
   const [apns, names, events, methods, contacts] = await Promise.all([
     repo.listApnSubscriptions(db, userId),
@@ -62,18 +63,21 @@ export async function sessionUser(db: Database, caller: Caller): Promise<Session
       tier: e.tier,
       namesakes: e.namesakes,
       onRecord: e.on_record,
-      reason: reasonOf({ ...e, guarded }),
+      reason: reasonOf({ ...e, guarded }, language),
       level: e.level,
-      whatItDoes: whatItDoes({
-        documentType: e.document_type,
-        subject,
-        property:
-          subject === 'property' && 'apn' in guarded
-            ? guarded.address || `APN ${guarded.apn}`
-            : (e.document_property ?? null),
-        countyName: e.county,
-        recordedAt: e.recorded_at,
-      }),
+      whatItDoes: whatItDoes(
+        {
+          documentType: e.document_type,
+          subject,
+          property:
+            subject === 'property' && 'apn' in guarded
+              ? guarded.address || `APN ${guarded.apn}`
+              : (e.document_property ?? null),
+          countyName: e.county,
+          recordedAt: e.recorded_at,
+        },
+        language,
+      ),
       recognisedAt: e.recognised_at?.toISOString() ?? null,
       case: e.case_id
         ? {
@@ -103,7 +107,7 @@ export async function sessionUser(db: Database, caller: Caller): Promise<Session
     id: user.id,
     role: user.role,
     email: user.email,
-    language: isLanguage(user.language) ? user.language : DEFAULT_LANGUAGE,
+    language,
     apnSubscriptions: apns.map((s) => ({ ...s, events: eventsOf(s.id) })),
     nameSubscriptions: names.map((s) => ({
       id: s.id,

@@ -4,16 +4,11 @@ import type { Database, Executor } from '../../db/database.ts';
 import { bossDb } from '../../db/pg-boss-db.ts';
 import type { DB } from '../../db/types.ts';
 import { CHECK_HISTORY } from '../../jobs/queues.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { badRequest, notFound, said } from '../../lib/errors.ts';
 import { storedAddress } from '../../keys/match-keys.ts';
 import { apnKey, formatApn, nameKey } from '../../keys/normalize.ts';
 import type { Caller } from '../../lib/route.ts';
-import {
-  type AuthMail,
-  SMS_NOT_OFFERED,
-  sendMethodVerification,
-  sendWelcome,
-} from '../auth/auth-mail.ts';
+import { type AuthMail, sendMethodVerification, sendWelcome } from '../auth/auth-mail.ts';
 import { parsePhone } from '../../lib/phone.ts';
 import { resolveCounties } from '../counties/counties.service.ts';
 import { sessionUser } from './session-user.service.ts';
@@ -43,9 +38,12 @@ async function prepareApns(
     const key = apnKey(item.apn);
     const apn = formatApn(key, county.ui_mask);
     if (!apn) {
-      throw badRequest(
-        `APN '${item.apn}' does not fit the ${county.name} format ${county.ui_mask} (for example ${county.format}).`,
-      );
+      throw said(400, 'errors.apnFormat', {
+        apn: item.apn,
+        county: county.name,
+        mask: county.ui_mask,
+        example: county.format,
+      });
     }
     const id = `${county.id}:${key}`;
     if (!unique.has(id)) {
@@ -83,7 +81,7 @@ async function prepareNames(
     const county = counties.get(item.county.trim().toLowerCase())!;
     const name = guardName(item.name);
     const key = nameKey(name);
-    if (!key) throw badRequest(`Name '${item.name}' has no letters or digits.`);
+    if (!key) throw said(400, 'errors.nameNoLetters', { name: item.name });
     const id = `${county.id}:${key}`;
     if (!unique.has(id))
       unique.set(id, { countyId: county.id, name, nameKey: key, tokens: key.split(' ') });
@@ -93,11 +91,10 @@ async function prepareNames(
 
 function enforceLimit(kind: 'names' | 'APNs', max: number, existing: number, adding: number) {
   if (existing + adding > max) {
-    throw badRequest(
-      existing > 0
-        ? `You can guard at most ${max} ${kind} per account (the FAQ's limit): you have ${existing} and asked for ${adding} more.`
-        : `You can guard at most ${max} ${kind} per account (the FAQ's limit): this request has ${adding}.`,
-    );
+    const values = { max, existing, adding };
+    throw kind === 'names'
+      ? said(400, existing > 0 ? 'errors.tooManyNames' : 'errors.tooManyNamesAtOnce', values)
+      : said(400, existing > 0 ? 'errors.tooManyApns' : 'errors.tooManyApnsAtOnce', values);
   }
 }
 
@@ -140,15 +137,15 @@ export async function register(
   input: { email: string; apns: GuardApnInput[]; names: GuardNameInput[]; language: Language },
 ) {
   const email = input.email.trim().toLowerCase();
-  if (!isEmail(email)) throw badRequest(INVALID_EMAIL);
-  if (input.apns.length === 0 && input.names.length === 0) throw badRequest(NO_ITEMS);
+  if (!isEmail(email)) throw said(400, 'errors.invalidEmail');
+  if (input.apns.length === 0 && input.names.length === 0) throw said(400, 'errors.noItems');
   const [apns, names] = await Promise.all([
     prepareApns(db, input.apns),
     prepareNames(db, input.names),
   ]);
   enforceLimit('names', MAX_NAMES, 0, names.length);
   enforceLimit('APNs', MAX_APNS, 0, apns.length);
-  if (await repo.emailTaken(db, email)) throw conflict(EMAIL_TAKEN);
+  if (await repo.emailTaken(db, email)) throw said(409, 'errors.emailTaken');
 
   try {
     return await db.transaction().execute(async (trx) => {
@@ -162,7 +159,7 @@ export async function register(
     });
   } catch (err) {
     // Two registrations of one email at once: the second meets the unique index.
-    if (isUniqueViolation(err, 'users_email_key')) throw conflict(EMAIL_TAKEN);
+    if (isUniqueViolation(err, 'users_email_key')) throw said(409, 'errors.emailTaken');
     throw err;
   }
 }
@@ -173,7 +170,7 @@ const activationFor = (user: { email_verified_at: Date | null }) =>
 
 async function signedInUser(db: Database, caller: Caller) {
   const user = await repo.findUser(db, caller.userId);
-  if (!user) throw notFound('Your account no longer exists.');
+  if (!user) throw said(404, 'errors.accountGone');
   return user;
 }
 
@@ -197,7 +194,7 @@ export async function addApnSubscriptions(
   items: GuardApnInput[],
 ) {
   const user = await signedInUser(db, caller);
-  if (items.length === 0) throw badRequest(NO_ITEMS);
+  if (items.length === 0) throw said(400, 'errors.noItems');
   const prepared = await prepareApns(db, items);
   const existing = await repo.listApnKeys(db, user.id);
   const guarded = new Set(existing.map((r) => `${r.county_id}:${r.apn_key}`));
@@ -217,7 +214,7 @@ export async function addNameSubscriptions(
   items: GuardNameInput[],
 ) {
   const user = await signedInUser(db, caller);
-  if (items.length === 0) throw badRequest(NO_ITEMS);
+  if (items.length === 0) throw said(400, 'errors.noItems');
   const prepared = await prepareNames(db, items);
   const existing = await repo.listNameKeys(db, user.id);
   const guarded = new Set(existing.map((r) => `${r.county_id}:${r.name_key}`));
@@ -252,7 +249,7 @@ export async function removeSubscription(
 async function methodAddress(db: Database, userId: string, type: 'Email' | 'SMS', input: string) {
   if (type === 'Email') {
     const address = input.trim().toLowerCase();
-    if (!isEmail(address)) throw badRequest(INVALID_EMAIL);
+    if (!isEmail(address)) throw said(400, 'errors.invalidEmail');
     return address;
   }
   const countries = await repo.phoneCountriesOf(db, userId);
@@ -268,10 +265,10 @@ export async function addNotificationMethod(
   input: { address: string; type: 'Email' | 'SMS' },
 ) {
   const user = await signedInUser(db, caller);
-  if (input.type === 'SMS' && !mail.smsSender) throw badRequest(SMS_NOT_OFFERED);
+  if (input.type === 'SMS' && !mail.smsSender) throw said(400, 'errors.smsNotOffered');
   const address = await methodAddress(db, user.id, input.type, input.address);
   if (await repo.findMethodByAddress(db, user.id, input.type, address)) {
-    throw conflict(`${address} is already one of your notification methods.`);
+    throw said(409, 'errors.methodExists', { address });
   }
   try {
     await db.transaction().execute(async (trx) => {
@@ -285,7 +282,7 @@ export async function addNotificationMethod(
     });
   } catch (err) {
     if (isUniqueViolation(err, 'notification_methods_user_address_key')) {
-      throw conflict(`${address} is already one of your notification methods.`);
+      throw said(409, 'errors.methodExists', { address });
     }
     throw err;
   }
@@ -308,7 +305,7 @@ export async function setTextLevels(
   checkLevel: boolean,
 ) {
   const { user, method } = await ownMethod(db, caller, methodId);
-  if (method.type !== 'SMS') throw badRequest('Only a phone (SMS) method has text alert levels.');
+  if (method.type !== 'SMS') throw said(400, 'errors.onlyPhoneLevels');
   await repo.setTextsCheckLevel(db, user.id, methodId, checkLevel);
   return sessionUser(db, caller);
 }
@@ -316,7 +313,7 @@ export async function setTextLevels(
 /** The language the site shows itself in for this subscriber, and every message they are sent. */
 export async function setLanguage(db: Database, caller: Caller, language: Language) {
   if (!(await repo.setLanguage(db, caller.userId, language))) {
-    throw notFound('Your account no longer exists.');
+    throw said(404, 'errors.accountGone');
   }
   return sessionUser(db, caller);
 }
@@ -324,7 +321,7 @@ export async function setLanguage(db: Database, caller: Caller, language: Langua
 export async function removeNotificationMethod(db: Database, caller: Caller, methodId: string) {
   const { user, method } = await ownMethod(db, caller, methodId);
   if (method.type === 'Email' && method.email === user.email) {
-    throw badRequest('The email of your account cannot be removed: it is where we reach you.');
+    throw said(400, 'errors.accountEmailStays');
   }
   await repo.deleteMethod(db, user.id, methodId);
   return sessionUser(db, caller);
@@ -337,7 +334,7 @@ export async function resendVerification(
   methodId: string,
 ) {
   const { user, method } = await ownMethod(db, caller, methodId);
-  if (method.verified_at) throw badRequest('This notification method is already verified.');
+  if (method.verified_at) throw said(400, 'errors.alreadyVerified');
   await db.transaction().execute(async (trx) => {
     if (method.type === 'Email' && method.email === user.email) {
       await sendWelcome(trx, mail, user, method.id);

@@ -8,6 +8,7 @@ import type { DB } from '../../db/types.ts';
 import { DELIVER_WEBHOOK } from '../../jobs/queues.ts';
 import { deriveSealingKey, type SealingKey, unseal } from '../../lib/sealed.ts';
 import type { MailSender } from '../../mail/mail-sender.ts';
+import { languageOf } from '../../mail/mail.repository.ts';
 import type { Brand } from '../../mail/templates.ts';
 import { webhookDisabledMail } from '../../mail/webhook-disabled-template.ts';
 import {
@@ -215,6 +216,7 @@ export async function attemptDelivery(
           url: disabled.url,
           lastError: outcome.error,
           dashboardUrl: `${deps.brand.appUrl}/dashboard`,
+          language: await languageOf(trx, disabled.user_id),
         });
         await deps.mailSender.enqueue(trx, {
           deliveryKind: 'webhook_disabled',
