@@ -150,9 +150,9 @@ describe("a subscriber's language in what is sent to them", () => {
     expect(await ingestDeed('IDI-2026-0001', 'VICTIMA VERA')).toMatchObject({ alerts: 1 });
     expect(await ingestDeed('IDI-2026-0002', 'PUBLIC JANE')).toMatchObject({ alerts: 1 });
 
-    const mail = await waitForMail(t.db, vera.email, /^Actúe ahora: /);
+    const mail = await waitForMail(t.db, vera.email, /^Actúe ya: /);
     expect(mail.subject).toMatch(
-      /^Actúe ahora: Una escritura que transfiere .+ de usted a otra persona se registró en el condado de Idiomas el \d\d\/\d\d\/\d{4}$/,
+      /^Actúe ya: Una escritura que transfiere .+ de usted a otra persona se registró en el condado de Idiomas el \d\d\/\d\d\/\d{4}$/,
     );
     expect(mail.html_body).toContain('<html lang="es">');
     expect(mail.text_body).toContain('Qué coincidió:');

@@ -334,7 +334,7 @@ describe('alertMail in Spanish', () => {
   it('writes both bodies in Spanish, with lang="es" and the date day first', () => {
     const mail = es();
     expect(mail.html).toContain('<html lang="es">');
-    expect(mail.text.split('\n')[0]).toBe(`Actúe ahora: ${WHAT}`);
+    expect(mail.text.split('\n')[0]).toBe(`Actúe ya: ${WHAT}`);
     for (const body of [mail.text, visibleText(mail.html)]) {
       expect(body).toContain(
         'El Registrador del condado de Sacramento registró un documento que afecta a elementos que usted protege con DeedWatch.',
@@ -342,7 +342,7 @@ describe('alertMail in Spanish', () => {
       expect(body).toContain(
         'Nombre JANE Q PUBLIC: el documento muestra PUBLIC JANE Q como otorgante',
       );
-      expect(body).toContain('Actúe ahora. Coincidencia exacta.');
+      expect(body).toContain('Actúe ya. Coincidencia exacta.');
       expect(body).toContain('Fecha de registro: 21/11/2024');
       expect(body).toContain('Las primeras 2 páginas del documento van adjuntas');
       expect(body).toContain('indicar «No fui yo» en su panel');
@@ -378,7 +378,7 @@ describe('alertMail in Spanish', () => {
   it("gives a county's own template its language and Spanish words", () => {
     const model = alertTemplateModel(brand, input({ language: 'es' }));
     expect(model.language).toBe('es');
-    expect(model.levelLabel).toBe('Actúe ahora');
+    expect(model.levelLabel).toBe('Actúe ya');
     expect(model.recordingDate).toBe('21/11/2024');
     expect(alertTemplateModel(brand, input()).language).toBe('en');
   });

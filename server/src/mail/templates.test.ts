@@ -118,7 +118,7 @@ describe('the other mails in Spanish', () => {
     const copy = alertCopyMail(brand, {
       subscriberEmail: 'vera@example.test',
       contactName: '',
-      headline: 'Actúe ahora: Una escritura',
+      headline: 'Actúe ya: Una escritura',
       whatItDoes: 'Una escritura.',
       documentNumber: 'D-1',
       documentType: 'GRANT DEED',
@@ -130,7 +130,7 @@ describe('the other mails in Spanish', () => {
       language: 'es',
     });
     isSpanish(copy);
-    expect(copy.subject).toBe('Copia para un contacto de confianza: Actúe ahora: Una escritura');
+    expect(copy.subject).toBe('Copia para un contacto de confianza: Actúe ya: Una escritura');
     expect(copy.text).toContain('Registrador del condado de Yolo: https://yolo.example');
   });
 

@@ -88,7 +88,7 @@ describe('reasons in the subscriber language', () => {
       'Una escritura que transfiere 123 MAIN ST de usted a otra persona se registró en el condado de Sacramento el 21/11/2024.',
     );
     expect(levelHeadline('act_now', es, true, 'es')).toBe(
-      'Actúe ahora, posible coincidencia: Una escritura que transfiere 123 MAIN ST de usted a otra persona se registró en el condado de Sacramento el 21/11/2024',
+      'Actúe ya, posible coincidencia: Una escritura que transfiere 123 MAIN ST de usted a otra persona se registró en el condado de Sacramento el 21/11/2024',
     );
     expect(levelLabel('records', 'es')).toBe('Para sus archivos');
     expect(countyInWords('Yolo County', 'es')).toBe('condado de Yolo');

@@ -28,7 +28,7 @@ export const errors: Catalog<typeof en> = {
     'El correo electrónico de su cuenta no se puede eliminar: es donde nos comunicamos con usted.',
   alreadyVerified: 'Este método de notificación ya está verificado.',
   contactIsYou:
-    '{{email}} es su propio correo electrónico: un contacto de confianza es otra persona de su confianza, que recibe una copia de sus alertas «Actúe ahora».',
+    '{{email}} es su propio correo electrónico: un contacto de confianza es otra persona de su confianza, que recibe una copia de sus alertas «Actúe ya».',
   contactExists: '{{email}} ya es uno de sus contactos de confianza.',
   tooManyContacts:
     'Puede nombrar como máximo {{max}} contactos de confianza: elimine uno antes de agregar otro.',

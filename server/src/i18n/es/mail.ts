@@ -131,7 +131,7 @@ export const mail: Catalog<typeof en> = {
     hello: 'Hola:',
     helloName: 'Hola, {{name}}:',
     intro:
-      '{{email}} usa DeedWatch, un servicio gratuito que vigila el registro del condado en busca de documentos que afecten a su propiedad, y lo nombró a usted contacto de confianza. Si acepta, le enviaremos por correo electrónico una copia de sus alertas más urgentes (Actúe ahora: una escritura o un préstamo que quizás no firmó, un aviso de incumplimiento, un gravamen), para que alguien de su confianza pueda hablar con esa persona.',
+      '{{email}} usa DeedWatch, un servicio gratuito que vigila el registro del condado en busca de documentos que afecten a su propiedad, y lo nombró a usted contacto de confianza. Si acepta, le enviaremos por correo electrónico una copia de sus alertas más urgentes (Actúe ya: una escritura o un préstamo que quizás no firmó, un aviso de incumplimiento, un gravamen), para que alguien de su confianza pueda hablar con esa persona.',
     terms:
       'No verá su panel ni ninguna otra parte de su cuenta, y puede dejar de recibir las copias en cualquier momento con un clic. El enlace para aceptar es válido durante {{days}} días.',
     ignore:

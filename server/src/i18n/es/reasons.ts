@@ -4,7 +4,7 @@ import type { reasons as en } from '../en/reasons.ts';
 // {{county}} is "condado de Sacramento": the sentences say "en el {{county}}".
 export const reasons: Catalog<typeof en> = {
   levels: {
-    actNow: 'Actúe ahora',
+    actNow: 'Actúe ya',
     check: 'Revise',
     records: 'Para sus archivos',
   },
