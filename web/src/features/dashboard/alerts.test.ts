@@ -132,7 +132,7 @@ describe('alerts, possible matches and what was on record', () => {
     );
     await i18n.changeLanguage('es');
     expect(matchSummary(i18n.getFixedT('es'), event)).toBe(
-      'Coincidencia de nombre (grantor): SMITH JOHN · variante · 87 % de confianza',
+      'Coincidencia de nombre (otorgante): SMITH JOHN · variante · 87 % de confianza',
     );
   });
 });

@@ -141,11 +141,17 @@ const MATCH_KIND_WITH_ROLE = {
   name: 'dashboard.match.kindNameRole',
 } as const;
 
+/** How a document names a party, in the reader's words ('grantor' is the API's value). */
+export const PARTY_ROLE = {
+  grantor: 'dashboard.match.roleGrantor',
+  grantee: 'dashboard.match.roleGrantee',
+} as const;
+
 /** What of the guarded item the document hit, in a few words. */
 export function matchSummary(t: TFunction, event: AlertEvent): string {
   const value = event.matchedValue;
   const match = event.partyRole
-    ? t(MATCH_KIND_WITH_ROLE[event.matchKind], { role: event.partyRole, value })
+    ? t(MATCH_KIND_WITH_ROLE[event.matchKind], { role: t(PARTY_ROLE[event.partyRole]), value })
     : t(MATCH_KIND[event.matchKind], { value });
   const confidence = formatNumber(Math.round(event.confidence * 100));
   return event.isExact

@@ -75,7 +75,7 @@ describe('the dashboard in Spanish', () => {
       ),
     ).toBeDefined();
     expect(
-      card.getByText('Coincidencia de nombre (grantor): SMITH JOHN · exacta · 90 % de confianza'),
+      card.getByText('Coincidencia de nombre (otorgante): SMITH JOHN · exacta · 90 % de confianza'),
     ).toBeDefined();
     expect(card.getByText('Mensaje de texto entregado al teléfono.')).toBeDefined();
     expect(

@@ -2,7 +2,7 @@ import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/links';
-import { type Alert, namesakesInWords, tierLabels } from './alerts';
+import { type Alert, namesakesInWords, PARTY_ROLE, tierLabels } from './alerts';
 import { EventResponse, FraudContact, LevelBadge, WhatItDoes } from './event-response';
 import { formatDate } from './format';
 import type { AlertEvent } from './types';
@@ -100,7 +100,7 @@ export function MatchCard({
           {event.partyRole
             ? t('dashboard.match.valueWithRole', {
                 value: event.matchedValue,
-                role: event.partyRole,
+                role: t(PARTY_ROLE[event.partyRole]),
               })
             : event.matchedValue}
         </Text>

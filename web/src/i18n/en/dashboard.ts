@@ -60,6 +60,8 @@ export const dashboard = {
     documentTitle: 'Document {{number}}',
     recordedLine: '{{type}} · Recorded {{date}} · {{county}}',
     documentShows: 'The document shows:',
+    roleGrantor: 'grantor',
+    roleGrantee: 'grantee',
     valueWithRole: '{{value}} ({{role}})',
     whyMatched: 'Why it matched:',
     viewDocument: 'View Document',

@@ -62,6 +62,8 @@ export const dashboard: Catalog<typeof en> = {
     documentTitle: 'Documento {{number}}',
     recordedLine: '{{type}} · Registrado el {{date}} · {{county}}',
     documentShows: 'El documento indica:',
+    roleGrantor: 'otorgante',
+    roleGrantee: 'beneficiario',
     valueWithRole: '{{value}} ({{role}})',
     whyMatched: 'Motivo de la coincidencia:',
     viewDocument: 'Ver documento',
