@@ -287,11 +287,11 @@ export async function sendAlert(engine: Engine, job: SendAlertJob): Promise<numb
   });
 }
 
-/** Why an alert text was not sent: shown with the event's deliveries. */
-export const overNumberLimit = () =>
-  `Not texted: this number had its ${TEXTS_PER_NUMBER_PER_DAY} alert texts for today (UTC); the alert went by email only.`;
-export const overDailyLimit = (limit: number) =>
-  `Not texted: DeedWatch sent its ${limit} alert texts for today (UTC); the alert went by email only.`;
+/** Why an alert text was not sent, in the subscriber's words: shown with the event's deliveries. */
+export const overNumberLimit = (language: Language) =>
+  translator(language)('sms.notTexted.numberLimit', { limit: TEXTS_PER_NUMBER_PER_DAY });
+export const overDailyLimit = (limit: number, language: Language) =>
+  translator(language)('sms.notTexted.dailyLimit', { limit });
 
 /**
  * Queues one alert text, or, past a daily limit (per number, or in all), records it skipped
@@ -315,9 +315,9 @@ async function textAlert(
   const sent = await repo.alertTextsToday(trx, to);
   const reason =
     sent.toPhone >= TEXTS_PER_NUMBER_PER_DAY
-      ? overNumberLimit()
+      ? overNumberLimit(alert.language)
       : sent.total >= engine.smsDailyLimit
-        ? overDailyLimit(engine.smsDailyLimit)
+        ? overDailyLimit(engine.smsDailyLimit, alert.language)
         : undefined;
   if (reason) {
     await smsSender.skip(trx, { ...input, to, reason });

@@ -13,4 +13,11 @@ export const sms = {
   alert:
     'DeedWatch {{level}}: a {{type}} was recorded in {{county}} County, document {{number}}. Details: {{url}} Reply STOP to stop texts.',
   help: 'DeedWatch property-fraud alerts. Help: {{phone}} (Mon-Fri 8AM-5PM PST) or {{email}}. Reply STOP to stop texts, START to resume.',
+  /** Why an alert was not texted, shown with the alert's deliveries on the dashboard. */
+  notTexted: {
+    numberLimit:
+      'Not texted: this number had its {{limit}} alert texts for today (UTC); the alert went by email only.',
+    dailyLimit:
+      'Not texted: DeedWatch sent its {{limit}} alert texts for today (UTC); the alert went by email only.',
+  },
 };

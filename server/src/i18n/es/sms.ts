@@ -13,4 +13,10 @@ export const sms: Catalog<typeof en> = {
   alert:
     'DeedWatch {{level}}: se ha registrado un {{type}} en el condado de {{county}}, documento {{number}}. Detalles: {{url}} Responda STOP para cancelar los textos.',
   help: 'DeedWatch, alertas de fraude inmobiliario. Ayuda: {{phone}} (lun-vie 8AM-5PM PST) o {{email}}. Responda STOP para cancelar, START para reanudar.',
+  notTexted: {
+    numberLimit:
+      'No se envió mensaje de texto: este número ya recibió sus {{limit}} textos de alerta de hoy (UTC); la alerta se envió solo por correo electrónico.',
+    dailyLimit:
+      'No se envió mensaje de texto: DeedWatch ya envió sus {{limit}} textos de alerta de hoy (UTC); la alerta se envió solo por correo electrónico.',
+  },
 };
