@@ -26,7 +26,8 @@ import { waitFor } from './helpers/wait.ts';
 
 // Everything sent to a subscriber is in the account's language: a Spanish subscriber's welcome,
 // alert (and the excerpt attached to it), alert text, case packet and dashboard sentences are
-// Spanish, with lang="es" and /Lang es; an English subscriber's stay as they were.
+// Spanish, with lang="es" and /Lang es (the excerpt's pages, recorded in English, keep /Lang en
+// under a Spanish title); an English subscriber's stay as they were.
 
 type EventView = { id: string; documentNumber: string; whatItDoes: string; reason: string };
 type Me = { nameSubscriptions: { events: EventView[] }[] };
@@ -164,7 +165,8 @@ describe("a subscriber's language in what is sent to them", () => {
     expect(await metadataOf(bytes)).toEqual({
       title:
         'Documento IDI-2026-0001: las primeras 2 páginas, tal como se registró en el condado de Idiomas',
-      lang: 'es',
+      // The recorded pages are English: only the title is the reader's.
+      lang: 'en',
       showsTitle: 'true',
     });
     const text = await extractPdfText(bytes);

@@ -59,8 +59,9 @@ type AlertDocument = NonNullable<Awaited<ReturnType<typeof repo.findDocument>>>;
  * the blob store's excerpt container: its file and size, or null when the document cannot be
  * read. A document that cannot be read is alerted without it, and why is kept on the document;
  * one already known unreadable (at ingest, or by an earlier alert) is not parsed again for
- * every user it alerts. The excerpt carries a title and a language, those of the subscriber:
- * one file per document and language (the document's own excerpt_file is the English one).
+ * every user it alerts. The excerpt's title is in the subscriber's language (its pages stay
+ * English, as recorded): one file per document and language (the document's own excerpt_file
+ * is the English one).
  */
 export async function ensureExcerpt(
   engine: Pick<Engine, 'db' | 'blobs' | 'pdfLimits'>,
@@ -93,7 +94,9 @@ export async function ensureExcerpt(
   try {
     const excerpt = await firstPages(await buffer(original.stream), ALERT_PAGES, engine.pdfLimits, {
       title: excerptTitle(doc, language),
-      language,
+      // The pages are the county's, in English as recorded: a screen reader reads them as
+      // English whatever the reader's language; only the title is in theirs.
+      language: 'en',
     });
     file = excerptName(doc.id, language);
     await engine.blobs.put(EXCERPT_CONTAINER, file, excerpt.bytes);
