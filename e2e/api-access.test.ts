@@ -60,7 +60,7 @@ describe('API access, in Chromium against the real server', () => {
     await bearer.getByRole('textbox', { name: 'auth-bearer-value' }).fill(secret);
     await bearer.getByRole('button', { name: 'Apply credentials' }).click();
     await bearer.getByRole('button', { name: 'Remove authorization' }).waitFor();
-    await bearer.getByRole('button', { name: 'Close' }).click();
+    await bearer.getByRole('button', { name: 'Close', exact: true }).click();
 
     const me = docs.locator('#operations-auth-getSessionUser');
     await me.locator('.opblock-summary').click();

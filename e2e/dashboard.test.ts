@@ -66,7 +66,7 @@ describe('the subscriber dashboard, in Chromium against the real server', () => 
     await modal.getByRole('button', { name: 'Guard Selected Items' }).click();
     await modal.getByRole('button', { name: `Guarded: ${guarded}` }).waitFor();
     await screenshot(page, 'dashboard-guard-modal');
-    await modal.getByRole('button', { name: 'Close' }).click();
+    await modal.getByRole('button', { name: 'Close', exact: true }).click();
     await modal.waitFor({ state: 'hidden' });
     const items = page.getByRole('region', { name: 'Items Being Guarded' });
     await items.getByRole('listitem', { name: guarded }).waitFor();

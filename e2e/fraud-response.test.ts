@@ -168,7 +168,7 @@ describe('from an Act now alert to a closed case, in Chromium against the real s
       expect(packetText).toContain(FRAUD_UNIT);
       expect(packetText).toContain(`Phone: ${FRAUD_PHONE}`);
       expect(packetText).toContain('SWINDLER SILAS');
-      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.getByRole('button', { name: 'Close', exact: true }).click();
       await dialog.waitFor({ state: 'hidden' });
 
       await card.getByText(`Reported: Case ${caseNumber}`).waitFor();

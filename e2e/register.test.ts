@@ -246,7 +246,7 @@ describe('registering in Chromium against the real server', () => {
 
     const again = await openGuardModal('Guard a Name');
     await pickName(again, names[2]!);
-    await again.getByRole('button', { name: 'Close' }).click();
+    await again.getByRole('button', { name: 'Close', exact: true }).click();
     await confirm.getByRole('button', { name: 'Discard Changes' }).click();
     await again.waitFor({ state: 'detached' });
     expect(await rowsOf('Names To Be Guarded')).toEqual([`Sacramento | ${names[0]} | Remove`]);
