@@ -3,7 +3,6 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Language } from '../rules/src/language.ts';
-import { insertNameSubscriptions } from '../server/src/modules/user/user.repository.ts';
 import { createStaff, createSubscriber, uniqueEmail } from '../server/test/helpers/factories.ts';
 import { requestLoginCode, signInStaff, signInSubscriber } from '../server/test/helpers/sign-in.ts';
 import { waitFor } from '../server/test/helpers/wait.ts';
@@ -15,7 +14,7 @@ import {
   type Violation,
 } from './helpers/axe.ts';
 import { artifactsDir, launchBrowser } from './helpers/browser.ts';
-import { ingestDocument, type JourneyServer, startJourneyServer } from './helpers/journeys.ts';
+import { actNowAlertFor, type JourneyServer, startJourneyServer } from './helpers/journeys.ts';
 import { shown } from './helpers/labels.ts';
 import { outbox } from './helpers/outbox.ts';
 
@@ -60,27 +59,9 @@ describe('accessibility (axe-core, WCAG 2.1 AA) of every page', () => {
       email: uniqueEmail(`a11y-${tag}`),
       verified: true,
     });
-    const sacramento = await server.db
-      .selectFrom('counties')
-      .select('id')
-      .where('code', '=', 'SAC')
-      .executeTakeFirstOrThrow();
     const guarded = `AXEWORTHY ${tag.toUpperCase().replace(/[^A-Z]/g, '')}`;
-    await insertNameSubscriptions(
-      server.db,
-      id,
-      [{ countyId: sacramento.id, name: guarded, nameKey: guarded, tokens: guarded.split(' ') }],
-      new Date(Date.now() - 60_000),
-    );
     const documentNumber = `2026-AX${Date.now().toString().slice(-7)}`;
-    await ingestDocument(server, {
-      countyCode: 'SAC',
-      countyName: 'Sacramento',
-      documentNumber,
-      documentType: 'GRANT DEED',
-      grantors: [guarded],
-      grantees: ['SWINDLER SILAS'],
-    });
+    await actNowAlertFor(server, id, guarded, documentNumber);
     // Sign-in mails are asked for in English, found by their English subject; the account's
     // language, which the site follows once signed in, is set before the link is opened.
     // A session for the API, then a fresh link for the browser (a new link voids the last).

@@ -2,11 +2,10 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractPdfText } from '../server/src/documents/pdf/extract-text.ts';
-import { insertNameSubscriptions } from '../server/src/modules/user/user.repository.ts';
 import { createStaff, createSubscriber, uniqueEmail } from '../server/test/helpers/factories.ts';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
 import {
-  ingestDocument,
+  actNowAlertFor,
   type JourneyServer,
   mailFromOutbox,
   signInAsStaff,
@@ -79,26 +78,8 @@ describe('from an Act now alert to a closed case, in Chromium against the real s
         verified: true,
       });
       email = subscriber.email;
-      const sacramento = await server.db
-        .selectFrom('counties')
-        .select('id')
-        .where('code', '=', 'SAC')
-        .executeTakeFirstOrThrow();
-      await insertNameSubscriptions(
-        server.db,
-        subscriber.id,
-        [{ countyId: sacramento.id, name: guarded, nameKey: guarded, tokens: guarded.split(' ') }],
-        new Date(Date.now() - 60_000),
-      );
       // A deed from the guarded owner: Act now.
-      const summary = await ingestDocument(server, {
-        countyCode: 'SAC',
-        countyName: 'Sacramento',
-        documentNumber,
-        documentType: 'GRANT DEED',
-        grantors: [guarded],
-        grantees: ['SWINDLER SILAS'],
-      });
+      const summary = await actNowAlertFor(server, subscriber.id, guarded, documentNumber);
       expect(summary).toMatchObject({ documents: 1, events: 1, alerts: 1 });
       const alert = await newMail(server.url, email, /^Act now: /, seen);
       expect(alert.subject).toMatch(

@@ -1,11 +1,10 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { insertNameSubscriptions } from '../server/src/modules/user/user.repository.ts';
 import { createSubscriber, uniqueEmail } from '../server/test/helpers/factories.ts';
 import { requestLoginCode } from '../server/test/helpers/sign-in.ts';
 import { launchBrowser } from './helpers/browser.ts';
 import {
-  ingestDocument,
+  actNowAlertFor,
   type JourneyServer,
   mailFromOutbox,
   startJourneyServer,
@@ -253,28 +252,8 @@ describe('keyboard-only journeys, in Chromium against the real server', () => {
       verified: true,
     });
     const guarded = 'KEYSTROKE WILHELMINA';
-    await insertNameSubscriptions(
-      server.db,
-      id,
-      [
-        {
-          countyId: await sacramentoId(),
-          name: guarded,
-          nameKey: guarded,
-          tokens: guarded.split(' '),
-        },
-      ],
-      new Date(Date.now() - 60_000),
-    );
     const documentNumber = `2026-KEY${Date.now().toString().slice(-6)}`;
-    await ingestDocument(server, {
-      countyCode: 'SAC',
-      countyName: 'Sacramento',
-      documentNumber,
-      documentType: 'GRANT DEED',
-      grantors: [guarded],
-      grantees: ['SWINDLER SILAS'],
-    });
+    await actNowAlertFor(server, id, guarded, documentNumber);
 
     await newPage();
     await page.goto(`${server.url}/login-redirect/${await requestLoginCode(server, email)}`);

@@ -8,6 +8,7 @@ import { seedDemo } from '../../server/src/demo/seed-demo.ts';
 import { type IngestSummary, ingestFolder } from '../../server/src/engine/ingest/ingest.service.ts';
 import { samplePdf } from '../../server/src/engine/sample-documents.ts';
 import { isoWithOffset } from '../../server/src/engine/simulate/simulate.ts';
+import { insertNameSubscriptions } from '../../server/src/modules/user/user.repository.ts';
 import { STAFF_PASSWORD } from '../../server/test/helpers/factories.ts';
 import { requestLoginCode } from '../../server/test/helpers/sign-in.ts';
 import { NO_RATE_LIMITS, startTestApp, type TestApp } from '../../server/test/helpers/test-app.ts';
@@ -129,4 +130,35 @@ export async function ingestDocument(
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
+}
+
+/**
+ * Guards `name` in Sacramento for the user (active since a minute ago, as a verified guard is)
+ * and ingests a grant deed from that owner: an Act now alert. Returns the ingest's summary.
+ */
+export async function actNowAlertFor(
+  server: JourneyServer,
+  userId: string,
+  name: string,
+  documentNumber: string,
+): Promise<IngestSummary> {
+  const sacramento = await server.db
+    .selectFrom('counties')
+    .select('id')
+    .where('code', '=', 'SAC')
+    .executeTakeFirstOrThrow();
+  await insertNameSubscriptions(
+    server.db,
+    userId,
+    [{ countyId: sacramento.id, name, nameKey: name, tokens: name.split(' ') }],
+    new Date(Date.now() - 60_000),
+  );
+  return ingestDocument(server, {
+    countyCode: 'SAC',
+    countyName: 'Sacramento',
+    documentNumber,
+    documentType: 'GRANT DEED',
+    grantors: [name],
+    grantees: ['SWINDLER SILAS'],
+  });
 }
