@@ -37,8 +37,14 @@ const LAYERS = [
     forbid: above('app', 'routes', 'plugins'),
   },
   {
-    name: 'pure code: lib, keys, config, shared rules',
-    files: ['server/src/lib/**', 'server/src/keys/**', 'server/src/config.ts', 'rules/src/**'],
+    name: 'pure code: lib, keys, message catalogs, config, shared rules',
+    files: [
+      'server/src/lib/**',
+      'server/src/keys/**',
+      'server/src/i18n/**',
+      'server/src/config.ts',
+      'rules/src/**',
+    ],
     forbid: above(
       'app',
       'routes',
