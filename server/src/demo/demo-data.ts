@@ -1,3 +1,4 @@
+import type { ParcelFields } from '../engine/parcels/import-parcels.repository.ts';
 import { addressKey, apnKey, formatApn, nameKey } from '../keys/normalize.ts';
 import { createRandom, type Random } from '../lib/random.ts';
 
@@ -386,16 +387,8 @@ export const STREET_SUFFIXES = [
 ] as const;
 const DIRECTIONS = ['N', 'S', 'E', 'W'] as const;
 
-export type ParcelRow = {
-  apn: string;
-  apnKey: string;
-  address: string;
-  addressKey: string;
-  city: string;
-  state: string;
-  zip: string;
-  ownerNames: string[];
-};
+/** A demo parcel: the fields an imported roll's parcel has. */
+export type ParcelRow = ParcelFields;
 
 export type IndexNameRow = {
   name: string;

@@ -40,6 +40,36 @@ export function response(valibotSchema: v.GenericSchema, description: string): J
   return schema(v.pipe(valibotSchema, v.description(description)));
 }
 
+/** The page sizes a staff list offers. */
+export const PAGE_SIZES = ['10', '20', '50', '100'] as const;
+
+/**
+ * The `page` and `count` query parameters of a staff list (the audit log, the case queue): a
+ * page from 1, and 10, 20, 50 or 100 `entries` per page, 20 unless asked.
+ */
+export function pageQuery(entries: string) {
+  return {
+    page: v.optional(
+      v.pipe(
+        v.string(),
+        v.maxLength(6, 'must be a whole number from 1 to 999999'),
+        v.regex(/^[1-9][0-9]{0,5}$/, 'must be a whole number from 1 to 999999'),
+        v.description('The page, from 1'),
+        v.transform(Number),
+      ),
+      '1',
+    ),
+    count: v.optional(
+      v.pipe(
+        v.picklist(PAGE_SIZES, 'must be 10, 20, 50 or 100'),
+        v.description(`${entries} per page: 10, 20, 50 or 100`),
+        v.transform(Number),
+      ),
+      '20',
+    ),
+  };
+}
+
 export class ValidationError extends Error {
   readonly statusCode = 400;
   constructor(message: string) {

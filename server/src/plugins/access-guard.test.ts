@@ -1,4 +1,4 @@
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../db/database.ts';
@@ -9,6 +9,20 @@ import { registerAccessGuard } from './access-guard.ts';
 const pool = new pg.Pool({ connectionString: 'postgres://unused@127.0.0.1:1/unused' });
 const db = createDatabase(pool);
 afterAll(() => pool.end());
+
+/** POST /api/<access> for each restricted access, answering with the caller it was given. */
+function routeEachAccess(app: FastifyInstance, onValidation = () => {}) {
+  for (const access of ['signed-in', 'staff', 'admin'] as const) {
+    route(app, {
+      method: 'POST',
+      url: `/api/${access}`,
+      access,
+      schema: {},
+      preValidation: async () => onValidation(),
+      handler: async (_request, _reply, caller) => ({ caller }),
+    });
+  }
+}
 
 describe('the access guard', () => {
   it('refuses to register an API route that does not declare its access', async () => {
@@ -30,16 +44,7 @@ describe('the access guard', () => {
     const app = Fastify();
     registerAccessGuard(app, db);
     let validated = 0;
-    for (const access of ['signed-in', 'staff', 'admin'] as const) {
-      route(app, {
-        method: 'POST',
-        url: `/api/${access}`,
-        access,
-        schema: {},
-        preValidation: async () => void validated++,
-        handler: async () => ({}),
-      });
-    }
+    routeEachAccess(app, () => void validated++);
     route(app, {
       method: 'POST',
       url: '/api/public',
@@ -66,15 +71,7 @@ describe('the access guard', () => {
       request.bearer = { tokenId: 't', userId: 'token-owner', scopes: ['read'] };
     });
     registerAccessGuard(app, db);
-    for (const access of ['signed-in', 'staff', 'admin'] as const) {
-      route(app, {
-        method: 'POST',
-        url: `/api/${access}`,
-        access,
-        schema: {},
-        handler: async (_request, _reply, caller) => ({ caller }),
-      });
-    }
+    routeEachAccess(app);
     const call = (url: string) => app.inject({ method: 'POST', url, payload: {} });
     const own = await call('/api/signed-in');
     expect(own.json()).toEqual({ caller: { userId: 'token-owner', impersonatorId: null } });

@@ -149,27 +149,21 @@ describe('the filesystem blob store', () => {
       () => s.delete(container, name),
     ];
 
-    it('is refused as a container by put, get, exists and delete', async () => {
-      for (const call of calls(store, bad, 'secret.txt')) {
-        const err = await call().then(
-          () => undefined,
-          (e: unknown) => e,
-        );
-        expect(err).toBeInstanceOf(InvalidBlobKeyError);
-        expect((err as InvalidBlobKeyError).part).toBe('container');
-      }
-    });
-
-    it('is refused as a name by put, get, exists and delete', async () => {
-      for (const call of calls(store, 'CA-TEST', bad)) {
-        const err = await call().then(
-          () => undefined,
-          (e: unknown) => e,
-        );
-        expect(err).toBeInstanceOf(InvalidBlobKeyError);
-        expect((err as InvalidBlobKeyError).part).toBe('name');
-      }
-    });
+    it.each(['container', 'name'] as const)(
+      'is refused as a %s by put, get, exists and delete',
+      async (part) => {
+        const badCalls =
+          part === 'container' ? calls(store, bad, 'secret.txt') : calls(store, 'CA-TEST', bad);
+        for (const call of badCalls) {
+          const err = await call().then(
+            () => undefined,
+            (e: unknown) => e,
+          );
+          expect(err).toBeInstanceOf(InvalidBlobKeyError);
+          expect((err as InvalidBlobKeyError).part).toBe(part);
+        }
+      },
+    );
 
     it('changes nothing outside or inside the store', async () => {
       for (const call of [...calls(store, bad, 'secret.txt'), ...calls(store, 'CA-TEST', bad)]) {

@@ -1,28 +1,16 @@
 import { sql } from 'kysely';
+import {
+  ALERTED_DOCUMENT_COLUMNS,
+  EVENT_MATCH_COLUMNS,
+  GUARDED_COLUMNS,
+} from '../../db/columns.ts';
 import type { Executor } from '../../db/database.ts';
 
 export function findDocument(db: Executor, documentId: string) {
   return db
     .selectFrom('recorded_documents as d')
     .innerJoin('counties as c', 'c.id', 'd.county_id')
-    .select([
-      'd.id',
-      'd.document_number',
-      'd.document_type',
-      'd.recorded_at',
-      'd.container',
-      'd.file_name',
-      'd.pdf_error',
-      'd.excerpt_file',
-      'd.county_id',
-      'c.name as county_name',
-      'c.link_url',
-      'c.alert_template_id',
-      'c.fraud_contact_name',
-      'c.fraud_contact_phone',
-      'c.fraud_contact_email',
-      'c.fraud_contact_url',
-    ])
+    .select(['d.id', ...ALERTED_DOCUMENT_COLUMNS, 'c.alert_template_id'])
     .where('d.id', '=', documentId)
     .executeTakeFirst();
 }
@@ -39,17 +27,12 @@ export function alertEventsOf(db: Executor, userId: string, documentId: string) 
     .leftJoin('name_subscriptions as n', 'n.id', 'e.name_subscription_id')
     .select([
       'e.id',
-      'e.match_kind',
-      'e.matched_value',
-      'e.party_role',
-      'e.is_exact',
+      ...EVENT_MATCH_COLUMNS,
       'e.confidence',
       'e.tier',
       'e.namesakes',
       'e.level',
-      'a.apn',
-      'a.description',
-      'n.name',
+      ...GUARDED_COLUMNS,
     ])
     .where('e.user_id', '=', userId)
     .where('e.document_id', '=', documentId)

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { DOCUMENT_COLUMNS, EVENT_MATCH_COLUMNS } from '../../db/columns.ts';
 import type { Executor } from '../../db/database.ts';
 
 /**
@@ -41,17 +42,10 @@ export function dueEvents(trx: Executor, userId: string, cutoff: Date) {
     .innerJoin('counties as c', 'c.id', 'd.county_id')
     .select([
       'e.id',
-      'e.match_kind',
-      'e.matched_value',
-      'e.party_role',
-      'e.is_exact',
+      ...EVENT_MATCH_COLUMNS,
       'e.namesakes',
       'n.name',
-      'd.document_number',
-      'd.document_type',
-      'd.recorded_at',
-      'd.container',
-      'd.file_name',
+      ...DOCUMENT_COLUMNS,
       'c.name as county',
     ])
     .where('e.user_id', '=', userId)

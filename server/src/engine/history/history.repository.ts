@@ -205,7 +205,10 @@ export async function nameCandidates(
   return rows;
 }
 
-/** The county's index documents under exactly this name key (an exact match's namesakes). */
+/**
+ * The county's index documents under exactly this name key (an exact match's namesakes, which
+ * the history check and the explain endpoint count alike).
+ */
 export async function indexNameDocuments(
   db: Executor,
   countyId: number,

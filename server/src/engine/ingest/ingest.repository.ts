@@ -102,20 +102,10 @@ export async function insertDocument(trx: Executor, doc: NewDocument) {
       )
       .returning('id')
       .execute();
-    const readings = doc.parties.flatMap((p, i) =>
-      p.readings.map((r) => ({
-        party_id: parties[i]!.id,
-        document_id: documentId,
-        surname: r.surname,
-        first: r.first,
-        middle: r.middle,
-        deletion_keys: r.deletionKeys,
-        is_part: r.isPart,
-        is_reversed: r.isReversed,
-      })),
+    await insertPartyReadings(
+      trx,
+      doc.parties.map((p, i) => ({ id: parties[i]!.id, documentId, name: p })),
     );
-    if (readings.length > 0)
-      await trx.insertInto('document_party_readings').values(readings).execute();
   }
   if (doc.parcels.length > 0) {
     await trx
@@ -169,4 +159,28 @@ export async function countIndexNames(
       }),
     )
     .execute();
+}
+
+/**
+ * The readings of recorded parties, a row each, that the matcher joins guarded names on: written
+ * when a document is ingested and again when the name keys are recomputed (engine/rekey).
+ */
+export async function insertPartyReadings(
+  trx: Executor,
+  parties: { id: string; documentId: string; name: Pick<StoredName, 'readings'> }[],
+): Promise<void> {
+  const readings = parties.flatMap((p) =>
+    p.name.readings.map((r) => ({
+      party_id: p.id,
+      document_id: p.documentId,
+      surname: r.surname,
+      first: r.first,
+      middle: r.middle,
+      deletion_keys: r.deletionKeys,
+      is_part: r.isPart,
+      is_reversed: r.isReversed,
+    })),
+  );
+  if (readings.length > 0)
+    await trx.insertInto('document_party_readings').values(readings).execute();
 }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { DocumentRow } from '../../db/columns.ts';
 import type { Executor } from '../../db/database.ts';
 import { COUNTY_TIME_ZONE } from '../../lib/county-time.ts';
 
@@ -30,13 +31,7 @@ export function findMailer(db: Executor, countyId: number, day: string) {
     .executeTakeFirst();
 }
 
-export type MailerRow = {
-  document_id: string;
-  document_number: string;
-  document_type: string;
-  recorded_at: Date;
-  container: string;
-  file_name: string;
+export type MailerRow = DocumentRow & {
   apn: string;
   owner_names: string[];
   address: string;

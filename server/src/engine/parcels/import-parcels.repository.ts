@@ -51,8 +51,8 @@ export function sessionDatabase(client: pg.PoolClient): Kysely<DB> {
   });
 }
 
-export type StagedParcel = {
-  line: number;
+/** A parcel of a county's roll with its keys, as the parcels table keeps it. */
+export type ParcelFields = {
   apn: string;
   apnKey: string;
   address: string;
@@ -61,6 +61,10 @@ export type StagedParcel = {
   state: string;
   zip: string;
   ownerNames: string[];
+};
+
+export type StagedParcel = ParcelFields & {
+  line: number;
   /** nameKey of each owner name, same order; '' where a name has no key. */
   ownerKeys: string[];
 };

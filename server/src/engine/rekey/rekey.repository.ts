@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { StoredName } from '../../keys/match-keys.ts';
+import { insertPartyReadings } from '../ingest/ingest.repository.ts';
 import { insertNameMatchKeys } from '../../modules/user/user.repository.ts';
 
 /** The version of the name keys stored in the database (name_keys_version, migration 0018). */
@@ -76,18 +77,5 @@ export async function replacePartyKeys(
       AS k (id, match_key, name_kind, suffix)
     WHERE p.id = k.id`.execute(trx);
   await trx.deleteFrom('document_party_readings').where('party_id', 'in', ids).execute();
-  const readings = rows.flatMap((r) =>
-    r.name.readings.map((x) => ({
-      party_id: r.id,
-      document_id: r.documentId,
-      surname: x.surname,
-      first: x.first,
-      middle: x.middle,
-      deletion_keys: x.deletionKeys,
-      is_part: x.isPart,
-      is_reversed: x.isReversed,
-    })),
-  );
-  if (readings.length > 0)
-    await trx.insertInto('document_party_readings').values(readings).execute();
+  await insertPartyReadings(trx, rows);
 }

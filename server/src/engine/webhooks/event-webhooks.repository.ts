@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { DocumentRow } from '../../db/columns.ts';
 import type { Executor } from '../../db/database.ts';
 import type { MatchTier } from '../../db/types.ts';
 
@@ -16,7 +17,7 @@ export function endpointsWanting(db: Executor, userIds: readonly string[], event
   );
 }
 
-export type EventForWebhook = {
+export type EventForWebhook = DocumentRow & {
   id: string;
   user_id: string;
   created_at: Date;
@@ -30,12 +31,6 @@ export type EventForWebhook = {
   name_subscription_id: string | null;
   apn_subscription_id: string | null;
   guarded_value: string;
-  document_id: string;
-  document_number: string;
-  document_type: string;
-  recorded_at: Date;
-  container: string;
-  file_name: string;
   county: string;
 };
 

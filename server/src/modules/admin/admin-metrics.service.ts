@@ -12,6 +12,12 @@ export function firstDayOf(now: Date, days: number): Date {
   return new Date(today - (days - 1) * DAY_MS);
 }
 
+/** Adds a county's `counts` to the `totals` of every county; returns the county's counts. */
+function addTo<K extends string>(totals: Record<K, number>, counts: Record<K, number>) {
+  for (const key in counts) totals[key] += counts[key];
+  return counts;
+}
+
 /**
  * The back-office statistics. Everything counts subscribers only: staff accounts, and any
  * item, event or alert of theirs, are left out. The per-county figures, events per tier and
@@ -68,24 +74,16 @@ export async function metrics(db: Database, now = new Date()): Promise<Metrics> 
     result.subscriptionsNameByCounty[county.name] = names;
     result.usersByCounty[county.name] = Number(f?.users ?? 0);
     result.eventsByCounty[county.name] = events;
-    const tiers = {
+    result.eventsByCountyAndTier[county.name] = addTo(result.eventsByTier, {
       exact: Number(f?.exact ?? 0),
       strong: Number(f?.strong ?? 0),
       possible: Number(f?.possible ?? 0),
-    };
-    result.eventsByCountyAndTier[county.name] = tiers;
-    result.eventsByTier.exact += tiers.exact;
-    result.eventsByTier.strong += tiers.strong;
-    result.eventsByTier.possible += tiers.possible;
-    const levels = {
+    });
+    result.eventsByCountyAndLevel[county.name] = addTo(result.eventsByLevel, {
       act_now: Number(f?.act_now ?? 0),
       check: Number(f?.check ?? 0),
       records: Number(f?.records ?? 0),
-    };
-    result.eventsByCountyAndLevel[county.name] = levels;
-    result.eventsByLevel.act_now += levels.act_now;
-    result.eventsByLevel.check += levels.check;
-    result.eventsByLevel.records += levels.records;
+    });
     const open = openCasesOf.get(county.id) ?? 0;
     result.openCasesByCounty[county.name] = open;
     result.openCases += open;

@@ -1,27 +1,7 @@
 import * as v from 'valibot';
+import { pageQuery } from '../../lib/schema.ts';
 
-export const AUDIT_PAGE_SIZES = ['10', '20', '50', '100'] as const;
-
-export const AuditQuery = v.strictObject({
-  page: v.optional(
-    v.pipe(
-      v.string(),
-      v.maxLength(6, 'must be a whole number from 1 to 999999'),
-      v.regex(/^[1-9][0-9]{0,5}$/, 'must be a whole number from 1 to 999999'),
-      v.description('The page, from 1'),
-      v.transform(Number),
-    ),
-    '1',
-  ),
-  count: v.optional(
-    v.pipe(
-      v.picklist(AUDIT_PAGE_SIZES, 'must be 10, 20, 50 or 100'),
-      v.description('Entries per page: 10, 20, 50 or 100'),
-      v.transform(Number),
-    ),
-    '20',
-  ),
-});
+export const AuditQuery = v.strictObject(pageQuery('Entries'));
 export type AuditQuery = v.InferOutput<typeof AuditQuery>;
 
 export const AuditEntry = v.object({

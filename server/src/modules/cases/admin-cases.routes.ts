@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route.ts';
 import { errorResponse, response } from '../../lib/schema.ts';
-import { contentDisposition } from '../documents/documents.service.ts';
+import { sendPdf } from '../documents/documents.routes.ts';
 import { PacketResponse } from './cases.routes.ts';
 import {
   CaseNoteBody,
@@ -132,13 +132,7 @@ export async function adminCasesRoutes(app: FastifyInstance, deps: service.CaseD
       },
     },
     handler: async (request, reply) => {
-      const packet = await service.openPacket(deps, request.params.id, null);
-      return reply
-        .header('Content-Type', 'application/pdf')
-        .header('Content-Length', packet.size)
-        .header('Content-Disposition', contentDisposition(packet.fileName))
-        .header('Cache-Control', 'private, no-store')
-        .send(packet.stream);
+      return sendPdf(reply, await service.openPacket(deps, request.params.id, null));
     },
   });
 }

@@ -1,4 +1,9 @@
 import { sql } from 'kysely';
+import {
+  ALERTED_DOCUMENT_COLUMNS,
+  EVENT_MATCH_COLUMNS,
+  GUARDED_COLUMNS,
+} from '../../db/columns.ts';
 import type { Executor } from '../../db/database.ts';
 import type { CaseProblem, CaseStatus } from '../../db/types.ts';
 
@@ -17,30 +22,12 @@ export function findEventOfUser(db: Executor, userId: string, eventId: string) {
       'e.id',
       'e.user_id',
       'e.document_id',
-      'e.match_kind',
-      'e.matched_value',
-      'e.party_role',
-      'e.is_exact',
+      ...EVENT_MATCH_COLUMNS,
       'e.tier',
       'e.level',
       'e.recognised_at',
-      'd.document_number',
-      'd.document_type',
-      'd.recorded_at',
-      'd.container',
-      'd.file_name',
-      'd.pdf_error',
-      'd.excerpt_file',
-      'd.county_id',
-      'c.name as county_name',
-      'c.link_url',
-      'c.fraud_contact_name',
-      'c.fraud_contact_phone',
-      'c.fraud_contact_email',
-      'c.fraud_contact_url',
-      'a.apn',
-      'a.description',
-      'n.name',
+      ...ALERTED_DOCUMENT_COLUMNS,
+      ...GUARDED_COLUMNS,
     ])
     .where('e.id', '=', eventId)
     .where('e.user_id', '=', userId)

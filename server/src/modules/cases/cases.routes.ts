@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route.ts';
 import { errorResponse, response } from '../../lib/schema.ts';
-import { contentDisposition } from '../documents/documents.service.ts';
+import { sendPdf } from '../documents/documents.routes.ts';
 import { SessionUser } from '../user/user.schemas.ts';
 import { CaseParams, EventParams, ReportBody, SubscriberCase } from './cases.schemas.ts';
 import * as service from './cases.service.ts';
@@ -91,13 +91,7 @@ export async function casesRoutes(app: FastifyInstance, deps: service.CaseDeps) 
       },
     },
     handler: async (request, reply, caller) => {
-      const packet = await service.openPacket(deps, request.params.id, caller.userId);
-      return reply
-        .header('Content-Type', 'application/pdf')
-        .header('Content-Length', packet.size)
-        .header('Content-Disposition', contentDisposition(packet.fileName))
-        .header('Cache-Control', 'private, no-store')
-        .send(packet.stream);
+      return sendPdf(reply, await service.openPacket(deps, request.params.id, caller.userId));
     },
   });
 }

@@ -9,6 +9,7 @@ import {
   PREFERRED_CONTACTS,
 } from '@deedwatch/rules';
 import * as v from 'valibot';
+import { pageQuery } from '../../lib/schema.ts';
 
 const Id = v.pipe(v.string(), v.uuid());
 const Timestamp = v.pipe(v.string(), v.isoTimestamp());
@@ -108,24 +109,7 @@ export const CaseQuery = v.strictObject({
       v.description('Only the cases of this county, by the id GET /api/admin/counties gives'),
     ),
   ),
-  page: v.optional(
-    v.pipe(
-      v.string(),
-      v.maxLength(6, 'must be a whole number from 1 to 999999'),
-      v.regex(/^[1-9][0-9]{0,5}$/, 'must be a whole number from 1 to 999999'),
-      v.description('The page, from 1'),
-      v.transform(Number),
-    ),
-    '1',
-  ),
-  count: v.optional(
-    v.pipe(
-      v.picklist(['10', '20', '50', '100'], 'must be 10, 20, 50 or 100'),
-      v.description('Cases per page: 10, 20, 50 or 100'),
-      v.transform(Number),
-    ),
-    '20',
-  ),
+  ...pageQuery('Cases'),
 });
 export type CaseQuery = v.InferOutput<typeof CaseQuery>;
 

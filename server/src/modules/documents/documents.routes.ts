@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { route } from '../../lib/route.ts';
 import { errorResponse } from '../../lib/schema.ts';
@@ -7,6 +7,19 @@ import { DownloadQuery, PdfResponse } from './documents.schemas.ts';
 import * as service from './documents.service.ts';
 
 export type DocumentsRoutesOptions = { db: Database; blobs: BlobStore };
+
+/**
+ * Answers with a stored PDF as an attachment that no cache keeps: a recorded document, or a
+ * case packet (modules/cases).
+ */
+export function sendPdf(reply: FastifyReply, pdf: service.DocumentDownload) {
+  return reply
+    .header('Content-Type', 'application/pdf')
+    .header('Content-Length', pdf.size)
+    .header('Content-Disposition', service.contentDisposition(pdf.fileName))
+    .header('Cache-Control', 'private, no-store')
+    .send(pdf.stream);
+}
 
 export async function documentsRoutes(
   app: FastifyInstance,
@@ -42,12 +55,7 @@ export async function documentsRoutes(
         request.query,
         request.log,
       );
-      return reply
-        .header('Content-Type', 'application/pdf')
-        .header('Content-Length', download.size)
-        .header('Content-Disposition', service.contentDisposition(download.fileName))
-        .header('Cache-Control', 'private, no-store')
-        .send(download.stream);
+      return sendPdf(reply, download);
     },
   });
 }

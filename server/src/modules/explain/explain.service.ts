@@ -1,5 +1,6 @@
 import { guardName } from '@deedwatch/rules';
 import type { Database } from '../../db/database.ts';
+import { indexNameDocuments } from '../../engine/history/history.repository.ts';
 import {
   ADDRESS_CONFIDENCE,
   ADDRESS_SIMILARITY,
@@ -17,7 +18,7 @@ import {
 } from '../../keys/names.ts';
 import { apnKey, nameKey } from '../../keys/normalize.ts';
 import { resolveCounty } from '../counties/counties.service.ts';
-import { indexNameDocumentCount, streetSimilarity } from './explain.repository.ts';
+import { streetSimilarity } from './explain.repository.ts';
 import type { Explanation, ExplainBody } from './explain.schemas.ts';
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
@@ -42,7 +43,7 @@ export async function explain(db: Database, body: ExplainBody): Promise<Explanat
     // index names per reading: above it, a lower bound).
     const namesakes =
       match.rule === 'exact'
-        ? await indexNameDocumentCount(db, county.id, nameKey(guardName(body.guarded)))
+        ? await indexNameDocuments(db, county.id, nameKey(guardName(body.guarded)))
         : Math.max(
             await namesakeCount(db, county.id, namesakePrefixes(body.guarded)),
             await namesakeCount(db, county.id, namesakePrefixes(body.candidate)),

@@ -27,6 +27,23 @@ export async function requireSubscriber(db: Executor, userId: string): Promise<v
   if (user.role !== 'subscriber') throw forbidden(SUBSCRIBERS_ONLY);
 }
 
+/** Audits a change the caller made to their own account's API access (a token, a webhook). */
+export async function auditOwnChange(
+  trx: Executor,
+  caller: Caller,
+  action: string,
+  details: object,
+): Promise<void> {
+  await writeAudit(trx, {
+    actorId: caller.userId,
+    impersonatorId: caller.impersonatorId,
+    action,
+    targetType: 'user',
+    targetId: caller.userId,
+    details,
+  });
+}
+
 type TokenRow = Awaited<ReturnType<typeof repo.listTokens>>[number];
 
 function toApi(row: TokenRow, now: Date): Token {
@@ -85,13 +102,11 @@ export async function createToken(
         ? new Date(now.getTime() + input.expiresInDays * DAY_MS)
         : null,
     });
-    await writeAudit(trx, {
-      actorId: caller.userId,
-      impersonatorId: caller.impersonatorId,
-      action: 'token.create',
-      targetType: 'user',
-      targetId: caller.userId,
-      details: { tokenId: row.id, name: row.name, scopes, expiresAt: row.expires_at },
+    await auditOwnChange(trx, caller, 'token.create', {
+      tokenId: row.id,
+      name: row.name,
+      scopes,
+      expiresAt: row.expires_at,
     });
     return { token: toApi(row, now), secret };
   });
@@ -102,14 +117,7 @@ export async function revokeToken(db: Database, caller: Caller, tokenId: string,
   return db.transaction().execute(async (trx) => {
     const row = await repo.revokeToken(trx, caller.userId, tokenId);
     if (!row) throw notFound('No such token among yours.');
-    await writeAudit(trx, {
-      actorId: caller.userId,
-      impersonatorId: caller.impersonatorId,
-      action: 'token.revoke',
-      targetType: 'user',
-      targetId: caller.userId,
-      details: { tokenId: row.id, name: row.name },
-    });
+    await auditOwnChange(trx, caller, 'token.revoke', { tokenId: row.id, name: row.name });
     return toApi(row, now);
   });
 }

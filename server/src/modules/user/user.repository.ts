@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Language } from '@deedwatch/rules';
+import { DOCUMENT_COLUMNS, EVENT_MATCH_COLUMNS, FRAUD_CONTACT_COLUMNS } from '../../db/columns.ts';
 import type { Executor } from '../../db/database.ts';
 import type { PossibleMatches } from '../../db/types.ts';
 import { type StoredName, storedName } from '../../keys/match-keys.ts';
@@ -368,10 +369,7 @@ export function listEvents(db: Executor, userId: string) {
       'e.name_subscription_id',
       'e.is_archived',
       'e.created_at',
-      'e.match_kind',
-      'e.matched_value',
-      'e.party_role',
-      'e.is_exact',
+      ...EVENT_MATCH_COLUMNS,
       'e.confidence',
       'e.tier',
       'e.namesakes',
@@ -383,10 +381,7 @@ export function listEvents(db: Executor, userId: string) {
       'k.status as case_status',
       'k.created_at as case_created_at',
       'k.updated_at as case_updated_at',
-      'c.fraud_contact_name',
-      'c.fraud_contact_phone',
-      'c.fraud_contact_email',
-      'c.fraud_contact_url',
+      ...FRAUD_CONTACT_COLUMNS,
       eb
         .selectFrom('document_parcels as p')
         .select(sql<string>`coalesce(nullif(p.address, ''), 'APN ' || p.apn)`.as('property'))
@@ -395,11 +390,7 @@ export function listEvents(db: Executor, userId: string) {
         .orderBy('p.id')
         .limit(1)
         .as('document_property'),
-      'd.recorded_at',
-      'd.document_number',
-      'd.document_type',
-      'd.container',
-      'd.file_name',
+      ...DOCUMENT_COLUMNS,
       'c.name as county',
       eb
         .selectFrom('deliveries as l')

@@ -6,9 +6,8 @@ import { DELIVER_WEBHOOK } from '../../jobs/queues.ts';
 import { badRequest, conflict, notFound, unauthorized, forbidden } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/route.ts';
 import { type SealingKey, seal } from '../../lib/sealed.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
 import { lockUser } from '../tokens/tokens.repository.ts';
-import { requireSubscriber, SUBSCRIBERS_ONLY } from '../tokens/tokens.service.ts';
+import { auditOwnChange, requireSubscriber, SUBSCRIBERS_ONLY } from '../tokens/tokens.service.ts';
 import { resolvePublicAddress, UnsafeAddressError, type UrlPolicy } from './safe-address.ts';
 import { generateSecret } from './signing.ts';
 import * as repo from './webhooks.repository.ts';
@@ -129,13 +128,10 @@ export async function createEndpoint(
       secretSealed: seal(deps.sealingKey, secret),
     });
     if (!row) throw conflict('You already have a webhook endpoint at this URL.');
-    await writeAudit(trx, {
-      actorId: caller.userId,
-      impersonatorId: caller.impersonatorId,
-      action: 'webhook.create',
-      targetType: 'user',
-      targetId: caller.userId,
-      details: { endpointId: row.id, url: row.url, eventTypes: row.event_types },
+    await auditOwnChange(trx, caller, 'webhook.create', {
+      endpointId: row.id,
+      url: row.url,
+      eventTypes: row.event_types,
     });
     return { endpoint: toEndpoint(row), secret };
   });
@@ -171,14 +167,7 @@ export async function deleteEndpoint(db: Database, caller: Caller, endpointId: s
   return db.transaction().execute(async (trx) => {
     const row = await repo.deleteEndpoint(trx, caller.userId, endpointId);
     if (!row) throw notFound('No such webhook endpoint among yours.');
-    await writeAudit(trx, {
-      actorId: caller.userId,
-      impersonatorId: caller.impersonatorId,
-      action: 'webhook.delete',
-      targetType: 'user',
-      targetId: caller.userId,
-      details: { endpointId: row.id, url: row.url },
-    });
+    await auditOwnChange(trx, caller, 'webhook.delete', { endpointId: row.id, url: row.url });
     return toEndpoint(row);
   });
 }
