@@ -187,45 +187,74 @@ async function insertGuards(
   });
 }
 
-export async function addApnSubscriptions(
+/** What adding guards of one kind takes: how its items are prepared, keyed, limited and stored. */
+type GuardKind<Input, New extends { countyId: number }> = {
+  limit: 'names' | 'APNs';
+  max: number;
+  prepare: (db: Database, items: Input[]) => Promise<New[]>;
+  /** `county:key` of each guard of this kind the user has. */
+  guardedKeys: (db: Database, userId: string) => Promise<string[]>;
+  keyOf: (item: New) => string;
+  insert: (trx: Executor, userId: string, items: New[], activatedAt: Date | null) => Promise<void>;
+};
+
+const APN_GUARDS: GuardKind<GuardApnInput, repo.NewApnSubscription> = {
+  limit: 'APNs',
+  max: MAX_APNS,
+  prepare: prepareApns,
+  guardedKeys: async (db, userId) =>
+    (await repo.listApnKeys(db, userId)).map((r) => `${r.county_id}:${r.apn_key}`),
+  keyOf: (item) => item.apnKey,
+  insert: repo.insertApnSubscriptions,
+};
+
+const NAME_GUARDS: GuardKind<GuardNameInput, repo.NewNameSubscription> = {
+  limit: 'names',
+  max: MAX_NAMES,
+  prepare: prepareNames,
+  guardedKeys: async (db, userId) =>
+    (await repo.listNameKeys(db, userId)).map((r) => `${r.county_id}:${r.name_key}`),
+  keyOf: (item) => item.nameKey,
+  insert: repo.insertNameSubscriptions,
+};
+
+/**
+ * Adds the items the user does not guard yet, within the kind's limit, and queues their history
+ * check; answers the session user as it now is.
+ */
+async function addGuards<Input, New extends { countyId: number }>(
   db: Database,
   boss: HistoryQueue,
   caller: Caller,
-  items: GuardApnInput[],
+  items: Input[],
+  kind: GuardKind<Input, New>,
 ) {
   const user = await signedInUser(db, caller);
   if (items.length === 0) throw said(400, 'errors.noItems');
-  const prepared = await prepareApns(db, items);
-  const existing = await repo.listApnKeys(db, user.id);
-  const guarded = new Set(existing.map((r) => `${r.county_id}:${r.apn_key}`));
-  const fresh = newOnly(prepared, guarded, (i) => i.apnKey);
-  enforceLimit('APNs', MAX_APNS, existing.length, fresh.length);
+  const prepared = await kind.prepare(db, items);
+  const existing = await kind.guardedKeys(db, user.id);
+  const fresh = newOnly(prepared, new Set(existing), kind.keyOf);
+  enforceLimit(kind.limit, kind.max, existing.length, fresh.length);
   if (fresh.length > 0)
     await insertGuards(db, boss, user.id, (trx) =>
-      repo.insertApnSubscriptions(trx, user.id, fresh, activationFor(user)),
+      kind.insert(trx, user.id, fresh, activationFor(user)),
     );
   return sessionUser(db, caller);
 }
 
-export async function addNameSubscriptions(
+export const addApnSubscriptions = (
+  db: Database,
+  boss: HistoryQueue,
+  caller: Caller,
+  items: GuardApnInput[],
+) => addGuards(db, boss, caller, items, APN_GUARDS);
+
+export const addNameSubscriptions = (
   db: Database,
   boss: HistoryQueue,
   caller: Caller,
   items: GuardNameInput[],
-) {
-  const user = await signedInUser(db, caller);
-  if (items.length === 0) throw said(400, 'errors.noItems');
-  const prepared = await prepareNames(db, items);
-  const existing = await repo.listNameKeys(db, user.id);
-  const guarded = new Set(existing.map((r) => `${r.county_id}:${r.name_key}`));
-  const fresh = newOnly(prepared, guarded, (i) => i.nameKey);
-  enforceLimit('names', MAX_NAMES, existing.length, fresh.length);
-  if (fresh.length > 0)
-    await insertGuards(db, boss, user.id, (trx) =>
-      repo.insertNameSubscriptions(trx, user.id, fresh, activationFor(user)),
-    );
-  return sessionUser(db, caller);
-}
+) => addGuards(db, boss, caller, items, NAME_GUARDS);
 
 export async function removeSubscription(
   db: Database,
