@@ -14,6 +14,22 @@ export async function setStoredKeysVersion(db: Executor, version: number): Promi
   await db.updateTable('name_keys_version').set({ version }).execute();
 }
 
+/** Writes the match key, kind and suffix of each row's name into a guarded or recorded name's row. */
+async function setNameColumns(
+  trx: Executor,
+  table: 'name_subscriptions' | 'document_parties',
+  idType: 'uuid' | 'bigint',
+  rows: { id: string; name: StoredName }[],
+): Promise<void> {
+  await sql`
+    UPDATE ${sql.table(table)} t
+    SET match_key = k.match_key, name_kind = k.name_kind, suffix = k.suffix
+    FROM unnest(${rows.map((r) => r.id)}::${sql.raw(idType)}[], ${rows.map((r) => r.name.matchKey)}::text[],
+                ${rows.map((r) => r.name.nameKind)}::text[], ${rows.map((r) => r.name.suffix)}::text[])
+      AS k (id, match_key, name_kind, suffix)
+    WHERE t.id = k.id`.execute(trx);
+}
+
 /** The next `limit` guarded names after `afterId`, in id order. */
 export function nameSubscriptionsAfter(db: Executor, afterId: string, limit: number) {
   return db
@@ -32,13 +48,7 @@ export async function replaceSubscriptionKeys(
 ): Promise<void> {
   if (rows.length === 0) return;
   const ids = rows.map((r) => r.id);
-  await sql`
-    UPDATE name_subscriptions s
-    SET match_key = k.match_key, name_kind = k.name_kind, suffix = k.suffix
-    FROM unnest(${ids}::uuid[], ${rows.map((r) => r.name.matchKey)}::text[],
-                ${rows.map((r) => r.name.nameKind)}::text[], ${rows.map((r) => r.name.suffix)}::text[])
-      AS k (id, match_key, name_kind, suffix)
-    WHERE s.id = k.id`.execute(trx);
+  await setNameColumns(trx, 'name_subscriptions', 'uuid', rows);
   for (const table of [
     'name_subscription_readings',
     'name_subscription_typo_keys',
@@ -69,13 +79,7 @@ export async function replacePartyKeys(
 ): Promise<void> {
   if (rows.length === 0) return;
   const ids = rows.map((r) => r.id);
-  await sql`
-    UPDATE document_parties p
-    SET match_key = k.match_key, name_kind = k.name_kind, suffix = k.suffix
-    FROM unnest(${ids}::bigint[], ${rows.map((r) => r.name.matchKey)}::text[],
-                ${rows.map((r) => r.name.nameKind)}::text[], ${rows.map((r) => r.name.suffix)}::text[])
-      AS k (id, match_key, name_kind, suffix)
-    WHERE p.id = k.id`.execute(trx);
+  await setNameColumns(trx, 'document_parties', 'bigint', rows);
   await trx.deleteFrom('document_party_readings').where('party_id', 'in', ids).execute();
   await insertPartyReadings(trx, rows);
 }

@@ -1,4 +1,4 @@
-import type { Database } from '../../db/database.ts';
+import type { Database, Executor } from '../../db/database.ts';
 import { NAME_KEYS_VERSION, storedName } from '../../keys/match-keys.ts';
 import * as repo from './rekey.repository.ts';
 
@@ -18,31 +18,39 @@ export async function namesNeedRekey(db: Database): Promise<boolean> {
  */
 export async function rekeyNames(db: Database): Promise<number> {
   if (!(await namesNeedRekey(db))) return 0;
-  let done = 0;
-  for (let after = '00000000-0000-0000-0000-000000000000'; ;) {
-    const rows = await repo.nameSubscriptionsAfter(db, after, BATCH);
-    if (rows.length === 0) break;
-    await db.transaction().execute((trx) =>
+  const names = await inBatches(
+    db,
+    '00000000-0000-0000-0000-000000000000',
+    repo.nameSubscriptionsAfter,
+    (trx, rows) =>
       repo.replaceSubscriptionKeys(
         trx,
         rows.map((r) => ({ id: r.id, countyId: r.county_id, name: storedName(r.name) })),
       ),
-    );
-    done += rows.length;
-    after = rows.at(-1)!.id;
-  }
-  for (let after = '0'; ;) {
-    const rows = await repo.partiesAfter(db, after, BATCH);
-    if (rows.length === 0) break;
-    await db.transaction().execute((trx) =>
-      repo.replacePartyKeys(
-        trx,
-        rows.map((r) => ({ id: r.id, documentId: r.document_id, name: storedName(r.name) })),
-      ),
-    );
-    done += rows.length;
-    after = rows.at(-1)!.id;
-  }
+  );
+  const parties = await inBatches(db, '0', repo.partiesAfter, (trx, rows) =>
+    repo.replacePartyKeys(
+      trx,
+      rows.map((r) => ({ id: r.id, documentId: r.document_id, name: storedName(r.name) })),
+    ),
+  );
   await repo.setStoredKeysVersion(db, NAME_KEYS_VERSION);
-  return done;
+  return names + parties;
+}
+
+/** Every row after `first` in id order, BATCH at a time, each batch rewritten in its own transaction. */
+async function inBatches<Row extends { id: string }>(
+  db: Database,
+  first: string,
+  next: (db: Database, afterId: string, limit: number) => Promise<Row[]>,
+  rewrite: (trx: Executor, rows: Row[]) => Promise<void>,
+): Promise<number> {
+  let done = 0;
+  for (let after = first; ;) {
+    const rows = await next(db, after, BATCH);
+    if (rows.length === 0) return done;
+    await db.transaction().execute((trx) => rewrite(trx, rows));
+    done += rows.length;
+    after = rows.at(-1)!.id;
+  }
 }
