@@ -1,4 +1,4 @@
-import { Button, Group, Modal, SegmentedControl, Stack, TextInput } from '@mantine/core';
+import { Modal, SegmentedControl, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { emailActions, firstIssueOnly, MAX_PHONE_LENGTH } from '@deedwatch/rules';
 import { useQuery } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import * as v from 'valibot';
 import { api } from '../../api/client';
 import { notificationOptionsQuery } from '../../api/queries';
+import { FormActions } from '../../components/form-actions';
 import { useUserAction } from './use-user-action';
 
 type MethodType = 'Email' | 'SMS';
@@ -98,15 +99,14 @@ function MethodForm({ type, onDone }: { type: MethodType; onDone: () => void }) 
           key={form.key('address')}
           {...form.getInputProps('address')}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={add.isPending}>
-            {t('dashboard.methods.cancel')}
-          </Button>
-          {/* Blocked while an error is set. */}
-          <Button type="submit" loading={add.isPending} disabled={'address' in form.errors}>
-            {t('dashboard.methods.addButton')}
-          </Button>
-        </Group>
+        <FormActions
+          cancelLabel={t('dashboard.methods.cancel')}
+          submitLabel={t('dashboard.methods.addButton')}
+          pending={add.isPending}
+          // Blocked while an error is set.
+          submitDisabled={'address' in form.errors}
+          onCancel={onDone}
+        />
       </Stack>
     </form>
   );
