@@ -1,8 +1,9 @@
-import { Alert as Banner, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert as Banner, Badge, Button, Group, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import type { SessionUser } from '../../api/types';
+import { Section } from '../../components/section';
 import { downloadDocument } from '../documents/document-download';
 import { useSession } from '../session/session-context';
 import { type Alert, activeAlerts, deliveryLabels, matchSummary, textDeliveryLine } from './alerts';
@@ -125,11 +126,10 @@ export function AlertsSection({
   });
 
   return (
-    <Stack component="section" aria-labelledby="alerts-heading" gap="sm">
-      <Group justify="space-between">
-        <Title order={2} id="alerts-heading">
-          {t('dashboard.alerts.title')}
-        </Title>
+    <Section
+      id="alerts-heading"
+      title={t('dashboard.alerts.title')}
+      actions={
         <Button
           variant="subtle"
           size="xs"
@@ -138,7 +138,8 @@ export function AlertsSection({
         >
           {t('dashboard.alerts.refresh')}
         </Button>
-      </Group>
+      }
+    >
       {refresh.isError && (
         <Banner color="red" title={t('dashboard.alerts.refreshFailedTitle')}>
           {t('dashboard.alerts.refreshFailed')}
@@ -161,6 +162,6 @@ export function AlertsSection({
           />
         ))
       )}
-    </Stack>
+    </Section>
   );
 }

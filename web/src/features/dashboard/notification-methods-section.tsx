@@ -1,10 +1,11 @@
-import { Badge, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import type { SessionUser } from '../../api/types';
+import { Section } from '../../components/section';
 import { AddMethodModal } from './add-method-modal';
 import { ConfirmModal } from './confirm-modal';
 import { formatDate } from './format';
@@ -81,15 +82,15 @@ export function NotificationMethodsSection({ user }: { user: SessionUser }) {
 
   const methods = user.emailNotificationMethods;
   return (
-    <Stack component="section" aria-labelledby="methods-heading" gap="sm">
-      <Group justify="space-between">
-        <Title order={2} id="methods-heading">
-          {t('dashboard.methods.title')}
-        </Title>
+    <Section
+      id="methods-heading"
+      title={t('dashboard.methods.title')}
+      actions={
         <Button size="xs" onClick={addModal.open}>
           {t('dashboard.methods.add')}
         </Button>
-      </Group>
+      }
+    >
       {methods.length === 0 ? (
         <Text c="gray.7">{t('dashboard.methods.empty')}</Text>
       ) : (
@@ -201,6 +202,6 @@ export function NotificationMethodsSection({ user }: { user: SessionUser }) {
             : t('dashboard.methods.resendLinkQuestion', { address: target?.method.email })}
         </Text>
       </ConfirmModal>
-    </Stack>
+    </Section>
   );
 }
