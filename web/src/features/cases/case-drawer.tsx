@@ -6,7 +6,6 @@ import {
 } from '@deedwatch/rules';
 import {
   Anchor,
-  Badge,
   Button,
   Divider,
   Drawer,
@@ -26,9 +25,9 @@ import { caseQuery } from '../../api/queries';
 import { Loading, LoadFailed } from '../admin/load-states';
 import { saveFile } from '../documents/save-file';
 import { formatDate } from '../dashboard/format';
-import { LEVEL_COLORS, LEVEL_LABELS } from '../dashboard/levels';
 import { showErrorToast } from '../notifications/show-error-toast';
-import { CASE_STATUS_COLORS, nextStatuses } from './case-status';
+import { CaseBadges } from './case-badges';
+import { nextStatuses } from './case-status';
 import type { StaffCase } from './types';
 
 export const STAFF_PACKET_FAILED = 'Failed to download the case packet';
@@ -120,14 +119,7 @@ function CaseDetail({ id }: { id: string }) {
   const busy = move.isPending || addNote.isPending;
   return (
     <Stack>
-      <Group gap="xs">
-        <Badge color={CASE_STATUS_COLORS[c.status]} variant="light" size="lg">
-          {CASE_STATUS_LABELS[c.status]}
-        </Badge>
-        <Badge color={LEVEL_COLORS[c.level]} variant="filled">
-          {LEVEL_LABELS[c.level]}
-        </Badge>
-      </Group>
+      <CaseBadges status={c.status} level={c.level} large />
       <Stack gap={2}>
         <Text size="sm">
           Document <b>{c.documentNumber}</b> · {c.documentType} · {c.county} · Recorded{' '}
