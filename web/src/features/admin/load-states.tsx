@@ -38,6 +38,27 @@ export function LoadFailed({
 }
 
 /**
+ * A query that has no data to show yet: the loader while it runs, else why it failed, with Try
+ * Again. The caller shows the data once the query succeeds.
+ */
+export function NotLoaded({
+  query,
+  loadingLabel,
+  failedTitle,
+  failedMessage,
+}: {
+  query: { isPending: boolean; refetch: () => Promise<unknown> };
+  loadingLabel: string;
+  failedTitle: string;
+  failedMessage: string;
+}) {
+  if (query.isPending) return <Loading label={loadingLabel} />;
+  return (
+    <LoadFailed title={failedTitle} message={failedMessage} onRetry={() => void query.refetch()} />
+  );
+}
+
+/**
  * A list the server pages (users, cases): why it failed, above what it last showed; a loader until
  * the first page comes; then the page (`children`), under an overlay while the next one loads,
  * and the pager below.

@@ -22,7 +22,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/client';
 import { caseQuery } from '../../api/queries';
-import { Loading, LoadFailed } from '../admin/load-states';
+import { NotLoaded } from '../admin/load-states';
 import { saveFile } from '../documents/save-file';
 import { formatDate } from '../dashboard/format';
 import { showErrorToast } from '../notifications/show-error-toast';
@@ -106,13 +106,13 @@ function CaseDetail({ id }: { id: string }) {
     onError: () => showErrorToast(STAFF_PACKET_FAILED),
   });
 
-  if (detail.isPending) return <Loading label="Loading the case" />;
-  if (detail.isError)
+  if (!detail.isSuccess)
     return (
-      <LoadFailed
-        title="Case not loaded"
-        message="The case could not be loaded."
-        onRetry={() => void detail.refetch()}
+      <NotLoaded
+        query={detail}
+        loadingLabel="Loading the case"
+        failedTitle="Case not loaded"
+        failedMessage="The case could not be loaded."
       />
     );
   const c = detail.data;
