@@ -35,6 +35,7 @@ export function NotificationMethodsSection({ user }: { user: SessionUser }) {
     setOpened(true);
   };
   const close = () => setOpened(false);
+  const removing = target?.action === 'remove';
 
   const remove = useUserAction(
     (method: NotificationMethod) =>
@@ -179,27 +180,21 @@ export function NotificationMethodsSection({ user }: { user: SessionUser }) {
       )}
       <AddMethodModal opened={adding} onClose={addModal.close} />
       <ConfirmModal
-        opened={opened && target?.action === 'remove'}
-        title={t('dashboard.methods.removeTitle')}
-        confirmLabel={t('dashboard.methods.remove')}
-        loading={remove.isPending}
-        onConfirm={confirm}
-        onClose={close}
-      >
-        <Text>{t('dashboard.methods.removeQuestion', { address: target?.method.email })}</Text>
-      </ConfirmModal>
-      <ConfirmModal
-        opened={opened && target?.action === 'resend'}
-        title={t('dashboard.methods.resendTitle')}
-        confirmLabel={t('dashboard.methods.resendConfirm')}
-        loading={resend.isPending}
+        opened={opened && target !== null}
+        title={removing ? t('dashboard.methods.removeTitle') : t('dashboard.methods.resendTitle')}
+        confirmLabel={
+          removing ? t('dashboard.methods.remove') : t('dashboard.methods.resendConfirm')
+        }
+        loading={removing ? remove.isPending : resend.isPending}
         onConfirm={confirm}
         onClose={close}
       >
         <Text>
-          {target?.method.notificationMethodType === 'SMS'
-            ? t('dashboard.methods.resendTextQuestion', { address: target.method.email })
-            : t('dashboard.methods.resendLinkQuestion', { address: target?.method.email })}
+          {removing
+            ? t('dashboard.methods.removeQuestion', { address: target.method.email })
+            : target?.method.notificationMethodType === 'SMS'
+              ? t('dashboard.methods.resendTextQuestion', { address: target.method.email })
+              : t('dashboard.methods.resendLinkQuestion', { address: target?.method.email })}
         </Text>
       </ConfirmModal>
     </Section>
