@@ -1,7 +1,6 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { Section } from '../../components/section';
@@ -10,6 +9,7 @@ import { CreateTokenModal } from './create-token-modal';
 import { formatDateTime } from './format';
 import { QueryList } from './query-list';
 import { type Token, tokensQuery } from './queries';
+import { useRemoval } from './use-removal';
 
 const STATUS_COLOR: Record<Token['status'], string> = {
   active: 'teal.0',
@@ -92,20 +92,16 @@ function TokenItem({ token, onRevoke }: { token: Token; onRevoke: (token: Token)
 /** The subscriber's personal access tokens: create (the secret shown once), last use, revoke. */
 export function TokensPanel() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const tokens = useQuery(tokensQuery());
   const [creating, createModal] = useDisclosure(false);
-  const [target, setTarget] = useState<Token | null>(null);
-  const revoke = useMutation({
-    mutationFn: async (token: Token) => {
-      const { data } = await api.DELETE('/api/tokens/{id}', {
-        params: { path: { id: token.id } },
-      });
-      if (!data) throw new Error('The token could not be revoked');
-    },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: tokensQuery().queryKey }),
-    onSettled: () => setTarget(null),
-  });
+  const {
+    target,
+    setTarget,
+    remove: revoke,
+  } = useRemoval(async (token: Token) => {
+    const { data } = await api.DELETE('/api/tokens/{id}', { params: { path: { id: token.id } } });
+    if (!data) throw new Error('The token could not be revoked');
+  }, tokensQuery().queryKey);
 
   const list = tokens.data?.tokens ?? [];
   return (

@@ -1,7 +1,6 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { Section } from '../../components/section';
@@ -10,6 +9,7 @@ import { AddEndpointModal } from './add-endpoint-modal';
 import { DeliveriesList } from './deliveries-list';
 import { QueryList } from './query-list';
 import { type Endpoint, endpointsQuery } from './queries';
+import { useRemoval } from './use-removal';
 
 export const MAX_ENDPOINTS = 5;
 
@@ -99,20 +99,18 @@ function EndpointItem({ endpoint, onDelete }: { endpoint: Endpoint; onDelete: ()
 /** The subscriber's webhook endpoints: add (the secret shown once), enable, delete, deliveries. */
 export function WebhooksPanel() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const endpoints = useQuery(endpointsQuery());
   const [adding, addModal] = useDisclosure(false);
-  const [target, setTarget] = useState<Endpoint | null>(null);
-  const remove = useMutation({
-    mutationFn: async (endpoint: Endpoint) => {
-      const { data } = await api.DELETE('/api/webhooks/{id}', {
-        params: { path: { id: endpoint.id } },
-      });
-      if (!data) throw new Error('The endpoint could not be deleted');
-    },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: endpointsQuery().queryKey }),
-    onSettled: () => setTarget(null),
-  });
+  const {
+    target,
+    setTarget,
+    remove: remove,
+  } = useRemoval(async (endpoint: Endpoint) => {
+    const { data } = await api.DELETE('/api/webhooks/{id}', {
+      params: { path: { id: endpoint.id } },
+    });
+    if (!data) throw new Error('The endpoint could not be deleted');
+  }, endpointsQuery().queryKey);
 
   const list = endpoints.data?.endpoints ?? [];
   const full = list.length >= MAX_ENDPOINTS;
