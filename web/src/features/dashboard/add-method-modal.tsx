@@ -1,6 +1,6 @@
 import { Modal, SegmentedControl, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { emailActions, firstIssueOnly, MAX_PHONE_LENGTH } from '@deedwatch/rules';
+import { firstIssueOnly, MAX_PHONE_LENGTH } from '@deedwatch/rules';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { type ComponentProps, useState } from 'react';
@@ -9,6 +9,7 @@ import * as v from 'valibot';
 import { api } from '../../api/client';
 import { notificationOptionsQuery } from '../../api/queries';
 import { FormActions } from '../../components/form-actions';
+import { requiredEmail } from '../../components/required-email';
 import { useUserAction } from './use-user-action';
 
 type MethodType = 'Email' | 'SMS';
@@ -17,11 +18,9 @@ type MethodType = 'Email' | 'SMS';
 const emailSchema = (t: TFunction) =>
   firstIssueOnly(
     v.object({
-      address: v.pipe(
-        v.string(),
-        v.trim(),
-        v.nonEmpty(t('dashboard.methods.emailRequired')),
-        ...emailActions(t('dashboard.methods.emailInvalid')),
+      address: requiredEmail(
+        t('dashboard.methods.emailRequired'),
+        t('dashboard.methods.emailInvalid'),
       ),
     }),
   );

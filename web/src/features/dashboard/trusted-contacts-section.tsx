@@ -1,6 +1,5 @@
 import {
   firstIssueOnly,
-  emailActions,
   MAX_TRUSTED_CONTACT_NAME_LENGTH,
   MAX_TRUSTED_CONTACTS,
 } from '@deedwatch/rules';
@@ -14,6 +13,7 @@ import * as v from 'valibot';
 import { api } from '../../api/client';
 import type { SessionUser } from '../../api/types';
 import { FormActions } from '../../components/form-actions';
+import { requiredEmail } from '../../components/required-email';
 import { Section } from '../../components/section';
 import { ConfirmModal } from './confirm-modal';
 import { formatDate } from './format';
@@ -48,11 +48,9 @@ const STATUS_LABEL = {
 const addContactSchema = (t: TFunction) =>
   firstIssueOnly(
     v.object({
-      email: v.pipe(
-        v.string(),
-        v.trim(),
-        v.nonEmpty(t('dashboard.contacts.emailRequired')),
-        ...emailActions(t('dashboard.contacts.emailInvalid')),
+      email: requiredEmail(
+        t('dashboard.contacts.emailRequired'),
+        t('dashboard.contacts.emailInvalid'),
       ),
       name: v.pipe(
         v.string(),
