@@ -25,3 +25,11 @@ export function stubFetch(handlers: Record<string, Handler>) {
   vi.stubGlobal('fetch', fetchStub);
   return { fetch: fetchStub, requests };
 }
+
+/** The JSON body a stubbed request was sent with. */
+export const bodyOf = async (request: Request): Promise<unknown> =>
+  JSON.parse(await request.clone().text()) as unknown;
+
+/** Requests to one "METHOD /path". */
+export const callsTo = (requests: Request[], route: string) =>
+  requests.filter((r) => `${r.method} ${new URL(r.url).pathname}` === route);

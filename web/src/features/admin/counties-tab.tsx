@@ -13,7 +13,7 @@ import {
 } from './admin-search';
 import { CountyDrawer } from './county-drawer';
 import { EmptyRow, ListFooter, PageSizeSelect, SortableTh } from './list-controls';
-import { Loading, LoadFailed } from './load-states';
+import { NotLoaded } from './load-states';
 import { type Sort, sortAndPage } from './paging';
 import type { AdminCounty } from './types';
 
@@ -51,13 +51,12 @@ export function CountiesTab({
           onChange={(next) => onChange({ count: countOf(next), page: 1 })}
         />
       </Group>
-      {counties.isPending ? (
-        <Loading label="Loading counties" />
-      ) : counties.isError ? (
-        <LoadFailed
-          title="Counties not loaded"
-          message="The list of counties could not be loaded."
-          onRetry={() => void counties.refetch()}
+      {!counties.isSuccess ? (
+        <NotLoaded
+          query={counties}
+          loadingLabel="Loading counties"
+          failedTitle="Counties not loaded"
+          failedMessage="The list of counties could not be loaded."
         />
       ) : (
         <>

@@ -1,7 +1,5 @@
 import {
-  Button,
   Drawer,
-  Group,
   SimpleGrid,
   Stack,
   Switch,
@@ -19,6 +17,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChangeEvent, ReactNode } from 'react';
 import { api } from '../../api/client';
 import { adminCountiesQuery, countiesQuery } from '../../api/queries';
+import { FormActions } from '../../components/form-actions';
 import {
   COUNTY_LABELS,
   type CountyFormValues,
@@ -184,14 +183,12 @@ function CountyForm({ county, onDone }: { county: AdminCounty; onDone: () => voi
           {FRAUD_CONTACT_FIELDS.map((field) => textInput(field))}
         </SimpleGrid>
         <LevelOverridesEditor form={form} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Save
-          </Button>
-        </Group>
+        <FormActions
+          cancelLabel="Cancel"
+          submitLabel="Save"
+          pending={save.isPending}
+          onCancel={onDone}
+        />
       </Stack>
     </form>
   );

@@ -22,7 +22,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { levelDefaultsQuery } from '../../api/queries';
 import type { CountyFormValues } from './county-form';
-import { LoadFailed, Loading } from './load-states';
+import { NotLoaded } from './load-states';
 
 const SUBJECT_OPTIONS = LEVEL_SUBJECTS.map((value) => ({
   value,
@@ -33,13 +33,13 @@ const LEVEL_OPTIONS = LEVELS.map((value) => ({ value, label: LEVEL_LABELS[value]
 /** The default level table, grouped by document type: what the county's rows override. */
 function DefaultLevels() {
   const defaults = useQuery(levelDefaultsQuery());
-  if (defaults.isPending) return <Loading label="Loading the default levels" />;
-  if (defaults.isError)
+  if (!defaults.isSuccess)
     return (
-      <LoadFailed
-        title="Default levels not loaded"
-        message="The default level table could not be loaded."
-        onRetry={() => void defaults.refetch()}
+      <NotLoaded
+        query={defaults}
+        loadingLabel="Loading the default levels"
+        failedTitle="Default levels not loaded"
+        failedMessage="The default level table could not be loaded."
       />
     );
   const types = new Map<string, Partial<Record<(typeof LEVEL_SUBJECTS)[number], string>>>();

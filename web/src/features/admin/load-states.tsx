@@ -1,4 +1,7 @@
-import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Center, Loader, LoadingOverlay, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { ListFooter } from './list-controls';
+import type { PageSize } from './paging';
 
 /** A list or panel still loading. */
 export function Loading({ label }: { label: string }) {
@@ -31,5 +34,80 @@ export function LoadFailed({
         </Button>
       </Stack>
     </Alert>
+  );
+}
+
+/**
+ * A query that has no data to show yet: the loader while it runs, else why it failed, with Try
+ * Again. The caller shows the data once the query succeeds.
+ */
+export function NotLoaded({
+  query,
+  loadingLabel,
+  failedTitle,
+  failedMessage,
+}: {
+  query: { isPending: boolean; refetch: () => Promise<unknown> };
+  loadingLabel: string;
+  failedTitle: string;
+  failedMessage: string;
+}) {
+  if (query.isPending) return <Loading label={loadingLabel} />;
+  return (
+    <LoadFailed title={failedTitle} message={failedMessage} onRetry={() => void query.refetch()} />
+  );
+}
+
+/**
+ * A list the server pages (users, cases): why it failed, above what it last showed; a loader until
+ * the first page comes; then the page (`children`), under an overlay while the next one loads,
+ * and the pager below.
+ */
+export function PagedList({
+  query,
+  loadingLabel,
+  failedTitle,
+  failedMessage,
+  page,
+  size,
+  total,
+  onPage,
+  children,
+}: {
+  query: {
+    data: unknown;
+    isError: boolean;
+    isPending: boolean;
+    isFetching: boolean;
+    refetch: () => Promise<unknown>;
+  };
+  loadingLabel: string;
+  failedTitle: string;
+  failedMessage: string;
+  page: number;
+  size: PageSize;
+  total: number;
+  onPage: (page: number) => void;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      {query.isError && (
+        <LoadFailed
+          title={failedTitle}
+          message={failedMessage}
+          onRetry={() => void query.refetch()}
+        />
+      )}
+      {query.isPending && !query.isError ? (
+        <Loading label={loadingLabel} />
+      ) : !query.data ? null : (
+        <Box pos="relative">
+          <LoadingOverlay visible={query.isFetching} overlayProps={{ blur: 1 }} />
+          {children}
+        </Box>
+      )}
+      {query.data ? <ListFooter page={page} size={size} total={total} onPage={onPage} /> : null}
+    </>
   );
 }

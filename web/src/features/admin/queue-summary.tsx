@@ -3,7 +3,7 @@ import { Anchor, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiBaseUrl } from '../../api/base-url';
 import { jobsSummaryQuery } from '../../api/queries';
-import { Loading, LoadFailed } from './load-states';
+import { NotLoaded } from './load-states';
 
 /** The pg-boss dashboard the server mounts beside the API, for admins only. */
 export const queueDashboardUrl = () =>
@@ -31,13 +31,12 @@ export function QueueSummary() {
             Open Queue Dashboard
           </Anchor>
         </Group>
-        {summary.isPending ? (
-          <Loading label="Loading the job queues" />
-        ) : summary.isError ? (
-          <LoadFailed
-            title="Queues not loaded"
-            message="The queue summary could not be loaded."
-            onRetry={() => void summary.refetch()}
+        {!summary.isSuccess ? (
+          <NotLoaded
+            query={summary}
+            loadingLabel="Loading the job queues"
+            failedTitle="Queues not loaded"
+            failedMessage="The queue summary could not be loaded."
           />
         ) : queues.length === 0 ? (
           <Text c="dimmed">No queues yet.</Text>

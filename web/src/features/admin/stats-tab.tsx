@@ -1,10 +1,10 @@
 import { KEYBOARD_SCROLL } from '../../components/scroll';
 import { Button, Card, Modal, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { metricsQuery } from '../../api/queries';
 import { DailyChart } from './daily-chart';
-import { Loading, LoadFailed } from './load-states';
+import { NotLoaded } from './load-states';
 import { QueueSummary } from './queue-summary';
 import type { Metrics } from './types';
 
@@ -83,50 +83,94 @@ const TIERS = [
   { key: 'possible', title: 'Possible' },
 ] as const;
 
-/** Events by how sure the match is, in all and per county. */
-function TiersCard({ metrics }: { metrics: Metrics }) {
-  const counties = Object.entries(metrics.eventsByCountyAndTier).sort(([a], [b]) =>
-    a.localeCompare(b),
-  );
-  const row = (label: string, tiers: Metrics['eventsByTier'], strong = false) => (
+/**
+ * A card of events split by `columns`, a row per county and one for all counties; `scroll` keeps
+ * a wide table scrollable on a narrow screen.
+ */
+function SplitCard<K extends string>({
+  id,
+  title,
+  note,
+  columns,
+  byCounty,
+  total,
+  scroll = false,
+}: {
+  id: string;
+  title: string;
+  note: ReactNode;
+  columns: readonly { key: K; title: string }[];
+  byCounty: Record<string, Record<K, number>>;
+  total: Record<K, number>;
+  scroll?: boolean;
+}) {
+  const counties = Object.entries(byCounty).sort(([a], [b]) => a.localeCompare(b));
+  const row = (label: string, counts: Record<K, number>, strong = false) => (
     <Table.Tr key={label}>
       <Table.Td fw={strong ? 700 : undefined}>{label}</Table.Td>
-      {TIERS.map((tier) => (
-        <Table.Td key={tier.key} ta="right" fw={strong ? 700 : undefined}>
-          {numberFormat.format(tiers[tier.key])}
+      {columns.map((column) => (
+        <Table.Td key={column.key} ta="right" fw={strong ? 700 : undefined}>
+          {numberFormat.format(counts[column.key])}
         </Table.Td>
       ))}
     </Table.Tr>
   );
+  const table = (
+    <Table>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>County</Table.Th>
+          {columns.map((column) => (
+            <Table.Th key={column.key} ta="right">
+              {column.title}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {counties.map(([county, counts]) => row(county, counts))}
+        {row('All Counties', total, true)}
+      </Table.Tbody>
+    </Table>
+  );
   return (
-    <Card withBorder component="section" aria-labelledby="tiers-heading">
+    <Card withBorder component="section" aria-labelledby={id}>
       <Stack gap="xs">
-        <Title order={2} size="h4" id="tiers-heading">
-          Events by Match Tier
+        <Title order={2} size="h4" id={id}>
+          {title}
         </Title>
         <Text size="sm" c="dimmed">
+          {note}
+        </Text>
+        {scroll ? (
+          <Table.ScrollContainer minWidth={360} scrollAreaProps={KEYBOARD_SCROLL}>
+            {table}
+          </Table.ScrollContainer>
+        ) : (
+          table
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/** Events by how sure the match is, in all and per county. */
+function TiersCard({ metrics }: { metrics: Metrics }) {
+  return (
+    <SplitCard
+      id="tiers-heading"
+      title="Events by Match Tier"
+      note={
+        <>
           Exact: the guarded item itself. Strong: a close variant. Possible: a common name&apos;s
           variant, a surname part or an initial, sent in the morning digest unless the subscriber
           chose otherwise (and counted even when they hide them).
-        </Text>
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>County</Table.Th>
-              {TIERS.map((tier) => (
-                <Table.Th key={tier.key} ta="right">
-                  {tier.title}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {counties.map(([county, tiers]) => row(county, tiers))}
-            {row('All Counties', metrics.eventsByTier, true)}
-          </Table.Tbody>
-        </Table>
-      </Stack>
-    </Card>
+        </>
+      }
+      columns={TIERS}
+      byCounty={metrics.eventsByCountyAndTier}
+      total={metrics.eventsByTier}
+    />
   );
 }
 
@@ -138,50 +182,22 @@ const LEVEL_COLUMNS = [
 
 /** Events by risk level, in all and per county. */
 function LevelsCard({ metrics }: { metrics: Metrics }) {
-  const counties = Object.entries(metrics.eventsByCountyAndLevel).sort(([a], [b]) =>
-    a.localeCompare(b),
-  );
-  const row = (label: string, levels: Metrics['eventsByLevel'], strong = false) => (
-    <Table.Tr key={label}>
-      <Table.Td fw={strong ? 700 : undefined}>{label}</Table.Td>
-      {LEVEL_COLUMNS.map((level) => (
-        <Table.Td key={level.key} ta="right" fw={strong ? 700 : undefined}>
-          {numberFormat.format(levels[level.key])}
-        </Table.Td>
-      ))}
-    </Table.Tr>
-  );
   return (
-    <Card withBorder component="section" aria-labelledby="levels-heading">
-      <Stack gap="xs">
-        <Title order={2} size="h4" id="levels-heading">
-          Events by Risk Level
-        </Title>
-        <Text size="sm" c="dimmed">
+    <SplitCard
+      id="levels-heading"
+      title="Events by Risk Level"
+      note={
+        <>
           From the document type and whom it names, by each county&apos;s level table: Act Now (a
           transfer, a loan, a default, a lien against the guarded owner or property), Check, For
           Your Records (a release, a reconveyance).
-        </Text>
-        <Table.ScrollContainer minWidth={360} scrollAreaProps={KEYBOARD_SCROLL}>
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>County</Table.Th>
-                {LEVEL_COLUMNS.map((level) => (
-                  <Table.Th key={level.key} ta="right">
-                    {level.title}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {counties.map(([county, levels]) => row(county, levels))}
-              {row('All Counties', metrics.eventsByLevel, true)}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Stack>
-    </Card>
+        </>
+      }
+      columns={LEVEL_COLUMNS}
+      byCounty={metrics.eventsByCountyAndLevel}
+      total={metrics.eventsByLevel}
+      scroll
+    />
   );
 }
 
@@ -197,13 +213,12 @@ export function StatsTab({ isAdmin }: { isAdmin: boolean }) {
 
   return (
     <Stack>
-      {metrics.isPending ? (
-        <Loading label="Loading the statistics" />
-      ) : metrics.isError ? (
-        <LoadFailed
-          title="Statistics not loaded"
-          message="The statistics could not be loaded."
-          onRetry={() => void metrics.refetch()}
+      {!metrics.isSuccess ? (
+        <NotLoaded
+          query={metrics}
+          loadingLabel="Loading the statistics"
+          failedTitle="Statistics not loaded"
+          failedMessage="The statistics could not be loaded."
         />
       ) : (
         <>

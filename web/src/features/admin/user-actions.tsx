@@ -61,34 +61,25 @@ export function UserActionModal({
     onSettled: onClose,
   });
 
-  const mutation = action === 'impersonate' ? impersonate : resend;
+  const impersonating = action === 'impersonate';
+  const mutation = impersonating ? impersonate : resend;
   const confirm = () => user && mutation.mutate(user);
+  // Empty while no user is picked, as the modal closes.
+  const email = user?.userEmail ?? '';
 
-  return action === 'impersonate' ? (
+  return (
     <ConfirmModal
       opened={opened}
-      title="Impersonate User"
-      confirmLabel="Impersonate"
-      loading={impersonate.isPending}
+      title={impersonating ? 'Impersonate User' : 'Resend Welcome Email'}
+      confirmLabel={impersonating ? 'Impersonate' : 'Resend'}
+      loading={mutation.isPending}
       onConfirm={confirm}
       onClose={onClose}
     >
       <Text>
-        Sign in as {user?.userEmail} and see DeedWatch as they do? Log out to return to your own
-        account.
-      </Text>
-    </ConfirmModal>
-  ) : (
-    <ConfirmModal
-      opened={opened}
-      title="Resend Welcome Email"
-      confirmLabel="Resend"
-      loading={resend.isPending}
-      onConfirm={confirm}
-      onClose={onClose}
-    >
-      <Text>
-        Send {user?.userEmail} the welcome email again, with a new link to verify their email?
+        {impersonating
+          ? `Sign in as ${email} and see DeedWatch as they do? Log out to return to your own account.`
+          : `Send ${email} the welcome email again, with a new link to verify their email?`}
       </Text>
     </ConfirmModal>
   );

@@ -1,5 +1,5 @@
 import { KEYBOARD_SCROLL } from '../../components/scroll';
-import { Alert, Box, Button, Group, LoadingOverlay, Stack, Table, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Table, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,8 +14,8 @@ import {
   type UsersListState,
   usersListQuery,
 } from './admin-search';
-import { EmptyRow, ListFooter, PageSizeSelect, SortableTh } from './list-controls';
-import { Loading, LoadFailed } from './load-states';
+import { EmptyRow, PageSizeSelect, SortableTh } from './list-controls';
+import { PagedList } from './load-states';
 import type { Sort } from './paging';
 import type { AdminUserRow } from './types';
 import { type ActionOutcome, type UserAction, UserActionModal } from './user-actions';
@@ -97,90 +97,79 @@ export function UsersTab({
           onChange={(next) => onChange({ count: countOf(next), page: 1 })}
         />
       </Group>
-      {users.isError && (
-        <LoadFailed
-          title="Users not loaded"
-          message="The list of users could not be loaded."
-          onRetry={() => void users.refetch()}
-        />
-      )}
-      {users.isPending && !users.isError ? (
-        <Loading label="Loading users" />
-      ) : !users.data ? null : (
-        <Box pos="relative">
-          <LoadingOverlay visible={users.isFetching} overlayProps={{ blur: 1 }} />
-          <Table.ScrollContainer minWidth={960} scrollAreaProps={KEYBOARD_SCROLL}>
-            <Table striped highlightOnHover aria-label="Users">
-              <Table.Thead>
-                <Table.Tr>
-                  <SortableTh field="email" sort={sort} initial="asc" onSort={onSort}>
-                    Email
-                  </SortableTh>
-                  <Table.Th>Role</Table.Th>
-                  <SortableTh field="createdAt" sort={sort} initial="desc" onSort={onSort}>
-                    Created
-                  </SortableTh>
-                  <Table.Th>Last Login</Table.Th>
-                  <Table.Th>Verified</Table.Th>
-                  <Table.Th ta="right">Guarded Items</Table.Th>
-                  <Table.Th ta="right">Notification Methods</Table.Th>
-                  <Table.Th>Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.length === 0 ? (
-                  <EmptyRow columns={8}>{NO_USERS}</EmptyRow>
-                ) : (
-                  rows.map((row) => {
-                    const staff = row.role !== 'subscriber';
-                    return (
-                      <Table.Tr key={row.userId}>
-                        <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.userEmail}</Table.Td>
-                        <Table.Td>{row.role}</Table.Td>
-                        <Table.Td>{formatDate(row.createdAt)}</Table.Td>
-                        <Table.Td>{row.lastLogin ? formatDate(row.lastLogin) : 'Never'}</Table.Td>
-                        <Table.Td>{row.verified ? 'Yes' : 'No'}</Table.Td>
-                        <Table.Td ta="right">{row.guardedSubscriptions}</Table.Td>
-                        <Table.Td ta="right">{row.emailNotificationMethods}</Table.Td>
-                        <Table.Td>
-                          <Group gap={6} wrap="nowrap">
-                            <Button
-                              size="xs"
-                              variant="light"
-                              disabled={staff}
-                              onClick={() => ask('impersonate', row)}
-                              aria-label={`Impersonate User ${row.userEmail}`}
-                            >
-                              Impersonate User
-                            </Button>
-                            <Button
-                              size="xs"
-                              variant="default"
-                              disabled={staff}
-                              onClick={() => ask('resend', row)}
-                              aria-label={`Resend Welcome Email to ${row.userEmail}`}
-                            >
-                              Resend Welcome Email
-                            </Button>
-                          </Group>
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Box>
-      )}
-      {users.data && (
-        <ListFooter
-          page={list.page}
-          size={size}
-          total={total}
-          onPage={(page) => onChange({ page })}
-        />
-      )}
+      <PagedList
+        query={users}
+        loadingLabel="Loading users"
+        failedTitle="Users not loaded"
+        failedMessage="The list of users could not be loaded."
+        page={list.page}
+        size={size}
+        total={total}
+        onPage={(page) => onChange({ page })}
+      >
+        <Table.ScrollContainer minWidth={960} scrollAreaProps={KEYBOARD_SCROLL}>
+          <Table striped highlightOnHover aria-label="Users">
+            <Table.Thead>
+              <Table.Tr>
+                <SortableTh field="email" sort={sort} initial="asc" onSort={onSort}>
+                  Email
+                </SortableTh>
+                <Table.Th>Role</Table.Th>
+                <SortableTh field="createdAt" sort={sort} initial="desc" onSort={onSort}>
+                  Created
+                </SortableTh>
+                <Table.Th>Last Login</Table.Th>
+                <Table.Th>Verified</Table.Th>
+                <Table.Th ta="right">Guarded Items</Table.Th>
+                <Table.Th ta="right">Notification Methods</Table.Th>
+                <Table.Th>Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.length === 0 ? (
+                <EmptyRow columns={8}>{NO_USERS}</EmptyRow>
+              ) : (
+                rows.map((row) => {
+                  const staff = row.role !== 'subscriber';
+                  return (
+                    <Table.Tr key={row.userId}>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.userEmail}</Table.Td>
+                      <Table.Td>{row.role}</Table.Td>
+                      <Table.Td>{formatDate(row.createdAt)}</Table.Td>
+                      <Table.Td>{row.lastLogin ? formatDate(row.lastLogin) : 'Never'}</Table.Td>
+                      <Table.Td>{row.verified ? 'Yes' : 'No'}</Table.Td>
+                      <Table.Td ta="right">{row.guardedSubscriptions}</Table.Td>
+                      <Table.Td ta="right">{row.emailNotificationMethods}</Table.Td>
+                      <Table.Td>
+                        <Group gap={6} wrap="nowrap">
+                          <Button
+                            size="xs"
+                            variant="light"
+                            disabled={staff}
+                            onClick={() => ask('impersonate', row)}
+                            aria-label={`Impersonate User ${row.userEmail}`}
+                          >
+                            Impersonate User
+                          </Button>
+                          <Button
+                            size="xs"
+                            variant="default"
+                            disabled={staff}
+                            onClick={() => ask('resend', row)}
+                            aria-label={`Resend Welcome Email to ${row.userEmail}`}
+                          >
+                            Resend Welcome Email
+                          </Button>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </PagedList>
       <UserActionModal
         action={action}
         user={target}

@@ -1,11 +1,11 @@
-import { Anchor, Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Checkbox, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { api, failures } from '../../api/client';
 import { messageOf } from './format';
 import { endpointsQuery, type EventType } from './queries';
-import { SecretOnce } from './secret-once';
+import { SecretFormModal } from './secret-form-modal';
 
 const MAX_URL = 2048;
 const MAX_DESCRIPTION = 200;
@@ -62,85 +62,66 @@ export function AddEndpointModal({ opened, onClose }: { opened: boolean; onClose
     onClose();
   };
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setTried(true);
     if (urlError || descriptionError || typesError) return;
     add.mutate();
   };
 
   return (
-    <Modal
+    <SecretFormModal
       opened={opened}
       onClose={close}
-      title={secret ? t('apiAccess.webhooks.secretTitle') : t('apiAccess.webhooks.addTitle')}
-      centered
-      size="lg"
+      title={t('apiAccess.webhooks.addTitle')}
+      secret={
+        secret
+          ? {
+              title: t('apiAccess.webhooks.secretTitle'),
+              label: t('apiAccess.webhooks.secretLabel'),
+              value: secret,
+              note: <Text size="sm">{t('apiAccess.webhooks.signing')}</Text>,
+            }
+          : null
+      }
+      submitLabel={t('apiAccess.webhooks.add')}
+      pending={add.isPending}
+      error={add.error}
+      onSubmit={submit}
     >
-      {secret ? (
-        <Stack>
-          <SecretOnce label={t('apiAccess.webhooks.secretLabel')} secret={secret}>
-            <Text size="sm">{t('apiAccess.webhooks.signing')}</Text>
-          </SecretOnce>
-          <Group justify="flex-end">
-            <Button onClick={close} data-autofocus>
-              {t('apiAccess.done')}
-            </Button>
-          </Group>
+      <TextInput
+        label={t('apiAccess.webhooks.urlLabel')}
+        description={t('apiAccess.webhooks.urlDescription')}
+        placeholder="https://hooks.example.com/deedwatch"
+        required
+        data-autofocus
+        value={url}
+        onChange={(event) => setUrl(event.currentTarget.value)}
+        error={tried ? urlError : null}
+      />
+      <TextInput
+        label={t('apiAccess.webhooks.descriptionLabel')}
+        value={description}
+        onChange={(event) => setDescription(event.currentTarget.value)}
+        error={tried ? descriptionError : null}
+      />
+      <Checkbox.Group
+        label={t('apiAccess.webhooks.eventsLabel')}
+        value={eventTypes}
+        onChange={(value) => setEventTypes(value as EventType[])}
+        error={tried ? typesError : null}
+      >
+        <Stack gap={6} mt={6}>
+          {EVENT_TYPES.map((type) => (
+            <Checkbox key={type.value} value={type.value} label={t(type.label)} />
+          ))}
         </Stack>
-      ) : (
-        <form onSubmit={submit} noValidate>
-          <Stack>
-            <TextInput
-              label={t('apiAccess.webhooks.urlLabel')}
-              description={t('apiAccess.webhooks.urlDescription')}
-              placeholder="https://hooks.example.com/deedwatch"
-              required
-              data-autofocus
-              value={url}
-              onChange={(event) => setUrl(event.currentTarget.value)}
-              error={tried ? urlError : null}
-            />
-            <TextInput
-              label={t('apiAccess.webhooks.descriptionLabel')}
-              value={description}
-              onChange={(event) => setDescription(event.currentTarget.value)}
-              error={tried ? descriptionError : null}
-            />
-            <Checkbox.Group
-              label={t('apiAccess.webhooks.eventsLabel')}
-              value={eventTypes}
-              onChange={(value) => setEventTypes(value as EventType[])}
-              error={tried ? typesError : null}
-            >
-              <Stack gap={6} mt={6}>
-                {EVENT_TYPES.map((type) => (
-                  <Checkbox key={type.value} value={type.value} label={t(type.label)} />
-                ))}
-              </Stack>
-            </Checkbox.Group>
-            <Text size="xs" c="gray.7">
-              <Trans
-                i18nKey="apiAccess.webhooks.retries"
-                components={{ docs: <Anchor href="/docs" size="xs" underline="always" /> }}
-              />
-            </Text>
-            {add.error && (
-              <Text c="red.8" size="sm" role="alert">
-                {add.error.message}
-              </Text>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close} disabled={add.isPending}>
-                {t('apiAccess.cancel')}
-              </Button>
-              <Button type="submit" loading={add.isPending}>
-                {t('apiAccess.webhooks.add')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      )}
-    </Modal>
+      </Checkbox.Group>
+      <Text size="xs" c="gray.7">
+        <Trans
+          i18nKey="apiAccess.webhooks.retries"
+          components={{ docs: <Anchor href="/docs" size="xs" underline="always" /> }}
+        />
+      </Text>
+    </SecretFormModal>
   );
 }

@@ -1,60 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, stubFetch } from '../../test/fetch-stub';
+import { bodyOf, callsTo, json, stubFetch } from '../../test/fetch-stub';
 import { renderUi } from '../../test/render-ui';
 import { ApiAccessSection } from './api-access-section';
-import type { Delivery, Endpoint, Token } from './queries';
-
-const token = (overrides: Partial<Token> = {}): Token => ({
-  id: '5b0e8a52-2f5c-4c39-9d43-0d3f1c6a7e11',
-  name: 'Nightly sync',
-  hint: 'dw_pat_Q2hh…',
-  scopes: ['read'],
-  createdAt: '2026-11-25T16:02:11.000Z',
-  expiresAt: null,
-  lastUsedAt: null,
-  lastUsedIp: null,
-  revokedAt: null,
-  status: 'active',
-  ...overrides,
-});
-
-const endpoint = (overrides: Partial<Endpoint> = {}): Endpoint => ({
-  id: '0d6f5a3e-8f0c-4c1e-9a52-7b1f0c2d9e44',
-  url: 'https://hooks.example.com/deedwatch',
-  description: 'Title system',
-  eventTypes: ['event.created'],
-  createdAt: '2026-11-25T16:05:40.000Z',
-  status: 'enabled',
-  disabledAt: null,
-  disabledReason: null,
-  ...overrides,
-});
-
-const delivery = (overrides: Partial<Delivery> = {}): Delivery => ({
-  id: '9a4c2b7e-1d3f-4e5a-8b6c-0f1e2d3c4b5a',
-  endpointId: endpoint().id,
-  messageId: 'msg_3f2a',
-  eventType: 'event.created',
-  eventId: '3f2a1c4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b',
-  status: 'failed',
-  attempts: 8,
-  createdAt: '2026-11-26T08:14:02.000Z',
-  lastAttemptAt: '2026-11-27T08:14:02.000Z',
-  nextAttemptAt: null,
-  lastStatusCode: 503,
-  lastError: 'HTTP 503: down for maintenance',
-  deliveredAt: null,
-  resentFrom: null,
-  ...overrides,
-});
+import type { Endpoint } from './queries';
+import { delivery, endpoint, token } from './test-helpers';
 
 const SECRET = `dw_pat_${'A'.repeat(43)}0123abcd`;
-
-const bodyOf = async (request: Request) => JSON.parse(await request.clone().text()) as unknown;
-const callsTo = (requests: Request[], route: string) =>
-  requests.filter((r) => `${r.method} ${new URL(r.url).pathname}` === route);
 
 function render(handlers: Parameters<typeof stubFetch>[0]) {
   const stub = stubFetch(handlers);

@@ -1,21 +1,11 @@
-import {
-  Anchor,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Checkbox, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { api, failures } from '../../api/client';
 import { messageOf } from './format';
 import { type TokenScope, tokensQuery } from './queries';
-import { SecretOnce } from './secret-once';
+import { SecretFormModal } from './secret-form-modal';
 
 const MAX_NAME = 100;
 
@@ -84,27 +74,23 @@ export function CreateTokenModal({ opened, onClose }: { opened: boolean; onClose
     onClose();
   };
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setTried(true);
     if (nameError || scopesError) return;
     create.mutate();
   };
 
   return (
-    <Modal
+    <SecretFormModal
       opened={opened}
       onClose={close}
-      title={created ? t('apiAccess.tokens.newTitle') : t('apiAccess.tokens.createTitle')}
-      centered
-      size="lg"
-    >
-      {created ? (
-        <Stack>
-          <SecretOnce
-            label={t('apiAccess.tokens.secretLabel', { name: created.name })}
-            secret={created.secret}
-          >
+      title={t('apiAccess.tokens.createTitle')}
+      secret={
+        created && {
+          title: t('apiAccess.tokens.newTitle'),
+          label: t('apiAccess.tokens.secretLabel', { name: created.name }),
+          value: created.secret,
+          note: (
             <Text size="sm">
               <Trans
                 i18nKey="apiAccess.tokens.usage"
@@ -115,59 +101,41 @@ export function CreateTokenModal({ opened, onClose }: { opened: boolean; onClose
                 }}
               />
             </Text>
-          </SecretOnce>
-          <Group justify="flex-end">
-            <Button onClick={close} data-autofocus>
-              {t('apiAccess.done')}
-            </Button>
-          </Group>
+          ),
+        }
+      }
+      submitLabel={t('apiAccess.tokens.create')}
+      pending={create.isPending}
+      error={create.error}
+      onSubmit={submit}
+    >
+      <TextInput
+        label={t('apiAccess.tokens.nameLabel')}
+        description={t('apiAccess.tokens.nameDescription')}
+        required
+        data-autofocus
+        value={name}
+        onChange={(event) => setName(event.currentTarget.value)}
+        error={tried ? nameError : null}
+      />
+      <Checkbox.Group
+        label={t('apiAccess.tokens.scopesLabel')}
+        value={scopes}
+        onChange={(value) => setScopes(value as TokenScope[])}
+        error={tried ? scopesError : null}
+      >
+        <Stack gap={6} mt={6}>
+          <Checkbox value="read" label={t('apiAccess.tokens.scopeRead')} />
+          <Checkbox value="write" label={t('apiAccess.tokens.scopeWrite')} />
         </Stack>
-      ) : (
-        <form onSubmit={submit} noValidate>
-          <Stack>
-            <TextInput
-              label={t('apiAccess.tokens.nameLabel')}
-              description={t('apiAccess.tokens.nameDescription')}
-              required
-              data-autofocus
-              value={name}
-              onChange={(event) => setName(event.currentTarget.value)}
-              error={tried ? nameError : null}
-            />
-            <Checkbox.Group
-              label={t('apiAccess.tokens.scopesLabel')}
-              value={scopes}
-              onChange={(value) => setScopes(value as TokenScope[])}
-              error={tried ? scopesError : null}
-            >
-              <Stack gap={6} mt={6}>
-                <Checkbox value="read" label={t('apiAccess.tokens.scopeRead')} />
-                <Checkbox value="write" label={t('apiAccess.tokens.scopeWrite')} />
-              </Stack>
-            </Checkbox.Group>
-            <Select
-              label={t('apiAccess.tokens.expiresLabel')}
-              data={expiries}
-              value={expiry}
-              onChange={(value) => setExpiry(value ?? '90')}
-              allowDeselect={false}
-            />
-            {create.error && (
-              <Text c="red.8" size="sm" role="alert">
-                {create.error.message}
-              </Text>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close} disabled={create.isPending}>
-                {t('apiAccess.cancel')}
-              </Button>
-              <Button type="submit" loading={create.isPending}>
-                {t('apiAccess.tokens.create')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      )}
-    </Modal>
+      </Checkbox.Group>
+      <Select
+        label={t('apiAccess.tokens.expiresLabel')}
+        data={expiries}
+        value={expiry}
+        onChange={(value) => setExpiry(value ?? '90')}
+        allowDeselect={false}
+      />
+    </SecretFormModal>
   );
 }

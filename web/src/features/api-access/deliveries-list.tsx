@@ -5,6 +5,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { formatDateTime } from './format';
+import { QueryList } from './query-list';
 import { type Delivery, deliveriesQuery } from './queries';
 
 /** Light badges that read at 4.5:1: teal text on the palest teal, no pale yellow. */
@@ -56,12 +57,16 @@ export function DeliveriesList({ endpointId, enabled }: { endpointId: string; en
     },
   });
 
-  if (deliveries.isError) return <Text c="red.8">{t('apiAccess.deliveries.loadFailed')}</Text>;
-  if (deliveries.isPending) return <Text c="gray.7">{t('apiAccess.deliveries.loading')}</Text>;
   const list = deliveries.data?.deliveries ?? [];
-  if (list.length === 0) return <Text c="gray.7">{t('apiAccess.deliveries.empty')}</Text>;
   return (
-    <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+    <QueryList
+      query={deliveries}
+      count={list.length}
+      loadFailed={t('apiAccess.deliveries.loadFailed')}
+      loading={t('apiAccess.deliveries.loading')}
+      empty={t('apiAccess.deliveries.empty')}
+      gap={6}
+    >
       {list.map((delivery) => (
         <Paper
           component="li"
@@ -111,6 +116,6 @@ export function DeliveriesList({ endpointId, enabled }: { endpointId: string; en
           </Group>
         </Paper>
       ))}
-    </Stack>
+    </QueryList>
   );
 }

@@ -1,12 +1,15 @@
-import { Badge, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
+import { Section } from '../../components/section';
+import { ConfirmModal } from '../dashboard/confirm-modal';
 import { CreateTokenModal } from './create-token-modal';
 import { formatDateTime } from './format';
+import { QueryList } from './query-list';
 import { type Token, tokensQuery } from './queries';
+import { useRemoval } from './use-removal';
 
 const STATUS_COLOR: Record<Token['status'], string> = {
   active: 'teal.0',
@@ -89,69 +92,53 @@ function TokenItem({ token, onRevoke }: { token: Token; onRevoke: (token: Token)
 /** The subscriber's personal access tokens: create (the secret shown once), last use, revoke. */
 export function TokensPanel() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const tokens = useQuery(tokensQuery());
   const [creating, createModal] = useDisclosure(false);
-  const [target, setTarget] = useState<Token | null>(null);
-  const revoke = useMutation({
-    mutationFn: async (token: Token) => {
-      const { data } = await api.DELETE('/api/tokens/{id}', {
-        params: { path: { id: token.id } },
-      });
-      if (!data) throw new Error('The token could not be revoked');
-    },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: tokensQuery().queryKey }),
-    onSettled: () => setTarget(null),
-  });
+  const {
+    target,
+    setTarget,
+    remove: revoke,
+  } = useRemoval(async (token: Token) => {
+    const { data } = await api.DELETE('/api/tokens/{id}', { params: { path: { id: token.id } } });
+    if (!data) throw new Error('The token could not be revoked');
+  }, tokensQuery().queryKey);
 
   const list = tokens.data?.tokens ?? [];
   return (
-    <Stack gap="sm" component="section" aria-labelledby="tokens-heading">
-      <Group justify="space-between">
-        <Title order={3} id="tokens-heading">
-          {t('apiAccess.tokens.title')}
-        </Title>
+    <Section
+      id="tokens-heading"
+      title={t('apiAccess.tokens.title')}
+      order={3}
+      actions={
         <Button size="xs" onClick={createModal.open}>
           {t('apiAccess.tokens.create')}
         </Button>
-      </Group>
-      {tokens.isError ? (
-        <Text c="red.8">{t('apiAccess.tokens.loadFailed')}</Text>
-      ) : tokens.isPending ? (
-        <Text c="gray.7">{t('apiAccess.tokens.loading')}</Text>
-      ) : list.length === 0 ? (
-        <Text c="gray.7">{t('apiAccess.tokens.empty')}</Text>
-      ) : (
-        <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-          {list.map((token) => (
-            <TokenItem key={token.id} token={token} onRevoke={setTarget} />
-          ))}
-        </Stack>
-      )}
-      <CreateTokenModal opened={creating} onClose={createModal.close} />
-      <Modal
-        opened={target !== null}
-        onClose={() => setTarget(null)}
-        title={t('apiAccess.tokens.revokeTitle')}
-        centered
+      }
+    >
+      <QueryList
+        query={tokens}
+        count={list.length}
+        loadFailed={t('apiAccess.tokens.loadFailed')}
+        loading={t('apiAccess.tokens.loading')}
+        empty={t('apiAccess.tokens.empty')}
       >
-        <Stack>
-          <Text>{t('apiAccess.tokens.revokeQuestion', { name: target?.name })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setTarget(null)} disabled={revoke.isPending}>
-              {t('apiAccess.cancel')}
-            </Button>
-            <Button
-              color="red"
-              loading={revoke.isPending}
-              onClick={() => target && revoke.mutate(target)}
-              data-autofocus
-            >
-              {t('apiAccess.tokens.revoke')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </Stack>
+        {list.map((token) => (
+          <TokenItem key={token.id} token={token} onRevoke={setTarget} />
+        ))}
+      </QueryList>
+      <CreateTokenModal opened={creating} onClose={createModal.close} />
+      <ConfirmModal
+        opened={target !== null}
+        title={t('apiAccess.tokens.revokeTitle')}
+        confirmLabel={t('apiAccess.tokens.revoke')}
+        cancelLabel={t('apiAccess.cancel')}
+        confirmColor="red"
+        loading={revoke.isPending}
+        onConfirm={() => target && revoke.mutate(target)}
+        onClose={() => setTarget(null)}
+      >
+        <Text>{t('apiAccess.tokens.revokeQuestion', { name: target?.name })}</Text>
+      </ConfirmModal>
+    </Section>
   );
 }

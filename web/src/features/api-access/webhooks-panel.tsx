@@ -1,12 +1,15 @@
-import { Badge, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
+import { Section } from '../../components/section';
+import { ConfirmModal } from '../dashboard/confirm-modal';
 import { AddEndpointModal } from './add-endpoint-modal';
 import { DeliveriesList } from './deliveries-list';
+import { QueryList } from './query-list';
 import { type Endpoint, endpointsQuery } from './queries';
+import { useRemoval } from './use-removal';
 
 export const MAX_ENDPOINTS = 5;
 
@@ -96,29 +99,27 @@ function EndpointItem({ endpoint, onDelete }: { endpoint: Endpoint; onDelete: ()
 /** The subscriber's webhook endpoints: add (the secret shown once), enable, delete, deliveries. */
 export function WebhooksPanel() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const endpoints = useQuery(endpointsQuery());
   const [adding, addModal] = useDisclosure(false);
-  const [target, setTarget] = useState<Endpoint | null>(null);
-  const remove = useMutation({
-    mutationFn: async (endpoint: Endpoint) => {
-      const { data } = await api.DELETE('/api/webhooks/{id}', {
-        params: { path: { id: endpoint.id } },
-      });
-      if (!data) throw new Error('The endpoint could not be deleted');
-    },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: endpointsQuery().queryKey }),
-    onSettled: () => setTarget(null),
-  });
+  const {
+    target,
+    setTarget,
+    remove: remove,
+  } = useRemoval(async (endpoint: Endpoint) => {
+    const { data } = await api.DELETE('/api/webhooks/{id}', {
+      params: { path: { id: endpoint.id } },
+    });
+    if (!data) throw new Error('The endpoint could not be deleted');
+  }, endpointsQuery().queryKey);
 
   const list = endpoints.data?.endpoints ?? [];
   const full = list.length >= MAX_ENDPOINTS;
   return (
-    <Stack gap="sm" component="section" aria-labelledby="webhooks-heading">
-      <Group justify="space-between">
-        <Title order={3} id="webhooks-heading">
-          {t('apiAccess.webhooks.title')}
-        </Title>
+    <Section
+      id="webhooks-heading"
+      title={t('apiAccess.webhooks.title')}
+      order={3}
+      actions={
         <Button
           size="xs"
           onClick={addModal.open}
@@ -127,50 +128,38 @@ export function WebhooksPanel() {
         >
           {t('apiAccess.webhooks.add')}
         </Button>
-      </Group>
-      {endpoints.isError ? (
-        <Text c="red.8">{t('apiAccess.webhooks.loadFailed')}</Text>
-      ) : endpoints.isPending ? (
-        <Text c="gray.7">{t('apiAccess.webhooks.loading')}</Text>
-      ) : list.length === 0 ? (
-        <Text c="gray.7">{t('apiAccess.webhooks.empty')}</Text>
-      ) : (
-        <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-          {list.map((endpoint) => (
-            <EndpointItem
-              key={endpoint.id}
-              endpoint={endpoint}
-              onDelete={() => setTarget(endpoint)}
-            />
-          ))}
-        </Stack>
-      )}
-      <AddEndpointModal opened={adding} onClose={addModal.close} />
-      <Modal
-        opened={target !== null}
-        onClose={() => setTarget(null)}
-        title={t('apiAccess.webhooks.deleteTitle')}
-        centered
+      }
+    >
+      <QueryList
+        query={endpoints}
+        count={list.length}
+        loadFailed={t('apiAccess.webhooks.loadFailed')}
+        loading={t('apiAccess.webhooks.loading')}
+        empty={t('apiAccess.webhooks.empty')}
       >
-        <Stack>
-          <Text style={{ overflowWrap: 'anywhere' }}>
-            {t('apiAccess.webhooks.deleteQuestion', { url: target?.url })}
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setTarget(null)} disabled={remove.isPending}>
-              {t('apiAccess.cancel')}
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() => target && remove.mutate(target)}
-              data-autofocus
-            >
-              {t('apiAccess.webhooks.delete')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </Stack>
+        {list.map((endpoint) => (
+          <EndpointItem
+            key={endpoint.id}
+            endpoint={endpoint}
+            onDelete={() => setTarget(endpoint)}
+          />
+        ))}
+      </QueryList>
+      <AddEndpointModal opened={adding} onClose={addModal.close} />
+      <ConfirmModal
+        opened={target !== null}
+        title={t('apiAccess.webhooks.deleteTitle')}
+        confirmLabel={t('apiAccess.webhooks.delete')}
+        cancelLabel={t('apiAccess.cancel')}
+        confirmColor="red"
+        loading={remove.isPending}
+        onConfirm={() => target && remove.mutate(target)}
+        onClose={() => setTarget(null)}
+      >
+        <Text style={{ overflowWrap: 'anywhere' }}>
+          {t('apiAccess.webhooks.deleteQuestion', { url: target?.url })}
+        </Text>
+      </ConfirmModal>
+    </Section>
   );
 }

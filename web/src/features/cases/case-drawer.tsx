@@ -6,7 +6,6 @@ import {
 } from '@deedwatch/rules';
 import {
   Anchor,
-  Badge,
   Button,
   Divider,
   Drawer,
@@ -23,12 +22,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/client';
 import { caseQuery } from '../../api/queries';
-import { Loading, LoadFailed } from '../admin/load-states';
+import { NotLoaded } from '../admin/load-states';
 import { saveFile } from '../documents/save-file';
 import { formatDate } from '../dashboard/format';
-import { LEVEL_COLORS, LEVEL_LABELS } from '../dashboard/levels';
 import { showErrorToast } from '../notifications/show-error-toast';
-import { CASE_STATUS_COLORS, nextStatuses } from './case-status';
+import { CaseBadges } from './case-badges';
+import { nextStatuses } from './case-status';
 import type { StaffCase } from './types';
 
 export const STAFF_PACKET_FAILED = 'Failed to download the case packet';
@@ -107,27 +106,20 @@ function CaseDetail({ id }: { id: string }) {
     onError: () => showErrorToast(STAFF_PACKET_FAILED),
   });
 
-  if (detail.isPending) return <Loading label="Loading the case" />;
-  if (detail.isError)
+  if (!detail.isSuccess)
     return (
-      <LoadFailed
-        title="Case not loaded"
-        message="The case could not be loaded."
-        onRetry={() => void detail.refetch()}
+      <NotLoaded
+        query={detail}
+        loadingLabel="Loading the case"
+        failedTitle="Case not loaded"
+        failedMessage="The case could not be loaded."
       />
     );
   const c = detail.data;
   const busy = move.isPending || addNote.isPending;
   return (
     <Stack>
-      <Group gap="xs">
-        <Badge color={CASE_STATUS_COLORS[c.status]} variant="light" size="lg">
-          {CASE_STATUS_LABELS[c.status]}
-        </Badge>
-        <Badge color={LEVEL_COLORS[c.level]} variant="filled">
-          {LEVEL_LABELS[c.level]}
-        </Badge>
-      </Group>
+      <CaseBadges status={c.status} level={c.level} large />
       <Stack gap={2}>
         <Text size="sm">
           Document <b>{c.documentNumber}</b> · {c.documentType} · {c.county} · Recorded{' '}

@@ -1,15 +1,5 @@
 import { CASE_PROBLEM_LABELS, CASE_STATUS_LABELS } from '@deedwatch/rules';
-import {
-  Badge,
-  Box,
-  Button,
-  Group,
-  LoadingOverlay,
-  Paper,
-  Select,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { casesQuery } from '../../api/queries';
 import {
@@ -21,12 +11,11 @@ import {
   countOf,
   pageSizeOf,
 } from '../admin/admin-search';
-import { ListFooter, PageSizeSelect } from '../admin/list-controls';
-import { Loading, LoadFailed } from '../admin/load-states';
+import { PageSizeSelect } from '../admin/list-controls';
+import { PagedList } from '../admin/load-states';
 import { formatDate } from '../dashboard/format';
-import { LEVEL_COLORS, LEVEL_LABELS } from '../dashboard/levels';
+import { CaseBadges } from './case-badges';
 import { CaseDrawer } from './case-drawer';
-import { CASE_STATUS_COLORS } from './case-status';
 
 export const NO_CASES = 'No Cases Found';
 
@@ -91,78 +80,61 @@ export function CasesTab({
           onChange={(next) => onChange({ count: countOf(next), page: 1 })}
         />
       </Group>
-      {cases.isError && (
-        <LoadFailed
-          title="Cases not loaded"
-          message="The case queue could not be loaded."
-          onRetry={() => void cases.refetch()}
-        />
-      )}
-      {cases.isPending && !cases.isError ? (
-        <Loading label="Loading cases" />
-      ) : !cases.data ? null : (
-        <Box pos="relative">
-          <LoadingOverlay visible={cases.isFetching} overlayProps={{ blur: 1 }} />
-          {/* A list only when it has items: an empty list holding a sentence is no list. */}
-          <Stack
-            gap="xs"
-            role={rows.length > 0 ? 'list' : undefined}
-            aria-label={rows.length > 0 ? 'Cases' : undefined}
-          >
-            {rows.length === 0 ? (
-              <Text c="dimmed" ta="center" py="lg">
-                {NO_CASES}
-              </Text>
-            ) : (
-              rows.map((c) => (
-                <Paper
-                  withBorder
-                  p="sm"
-                  key={c.id}
-                  role="listitem"
-                  aria-label={`Case ${c.caseNumber}`}
-                >
-                  <Group justify="space-between" align="flex-start" gap="xs">
-                    <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
-                      <Group gap="xs">
-                        <Text fw={700}>Case {c.caseNumber}</Text>
-                        <Badge color={CASE_STATUS_COLORS[c.status]} variant="light">
-                          {CASE_STATUS_LABELS[c.status]}
-                        </Badge>
-                        <Badge color={LEVEL_COLORS[c.level]} variant="filled">
-                          {LEVEL_LABELS[c.level]}
-                        </Badge>
-                      </Group>
-                      <Text size="sm">
-                        Document {c.documentNumber} · {c.documentType} · {c.county}
-                      </Text>
-                      <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                        {c.subscriberEmail} · {CASE_PROBLEM_LABELS[c.problem]} · Reported{' '}
-                        {formatDate(c.createdAt)}
-                      </Text>
-                    </Stack>
-                    <Button
-                      size="xs"
-                      onClick={() => onChange({ caseId: c.id })}
-                      aria-label={`Open case ${c.caseNumber}`}
-                    >
-                      Open
-                    </Button>
-                  </Group>
-                </Paper>
-              ))
-            )}
-          </Stack>
-        </Box>
-      )}
-      {cases.data && (
-        <ListFooter
-          page={list.page}
-          size={size}
-          total={cases.data.totalCases}
-          onPage={(page) => onChange({ page })}
-        />
-      )}
+      <PagedList
+        query={cases}
+        loadingLabel="Loading cases"
+        failedTitle="Cases not loaded"
+        failedMessage="The case queue could not be loaded."
+        page={list.page}
+        size={size}
+        total={cases.data?.totalCases ?? 0}
+        onPage={(page) => onChange({ page })}
+      >
+        {/* A list only when it has items: an empty list holding a sentence is no list. */}
+        <Stack
+          gap="xs"
+          role={rows.length > 0 ? 'list' : undefined}
+          aria-label={rows.length > 0 ? 'Cases' : undefined}
+        >
+          {rows.length === 0 ? (
+            <Text c="dimmed" ta="center" py="lg">
+              {NO_CASES}
+            </Text>
+          ) : (
+            rows.map((c) => (
+              <Paper
+                withBorder
+                p="sm"
+                key={c.id}
+                role="listitem"
+                aria-label={`Case ${c.caseNumber}`}
+              >
+                <Group justify="space-between" align="flex-start" gap="xs">
+                  <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+                    <CaseBadges status={c.status} level={c.level}>
+                      <Text fw={700}>Case {c.caseNumber}</Text>
+                    </CaseBadges>
+                    <Text size="sm">
+                      Document {c.documentNumber} · {c.documentType} · {c.county}
+                    </Text>
+                    <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                      {c.subscriberEmail} · {CASE_PROBLEM_LABELS[c.problem]} · Reported{' '}
+                      {formatDate(c.createdAt)}
+                    </Text>
+                  </Stack>
+                  <Button
+                    size="xs"
+                    onClick={() => onChange({ caseId: c.id })}
+                    aria-label={`Open case ${c.caseNumber}`}
+                  >
+                    Open
+                  </Button>
+                </Group>
+              </Paper>
+            ))
+          )}
+        </Stack>
+      </PagedList>
       <CaseDrawer caseId={list.caseId} onClose={() => onChange({ caseId: '' })} />
     </Stack>
   );

@@ -1,6 +1,6 @@
-import { Button, Group, Modal, SegmentedControl, Stack, TextInput } from '@mantine/core';
+import { Modal, SegmentedControl, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { emailActions, firstIssueOnly, MAX_PHONE_LENGTH } from '@deedwatch/rules';
+import { firstIssueOnly, MAX_PHONE_LENGTH } from '@deedwatch/rules';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { type ComponentProps, useState } from 'react';
@@ -8,6 +8,8 @@ import { useTranslation } from 'react-i18next';
 import * as v from 'valibot';
 import { api } from '../../api/client';
 import { notificationOptionsQuery } from '../../api/queries';
+import { FormActions } from '../../components/form-actions';
+import { requiredEmail } from '../../components/required-email';
 import { useUserAction } from './use-user-action';
 
 type MethodType = 'Email' | 'SMS';
@@ -16,11 +18,9 @@ type MethodType = 'Email' | 'SMS';
 const emailSchema = (t: TFunction) =>
   firstIssueOnly(
     v.object({
-      address: v.pipe(
-        v.string(),
-        v.trim(),
-        v.nonEmpty(t('dashboard.methods.emailRequired')),
-        ...emailActions(t('dashboard.methods.emailInvalid')),
+      address: requiredEmail(
+        t('dashboard.methods.emailRequired'),
+        t('dashboard.methods.emailInvalid'),
       ),
     }),
   );
@@ -98,15 +98,14 @@ function MethodForm({ type, onDone }: { type: MethodType; onDone: () => void }) 
           key={form.key('address')}
           {...form.getInputProps('address')}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={add.isPending}>
-            {t('dashboard.methods.cancel')}
-          </Button>
-          {/* Blocked while an error is set. */}
-          <Button type="submit" loading={add.isPending} disabled={'address' in form.errors}>
-            {t('dashboard.methods.addButton')}
-          </Button>
-        </Group>
+        <FormActions
+          cancelLabel={t('dashboard.methods.cancel')}
+          submitLabel={t('dashboard.methods.addButton')}
+          pending={add.isPending}
+          // Blocked while an error is set.
+          submitDisabled={'address' in form.errors}
+          onCancel={onDone}
+        />
       </Stack>
     </form>
   );

@@ -7,6 +7,7 @@ import {
   callsTo,
   makeEvent,
   makeNameSubscription,
+  region,
   renderDashboard,
   toasts,
 } from './test-helpers';
@@ -15,7 +16,7 @@ const failure = (status = 500) =>
   json({ statusCode: status, error: 'Failure', message: 'The server says no.' }, status);
 
 function alertsSection() {
-  return within(screen.getByRole('region', { name: 'Alerts' }));
+  return region('Alerts');
 }
 
 const articleTitles = () =>

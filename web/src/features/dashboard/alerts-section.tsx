@@ -1,16 +1,16 @@
-import { Alert as Banner, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert as Banner, Badge, Button, Group, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import type { SessionUser } from '../../api/types';
+import { Section } from '../../components/section';
 import { downloadDocument } from '../documents/document-download';
 import { useSession } from '../session/session-context';
 import { type Alert, activeAlerts, deliveryLabels, matchSummary, textDeliveryLine } from './alerts';
 import type { EventListView } from './dashboard-search';
-import { EventResponse, FraudContact, LevelBadge, WhatItDoes } from './event-response';
-import { formatDate } from './format';
+import { FraudContact } from './event-response';
 import { byLevel } from './levels';
-import { eventCardId, guardedLabel, PossibleNote, TierBadge } from './match-card';
+import { EventCard, PossibleNote, WhyMatched } from './match-card';
 import type { AlertEvent } from './types';
 import { useUserAction } from './use-user-action';
 
@@ -32,92 +32,59 @@ function AlertCard({
   const { t } = useTranslation();
   const { event } = alert;
   const delivery = deliveryLabels[event.deliveryStatus];
-  const titleId = `alert-${event.id}`;
   return (
-    <Card
-      withBorder
-      component="article"
-      aria-labelledby={titleId}
-      id={eventCardId(event.id)}
-      tabIndex={-1}
-      data-highlighted={highlighted || undefined}
-      style={
-        highlighted ? { borderColor: 'var(--mantine-color-red-6)', borderWidth: 2 } : undefined
+    <EventCard
+      alert={alert}
+      titleId={`alert-${event.id}`}
+      highlighted={highlighted}
+      badges={
+        <Badge color={delivery.color} variant="light">
+          {t(delivery.key)}
+        </Badge>
       }
     >
-      <Stack gap={6}>
-        <Group justify="space-between" align="flex-start" gap="xs">
-          <Title order={3} size="h5" id={titleId}>
-            {t('dashboard.match.documentTitle', { number: event.documentNumber })}
-          </Title>
-          <Group gap={6}>
-            <LevelBadge event={event} />
-            <TierBadge event={event} />
-            <Badge color={delivery.color} variant="light">
-              {t(delivery.key)}
-            </Badge>
-          </Group>
-        </Group>
-        <WhatItDoes event={event} />
-        <Text size="sm">
-          {t('dashboard.match.recordedLine', {
-            type: event.documentType,
-            date: formatDate(event.documentDate),
-            county: event.county,
-          })}
+      <WhyMatched event={event} />
+      {event.tier === 'possible' && <PossibleNote event={event} />}
+      <Text size="xs" c="gray.7">
+        {matchSummary(t, event)}
+      </Text>
+      <FraudContact event={event} />
+      {event.deliveryStatus === 'failed' && event.deliveryError && (
+        <Text size="sm" c="red">
+          {event.deliveryError}
         </Text>
-        <Text size="sm" c="gray.7">
-          {guardedLabel(t, alert)}
-        </Text>
-        <Text size="sm">
-          <Text span fw={700}>
-            {t('dashboard.match.whyMatched')}{' '}
-          </Text>
-          {event.reason}
-        </Text>
-        {event.tier === 'possible' && <PossibleNote event={event} />}
-        <Text size="xs" c="gray.7">
-          {matchSummary(t, event)}
-        </Text>
-        <FraudContact event={event} />
-        {event.deliveryStatus === 'failed' && event.deliveryError && (
-          <Text size="sm" c="red">
-            {event.deliveryError}
-          </Text>
-        )}
-        {event.deliveries
-          .filter((d) => d.notificationMethodType === 'SMS')
-          .map((d, i) => (
-            <Text
-              key={d.notificationMethodId ?? i}
-              size="sm"
-              c={d.status === 'failed' || d.status === 'skipped' ? 'red' : 'gray.7'}
-            >
-              {textDeliveryLine(t, d)}
-            </Text>
-          ))}
-        <Group gap="xs" mt={4}>
-          <Button
-            size="xs"
-            onClick={() => onDownload(alert)}
-            loading={downloading}
-            aria-label={t('dashboard.alerts.downloadLabel', { number: event.documentNumber })}
+      )}
+      {event.deliveries
+        .filter((d) => d.notificationMethodType === 'SMS')
+        .map((d, i) => (
+          <Text
+            key={d.notificationMethodId ?? i}
+            size="sm"
+            c={d.status === 'failed' || d.status === 'skipped' ? 'red' : 'gray.7'}
           >
-            {t('dashboard.alerts.download')}
-          </Button>
-          <Button
-            size="xs"
-            variant="default"
-            onClick={() => onArchive(event)}
-            loading={archiving}
-            aria-label={t('dashboard.alerts.archiveLabel', { number: event.documentNumber })}
-          >
-            {t('dashboard.alerts.archive')}
-          </Button>
-        </Group>
-        <EventResponse event={event} />
-      </Stack>
-    </Card>
+            {textDeliveryLine(t, d)}
+          </Text>
+        ))}
+      <Group gap="xs" mt={4}>
+        <Button
+          size="xs"
+          onClick={() => onDownload(alert)}
+          loading={downloading}
+          aria-label={t('dashboard.alerts.downloadLabel', { number: event.documentNumber })}
+        >
+          {t('dashboard.alerts.download')}
+        </Button>
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() => onArchive(event)}
+          loading={archiving}
+          aria-label={t('dashboard.alerts.archiveLabel', { number: event.documentNumber })}
+        >
+          {t('dashboard.alerts.archive')}
+        </Button>
+      </Group>
+    </EventCard>
   );
 }
 
@@ -159,11 +126,10 @@ export function AlertsSection({
   });
 
   return (
-    <Stack component="section" aria-labelledby="alerts-heading" gap="sm">
-      <Group justify="space-between">
-        <Title order={2} id="alerts-heading">
-          {t('dashboard.alerts.title')}
-        </Title>
+    <Section
+      id="alerts-heading"
+      title={t('dashboard.alerts.title')}
+      actions={
         <Button
           variant="subtle"
           size="xs"
@@ -172,7 +138,8 @@ export function AlertsSection({
         >
           {t('dashboard.alerts.refresh')}
         </Button>
-      </Group>
+      }
+    >
       {refresh.isError && (
         <Banner color="red" title={t('dashboard.alerts.refreshFailedTitle')}>
           {t('dashboard.alerts.refreshFailed')}
@@ -195,6 +162,6 @@ export function AlertsSection({
           />
         ))
       )}
-    </Stack>
+    </Section>
   );
 }

@@ -10,6 +10,7 @@ export function ConfirmModal({
   confirmLabel,
   cancelLabel,
   loading = false,
+  confirmColor,
   onConfirm,
   onClose,
 }: {
@@ -19,6 +20,8 @@ export function ConfirmModal({
   confirmLabel: string;
   cancelLabel?: string;
   loading?: boolean;
+  /** The confirm button's colour, red for what cannot be undone; the theme's by default. */
+  confirmColor?: string;
   onConfirm: () => void;
   onClose: () => void;
 }) {
@@ -31,7 +34,7 @@ export function ConfirmModal({
           <Button variant="default" onClick={onClose} disabled={loading}>
             {cancelLabel ?? t('dashboard.confirm.cancel')}
           </Button>
-          <Button onClick={onConfirm} loading={loading} data-autofocus>
+          <Button color={confirmColor} onClick={onConfirm} loading={loading} data-autofocus>
             {confirmLabel}
           </Button>
         </Group>

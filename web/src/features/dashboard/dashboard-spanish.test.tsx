@@ -8,17 +8,27 @@ import { apiAccess as esApiAccess } from '../../i18n/es/api-access';
 import { dashboard as esDashboard } from '../../i18n/es/dashboard';
 import { makeUser } from '../../test/factories';
 import { json } from '../../test/fetch-stub';
+import { delivery, endpoint, token } from '../api-access/test-helpers';
 import {
   bodyOf,
   callsTo,
+  FRAUD_CONTACT,
+  makeCase,
   makeEvent,
+  makeMethod,
   makeNameSubscription,
+  region,
   renderDashboard,
   toasts,
 } from './test-helpers';
 import type { AlertEvent } from './types';
 
-const section = (name: string) => within(screen.getByRole('region', { name }));
+/** The SMS method the Spanish subscriber has, apart from the account's email. */
+const SMS = {
+  id: '2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f',
+  email: '+19165550142',
+  notificationMethodType: 'SMS',
+} as const;
 
 /** A subscriber whose account speaks Spanish. */
 const spanishUser = (overrides: Partial<SessionUser> = {}) =>
@@ -58,7 +68,7 @@ describe('the dashboard in Spanish', () => {
 
     expect(screen.getByRole('heading', { name: 'Mi panel', level: 1 })).toBeDefined();
     expect(screen.getByText('Sesión iniciada como owner@example.com')).toBeDefined();
-    const card = within(section('Alertas').getByRole('article'));
+    const card = within(region('Alertas').getByRole('article'));
     expect(card.getByRole('heading', { name: 'Documento 2026-0000200' })).toBeDefined();
     expect(card.getByText('Actúe ya')).toBeDefined();
     expect(card.getByText('Posible coincidencia')).toBeDefined();
@@ -98,7 +108,7 @@ describe('the dashboard in Spanish', () => {
     });
 
     await events.click(
-      section('Alertas').getByRole('button', {
+      region('Alertas').getByRole('button', {
         name: `Archivar la alerta del documento ${event.documentNumber}`,
       }),
     );
@@ -121,7 +131,7 @@ describe('the dashboard in Spanish', () => {
     });
     const { events } = await renderDashboard(user);
 
-    const guarded = section('Elementos protegidos');
+    const guarded = region('Elementos protegidos');
     expect(guarded.getByRole('heading', { name: 'Nombres' })).toBeDefined();
     expect(guarded.getByRole('heading', { name: 'Propiedades' })).toBeDefined();
     expect(guarded.getByText('Desconocida')).toBeDefined();
@@ -146,34 +156,16 @@ describe('the dashboard in Spanish', () => {
   it('shows notification methods in Spanish, and the add form checks in Spanish', async () => {
     const user = spanishUser({
       emailNotificationMethods: [
-        {
-          id: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
-          email: 'owner@example.com',
-          notificationMethodType: 'Email',
-          verified: true,
-          verifiedAt: '2026-11-02T12:00:00.000Z',
-          optedOut: false,
-          undeliverable: null,
-          textsCheckLevel: false,
-        },
-        {
-          id: '2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f',
-          email: '+19165550142',
-          notificationMethodType: 'SMS',
-          verified: false,
-          verifiedAt: null,
-          optedOut: false,
-          undeliverable: null,
-          textsCheckLevel: false,
-        },
-      ] as SessionUser['emailNotificationMethods'],
+        makeMethod(),
+        makeMethod({ ...SMS, verified: false, verifiedAt: null }),
+      ],
     });
     const { events, requests } = await renderDashboard(user, {
       'POST /api/user/notifications/add': () =>
         json({ statusCode: 500, error: 'Failure', message: 'No.' }, 500),
     });
 
-    const methods = section('Métodos de notificación');
+    const methods = region('Métodos de notificación');
     expect(methods.getByText('Verificado el 02/11/2026')).toBeDefined();
     expect(
       methods.getByText(
@@ -211,21 +203,9 @@ describe('the dashboard in Spanish', () => {
   it('walks through "This wasn\'t me" in Spanish', async () => {
     const event = makeEvent({
       documentNumber: 'D-BAD',
-      fraudContact: {
-        name: 'Fraud Unit',
-        phone: '(916) 874-6334',
-        email: 'fraud@county.example.gov',
-        url: 'https://county.example.gov/fraud',
-      },
+      fraudContact: FRAUD_CONTACT,
     });
-    const opened = {
-      id: '11111111-2222-4333-8444-555555555555',
-      caseNumber: '1001',
-      status: 'open' as const,
-      createdAt: '2026-11-21T12:00:00.000Z',
-      updatedAt: '2026-11-21T12:00:00.000Z',
-      packetUrl: '/api/user/cases/11111111-2222-4333-8444-555555555555/packet',
-    };
+    const opened = makeCase();
     const before = spanishUser({ nameSubscriptions: [makeNameSubscription({ events: [event] })] });
     const after = spanishUser({
       nameSubscriptions: [makeNameSubscription({ events: [{ ...event, case: opened }] })],
@@ -242,14 +222,14 @@ describe('the dashboard in Spanish', () => {
       },
     });
     expect(
-      section('Alertas').getByText(
+      region('Alertas').getByText(
         /¿Sospecha un fraude\? El condado le pide que se comunique con: Fraud Unit · \(916\) 874-6334/,
       ),
     ).toBeDefined();
-    expect(section('Alertas').getByRole('link', { name: 'Página web' })).toBeDefined();
+    expect(region('Alertas').getByRole('link', { name: 'Página web' })).toBeDefined();
 
     await events.click(
-      section('Alertas').getByRole('button', { name: 'No fui yo: denunciar el documento D-BAD' }),
+      region('Alertas').getByRole('button', { name: 'No fui yo: denunciar el documento D-BAD' }),
     );
     const dialog = within(await screen.findByRole('dialog', { name: 'No fui yo' }));
     await events.click(dialog.getByRole('button', { name: 'Siguiente' }));
@@ -279,7 +259,7 @@ describe('the dashboard in Spanish', () => {
     ).toBeDefined();
     await events.click(dialog.getByRole('button', { name: 'Cerrar' }));
 
-    const card = within(section('Alertas').getByRole('article'));
+    const card = within(region('Alertas').getByRole('article'));
     expect(await card.findByText('Denunciado: caso 1001')).toBeDefined();
     expect(card.getByText('Abierto')).toBeDefined();
     expect(
@@ -348,15 +328,8 @@ describe('no English left on the Spanish dashboard', () => {
     const reportedEvent = makeEvent({
       level: 'check',
       tier: 'strong',
-      case: {
-        id: '11111111-2222-4333-8444-555555555555',
-        caseNumber: '1001',
-        status: 'contacted',
-        createdAt: '2026-11-21T12:00:00.000Z',
-        updatedAt: '2026-11-22T12:00:00.000Z',
-        packetUrl: '/api/user/cases/11111111-2222-4333-8444-555555555555/packet',
-      },
-    } as Partial<AlertEvent>);
+      case: makeCase({ status: 'contacted', updatedAt: '2026-11-22T12:00:00.000Z' }),
+    });
     const possible = makeEvent({ tier: 'possible', level: 'records', namesakes: 1 });
     const onRecord = makeEvent({ onRecord: true, partyRole: null, matchKind: 'apn' });
     const user = spanishUser({
@@ -374,27 +347,9 @@ describe('no English left on the Spanish dashboard', () => {
         },
       ],
       emailNotificationMethods: [
-        {
-          id: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
-          email: 'owner@example.com',
-          notificationMethodType: 'Email',
-          verified: true,
-          verifiedAt: null,
-          optedOut: false,
-          undeliverable: null,
-          textsCheckLevel: false,
-        },
-        {
-          id: '2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f',
-          email: '+19165550142',
-          notificationMethodType: 'SMS',
-          verified: true,
-          verifiedAt: '2026-11-02T12:00:00.000Z',
-          optedOut: true,
-          undeliverable: null,
-          textsCheckLevel: true,
-        },
-      ] as SessionUser['emailNotificationMethods'],
+        makeMethod({ verifiedAt: null }),
+        makeMethod({ ...SMS, optedOut: true, textsCheckLevel: true }),
+      ],
       trustedContacts: [
         {
           id: '3d4e5f6a-7b8c-4d9e-8f0a-2b3c4d5e6f7a',
@@ -421,60 +376,19 @@ describe('no English left on the Spanish dashboard', () => {
       'GET /api/tokens': () =>
         json({
           tokens: [
-            {
-              id: '5b0e8a52-2f5c-4c39-9d43-0d3f1c6a7e11',
-              name: 'Nightly sync',
-              hint: 'dw_pat_Q2hh…',
-              scopes: ['read'],
-              createdAt: '2026-11-25T16:02:11.000Z',
+            token({
               expiresAt: '2027-02-23T16:02:11.000Z',
               lastUsedAt: '2026-11-26T03:00:04.000Z',
-              lastUsedIp: null,
-              revokedAt: null,
-              status: 'active',
-            },
+            }),
           ],
         }),
-      'GET /api/webhooks': () =>
-        json({
-          endpoints: [
-            {
-              id: endpointId,
-              url: 'https://hooks.example.com/deedwatch',
-              description: 'Title system',
-              eventTypes: ['event.created'],
-              createdAt: '2026-11-25T16:05:40.000Z',
-              status: 'enabled',
-              disabledAt: null,
-              disabledReason: null,
-            },
-          ],
-        }),
+      'GET /api/webhooks': () => json({ endpoints: [endpoint({ id: endpointId })] }),
       [`GET /api/webhooks/${endpointId}/deliveries`]: () =>
-        json({
-          deliveries: [
-            {
-              id: '9a4c2b7e-1d3f-4e5a-8b6c-0f1e2d3c4b5a',
-              endpointId,
-              messageId: 'msg_3f2a',
-              eventType: 'event.created',
-              eventId: '3f2a1c4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b',
-              status: 'failed',
-              attempts: 8,
-              createdAt: '2026-11-26T08:14:02.000Z',
-              lastAttemptAt: '2026-11-27T08:14:02.000Z',
-              nextAttemptAt: null,
-              lastStatusCode: 503,
-              lastError: 'HTTP 503: down for maintenance',
-              deliveredAt: null,
-              resentFrom: 'msg_1a2b',
-            },
-          ],
-        }),
+        json({ deliveries: [delivery({ endpointId, resentFrom: 'msg_1a2b' })] }),
     });
-    const tokens = section('Tokens de acceso personal');
+    const tokens = region('Tokens de acceso personal');
     await tokens.findByText('Nightly sync');
-    const webhooks = section('Webhooks');
+    const webhooks = region('Webhooks');
     await events.click(
       await webhooks.findByRole('button', {
         name: 'Entregas a https://hooks.example.com/deedwatch',
@@ -482,7 +396,7 @@ describe('no English left on the Spanish dashboard', () => {
     );
     expect(await webhooks.findByText('Se abandonó después de 8 intentos')).toBeDefined();
     // Spanish is on the page, so the check below looks at a translated page.
-    expect(section('Contactos de confianza').getByText('Invitado')).toBeDefined();
+    expect(region('Contactos de confianza').getByText('Invitado')).toBeDefined();
     expect(screen.getByText('Ya registrados')).toBeDefined();
 
     const english = englishOnly();

@@ -4,10 +4,19 @@ import type { SessionUser } from '../../api/types';
 import { makeUser } from '../../test/factories';
 import { json } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render-app';
-import { bodyOf, callsTo, makeEvent, makeNameSubscription, renderDashboard } from './test-helpers';
+import {
+  bodyOf,
+  callsTo,
+  FRAUD_CONTACT,
+  makeCase,
+  makeEvent,
+  makeNameSubscription,
+  region,
+  renderDashboard,
+} from './test-helpers';
 import type { AlertEvent } from './types';
 
-const alertsSection = () => within(screen.getByRole('region', { name: 'Alerts' }));
+const alertsSection = () => region('Alerts');
 const titles = () =>
   alertsSection()
     .queryAllByRole('article')
@@ -78,21 +87,9 @@ describe('answering an alert', { timeout: 20_000 }, () => {
   it('"This wasn\'t me" walks through a report, then offers the case packet', async () => {
     const event = makeEvent({
       documentNumber: 'D-BAD',
-      fraudContact: {
-        name: 'Fraud Unit',
-        phone: '(916) 874-6334',
-        email: 'fraud@county.example.gov',
-        url: 'https://county.example.gov/fraud',
-      },
+      fraudContact: FRAUD_CONTACT,
     });
-    const opened = {
-      id: '11111111-2222-4333-8444-555555555555',
-      caseNumber: '1001',
-      status: 'open' as const,
-      createdAt: '2026-11-21T12:00:00.000Z',
-      updatedAt: '2026-11-21T12:00:00.000Z',
-      packetUrl: '/api/user/cases/11111111-2222-4333-8444-555555555555/packet',
-    };
+    const opened = makeCase();
     let reported = false;
     const before = userWith(event);
     const after = userWith({ ...event, case: opened });

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import type { SessionUser } from '../../api/types';
+import { Section } from '../../components/section';
 import { ConfirmModal } from './confirm-modal';
 import type { GuardKind } from '../guards/guard-items';
 import { REMOVE_GUARD_FAILED } from './guard-messages';
@@ -96,11 +97,10 @@ export function GuardedItemsSection({ user }: { user: SessionUser }) {
   const close = () => setConfirming(false);
 
   return (
-    <Stack component="section" aria-labelledby="guarded-heading" gap="sm">
-      <Group justify="space-between">
-        <Title order={2} id="guarded-heading">
-          {t('dashboard.guarded.title')}
-        </Title>
+    <Section
+      id="guarded-heading"
+      title={t('dashboard.guarded.title')}
+      actions={
         <Group gap="xs">
           <Button size="xs" onClick={() => guard('name')}>
             {t('dashboard.guarded.guardName')}
@@ -109,7 +109,8 @@ export function GuardedItemsSection({ user }: { user: SessionUser }) {
             {t('dashboard.guarded.guardProperty')}
           </Button>
         </Group>
-      </Group>
+      }
+    >
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Stack gap="xs">
           <Title order={3} size="h4">
@@ -177,6 +178,6 @@ export function GuardedItemsSection({ user }: { user: SessionUser }) {
           })}
         </Text>
       </ConfirmModal>
-    </Stack>
+    </Section>
   );
 }

@@ -18,6 +18,36 @@ const ORDER_LABELS = {
   urgent: 'dashboard.levels.urgent',
 } as const satisfies Record<EventOrder, string>;
 
+/** One of `data`, chosen by segments under its bold label (`id`). */
+function LabelledChoice<T extends string>({
+  id,
+  label,
+  value,
+  data,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: T;
+  data: { value: T; label: string }[];
+  onChange: (value: T) => void;
+}) {
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={700} id={id}>
+        {label}
+      </Text>
+      <SegmentedControl
+        aria-labelledby={id}
+        size="xs"
+        value={value}
+        onChange={onChange}
+        data={data}
+      />
+    </Stack>
+  );
+}
+
 /**
  * Which levels the lists of events (Alerts, Possible Matches, Already on Record) show, and in
  * what order; kept in the address.
@@ -32,30 +62,20 @@ export function LevelControls({
   const { t } = useTranslation();
   return (
     <Group align="flex-end" gap="md" wrap="wrap">
-      <Stack gap={4}>
-        <Text size="sm" fw={700} id="level-filter-label">
-          {t('dashboard.levels.show')}
-        </Text>
-        <SegmentedControl
-          aria-labelledby="level-filter-label"
-          size="xs"
-          value={view.level}
-          onChange={(level) => onChange({ level: level as LevelFilter })}
-          data={LEVEL_FILTERS.map((value) => ({ value, label: t(FILTER_LABELS[value]) }))}
-        />
-      </Stack>
-      <Stack gap={4}>
-        <Text size="sm" fw={700} id="event-order-label">
-          {t('dashboard.levels.order')}
-        </Text>
-        <SegmentedControl
-          aria-labelledby="event-order-label"
-          size="xs"
-          value={view.order}
-          onChange={(order) => onChange({ order: order as EventOrder })}
-          data={EVENT_ORDERS.map((value) => ({ value, label: t(ORDER_LABELS[value]) }))}
-        />
-      </Stack>
+      <LabelledChoice
+        id="level-filter-label"
+        label={t('dashboard.levels.show')}
+        value={view.level}
+        onChange={(level) => onChange({ level })}
+        data={LEVEL_FILTERS.map((value) => ({ value, label: t(FILTER_LABELS[value]) }))}
+      />
+      <LabelledChoice
+        id="event-order-label"
+        label={t('dashboard.levels.order')}
+        value={view.order}
+        onChange={(order) => onChange({ order })}
+        data={EVENT_ORDERS.map((value) => ({ value, label: t(ORDER_LABELS[value]) }))}
+      />
     </Group>
   );
 }

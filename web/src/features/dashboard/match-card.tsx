@@ -1,5 +1,6 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/links';
 import { type Alert, namesakesInWords, PARTY_ROLE, tierLabels } from './alerts';
@@ -42,24 +43,40 @@ export function PossibleNote({ event }: { event: AlertEvent }) {
   );
 }
 
+/** Why the rules matched the document, as the server worded it. */
+export function WhyMatched({ event }: { event: AlertEvent }) {
+  const { t } = useTranslation();
+  return (
+    <Text size="sm">
+      <Text span fw={700}>
+        {t('dashboard.match.whyMatched')}{' '}
+      </Text>
+      {event.reason}
+    </Text>
+  );
+}
+
 /**
- * A document listed outside the alerts (a possible match, or one found on record): what it is,
- * what it matched and why, a link to the document, and Dismiss.
+ * The card an event is shown in, in the alerts and in the other lists alike: a region named by
+ * its title (`titleId`), marked when a link pointed at it, with the level and tier badges (and
+ * any `badges` more), what the document does, where it was recorded and what it matched; then
+ * the card's own lines (`children`) and the response to the event.
  */
-export function MatchCard({
+export function EventCard({
   alert,
+  titleId,
   highlighted,
-  dismissing,
-  onDismiss,
+  badges,
+  children,
 }: {
   alert: Alert;
+  titleId: string;
   highlighted: boolean;
-  dismissing: boolean;
-  onDismiss: (event: AlertEvent) => void;
+  badges?: ReactNode;
+  children: ReactNode;
 }) {
   const { t } = useTranslation();
-  const { event, document } = alert;
-  const titleId = `match-${event.id}`;
+  const { event } = alert;
   return (
     <Card
       withBorder
@@ -80,6 +97,7 @@ export function MatchCard({
           <Group gap={6}>
             <LevelBadge event={event} />
             <TierBadge event={event} />
+            {badges}
           </Group>
         </Group>
         <WhatItDoes event={event} />
@@ -93,46 +111,65 @@ export function MatchCard({
         <Text size="sm" c="gray.7">
           {guardedLabel(t, alert)}
         </Text>
-        <Text size="sm">
-          <Text span fw={700}>
-            {t('dashboard.match.documentShows')}{' '}
-          </Text>
-          {event.partyRole
-            ? t('dashboard.match.valueWithRole', {
-                value: event.matchedValue,
-                role: t(PARTY_ROLE[event.partyRole]),
-              })
-            : event.matchedValue}
-        </Text>
-        <Text size="sm">
-          <Text span fw={700}>
-            {t('dashboard.match.whyMatched')}{' '}
-          </Text>
-          {event.reason}
-        </Text>
-        {event.tier === 'possible' && <PossibleNote event={event} />}
-        <FraudContact event={event} />
-        <Group gap="xs" mt={4}>
-          <ButtonLink
-            size="xs"
-            to="/documents/$folder/$file"
-            params={{ folder: document.container, file: document.file }}
-            aria-label={t('dashboard.match.viewDocumentLabel', { number: event.documentNumber })}
-          >
-            {t('dashboard.match.viewDocument')}
-          </ButtonLink>
-          <Button
-            size="xs"
-            variant="default"
-            onClick={() => onDismiss(event)}
-            loading={dismissing}
-            aria-label={t('dashboard.match.dismissLabel', { number: event.documentNumber })}
-          >
-            {t('dashboard.match.dismiss')}
-          </Button>
-        </Group>
+        {children}
         <EventResponse event={event} />
       </Stack>
     </Card>
+  );
+}
+
+/**
+ * A document listed outside the alerts (a possible match, or one found on record): what it is,
+ * what it matched and why, a link to the document, and Dismiss.
+ */
+export function MatchCard({
+  alert,
+  highlighted,
+  dismissing,
+  onDismiss,
+}: {
+  alert: Alert;
+  highlighted: boolean;
+  dismissing: boolean;
+  onDismiss: (event: AlertEvent) => void;
+}) {
+  const { t } = useTranslation();
+  const { event, document } = alert;
+  return (
+    <EventCard alert={alert} titleId={`match-${event.id}`} highlighted={highlighted}>
+      <Text size="sm">
+        <Text span fw={700}>
+          {t('dashboard.match.documentShows')}{' '}
+        </Text>
+        {event.partyRole
+          ? t('dashboard.match.valueWithRole', {
+              value: event.matchedValue,
+              role: t(PARTY_ROLE[event.partyRole]),
+            })
+          : event.matchedValue}
+      </Text>
+      <WhyMatched event={event} />
+      {event.tier === 'possible' && <PossibleNote event={event} />}
+      <FraudContact event={event} />
+      <Group gap="xs" mt={4}>
+        <ButtonLink
+          size="xs"
+          to="/documents/$folder/$file"
+          params={{ folder: document.container, file: document.file }}
+          aria-label={t('dashboard.match.viewDocumentLabel', { number: event.documentNumber })}
+        >
+          {t('dashboard.match.viewDocument')}
+        </ButtonLink>
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() => onDismiss(event)}
+          loading={dismissing}
+          aria-label={t('dashboard.match.dismissLabel', { number: event.documentNumber })}
+        >
+          {t('dashboard.match.dismiss')}
+        </Button>
+      </Group>
+    </EventCard>
   );
 }

@@ -7,13 +7,13 @@ import {
   callsTo,
   makeEvent,
   makeNameSubscription,
+  region,
   renderDashboard,
   toasts,
 } from './test-helpers';
 
-const section = (name: string) => within(screen.getByRole('region', { name }));
 const titles = (name: string) =>
-  section(name)
+  region(name)
     .queryAllByRole('article')
     .map((a) => within(a).getByRole('heading').textContent);
 
@@ -53,7 +53,7 @@ describe('possible matches and documents already on record on the dashboard', ()
     expect(titles('Possible Matches')).toEqual(['Document 2026-0000901']);
     expect(titles('Already on Record')).toEqual(['Document 2026-0000903']);
 
-    const card = within(section('Possible Matches').getByRole('article'));
+    const card = within(region('Possible Matches').getByRole('article'));
     expect(card.getByText('Possible Match')).toBeDefined();
     expect(card.getByText('DEED OF TRUST · Recorded 11/18/2026 · Sacramento')).toBeDefined();
     expect(card.getByText('Guarded name: GARCIA MARIA')).toBeDefined();
@@ -67,17 +67,17 @@ describe('possible matches and documents already on record on the dashboard', ()
     ).toBe('/documents/SAC/2026-0000901.pdf');
 
     // The sure match's alert and the one on record say their tier too.
-    expect(section('Alerts').getByText('Exact Match')).toBeDefined();
-    expect(section('Already on Record').getByText('Exact Match')).toBeDefined();
+    expect(region('Alerts').getByText('Exact Match')).toBeDefined();
+    expect(region('Already on Record').getByText('Exact Match')).toBeDefined();
   });
 
   it('shows the possible match among the alerts, with its badge, for a name set to alert at once', async () => {
     await renderDashboard(userWith('immediately').user);
     expect(titles('Alerts')).toEqual(['Document 2026-0000901', 'Document 2026-0000902']);
-    const alert = within(section('Alerts').getAllByRole('article')[0]!);
+    const alert = within(region('Alerts').getAllByRole('article')[0]!);
     expect(alert.getByText('Possible Match')).toBeDefined();
     expect(alert.getByText(/312 documents in this county carry this name/)).toBeDefined();
-    expect(section('Possible Matches').getByText(/^No possible matches\./)).toBeDefined();
+    expect(region('Possible Matches').getByText(/^No possible matches\./)).toBeDefined();
   });
 
   it('dismisses a possible match through the archive call', async () => {
@@ -96,7 +96,7 @@ describe('possible matches and documents already on record on the dashboard', ()
     await waitFor(() => expect(titles('Possible Matches')).toEqual([]));
     const [call] = callsTo(requests, 'POST /api/user/events/archive');
     expect(await bodyOf(call!)).toEqual({ eventId: possible.id });
-    expect(section('Possible Matches').getByText(/^No possible matches\./)).toBeDefined();
+    expect(region('Possible Matches').getByText(/^No possible matches\./)).toBeDefined();
     expect(titles('Already on Record')).toEqual(['Document 2026-0000903']);
   });
 
@@ -113,7 +113,7 @@ describe('possible matches and documents already on record on the dashboard', ()
 
   it('says what each section is for when it is empty', async () => {
     await renderDashboard(userWith('digest', []).user);
-    expect(section('Possible Matches').getByText(/^No possible matches\./)).toBeDefined();
-    expect(section('Already on Record').getByText(/^Nothing already on record\./)).toBeDefined();
+    expect(region('Possible Matches').getByText(/^No possible matches\./)).toBeDefined();
+    expect(region('Already on Record').getByText(/^Nothing already on record\./)).toBeDefined();
   });
 });

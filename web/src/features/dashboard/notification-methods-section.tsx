@@ -1,10 +1,11 @@
-import { Badge, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import type { SessionUser } from '../../api/types';
+import { Section } from '../../components/section';
 import { AddMethodModal } from './add-method-modal';
 import { ConfirmModal } from './confirm-modal';
 import { formatDate } from './format';
@@ -34,6 +35,7 @@ export function NotificationMethodsSection({ user }: { user: SessionUser }) {
     setOpened(true);
   };
   const close = () => setOpened(false);
+  const removing = target?.action === 'remove';
 
   const remove = useUserAction(
     (method: NotificationMethod) =>
@@ -81,15 +83,15 @@ export function NotificationMethodsSection({ user }: { user: SessionUser }) {
 
   const methods = user.emailNotificationMethods;
   return (
-    <Stack component="section" aria-labelledby="methods-heading" gap="sm">
-      <Group justify="space-between">
-        <Title order={2} id="methods-heading">
-          {t('dashboard.methods.title')}
-        </Title>
+    <Section
+      id="methods-heading"
+      title={t('dashboard.methods.title')}
+      actions={
         <Button size="xs" onClick={addModal.open}>
           {t('dashboard.methods.add')}
         </Button>
-      </Group>
+      }
+    >
       {methods.length === 0 ? (
         <Text c="gray.7">{t('dashboard.methods.empty')}</Text>
       ) : (
@@ -178,29 +180,23 @@ export function NotificationMethodsSection({ user }: { user: SessionUser }) {
       )}
       <AddMethodModal opened={adding} onClose={addModal.close} />
       <ConfirmModal
-        opened={opened && target?.action === 'remove'}
-        title={t('dashboard.methods.removeTitle')}
-        confirmLabel={t('dashboard.methods.remove')}
-        loading={remove.isPending}
-        onConfirm={confirm}
-        onClose={close}
-      >
-        <Text>{t('dashboard.methods.removeQuestion', { address: target?.method.email })}</Text>
-      </ConfirmModal>
-      <ConfirmModal
-        opened={opened && target?.action === 'resend'}
-        title={t('dashboard.methods.resendTitle')}
-        confirmLabel={t('dashboard.methods.resendConfirm')}
-        loading={resend.isPending}
+        opened={opened && target !== null}
+        title={removing ? t('dashboard.methods.removeTitle') : t('dashboard.methods.resendTitle')}
+        confirmLabel={
+          removing ? t('dashboard.methods.remove') : t('dashboard.methods.resendConfirm')
+        }
+        loading={removing ? remove.isPending : resend.isPending}
         onConfirm={confirm}
         onClose={close}
       >
         <Text>
-          {target?.method.notificationMethodType === 'SMS'
-            ? t('dashboard.methods.resendTextQuestion', { address: target.method.email })
-            : t('dashboard.methods.resendLinkQuestion', { address: target?.method.email })}
+          {removing
+            ? t('dashboard.methods.removeQuestion', { address: target.method.email })
+            : target?.method.notificationMethodType === 'SMS'
+              ? t('dashboard.methods.resendTextQuestion', { address: target.method.email })
+              : t('dashboard.methods.resendLinkQuestion', { address: target?.method.email })}
         </Text>
       </ConfirmModal>
-    </Stack>
+    </Section>
   );
 }

@@ -1,10 +1,10 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { SessionUser } from '../../api/types';
 import { i18n } from '../../i18n';
 import { json, stubFetch } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render-app';
-import type { AlertEvent, NameSubscription } from './types';
+import type { AlertEvent, NameSubscription, NotificationMethod } from './types';
 
 type Handler = Parameters<typeof stubFetch>[0][string];
 
@@ -45,6 +45,44 @@ export function makeEvent(overrides: Partial<AlertEvent> = {}): AlertEvent {
   };
 }
 
+/** A county's fraud contact with every way to reach it. */
+export const FRAUD_CONTACT: NonNullable<AlertEvent['fraudContact']> = {
+  name: 'Fraud Unit',
+  phone: '(916) 874-6334',
+  email: 'fraud@county.example.gov',
+  url: 'https://county.example.gov/fraud',
+};
+
+type Case = NonNullable<AlertEvent['case']>;
+
+/** The case a report of an event opens, as the event carries it. */
+export function makeCase(overrides: Partial<Case> = {}): Case {
+  return {
+    id: '11111111-2222-4333-8444-555555555555',
+    caseNumber: '1001',
+    status: 'open',
+    createdAt: '2026-11-21T12:00:00.000Z',
+    updatedAt: '2026-11-21T12:00:00.000Z',
+    packetUrl: '/api/user/cases/11111111-2222-4333-8444-555555555555/packet',
+    ...overrides,
+  };
+}
+
+/** A notification method as the session user carries it: the account's email, verified. */
+export function makeMethod(overrides: Partial<NotificationMethod> = {}): NotificationMethod {
+  return {
+    id: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
+    email: 'owner@example.com',
+    notificationMethodType: 'Email',
+    verified: true,
+    verifiedAt: '2026-11-02T12:00:00.000Z',
+    optedOut: false,
+    undeliverable: null,
+    textsCheckLevel: false,
+    ...overrides,
+  };
+}
+
 /** A guarded name as the session user carries it: possible matches in the digest, no events. */
 export function makeNameSubscription(overrides: Partial<NameSubscription> = {}): NameSubscription {
   return {
@@ -76,13 +114,11 @@ export async function renderDashboard(user: SessionUser, handlers: Record<string
   return { ...rendered, ...stub };
 }
 
-/** The JSON body a stubbed request was sent with. */
-export const bodyOf = async (request: Request): Promise<unknown> =>
-  JSON.parse(await request.clone().text()) as unknown;
+// The dashboard's tests import the request helpers from here with the rest.
+export { bodyOf, callsTo } from '../../test/fetch-stub';
 
-/** Requests to one "METHOD /path". */
-export const callsTo = (requests: Request[], route: string) =>
-  requests.filter((r) => `${r.method} ${new URL(r.url).pathname}` === route);
+/** The section named `name` (a region), to look within. */
+export const region = (name: string) => within(screen.getByRole('region', { name }));
 
 /** The text of each toast shown, title first. */
 export const toasts = () =>

@@ -1,10 +1,9 @@
 import {
   firstIssueOnly,
-  emailActions,
   MAX_TRUSTED_CONTACT_NAME_LENGTH,
   MAX_TRUSTED_CONTACTS,
 } from '@deedwatch/rules';
-import { Badge, Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import type { TFunction } from 'i18next';
@@ -13,6 +12,9 @@ import { useTranslation } from 'react-i18next';
 import * as v from 'valibot';
 import { api } from '../../api/client';
 import type { SessionUser } from '../../api/types';
+import { FormActions } from '../../components/form-actions';
+import { requiredEmail } from '../../components/required-email';
+import { Section } from '../../components/section';
 import { ConfirmModal } from './confirm-modal';
 import { formatDate } from './format';
 import { useUserAction } from './use-user-action';
@@ -46,11 +48,9 @@ const STATUS_LABEL = {
 const addContactSchema = (t: TFunction) =>
   firstIssueOnly(
     v.object({
-      email: v.pipe(
-        v.string(),
-        v.trim(),
-        v.nonEmpty(t('dashboard.contacts.emailRequired')),
-        ...emailActions(t('dashboard.contacts.emailInvalid')),
+      email: requiredEmail(
+        t('dashboard.contacts.emailRequired'),
+        t('dashboard.contacts.emailInvalid'),
       ),
       name: v.pipe(
         v.string(),
@@ -114,14 +114,12 @@ function AddContactModal({
             key={form.key('name')}
             {...form.getInputProps('name')}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={add.isPending}>
-              {t('dashboard.contacts.cancel')}
-            </Button>
-            <Button type="submit" loading={add.isPending}>
-              {t('dashboard.contacts.send')}
-            </Button>
-          </Group>
+          <FormActions
+            cancelLabel={t('dashboard.contacts.cancel')}
+            submitLabel={t('dashboard.contacts.send')}
+            pending={add.isPending}
+            onCancel={close}
+          />
         </Stack>
       </form>
     </Modal>
@@ -142,15 +140,15 @@ export function TrustedContactsSection({ user }: { user: SessionUser }) {
   const contacts = user.trustedContacts;
   const full = contacts.length >= MAX_TRUSTED_CONTACTS;
   return (
-    <Stack component="section" aria-labelledby="contacts-heading" gap="sm">
-      <Group justify="space-between">
-        <Title order={2} id="contacts-heading">
-          {t('dashboard.contacts.title')}
-        </Title>
+    <Section
+      id="contacts-heading"
+      title={t('dashboard.contacts.title')}
+      actions={
         <Button size="xs" onClick={addModal.open} disabled={full || user.isImpersonated}>
           {t('dashboard.contacts.add')}
         </Button>
-      </Group>
+      }
+    >
       <Text size="sm" c="gray.7">
         {full
           ? t('dashboard.contacts.full', { max: MAX_TRUSTED_CONTACTS })
@@ -215,6 +213,6 @@ export function TrustedContactsSection({ user }: { user: SessionUser }) {
       >
         <Text>{t('dashboard.contacts.removeQuestion', { email: target?.email })}</Text>
       </ConfirmModal>
-    </Stack>
+    </Section>
   );
 }

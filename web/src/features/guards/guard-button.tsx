@@ -67,3 +67,29 @@ export function GuardButton({
       );
   }
 }
+
+/** What a page does with the picker's results: how each stands, and what pressing it does. */
+export interface PickHandlers<T> {
+  stateOf: (item: T) => GuardState;
+  onGuard: (item: T) => void;
+  /** For pages whose picks can be undone before they are saved. */
+  onUnselect?: (item: T) => void;
+}
+
+/** A picker's GuardButton for `item`, which `label` names. */
+export function PickButton<T>({
+  item,
+  label,
+  stateOf,
+  onGuard,
+  onUnselect,
+}: { item: T; label: string } & PickHandlers<T>) {
+  return (
+    <GuardButton
+      label={label}
+      state={stateOf(item)}
+      onGuard={() => onGuard(item)}
+      onUnselect={onUnselect && (() => onUnselect(item))}
+    />
+  );
+}

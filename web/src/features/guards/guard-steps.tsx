@@ -3,17 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { countiesQuery } from '../../api/queries';
 import { CountySelect } from '../counties/county-select';
-import type { GuardState } from './guard-button';
+import type { PickHandlers } from './guard-button';
 import type { GuardApn, GuardKind, GuardName } from './guard-items';
 import { NamePicker } from './name-picker';
 import { PropertyPicker } from './property-picker';
-
-/** What a page does with the picker's results: how each stands, and what pressing it does. */
-export interface PickHandlers<T> {
-  stateOf: (item: T) => GuardState;
-  onGuard: (item: T) => void;
-  onUnselect?: (item: T) => void;
-}
 
 /**
  * The body of a guard modal, on the register page and the dashboard alike: Step 1 a county,

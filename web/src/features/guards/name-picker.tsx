@@ -7,8 +7,7 @@ import type { TFunction } from 'i18next';
 import type { ChangeEvent } from 'react';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { GuardState } from './guard-button';
-import { GuardButton } from './guard-button';
+import { type PickHandlers, PickButton } from './guard-button';
 import type { GuardName } from './guard-items';
 import { ResultsTable, YouEntered } from './results-table';
 import type { NameResult } from './search-queries';
@@ -75,17 +74,11 @@ function UpperCaseInput({
 
 export function NamePicker({
   county,
-  stateOf,
-  onGuard,
-  onUnselect,
+  ...actions
 }: {
   /** The county picked in step 1; the search waits for it. */
   county: string | null;
-  stateOf: (item: GuardName) => GuardState;
-  onGuard: (item: GuardName) => void;
-  /** For pages whose picks can be undone before they are saved. */
-  onUnselect?: (item: GuardName) => void;
-}) {
+} & PickHandlers<GuardName>) {
   const { t } = useTranslation();
   const [value, setValue] = useState('');
   const [term] = useDebouncedValue(value, SEARCH_DEBOUNCE_MS);
@@ -103,14 +96,7 @@ export function NamePicker({
   const custom = settled ? customNameOffer(term, found) : null;
   // 'You Entered' counts towards the 10 rows shown.
   const results = found.slice(0, custom === null ? MAX_SUGGESTIONS : MAX_SUGGESTIONS - 1);
-  const button = (item: GuardName) => (
-    <GuardButton
-      label={item.name}
-      state={stateOf(item)}
-      onGuard={() => onGuard(item)}
-      onUnselect={onUnselect && (() => onUnselect(item))}
-    />
-  );
+  const button = (item: GuardName) => <PickButton item={item} label={item.name} {...actions} />;
 
   return (
     <Stack gap="xs">

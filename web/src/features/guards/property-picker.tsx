@@ -14,8 +14,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { County } from '../../api/types';
 import { formatApn, isCompleteApn } from './apn-mask';
-import type { GuardState } from './guard-button';
-import { GuardButton } from './guard-button';
+import { type PickHandlers, PickButton } from './guard-button';
 import type { GuardApn } from './guard-items';
 import { addressOrUnknown } from './guard-items';
 import { ResultsTable, YouEntered } from './results-table';
@@ -76,17 +75,11 @@ const textInputs = {
 
 export function PropertyPicker({
   county,
-  stateOf,
-  onGuard,
-  onUnselect,
+  ...actions
 }: {
   /** The county picked in step 1, with its APN mask; the search waits for it. */
   county: County | null;
-  stateOf: (item: GuardApn) => GuardState;
-  onGuard: (item: GuardApn) => void;
-  /** For pages whose picks can be undone before they are saved. */
-  onUnselect?: (item: GuardApn) => void;
-}) {
+} & PickHandlers<GuardApn>) {
   const { t } = useTranslation();
   const [by, setBy] = useState<ParcelSearchBy>('apn');
   const [value, setValue] = useState('');
@@ -110,11 +103,10 @@ export function PropertyPicker({
   // 'You Entered' counts towards the 10 rows shown.
   const results = found.slice(0, custom === null ? MAX_SUGGESTIONS : MAX_SUGGESTIONS - 1);
   const button = (item: GuardApn) => (
-    <GuardButton
+    <PickButton
+      item={item}
       label={t('guards.properties.apnItem', { apn: item.apn })}
-      state={stateOf(item)}
-      onGuard={() => onGuard(item)}
-      onUnselect={onUnselect && (() => onUnselect(item))}
+      {...actions}
     />
   );
 

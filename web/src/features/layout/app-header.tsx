@@ -42,23 +42,19 @@ export function AppHeader() {
     void logout();
   };
 
-  const accountLink = signedIn ? (
-    <AnchorLink to="/dashboard" underline="never" style={itemStyle} onClick={drawer.close}>
-      {t('common.nav.dashboard')}
-    </AnchorLink>
-  ) : (
-    <AnchorLink to="/register" underline="never" style={itemStyle} onClick={drawer.close}>
-      {t('common.nav.signUp')}
+  // Each link closes the drawer it may stand in.
+  const navLink = (to: '/dashboard' | '/register' | '/faq' | '/support', label: string) => (
+    <AnchorLink to={to} underline="never" style={itemStyle} onClick={drawer.close}>
+      {label}
     </AnchorLink>
   );
+  const accountLink = signedIn
+    ? navLink('/dashboard', t('common.nav.dashboard'))
+    : navLink('/register', t('common.nav.signUp'));
   const pageLinks = (
     <>
-      <AnchorLink to="/faq" underline="never" style={itemStyle} onClick={drawer.close}>
-        {t('common.nav.faq')}
-      </AnchorLink>
-      <AnchorLink to="/support" underline="never" style={itemStyle} onClick={drawer.close}>
-        {t('common.nav.support')}
-      </AnchorLink>
+      {navLink('/faq', t('common.nav.faq'))}
+      {navLink('/support', t('common.nav.support'))}
     </>
   );
   const sessionButton = signedIn ? (

@@ -1,6 +1,7 @@
-import { emailActions, firstIssueOnly } from '@deedwatch/rules';
+import { firstIssueOnly } from '@deedwatch/rules';
 import type { TFunction } from 'i18next';
 import * as v from 'valibot';
+import { requiredEmail } from '../../components/required-email';
 
 /**
  * Step 1 of the register page, validated on every change, with its messages in `t`'s language.
@@ -10,12 +11,7 @@ export function registerEmailsSchema(t: TFunction) {
   return v.pipe(
     v.object({
       email: firstIssueOnly(
-        v.pipe(
-          v.string(),
-          v.trim(),
-          v.nonEmpty(t('guards.validation.emailRequired')),
-          ...emailActions(t('guards.validation.emailInvalid')),
-        ),
+        requiredEmail(t('guards.validation.emailRequired'), t('guards.validation.emailInvalid')),
       ),
       confirmEmail: v.pipe(
         v.string(),

@@ -1,0 +1,32 @@
+import { Group, Stack, Title, type TitleOrder } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/**
+ * A section named by its heading (`id`), with the section's own buttons at the heading's right:
+ * the dashboard's lists and the API Access panels.
+ */
+export function Section({
+  id,
+  title,
+  order = 2,
+  actions,
+  children,
+}: {
+  id: string;
+  title: string;
+  order?: TitleOrder;
+  actions: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Stack component="section" aria-labelledby={id} gap="sm">
+      <Group justify="space-between">
+        <Title order={order} id={id}>
+          {title}
+        </Title>
+        {actions}
+      </Group>
+      {children}
+    </Stack>
+  );
+}
