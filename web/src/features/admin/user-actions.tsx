@@ -2,7 +2,7 @@ import { Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { api } from '../../api/client';
-import { ConfirmModal } from '../dashboard/confirm-modal';
+import { ConfirmModal } from '../../components/confirm-modal';
 import { useSession } from '../session/session-context';
 import type { AdminUserRow } from './types';
 

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { Section } from '../../components/section';
-import { ConfirmModal } from '../dashboard/confirm-modal';
+import { ConfirmModal } from '../../components/confirm-modal';
 import { CreateTokenModal } from './create-token-modal';
 import { formatDateTime } from './format';
 import { QueryList } from './query-list';

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { Section } from '../../components/section';
-import { ConfirmModal } from '../dashboard/confirm-modal';
+import { ConfirmModal } from '../../components/confirm-modal';
 import { AddEndpointModal } from './add-endpoint-modal';
 import { DeliveriesList } from './deliveries-list';
 import { QueryList } from './query-list';

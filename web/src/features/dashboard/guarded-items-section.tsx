@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import type { SessionUser } from '../../api/types';
 import { Section } from '../../components/section';
-import { ConfirmModal } from './confirm-modal';
+import { ConfirmModal } from '../../components/confirm-modal';
 import type { GuardKind } from '../guards/guard-items';
 import { REMOVE_GUARD_FAILED } from './guard-messages';
 import { GuardModal } from './guard-modal';

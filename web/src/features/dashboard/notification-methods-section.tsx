@@ -7,7 +7,7 @@ import { api } from '../../api/client';
 import type { SessionUser } from '../../api/types';
 import { Section } from '../../components/section';
 import { AddMethodModal } from './add-method-modal';
-import { ConfirmModal } from './confirm-modal';
+import { ConfirmModal } from '../../components/confirm-modal';
 import { formatDate } from './format';
 import type { NotificationMethod } from './types';
 import { useUserAction } from './use-user-action';

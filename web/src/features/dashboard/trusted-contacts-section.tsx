@@ -15,7 +15,7 @@ import type { SessionUser } from '../../api/types';
 import { FormActions } from '../../components/form-actions';
 import { requiredEmail } from '../../components/required-email';
 import { Section } from '../../components/section';
-import { ConfirmModal } from './confirm-modal';
+import { ConfirmModal } from '../../components/confirm-modal';
 import { formatDate } from './format';
 import { useUserAction } from './use-user-action';
 
