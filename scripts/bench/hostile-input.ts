@@ -20,9 +20,6 @@ import os from 'node:os';
 import path from 'node:path';
 import * as rules from '@deedwatch/rules';
 import { hostileInputs } from '@deedwatch/rules/hostile-inputs';
-import { pino } from 'pino';
-import { buildApp } from '../../server/src/app.ts';
-import { loadConfig, repoRoot } from '../../server/src/config.ts';
 import { upsertCounty } from '../../server/src/demo/seed.repository.ts';
 import { apnPattern, detectApns } from '../../server/src/documents/pdf/apn-detect.ts';
 import {
@@ -33,13 +30,9 @@ import {
   TIMESTAMP,
 } from '../../server/src/engine/feed/feed-line.ts';
 import { parseCsv } from '../../server/src/engine/parcels/csv.ts';
-import { createBoss } from '../../server/src/jobs/boss.ts';
 import { storedAddress } from '../../server/src/keys/match-keys.ts';
 import { LETTER_CODES, matchName, nameKeys } from '../../server/src/keys/names.ts';
 import { addressKey, apnKey, nameKey } from '../../server/src/keys/normalize.ts';
-import { deriveSealingKey } from '../../server/src/lib/sealed.ts';
-import { createMailSender } from '../../server/src/mail/mail-sender.ts';
-import { createTransport } from '../../server/src/mail/transport.ts';
 import { upsertStaff } from '../../server/src/modules/auth/staff.ts';
 import {
   apnPrefix,
@@ -51,6 +44,7 @@ import {
 import { parsePhone } from '../../server/src/lib/phone.ts';
 import { blobKeyProblem } from '../../server/src/storage/blob-store.ts';
 import { BENCH_COUNTY, createScratchDatabase, log } from './dataset.ts';
+import { benchApp } from './bench-app.ts';
 
 const BOUND_MS = 1000;
 const RUNS = 3;
@@ -219,30 +213,14 @@ async function throughTheApp(serverUrl: string) {
   const scratch = await createScratchDatabase(serverUrl, 'bench_hostile');
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'deedwatch-bench-hostile-'));
   try {
-    const config = loadConfig({
-      DATABASE_URL: scratch.url,
-      SESSION_SECRET: 'bench-session-secret-that-is-long-enough-0123456789',
-      MAIL_TRANSPORT: 'outbox',
-      LOG_LEVEL: 'silent',
-      APP_URL: 'http://deedwatch.bench',
-      DATA_DIR: dataDir,
-      WEB_DIST: path.join(repoRoot, '.no-web-build'),
-      RATE_LIMIT_PER_MINUTE: '1000000',
-      AUTH_RATE_LIMIT_PER_IP: '1000000',
-      AUTH_RATE_LIMIT_PER_EMAIL: '1000000',
+    const { app, config } = await benchApp(scratch.db, scratch.url, {
+      env: {
+        DATA_DIR: dataDir,
+        AUTH_RATE_LIMIT_PER_IP: '1000000',
+        AUTH_RATE_LIMIT_PER_EMAIL: '1000000',
+      },
+      logger: false,
     });
-    const appConfig = {
-      ...config,
-      databaseUrl: scratch.url,
-      sessionSecret: config.sessionSecret!,
-    };
-    // A queue that is never started: no call here sends mail.
-    const mailSender = createMailSender(
-      createBoss(scratch.url, pino({ level: 'silent' })),
-      createTransport(appConfig, scratch.db),
-      deriveSealingKey(appConfig.sessionSecret, 'mail'),
-    );
-    const app = await buildApp(appConfig, { db: scratch.db, mailSender, logger: false });
     try {
       await upsertCounty(scratch.db, BENCH_COUNTY);
       const password = 'bench staff password 0123456789';
@@ -275,7 +253,7 @@ async function throughTheApp(serverUrl: string) {
               url: query === undefined ? url : `${url}?${query}`,
               headers: {
                 cookie,
-                origin: appConfig.appUrl,
+                origin: config.appUrl,
                 ...(body === undefined ? {} : { 'content-type': 'application/json' }),
               },
               ...(body === undefined ? {} : { payload: body }),

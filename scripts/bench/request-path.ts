@@ -13,27 +13,22 @@
 // pinned to the last core. Each round prints one JSON line; the first round of a process
 // includes its warm-up (the JIT, the pool), so compare the later rounds.
 //
-// Before the restructuring into one shape (commit 0054b5d) three imports were elsewhere:
-// seedDemo in server/src/db/seed/seed-demo.ts, createMailer (this file's createMailSender) in
-// server/src/mail/mailer.ts, and buildApp took it as `mailer`.
+// To measure a commit from before the restructuring into one shape (0054b5d), copy this file
+// and bench-app.ts into its checkout and change two imports: in bench-app.ts, createMailer from
+// server/src/mail/mailer.ts in place of createMailSender (buildApp took it as `mailer`); here,
+// seedDemo from server/src/db/seed/seed-demo.ts.
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { pino } from 'pino';
-import { buildApp } from '../../server/src/app.ts';
-import { loadConfig, repoRoot } from '../../server/src/config.ts';
 import { createDatabase, createPool } from '../../server/src/db/database.ts';
 import { migrateToLatest } from '../../server/src/db/migrate.ts';
 import { seedDemo } from '../../server/src/demo/seed-demo.ts';
-import { createBoss } from '../../server/src/jobs/boss.ts';
-import { deriveSealingKey } from '../../server/src/lib/sealed.ts';
-import { createMailSender } from '../../server/src/mail/mail-sender.ts';
-import { createTransport } from '../../server/src/mail/transport.ts';
+import { benchApp } from './bench-app.ts';
 
 type LoadJob = { origin: string; paths: string[]; rate: number; seconds: number };
 type LoadResult = { sent: number; non2xx: number; errors: number; p50: number; p99: number };
@@ -114,26 +109,11 @@ if (!exists) {
   });
 }
 
-const config = loadConfig({
-  DATABASE_URL: databaseUrl,
-  SESSION_SECRET: 'bench-session-secret-that-is-long-enough-0123456789',
-  MAIL_TRANSPORT: 'outbox',
-  LOG_LEVEL: 'silent',
-  APP_URL: 'http://deedwatch.bench',
-  WEB_DIST: path.join(repoRoot, '.no-web-build'),
-  RATE_LIMIT_PER_MINUTE: '1000000',
-  SEARCH_CACHE_TTL_MS: '0',
+const { app } = await benchApp(db, databaseUrl, {
+  env: { SEARCH_CACHE_TTL_MS: '0' },
+  // Logging as in production (info), written nowhere: its cost is part of a request's.
+  logger: pino({ level: 'info' }, pino.destination('/dev/null')),
 });
-const appConfig = { ...config, databaseUrl, sessionSecret: config.sessionSecret! };
-// A queue that is never started: searching sends no mail.
-const mailSender = createMailSender(
-  createBoss(databaseUrl, silent),
-  createTransport(appConfig, db),
-  deriveSealingKey(appConfig.sessionSecret, 'mail'),
-);
-// Logging as in production (info), written nowhere: its cost is part of a request's.
-const logger = pino({ level: 'info' }, pino.destination('/dev/null'));
-const app = await buildApp(appConfig, { db, mailSender, logger });
 const origin = await app.listen({ port: 0, host: '127.0.0.1' });
 
 // Every two-letter prefix of 20 common initials, as a name and as a street: 800 terms.

@@ -12,20 +12,13 @@ import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
-import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
 import { type RawBuilder, sql } from 'kysely';
 import { pino } from 'pino';
-import { buildApp } from '../../server/src/app.ts';
-import { loadConfig, repoRoot } from '../../server/src/config.ts';
 import { createDatabase, createPool, type Database } from '../../server/src/db/database.ts';
 import { createRandom, type Random } from '../../server/src/lib/random.ts';
 import { seedDemo } from '../../server/src/demo/seed-demo.ts';
-import { createBoss } from '../../server/src/jobs/boss.ts';
-import { deriveSealingKey } from '../../server/src/lib/sealed.ts';
-import { createMailSender } from '../../server/src/mail/mail-sender.ts';
-import { createTransport } from '../../server/src/mail/transport.ts';
 import { addressKey, nameKey } from '../../server/src/keys/normalize.ts';
 import { SearchCache } from '../../server/src/modules/search/search.cache.ts';
 import * as service from '../../server/src/modules/search/search.service.ts';
@@ -37,6 +30,7 @@ import {
   percentiles,
   secondsSince,
 } from './dataset.ts';
+import { benchApp } from './bench-app.ts';
 
 export type SearchBenchOptions = {
   /** A migrated, loaded database (the harness made it). */
@@ -641,26 +635,11 @@ async function throughServer(
   terms: Term[],
   run: { rate: number; seconds: number; warmupSeconds: number; cacheTtlMs?: number },
 ): Promise<HttpRun> {
-  const config = loadConfig({
-    DATABASE_URL: o.databaseUrl,
-    SESSION_SECRET: 'bench-session-secret-that-is-long-enough-0123456789',
-    MAIL_TRANSPORT: 'outbox',
-    LOG_LEVEL: 'silent',
-    APP_URL: 'http://deedwatch.bench',
-    WEB_DIST: path.join(repoRoot, '.no-web-build'),
-    RATE_LIMIT_PER_MINUTE: '1000000',
-    ...(run.cacheTtlMs !== undefined && { SEARCH_CACHE_TTL_MS: String(run.cacheTtlMs) }),
+  const { app, config } = await benchApp(db, o.databaseUrl, {
+    env: run.cacheTtlMs !== undefined ? { SEARCH_CACHE_TTL_MS: String(run.cacheTtlMs) } : {},
+    // Logging as in production (info), written nowhere: its cost is part of a request's.
+    logger: pino({ level: 'info' }, pino.destination('/dev/null')),
   });
-  const appConfig = { ...config, databaseUrl: o.databaseUrl, sessionSecret: config.sessionSecret! };
-  // A queue that is never started: searching sends no mail.
-  const mailSender = createMailSender(
-    createBoss(o.databaseUrl, pino({ level: 'silent' })),
-    createTransport(appConfig, db),
-    deriveSealingKey(appConfig.sessionSecret, 'mail'),
-  );
-  // Logging as in production (info), written nowhere: its cost is part of a request's.
-  const logger = pino({ level: 'info' }, pino.destination('/dev/null'));
-  const app = await buildApp(appConfig, { db, mailSender, logger });
   try {
     const origin = await app.listen({ port: 0, host: '127.0.0.1' });
     const paths = terms.map(

@@ -9,24 +9,18 @@
 // migrated, not loaded again); --load-only stops before measuring. Prints one JSON object on
 // stdout; progress goes to stderr.
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { pino } from 'pino';
-import { buildApp } from '../../server/src/app.ts';
-import { loadConfig, repoRoot } from '../../server/src/config.ts';
 import { createDatabase, createPool, type Database } from '../../server/src/db/database.ts';
 import { migrateToLatest } from '../../server/src/db/migrate.ts';
 import { indexName } from '../../server/src/demo/demo-data.ts';
 import { createRandom } from '../../server/src/lib/random.ts';
 import { seedDemo } from '../../server/src/demo/seed-demo.ts';
-import { createBoss } from '../../server/src/jobs/boss.ts';
-import { deriveSealingKey } from '../../server/src/lib/sealed.ts';
-import { createMailSender } from '../../server/src/mail/mail-sender.ts';
-import { createTransport } from '../../server/src/mail/transport.ts';
 import { upsertStaff } from '../../server/src/modules/auth/staff.ts';
 import { SESSION_COOKIE } from '../../server/src/plugins/session.ts';
+import { benchApp } from './bench-app.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -408,24 +402,7 @@ async function usersCases(db: Database) {
 }
 
 async function measure(db: Database, url: string) {
-  const config = loadConfig({
-    DATABASE_URL: url,
-    SESSION_SECRET: 'bench-session-secret-that-is-long-enough-0123456789',
-    MAIL_TRANSPORT: 'outbox',
-    LOG_LEVEL: 'silent',
-    APP_URL: 'http://deedwatch.bench',
-    WEB_DIST: path.join(repoRoot, '.no-web-build'),
-    RATE_LIMIT_PER_MINUTE: '1000000',
-  });
-  const appConfig = { ...config, databaseUrl: url, sessionSecret: config.sessionSecret! };
-  // A queue that is never started: nothing here sends mail.
-  const boss = createBoss(url, pino({ level: 'silent' }));
-  const mailSender = createMailSender(
-    boss,
-    createTransport(appConfig, db),
-    deriveSealingKey(appConfig.sessionSecret, 'mail'),
-  );
-  const app = await buildApp(appConfig, { db, mailSender, logger: false });
+  const { app } = await benchApp(db, url, { logger: false });
   await app.ready();
   try {
     const cookies = {} as Record<'admin' | 'customersupport', string>;
