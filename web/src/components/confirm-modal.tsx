@@ -32,7 +32,7 @@ export function ConfirmModal({
         {children}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={loading}>
-            {cancelLabel ?? t('dashboard.confirm.cancel')}
+            {cancelLabel ?? t('common.actions.cancel')}
           </Button>
           <Button color={confirmColor} onClick={onConfirm} loading={loading} data-autofocus>
             {confirmLabel}

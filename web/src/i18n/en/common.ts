@@ -31,6 +31,7 @@ export const common = {
   actions: {
     close: 'Close',
     closeDialog: 'Close dialog',
+    cancel: 'Cancel',
   },
   session: {
     checking: 'Checking your session',

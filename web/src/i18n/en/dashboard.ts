@@ -277,7 +277,4 @@ export const dashboard = {
     addFailed: 'Failed to add Trusted Contact',
     removeFailed: 'Failed to remove Trusted Contact',
   },
-  confirm: {
-    cancel: 'Cancel',
-  },
 };

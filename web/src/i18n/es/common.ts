@@ -33,6 +33,7 @@ export const common: Catalog<typeof en> = {
   actions: {
     close: 'Cerrar',
     closeDialog: 'Cerrar ventana',
+    cancel: 'Cancelar',
   },
   session: {
     checking: 'Comprobando su sesión',

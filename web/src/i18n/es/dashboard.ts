@@ -284,7 +284,4 @@ export const dashboard: Catalog<typeof en> = {
     addFailed: 'No se pudo agregar el contacto de confianza',
     removeFailed: 'No se pudo quitar el contacto de confianza',
   },
-  confirm: {
-    cancel: 'Cancelar',
-  },
 };
