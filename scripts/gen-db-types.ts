@@ -8,7 +8,7 @@
 // the database always generates (identity ALWAYS, generated STORED) are typed GeneratedAlways
 // here, from the catalog: kysely-codegen does not tell them from a column with a default.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { freePort } from '../server/src/lib/free-port.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { Cli, type Config, TypeScriptSerializer } from 'kysely-codegen';
@@ -39,17 +39,6 @@ const ALWAYS_GENERATED_TYPES: Record<string, string> = {
 };
 
 const log = pino({ level: 'warn' });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /**
  * An override of the config replaces the column's whole type, so it must say what the schema

@@ -1,5 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { freePort } from '../src/lib/free-port.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
@@ -20,17 +20,6 @@ declare module 'vitest' {
   interface ProvidedContext {
     testDatabase: { serverUrl: string; template: string };
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /**

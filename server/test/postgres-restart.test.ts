@@ -9,6 +9,7 @@ import { buildApp } from '../src/app.ts';
 import { createDatabase, createPool, type Database } from '../src/db/database.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
+import { freePort } from '../src/lib/free-port.ts';
 import { createBoss } from '../src/jobs/boss.ts';
 import { createCounty } from './helpers/factories.ts';
 import { offlineMailSender, testConfig } from './helpers/test-app.ts';
@@ -31,7 +32,7 @@ describe('Postgres going away and coming back', () => {
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'deedwatch-restart-'));
     await chmod(dir, 0o755);
-    port = 55000 + Math.floor(Math.random() * 2000);
+    port = await freePort();
     pg = await startEmbeddedPostgres(dir, port, log);
     db = createDatabase(createPool(pg.url, 4, log));
     await migrateToLatest(db);
