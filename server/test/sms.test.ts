@@ -158,6 +158,16 @@ describe('text messages through Twilio', () => {
       return sent.length > 0 ? sent : undefined;
     });
 
+  /** Twilio has a text before our delivery row records its sid: a status callback waits for that. */
+  const recordedSid = (sid: string) =>
+    waitFor(`the delivery of text ${sid} recorded`, () =>
+      t.db
+        .selectFrom('deliveries')
+        .select('id')
+        .where('provider_message_id', '=', sid)
+        .executeTakeFirst(),
+    );
+
   it('says in its config that phone methods are offered, and the limit per number', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/config/notifications' });
     expect(res.json()).toEqual({ methodTypes: ['Email', 'SMS'], textsPerNumberPerDay: 10 });
@@ -184,11 +194,15 @@ describe('text messages through Twilio', () => {
     );
     const firstCode = codeFrom(first!.form.Body!, 'verify-sms');
     secrets.push(firstCode);
-    const delivery = await t.db
-      .selectFrom('deliveries')
-      .select(['channel', 'status', 'provider_message_id'])
-      .where('notification_method_id', '=', method.id)
-      .executeTakeFirstOrThrow();
+    // Twilio has the text before our delivery row is marked sent with its sid.
+    const delivery = await waitFor('the verification text recorded sent', () =>
+      t.db
+        .selectFrom('deliveries')
+        .select(['channel', 'status', 'provider_message_id'])
+        .where('notification_method_id', '=', method.id)
+        .where('status', '=', 'sent')
+        .executeTakeFirst(),
+    );
     expect(delivery).toEqual({
       channel: 'sms',
       status: 'sent',
@@ -382,8 +396,9 @@ describe('text messages through Twilio', () => {
         .selectFrom('deliveries')
         .select(['status', 'provider_status'])
         .where('provider_message_id', '=', sid)
-        .executeTakeFirstOrThrow();
-    await waitFor('the text recorded sent', async () => (await smsDelivery()).status === 'sent');
+        .executeTakeFirst();
+    // Twilio has the text before our delivery row is updated with its sid.
+    await waitFor('the text recorded sent', async () => (await smsDelivery())?.status === 'sent');
 
     const unsigned = await postTwilioWebhook(t, STATUS, deliveredForm, { signature: null });
     expect(unsigned.statusCode).toBe(403);
@@ -432,6 +447,7 @@ describe('text messages through Twilio', () => {
     const ben = await texter('UNREACH BEN');
     await ingest({ documentNumber: 'TXT-20', grantors: ['UNREACH BEN'] });
     const [text] = await textsTo(ben.phone);
+    await recordedSid(String(text!.reply.body.sid));
     const form = {
       MessageSid: String(text!.reply.body.sid),
       MessageStatus: 'undelivered',
