@@ -1,19 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { repoRoot } from '../../server/src/config.ts';
 import { waitFor } from '../../server/test/helpers/wait.ts';
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+export { freePort } from '../../server/src/lib/free-port.ts';
 
 export type ServerProcess = {
   child: ChildProcess;
