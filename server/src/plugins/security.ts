@@ -1,6 +1,17 @@
-import fastifyHelmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * false on the routes whose pages bring their own inline scripts (the job dashboard): they
+     * get every security header but the Content-Security-Policy.
+     */
+    contentSecurityPolicy?: false;
+  }
+}
 
 export const rateLimitMessage = (_request: unknown, context: { ttl: number }) => ({
   statusCode: 429,
@@ -10,8 +21,30 @@ export const rateLimitMessage = (_request: unknown, context: { ttl: number }) =>
 
 export type SecurityOptions = { https: boolean; rateLimitPerMinute: number };
 
-export async function registerSecurity(app: FastifyInstance, options: SecurityOptions) {
-  await app.register(fastifyHelmet, {
+type Headers = Record<string, string>;
+
+/**
+ * The headers helmet's middleware sets for `options`, read once by running it against a
+ * response that only records them. Our options hold nothing that varies by request (no nonces,
+ * no directive functions), so every response gets the same headers; running helmet per request
+ * rebuilt its middleware each time.
+ */
+export function helmetHeaders(options: Readonly<HelmetOptions>): Headers {
+  const headers: Headers = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader() {},
+  };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error) => {
+    if (error) throw error;
+  });
+  return headers;
+}
+
+function securityHeaderOptions(https: boolean): HelmetOptions {
+  return {
     // Mantine sets inline style attributes; scripts come only from our own origin.
     contentSecurityPolicy: {
       useDefaults: false,
@@ -26,11 +59,22 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
         connectSrc: ["'self'"],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
-        ...(options.https ? { upgradeInsecureRequests: [] } : {}),
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
       },
     },
-    hsts: options.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'no-referrer' },
+  };
+}
+
+export async function registerSecurity(app: FastifyInstance, options: SecurityOptions) {
+  const shipped = securityHeaderOptions(options.https);
+  const withPolicy = helmetHeaders(shipped);
+  const withoutPolicy = helmetHeaders({ ...shipped, contentSecurityPolicy: false });
+  app.addHook('onRequest', (request, reply, done) => {
+    const csp = request.routeOptions.config.contentSecurityPolicy;
+    reply.headers(csp === false ? withoutPolicy : withPolicy);
+    done();
   });
 
   await app.register(fastifyRateLimit, {

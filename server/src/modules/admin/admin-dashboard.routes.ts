@@ -32,7 +32,7 @@ async function sendFetchResponse(reply: FastifyReply, response: Response) {
 /**
  * The pg-boss dashboard at /admin/jobs, for admins only. Mounted, it skips its own login, so
  * the access guard's admin check is what guards it. Its pages bring their own
- * scripts: helmet's CSP is off on these routes only; the other security headers stay.
+ * scripts: the Content-Security-Policy is off on these routes only; the other security headers stay.
  */
 export async function adminDashboardRoutes(
   app: FastifyInstance,
@@ -59,9 +59,8 @@ export async function adminDashboardRoutes(
     app.route({
       method: ['GET', 'POST'],
       url,
-      config: { access: 'admin' },
+      config: { access: 'admin', contentSecurityPolicy: false },
       schema: { hide: true },
-      helmet: { contentSecurityPolicy: false },
       handler: serve,
     });
   }
