@@ -1,3 +1,4 @@
+import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
@@ -99,17 +100,41 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   const https = config.appUrl.startsWith('https://');
   registerErrorHandler(app, { https, languageOf: (userId) => languageOf(deps.db, userId) });
 
-  const { db, mailSender } = deps;
+  const { db } = deps;
   await registerSecurity(app, { https, rateLimitPerMinute: config.rateLimitPerMinute });
   await registerSwagger(app);
   // Before the session: a request with a personal access token leaves its cookie unread.
   registerBearerAuth(app, db, config);
-  await registerSession(app, db, { secret: config.sessionSecret, secure: https });
-  registerSessionLifecycle(app, db);
-  registerImpersonationAudit(app, db);
+  await app.register(fastifyCookie);
   registerOriginCheck(app, config.appUrl);
   // After the session is loaded and its expiry enforced (onRequest), before the input is checked.
   registerAccessGuard(app, db);
+
+  // Every module's routes, each declaring its full path and the access of each route.
+  await app.register(healthRoutes, { db });
+  await app.register(metricsRoutes, { db, token: config.metricsToken });
+  // Search is called on every keystroke, nearly always anonymously, and reads no session: its
+  // routes are served outside the session's scope, so those requests build no session (an id,
+  // its signature and two hashes of its content, for a session nobody keeps).
+  await app.register(
+    async (api) => {
+      await api.register(searchRoutes, { db, cacheTtlMs: config.searchCacheTtlMs });
+    },
+    { prefix: '/api' },
+  );
+  await app.register((withSession) => registerSessionRoutes(withSession, config, deps));
+
+  await registerWeb(app, config.webDist);
+  return app;
+}
+
+/** The session, its expiry and the impersonation audit, and every route that has a session. */
+async function registerSessionRoutes(app: FastifyInstance, config: AppConfig, deps: AppDeps) {
+  const { db, mailSender } = deps;
+  const https = config.appUrl.startsWith('https://');
+  await registerSession(app, db, { secret: config.sessionSecret, secure: https });
+  registerSessionLifecycle(app, db);
+  registerImpersonationAudit(app, db);
 
   const mail = {
     mailSender,
@@ -120,9 +145,6 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       supportEmail: config.supportEmail,
     },
   };
-  // Every module's routes, each declaring its full path and the access of each route.
-  await app.register(healthRoutes, { db });
-  await app.register(metricsRoutes, { db, token: config.metricsToken });
   await app.register(
     async (api) => {
       await api.register(configRoutes, { db, smsOffered: mail.smsSender !== null });
@@ -133,7 +155,6 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
         delay: deps.delay,
         boss: deps.boss,
       });
-      await api.register(searchRoutes, { db, cacheTtlMs: config.searchCacheTtlMs });
       await api.register(userRoutes, { db, mail, limits: config, boss: deps.boss });
       await api.register(possibleMatchesRoutes, { db });
       await api.register(documentsRoutes, { db, blobs: deps.blobs ?? createBlobStore(config) });
@@ -166,7 +187,4 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     databaseUrl: config.databaseUrl,
     appUrl: config.appUrl,
   });
-
-  await registerWeb(app, config.webDist);
-  return app;
 }

@@ -3,22 +3,30 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { up as hashSessionIds } from '../../migrations/20261125_0016_session_id_hash.ts';
-import { buildApp } from '../src/app.ts';
+import { type AppConfig, buildApp } from '../src/app.ts';
 import type { Database } from '../src/db/database.ts';
-import { SESSION_COOKIE } from '../src/plugins/session.ts';
+import { registerSession, SESSION_COOKIE } from '../src/plugins/session.ts';
 import { rotateSession } from '../src/plugins/session-lifecycle.ts';
 import { sessionIdOf } from './helpers/cookies.ts';
 import { createSubscriber } from './helpers/factories.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 
-// A route added for this file: signs a user in the way the accounts feature does.
-function addSignInRoute(app: FastifyInstance, db: () => Database) {
-  app.post('/api/test/sign-in', { config: { access: 'public' } }, async (request) => {
-    await rotateSession(request, db(), {
-      userId: (request.body as { userId: string }).userId,
-      staff: false,
+// A route added for this file: signs a user in the way the accounts feature does. Added at the
+// app's root, which has no session (search is served there), so it registers the session as the
+// app does (the same store, cookie and secret) for itself.
+function addSignInRoute(app: FastifyInstance, { db, config }: { db: Database; config: AppConfig }) {
+  return app.register(async (scope) => {
+    await registerSession(scope, db, {
+      secret: config.sessionSecret,
+      secure: config.appUrl.startsWith('https://'),
     });
-    return {};
+    scope.post('/api/test/sign-in', { config: { access: 'public' } }, async (request) => {
+      await rotateSession(request, db, {
+        userId: (request.body as { userId: string }).userId,
+        staff: false,
+      });
+      return {};
+    });
   });
 }
 
@@ -51,7 +59,7 @@ describe('sessions', () => {
     t = await startTestApp(
       {},
       {
-        configure: (app) => addSignInRoute(app, () => t.db),
+        configure: addSignInRoute,
       },
     );
     const user = await createSubscriber(t.db, { email: 'owner@example.com' });
@@ -185,7 +193,7 @@ describe('sessions over https', () => {
     t = await startTestApp(
       { APP_URL: 'https://deedwatch.example.com', TRUST_PROXY: '1' },
       {
-        configure: (app) => addSignInRoute(app, () => t.db),
+        configure: addSignInRoute,
       },
     );
     userId = (await createSubscriber(t.db, { email: 'secure@example.com' })).id;

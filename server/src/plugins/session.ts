@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import fastifyCookie from '@fastify/cookie';
 import fastifySession from '@fastify/session';
 import type { FastifyInstance, Session } from 'fastify';
 import type { Database } from '../db/database.ts';
@@ -67,8 +66,8 @@ export class PostgresSessionStore {
 
 export type SessionOptions = { secret: string; secure: boolean };
 
+/** The session on the routes of `app` and its children; @fastify/cookie must be registered. */
 export async function registerSession(app: FastifyInstance, db: Database, options: SessionOptions) {
-  await app.register(fastifyCookie);
   await app.register(fastifySession, {
     secret: options.secret,
     cookieName: sessionCookieName(options.secure),

@@ -75,7 +75,8 @@ export type TestApp = {
 export type TestAppOptions = {
   /** Run the queue workers (mail delivery, crons) beside the app. Default true. */
   workers?: boolean;
-  configure?: (app: FastifyInstance) => void | Promise<void>;
+  /** Adds test routes to the app before it is ready, at its root: outside the session's scope. */
+  configure?: (app: FastifyInstance, context: { db: Database; config: AppConfig }) => unknown;
   /** Where the app and the engine log; default: nowhere. */
   logger?: Logger;
   /** How the app waits where it means to (the staff sign-in slow-down); default: node's timer. */
@@ -132,7 +133,7 @@ export async function startTestApp(
     blobs,
     boss,
   });
-  await options.configure?.(app);
+  await options.configure?.(app, { db: database.db, config });
   await app.ready();
   return {
     app,

@@ -38,6 +38,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/search/name": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Names in the county recorder's index that start with the term
+         * @description The term is upper-cased and normalised like every stored name (punctuation dropped, spaces collapsed; names are written last-first, e.g. "SMITH JOHN A"), then matched as a prefix of the name: "SMITH JO" finds SMITH JOHN A. A trailing space ends the last word ("SMITH " does not find SMITHSON). Results are in name order; documentCount says how many recorded documents carry the name, so the app can warn that a common name brings alerts about other people. When the prefix finds fewer than 10, a surname with one typo (a letter missing, extra, wrong, or two neighbours swapped: "SMTIH JOHN") is corrected to the commonest surnames of the county one typo away, and their names follow.
+         *
+         *     Search-as-you-type: anonymous (registration uses it), called on every keystroke. At most 10 results. A SearchTerm shorter than 2 characters after trimming, or with fewer than 2 letters or digits, finds nothing ([]). The county is checked first: an unknown or disabled county is a 400 naming it. Punctuation in the term, SQL wildcards (% _) and quotes included, is never a wildcard: the normalisers drop it, and the SQL matches every character literally. An answer may be up to SEARCH_CACHE_TTL_MS old (10 s by default), except after a parcel import: a county's new roll is searched within a second of the import.
+         *
+         *     Scope: `read`, when a token is sent: open to anyone, and a token sent must be valid.
+         */
+        get: operations["searchNames"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/street": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Parcels on a street: the street part of the address, without the house number
+         * @description The term is the street part of an address: its words are normalised like stored addresses (STREET → ST, AVENUE → AVE, NORTH → N, …) and a house number typed before them is ignored. It matches the start of the address after its house number: "MAIN ST" finds 123 MAIN ST and 9 MAIN ST APT 2; "OAK" finds OAK AVE and OAKMONT DR; "OAK " (with the space) only OAK AVE. A term without a direction also finds the street with one ("MAIN" finds N MAIN ST and S MAIN ST, after MAIN ST); a term that starts with a direction ("N MAIN") finds only that side. Within each, parcels are in street, then address order. When the prefix finds fewer than 10, one typo in a street word (a letter missing, extra, wrong, or two neighbours swapped: MIAN for MAIN) is corrected through the county's dictionary of street words, and the corrected term is searched the same way; its parcels follow the prefix hits, never repeated.
+         *
+         *     Search-as-you-type: anonymous (registration uses it), called on every keystroke. At most 10 results. A SearchTerm shorter than 2 characters after trimming, or with fewer than 2 letters or digits, finds nothing ([]). The county is checked first: an unknown or disabled county is a 400 naming it. Punctuation in the term, SQL wildcards (% _) and quotes included, is never a wildcard: the normalisers drop it, and the SQL matches every character literally. An answer may be up to SEARCH_CACHE_TTL_MS old (10 s by default), except after a parcel import: a county's new roll is searched within a second of the import.
+         *
+         *     Scope: `read`, when a token is sent: open to anyone, and a token sent must be valid.
+         */
+        get: operations["searchStreets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Parcels whose street address starts with the term
+         * @description The term is normalised like stored addresses (STREET → ST, AVENUE → AVE, NORTH → N, APARTMENT → APT, punctuation dropped) and matched as a prefix of the address: "123 MAIN" and "123 MAIN STREET" both find 123 MAIN ST. A trailing space ends the last word ("123 " does not find 1234 …). Prefix hits are in address order. When the prefix finds fewer than 10, one typo in a street word (a letter missing, extra, wrong, or two neighbours swapped: MIAN for MAIN) is corrected through the county's dictionary of street words, and the corrected term is searched the same way; its parcels follow the prefix hits, never repeated. Then, for a term of two words or more, addresses most similar to it (trigram word similarity, within the county; when it starts with a house number, among the addresses with that number and its neighbours on its street) fill the rest: "123 MAIN ST APT 4" finds 123 N MAIN ST APT 4.
+         *
+         *     Search-as-you-type: anonymous (registration uses it), called on every keystroke. At most 10 results. A SearchTerm shorter than 2 characters after trimming, or with fewer than 2 letters or digits, finds nothing ([]). The county is checked first: an unknown or disabled county is a 400 naming it. Punctuation in the term, SQL wildcards (% _) and quotes included, is never a wildcard: the normalisers drop it, and the SQL matches every character literally. An answer may be up to SEARCH_CACHE_TTL_MS old (10 s by default), except after a parcel import: a county's new roll is searched within a second of the import.
+         *
+         *     Scope: `read`, when a token is sent: open to anyone, and a token sent must be valid.
+         */
+        get: operations["searchAddresses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/apn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Parcels whose APN starts with the term
+         * @description Only the letters and digits of the term are compared, so the formatted "012-0345" and the bare "0120345" find the same parcels. Results are in APN order.
+         *
+         *     Search-as-you-type: anonymous (registration uses it), called on every keystroke. At most 10 results. A SearchTerm shorter than 2 characters after trimming, or with fewer than 2 letters or digits, finds nothing ([]). The county is checked first: an unknown or disabled county is a 400 naming it. Punctuation in the term, SQL wildcards (% _) and quotes included, is never a wildcard: the normalisers drop it, and the SQL matches every character literally. An answer may be up to SEARCH_CACHE_TTL_MS old (10 s by default), except after a parcel import: a county's new roll is searched within a second of the import.
+         *
+         *     Scope: `read`, when a token is sent: open to anyone, and a token sent must be valid.
+         */
+        get: operations["searchApns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/config": {
         parameters: {
             query?: never;
@@ -238,102 +334,6 @@ export interface paths {
          * @description Tokens: not accepted. A staff call: sign in as staff in the browser.
          */
         post: operations["impersonate"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/search/name": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Names in the county recorder's index that start with the term
-         * @description The term is upper-cased and normalised like every stored name (punctuation dropped, spaces collapsed; names are written last-first, e.g. "SMITH JOHN A"), then matched as a prefix of the name: "SMITH JO" finds SMITH JOHN A. A trailing space ends the last word ("SMITH " does not find SMITHSON). Results are in name order; documentCount says how many recorded documents carry the name, so the app can warn that a common name brings alerts about other people. When the prefix finds fewer than 10, a surname with one typo (a letter missing, extra, wrong, or two neighbours swapped: "SMTIH JOHN") is corrected to the commonest surnames of the county one typo away, and their names follow.
-         *
-         *     Search-as-you-type: anonymous (registration uses it), called on every keystroke. At most 10 results. A SearchTerm shorter than 2 characters after trimming, or with fewer than 2 letters or digits, finds nothing ([]). The county is checked first: an unknown or disabled county is a 400 naming it. Punctuation in the term, SQL wildcards (% _) and quotes included, is never a wildcard: the normalisers drop it, and the SQL matches every character literally. An answer may be up to SEARCH_CACHE_TTL_MS old (10 s by default), except after a parcel import: a county's new roll is searched within a second of the import.
-         *
-         *     Scope: `read`, when a token is sent: open to anyone, and a token sent must be valid.
-         */
-        get: operations["searchNames"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/search/street": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Parcels on a street: the street part of the address, without the house number
-         * @description The term is the street part of an address: its words are normalised like stored addresses (STREET → ST, AVENUE → AVE, NORTH → N, …) and a house number typed before them is ignored. It matches the start of the address after its house number: "MAIN ST" finds 123 MAIN ST and 9 MAIN ST APT 2; "OAK" finds OAK AVE and OAKMONT DR; "OAK " (with the space) only OAK AVE. A term without a direction also finds the street with one ("MAIN" finds N MAIN ST and S MAIN ST, after MAIN ST); a term that starts with a direction ("N MAIN") finds only that side. Within each, parcels are in street, then address order. When the prefix finds fewer than 10, one typo in a street word (a letter missing, extra, wrong, or two neighbours swapped: MIAN for MAIN) is corrected through the county's dictionary of street words, and the corrected term is searched the same way; its parcels follow the prefix hits, never repeated.
-         *
-         *     Search-as-you-type: anonymous (registration uses it), called on every keystroke. At most 10 results. A SearchTerm shorter than 2 characters after trimming, or with fewer than 2 letters or digits, finds nothing ([]). The county is checked first: an unknown or disabled county is a 400 naming it. Punctuation in the term, SQL wildcards (% _) and quotes included, is never a wildcard: the normalisers drop it, and the SQL matches every character literally. An answer may be up to SEARCH_CACHE_TTL_MS old (10 s by default), except after a parcel import: a county's new roll is searched within a second of the import.
-         *
-         *     Scope: `read`, when a token is sent: open to anyone, and a token sent must be valid.
-         */
-        get: operations["searchStreets"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/search/address": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Parcels whose street address starts with the term
-         * @description The term is normalised like stored addresses (STREET → ST, AVENUE → AVE, NORTH → N, APARTMENT → APT, punctuation dropped) and matched as a prefix of the address: "123 MAIN" and "123 MAIN STREET" both find 123 MAIN ST. A trailing space ends the last word ("123 " does not find 1234 …). Prefix hits are in address order. When the prefix finds fewer than 10, one typo in a street word (a letter missing, extra, wrong, or two neighbours swapped: MIAN for MAIN) is corrected through the county's dictionary of street words, and the corrected term is searched the same way; its parcels follow the prefix hits, never repeated. Then, for a term of two words or more, addresses most similar to it (trigram word similarity, within the county; when it starts with a house number, among the addresses with that number and its neighbours on its street) fill the rest: "123 MAIN ST APT 4" finds 123 N MAIN ST APT 4.
-         *
-         *     Search-as-you-type: anonymous (registration uses it), called on every keystroke. At most 10 results. A SearchTerm shorter than 2 characters after trimming, or with fewer than 2 letters or digits, finds nothing ([]). The county is checked first: an unknown or disabled county is a 400 naming it. Punctuation in the term, SQL wildcards (% _) and quotes included, is never a wildcard: the normalisers drop it, and the SQL matches every character literally. An answer may be up to SEARCH_CACHE_TTL_MS old (10 s by default), except after a parcel import: a county's new roll is searched within a second of the import.
-         *
-         *     Scope: `read`, when a token is sent: open to anyone, and a token sent must be valid.
-         */
-        get: operations["searchAddresses"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/search/apn": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Parcels whose APN starts with the term
-         * @description Only the letters and digits of the term are compared, so the formatted "012-0345" and the bare "0120345" find the same parcels. Results are in APN order.
-         *
-         *     Search-as-you-type: anonymous (registration uses it), called on every keystroke. At most 10 results. A SearchTerm shorter than 2 characters after trimming, or with fewer than 2 letters or digits, finds nothing ([]). The county is checked first: an unknown or disabled county is a 400 naming it. Punctuation in the term, SQL wildcards (% _) and quotes included, is never a wildcard: the normalisers drop it, and the SQL matches every character literally. An answer may be up to SEARCH_CACHE_TTL_MS old (10 s by default), except after a parcel import: a county's new roll is searched within a second of the import.
-         *
-         *     Scope: `read`, when a token is sent: open to anyone, and a token sent must be valid.
-         */
-        get: operations["searchApns"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1282,6 +1282,192 @@ export interface operations {
             };
             /** @description The database is unreachable or a migration is pending */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    searchNames: {
+        parameters: {
+            query: {
+                /** @description What the person typed so far. Fewer than 2 characters (after trimming) finds nothing. */
+                SearchTerm: string;
+                /** @description A county as GET /api/config names it, in any letter case */
+                County: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Matching index names, at most 10 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The name as the recorder's index writes it */
+                        name: string;
+                        /** @description The county name, as GET /api/config names it */
+                        county: string;
+                        /** @description How many recorded documents carry this name: a common name brings alerts about namesakes */
+                        documentCount: number;
+                    }[];
+                };
+            };
+            /** @description An unknown or disabled county, an unknown query parameter, or a SearchTerm over 200 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    searchStreets: {
+        parameters: {
+            query: {
+                /** @description What the person typed so far. Fewer than 2 characters (after trimming) finds nothing. */
+                SearchTerm: string;
+                /** @description A county as GET /api/config names it, in any letter case */
+                County: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Matching parcels, at most 10 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The APN in the county format */
+                        apn: string;
+                        /** @description The street address, as the parcel roll writes it */
+                        address: string;
+                        /** @description Like "SACRAMENTO, CA 95814" */
+                        cityStateZip: string;
+                        /** @description The county name, as GET /api/config names it */
+                        county: string;
+                    }[];
+                };
+            };
+            /** @description An unknown or disabled county, an unknown query parameter, or a SearchTerm over 200 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    searchAddresses: {
+        parameters: {
+            query: {
+                /** @description What the person typed so far. Fewer than 2 characters (after trimming) finds nothing. */
+                SearchTerm: string;
+                /** @description A county as GET /api/config names it, in any letter case */
+                County: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Matching parcels, at most 10 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The APN in the county format */
+                        apn: string;
+                        /** @description The street address, as the parcel roll writes it */
+                        address: string;
+                        /** @description Like "SACRAMENTO, CA 95814" */
+                        cityStateZip: string;
+                        /** @description The county name, as GET /api/config names it */
+                        county: string;
+                    }[];
+                };
+            };
+            /** @description An unknown or disabled county, an unknown query parameter, or a SearchTerm over 200 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    searchApns: {
+        parameters: {
+            query: {
+                /** @description What the person typed so far. Fewer than 2 characters (after trimming) finds nothing. */
+                SearchTerm: string;
+                /** @description A county as GET /api/config names it, in any letter case */
+                County: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Matching parcels, at most 10 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The APN in the county format */
+                        apn: string;
+                        /** @description The street address, as the parcel roll writes it */
+                        address: string;
+                        /** @description Like "SACRAMENTO, CA 95814" */
+                        cityStateZip: string;
+                        /** @description The county name, as GET /api/config names it */
+                        county: string;
+                    }[];
+                };
+            };
+            /** @description An unknown or disabled county, an unknown query parameter, or a SearchTerm over 200 characters */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3292,192 +3478,6 @@ export interface operations {
             };
             /** @description Already impersonating */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        statusCode: number;
-                        error: string;
-                        message: string;
-                    };
-                };
-            };
-        };
-    };
-    searchNames: {
-        parameters: {
-            query: {
-                /** @description What the person typed so far. Fewer than 2 characters (after trimming) finds nothing. */
-                SearchTerm: string;
-                /** @description A county as GET /api/config names it, in any letter case */
-                County: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Matching index names, at most 10 */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description The name as the recorder's index writes it */
-                        name: string;
-                        /** @description The county name, as GET /api/config names it */
-                        county: string;
-                        /** @description How many recorded documents carry this name: a common name brings alerts about namesakes */
-                        documentCount: number;
-                    }[];
-                };
-            };
-            /** @description An unknown or disabled county, an unknown query parameter, or a SearchTerm over 200 characters */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        statusCode: number;
-                        error: string;
-                        message: string;
-                    };
-                };
-            };
-        };
-    };
-    searchStreets: {
-        parameters: {
-            query: {
-                /** @description What the person typed so far. Fewer than 2 characters (after trimming) finds nothing. */
-                SearchTerm: string;
-                /** @description A county as GET /api/config names it, in any letter case */
-                County: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Matching parcels, at most 10 */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description The APN in the county format */
-                        apn: string;
-                        /** @description The street address, as the parcel roll writes it */
-                        address: string;
-                        /** @description Like "SACRAMENTO, CA 95814" */
-                        cityStateZip: string;
-                        /** @description The county name, as GET /api/config names it */
-                        county: string;
-                    }[];
-                };
-            };
-            /** @description An unknown or disabled county, an unknown query parameter, or a SearchTerm over 200 characters */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        statusCode: number;
-                        error: string;
-                        message: string;
-                    };
-                };
-            };
-        };
-    };
-    searchAddresses: {
-        parameters: {
-            query: {
-                /** @description What the person typed so far. Fewer than 2 characters (after trimming) finds nothing. */
-                SearchTerm: string;
-                /** @description A county as GET /api/config names it, in any letter case */
-                County: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Matching parcels, at most 10 */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description The APN in the county format */
-                        apn: string;
-                        /** @description The street address, as the parcel roll writes it */
-                        address: string;
-                        /** @description Like "SACRAMENTO, CA 95814" */
-                        cityStateZip: string;
-                        /** @description The county name, as GET /api/config names it */
-                        county: string;
-                    }[];
-                };
-            };
-            /** @description An unknown or disabled county, an unknown query parameter, or a SearchTerm over 200 characters */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        statusCode: number;
-                        error: string;
-                        message: string;
-                    };
-                };
-            };
-        };
-    };
-    searchApns: {
-        parameters: {
-            query: {
-                /** @description What the person typed so far. Fewer than 2 characters (after trimming) finds nothing. */
-                SearchTerm: string;
-                /** @description A county as GET /api/config names it, in any letter case */
-                County: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Matching parcels, at most 10 */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description The APN in the county format */
-                        apn: string;
-                        /** @description The street address, as the parcel roll writes it */
-                        address: string;
-                        /** @description Like "SACRAMENTO, CA 95814" */
-                        cityStateZip: string;
-                        /** @description The county name, as GET /api/config names it */
-                        county: string;
-                    }[];
-                };
-            };
-            /** @description An unknown or disabled county, an unknown query parameter, or a SearchTerm over 200 characters */
-            400: {
                 headers: {
                     [name: string]: unknown;
                 };
