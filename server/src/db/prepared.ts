@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CompiledQuery, QueryResult, RawBuilder } from 'kysely';
+import { CompiledQuery, type QueryResult, type RawBuilder } from 'kysely';
 import type pg from 'pg';
 import type { Executor } from './database.ts';
 
@@ -34,6 +34,55 @@ export function executePrepared<R>(db: Executor, query: RawBuilder<R>): Promise<
   const compiled: CompiledQuery<R> = query.compile(db);
   nameOf(compiled.sql);
   return db.executeQuery(compiled);
+}
+
+/** Where a value of a statement's input goes in its template; a value only in `sql`. */
+export type Param<T> = { readonly [param]: T };
+declare const param: unique symbol;
+/** The inputs of a statement's template: each a placeholder, or (built for one run) its value. */
+export type Params<A> = { readonly [K in keyof A]: Param<A[K]> };
+export type Bound<A> = { readonly [K in keyof A]: A[K] | Param<A[K]> };
+
+class Placeholder {
+  readonly key: string;
+  constructor(key: string) {
+    this.key = key;
+  }
+}
+
+/** A named prepared statement compiled once; `run` binds its input (prepareStatement). */
+export type Statement<A, R> = { run(db: Executor, input: A): Promise<QueryResult<R>> };
+
+/**
+ * A statement run by name whose text is compiled once, not on every run: `template` builds it
+ * from placeholders for its input, so its text cannot depend on the input's values, and each
+ * run sends the values in their places. For the statements of every keystroke: compiling a
+ * query with Kysely (its builder, identifiers and visitor) was a sixth of a search's CPU.
+ */
+export function prepareStatement<A extends Record<string, unknown>, R>(
+  template: (input: Params<A>) => RawBuilder<R>,
+): Statement<A, R> {
+  let compiled: { sql: string; keys: (keyof A)[] } | undefined;
+  const placeholders = new Proxy({} as Params<A>, {
+    get: (_, key) => new Placeholder(String(key)),
+  });
+  return {
+    async run(db, input) {
+      if (compiled === undefined) {
+        const query = template(placeholders).compile(db);
+        const keys = query.parameters.map((value) => {
+          if (value instanceof Placeholder) return value.key;
+          throw new Error(
+            `a prepared statement's values come from its input, not ${String(value)}`,
+          );
+        });
+        compiled = { sql: query.sql, keys };
+        nameOf(compiled.sql);
+      }
+      const values = compiled.keys.map((key) => input[key]);
+      return db.executeQuery(CompiledQuery.raw(compiled.sql, values) as CompiledQuery<R>);
+    },
+  };
 }
 
 type Query = (...args: unknown[]) => unknown;

@@ -1,6 +1,12 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
-import { executePrepared } from '../../db/prepared.ts';
+import {
+  type Bound,
+  executePrepared,
+  type Params,
+  prepareStatement,
+  type Statement,
+} from '../../db/prepared.ts';
 import { prefixBounds, prefixRange, streetKeyOf } from './search.terms.ts';
 
 /**
@@ -10,6 +16,8 @@ import { prefixBounds, prefixRange, streetKeyOf } from './search.terms.ts';
  * costs the same for one prefix or eighteen (a UNION ALL of eighteen branches took 0.5 ms to
  * plan, ten times its execution). Each runs as a named prepared statement (db/prepared.ts): its
  * text depends only on the kind of search and which fallbacks it carries, never on the term.
+ * The statements of every keystroke (a prefix scan, with or without its dictionary lookup) are
+ * compiled once; the rarer corrected-and-similar statement is compiled per run.
  */
 
 export type ParcelHit = {
@@ -63,6 +71,19 @@ const parcelScan = (column: ParcelKey): Scan => ({
   columns: [...PARCEL_COLUMNS, ...ORDER[column]],
   order: ORDER[column],
 });
+const PARCEL_SCANS: Record<ParcelKey, Scan> = {
+  apn_key: parcelScan('apn_key'),
+  address_key: parcelScan('address_key'),
+  street_key: parcelScan('street_key'),
+};
+
+/** A prefix scan's input: the county, each prefix as a key range, and the most rows wanted. */
+type PrefixInput = { countyId: number; from: string[]; below: string[]; limit: number };
+
+function prefixInput(countyId: number, prefixes: string[], limit: number): PrefixInput {
+  const ranges = prefixes.map(prefixRange);
+  return { countyId, from: ranges.map((r) => r.from), below: ranges.map((r) => r.below), limit };
+}
 
 /**
  * The rows of the county whose key starts with one of the prefixes: at most `limit` per
@@ -70,17 +91,14 @@ const parcelScan = (column: ParcelKey): Scan => ({
  * correction first), then in key order; `limit` in all. Each row has its prefix's `rank`; ids
  * are text, as pg gives a bigint.
  */
-function prefixScan(scan: Scan, countyId: number, prefixes: string[], limit: number) {
-  const ranges = prefixes.map(prefixRange);
+function prefixScan(scan: Scan, { countyId, from, below, limit }: Bound<PrefixInput>) {
   const key = sql.ref(`t.${scan.column}`);
   const inner = sql.join(scan.order.map((c) => sql.ref(`t.${c}`)));
   const outer = sql.join(scan.order.map((c) => sql.ref(`h.${c}`)));
   const [, ...rest] = scan.columns;
   return sql`
     SELECT p.rank, h.id::text AS id, ${sql.join(rest.map((c) => sql.ref(`h.${c}`)))}
-    FROM unnest(
-        ${ranges.map((r) => r.from)}::text[], ${ranges.map((r) => r.below)}::text[]
-      ) WITH ORDINALITY AS p (from_key, below_key, rank)
+    FROM unnest(${from}::text[], ${below}::text[]) WITH ORDINALITY AS p (from_key, below_key, rank)
     CROSS JOIN LATERAL (
       SELECT ${sql.join(scan.columns.map((c) => sql.ref(`t.${c}`)))}
       FROM ${sql.table(scan.table)} AS t
@@ -98,6 +116,20 @@ function jsonRows(cte: string, scan: Scan) {
   return sql`(SELECT coalesce(json_agg(x ORDER BY x.rank, ${order}), '[]') FROM ${sql.table(cte)} AS x)`;
 }
 
+/** Compiled once per scan and kind of lookup: the statements of every keystroke. */
+const statements = new Map<string, Statement<never, never>>();
+function statementOf<A extends Record<string, unknown>, R>(
+  key: string,
+  template: (input: Params<A>) => RawBuilder<R>,
+): Statement<A, R> {
+  let statement = statements.get(key) as Statement<A, R> | undefined;
+  if (statement === undefined) {
+    statement = prepareStatement(template);
+    statements.set(key, statement as unknown as Statement<never, never>);
+  }
+  return statement;
+}
+
 async function byPrefixes<T>(
   db: Executor,
   scan: Scan,
@@ -106,10 +138,11 @@ async function byPrefixes<T>(
   limit: number,
 ): Promise<T[]> {
   if (prefixes.length === 0) return [];
-  const { rows } = await executePrepared(
-    db,
-    sql<T>`${prefixScan(scan, countyId, prefixes, limit)}`,
+  const statement = statementOf(
+    `${scan.table}.${scan.column}`,
+    (input: Params<PrefixInput>) => sql<T>`${prefixScan(scan, input)}`,
   );
+  const { rows } = await statement.run(db, prefixInput(countyId, prefixes, limit));
   return rows;
 }
 
@@ -120,7 +153,7 @@ export function parcelsByPrefix(
   prefixes: string[],
   limit: number,
 ): Promise<ParcelHit[]> {
-  return byPrefixes(db, parcelScan(column), countyId, prefixes, limit);
+  return byPrefixes(db, PARCEL_SCANS[column], countyId, prefixes, limit);
 }
 
 export function namesByPrefix(
@@ -132,51 +165,73 @@ export function namesByPrefix(
   return byPrefixes(db, NAMES, countyId, prefixes, limit);
 }
 
+/** A dictionary lookup run beside a prefix scan: its name, its template and its input. */
+type Lookup<L> = {
+  kind: string;
+  template: (input: Params<PrefixInput & L>) => RawBuilder<unknown>;
+  input: L;
+};
+
 /**
- * A prefix scan and, in the same round trip, the dictionary tokens stored under `tokenKeys`,
- * looked up only when the scan found fewer than `limit` (the typo fallback needs them then).
+ * A prefix scan and, in the same round trip, the dictionary tokens `lookup` finds, looked up
+ * only when the scan found fewer than `limit` (the typo fallback needs them then).
  */
-async function byPrefixesWithTokens<T, K>(
+async function byPrefixesWithTokens<T, K, L extends Record<string, unknown>>(
   db: Executor,
   scan: Scan,
   countyId: number,
   prefixes: string[],
   limit: number,
-  tokens: RawBuilder<unknown> | undefined,
+  lookup: Lookup<L> | undefined,
 ): Promise<{ rows: T[]; tokens?: K[] }> {
-  if (!tokens) return { rows: await byPrefixes<T>(db, scan, countyId, prefixes, limit) };
-  const { rows } = await executePrepared(
-    db,
-    sql<{ rows: T[]; tokens: K[] | null }>`
-    WITH hits AS MATERIALIZED (${prefixScan(scan, countyId, prefixes, limit)})
+  if (!lookup) return { rows: await byPrefixes<T>(db, scan, countyId, prefixes, limit) };
+  const statement = statementOf(
+    `${scan.table}.${scan.column}+${lookup.kind}`,
+    (input: Params<PrefixInput & L>) => sql<{ rows: T[]; tokens: K[] | null }>`
+    WITH hits AS MATERIALIZED (${prefixScan(scan, input)})
     SELECT ${jsonRows('hits', scan)} AS rows,
-      CASE WHEN (SELECT count(*) FROM hits) < ${limit}
-        THEN (SELECT coalesce(json_agg(t), '[]') FROM (${tokens}) AS t)
+      CASE WHEN (SELECT count(*) FROM hits) < ${input.limit}
+        THEN (SELECT coalesce(json_agg(t), '[]') FROM (${lookup.template(input)}) AS t)
       END AS tokens`,
   );
+  const { rows } = await statement.run(db, {
+    ...prefixInput(countyId, prefixes, limit),
+    ...lookup.input,
+  });
   return { rows: rows[0]!.rows, tokens: rows[0]!.tokens ?? undefined };
 }
 
 /** Street words of the county's dictionary stored under any of these keys. */
-const streetTokenLookup = (countyId: number, keys: string[]) => sql`
-  SELECT DISTINCT token FROM search_tokens
-  WHERE county_id = ${countyId} AND kind = 'street' AND delete_key = ANY (${keys}::text[])`;
+const streetTokenLookup = (keys: string[]): Lookup<{ keys: string[] }> => ({
+  kind: 'street words',
+  input: { keys },
+  template: ({ countyId, keys }) => sql`
+    SELECT DISTINCT token FROM search_tokens
+    WHERE county_id = ${countyId} AND kind = 'street' AND delete_key = ANY (${keys}::text[])`,
+});
 
 /**
  * Surnames of the county's dictionary stored under any of these keys, each with how many index
  * names start with it — counted up to `cap` only, which is enough to rank corrections.
  */
-const surnameTokenLookup = (countyId: number, keys: string[], cap: number) => sql`
-  SELECT t.token,
-         (SELECT count(*)::int FROM (
-            SELECT 1 FROM index_names n
-            WHERE n.county_id = ${countyId}
-              AND n.name_key >= t.token AND n.name_key < t.token || '!'
-            LIMIT ${cap}) AS capped) AS names
-  FROM (
-    SELECT DISTINCT token FROM search_tokens
-    WHERE county_id = ${countyId} AND kind = 'surname' AND delete_key = ANY (${keys}::text[])
-  ) AS t`;
+const surnameTokenLookup = (
+  keys: string[],
+  cap: number,
+): Lookup<{ keys: string[]; cap: number }> => ({
+  kind: 'surnames',
+  input: { keys, cap },
+  template: ({ countyId, keys, cap }) => sql`
+    SELECT t.token,
+           (SELECT count(*)::int FROM (
+              SELECT 1 FROM index_names n
+              WHERE n.county_id = ${countyId}
+                AND n.name_key >= t.token AND n.name_key < t.token || '!'
+              LIMIT ${cap}) AS capped) AS names
+    FROM (
+      SELECT DISTINCT token FROM search_tokens
+      WHERE county_id = ${countyId} AND kind = 'surname' AND delete_key = ANY (${keys}::text[])
+    ) AS t`,
+});
 
 /**
  * namesByPrefix, with the surnames of the dictionary under `surnameKeys` when it finds fewer
@@ -190,16 +245,12 @@ export function namesByPrefixWithSurnames(
   surnameKeys: string[],
   cap = 100,
 ) {
-  const tokens =
-    surnameKeys.length > 0 ? surnameTokenLookup(countyId, surnameKeys, cap) : undefined;
-  return byPrefixesWithTokens<NameHit, { token: string; names: number }>(
-    db,
-    NAMES,
-    countyId,
-    prefixes,
-    limit,
-    tokens,
-  );
+  const lookup = surnameKeys.length > 0 ? surnameTokenLookup(surnameKeys, cap) : undefined;
+  return byPrefixesWithTokens<
+    NameHit,
+    { token: string; names: number },
+    { keys: string[]; cap: number }
+  >(db, NAMES, countyId, prefixes, limit, lookup);
 }
 
 /**
@@ -214,14 +265,14 @@ export async function parcelsByPrefixWithStreetWords(
   limit: number,
   streetKeys: string[],
 ): Promise<{ rows: ParcelHit[]; tokens?: string[] }> {
-  const tokens = streetKeys.length > 0 ? streetTokenLookup(countyId, streetKeys) : undefined;
-  const found = await byPrefixesWithTokens<ParcelHit, { token: string }>(
+  const lookup = streetKeys.length > 0 ? streetTokenLookup(streetKeys) : undefined;
+  const found = await byPrefixesWithTokens<ParcelHit, { token: string }, { keys: string[] }>(
     db,
-    parcelScan(column),
+    PARCEL_SCANS[column],
     countyId,
     prefixes,
     limit,
-    tokens,
+    lookup,
   );
   return { rows: found.rows, tokens: found.tokens?.map((t) => t.token) };
 }
@@ -259,7 +310,7 @@ export async function parcelsCorrectedAndSimilar(
 ): Promise<{ rows: ParcelHit[]; similar: ParcelHit[] }> {
   if (!similar)
     return { rows: await parcelsByPrefix(db, countyId, column, prefixes, limit), similar: [] };
-  const scan = parcelScan(column);
+  const scan = PARCEL_SCANS[column];
   const { term, houseNumber, excludeIds } = similar;
   const similarity = sql`word_similarity(${term}, address_key)`;
   let candidates = sql`
@@ -306,7 +357,7 @@ export async function parcelsCorrectedAndSimilar(
   const { rows } = await executePrepared(
     db,
     sql<{ rows: ParcelHit[]; similar: ParcelHit[] | null }>`
-    WITH corrected AS MATERIALIZED (${prefixScan(scan, countyId, prefixes, limit)}),
+    WITH corrected AS MATERIALIZED (${prefixScan(scan, prefixInput(countyId, prefixes, limit))}),
     candidates AS MATERIALIZED (${candidates})
     SELECT ${jsonRows('corrected', scan)} AS rows,
       CASE WHEN (SELECT count(DISTINCT id) FROM corrected WHERE id <> ALL (${excludeIds}::text[]))
