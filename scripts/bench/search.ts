@@ -655,6 +655,9 @@ async function throughServer(
     let node = 0;
     let postgres = new Map<number, number>();
     let postgresSeconds = 0;
+    // The readings at the load's end: awaited below, since on a saturated server they queue
+    // behind the requests still in the pool (a fixed wait read nothing and counted 0).
+    let endReading: Promise<void> = Promise.resolve();
     const cache = { ...SearchCache.totals };
     let cacheAtEnd = cache;
     const result = await runLoad(
@@ -667,13 +670,12 @@ async function throughServer(
       () => {
         node = cpuSeconds() - node;
         cacheAtEnd = { ...SearchCache.totals };
-        void backendCpu(db).then((ticks) => {
+        endReading = backendCpu(db).then((ticks) => {
           for (const [pid, seconds] of ticks) postgresSeconds += seconds - (postgres.get(pid) ?? 0);
         });
       },
     );
-    // The last /proc reading is in flight when the load process ends.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await endReading;
     const answered = result.load['2xx'] + result.load.non2xx;
     const perRequest = (seconds: number) =>
       answered > 0 ? Math.round((seconds * 1e6) / answered) / 1000 : 0;
