@@ -36,11 +36,12 @@ export function executePrepared<R>(db: Executor, query: RawBuilder<R>): Promise<
   return db.executeQuery(compiled);
 }
 
-/** Where a value of a statement's input goes in its template; a value only in `sql`. */
+/** A placeholder for a value of a statement's input: it can only be put in a `sql` template. */
 export type Param<T> = { readonly [param]: T };
 declare const param: unique symbol;
-/** The inputs of a statement's template: each a placeholder, or (built for one run) its value. */
+/** A statement template's input: a placeholder for each of its values. */
 export type Params<A> = { readonly [K in keyof A]: Param<A[K]> };
+/** The input of a template part used both in prepared statements and in queries built per run. */
 export type Bound<A> = { readonly [K in keyof A]: A[K] | Param<A[K]> };
 
 class Placeholder {
