@@ -134,9 +134,16 @@ export async function benchAlertLatency(o: AlertLatencyOptions) {
       250,
     );
     const drainSeconds = secondsSince(started);
-    const { rows } = await sql<{ id: string; sent: number; ingested: number; status: string }>`
+    const { rows } = await sql<{
+      id: string;
+      sent: number;
+      ingested: number;
+      status: string;
+      error: string | null;
+    }>`
       SELECT d.id, extract(epoch FROM min(l.sent_at)) * 1000 AS sent,
-             extract(epoch FROM d.ingested_at) * 1000 AS ingested, min(l.status) AS status
+             extract(epoch FROM d.ingested_at) * 1000 AS ingested, min(l.status) AS status,
+             max(l.last_error) AS error
       FROM recorded_documents d
       JOIN deliveries l ON l.document_id = d.id AND l.kind = 'alert'
       WHERE d.document_number = ANY (${numbers})
@@ -146,6 +153,10 @@ export async function benchAlertLatency(o: AlertLatencyOptions) {
       documents: lines.length,
       alertsSent: sent.length,
       notSent: rows.length - sent.length,
+      /** Why: each document's first delivery not sent, by its status and last error. */
+      notSentBecause: rows
+        .filter((row) => row.status !== 'sent')
+        .map((row) => `${row.status}${row.error ? `: ${row.error}` : ''}`),
       documentsWithoutAlert: lines.length - rows.length,
       ingestSeconds,
       secondsUntilAllSent: drainSeconds,

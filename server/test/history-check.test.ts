@@ -406,13 +406,16 @@ describe('the history check of a new guard', () => {
     );
     expect(verified.statusCode).toBe(200);
 
-    // What the verification queues: the check of the guards it activated.
-    expect(await checkHistory(t.engine, userId)).toEqual({ checked: 1, events: 1, mails: 1 });
+    // What the verification queues: the check of the guards it activated, by the worker.
+    await checked(userId, 'name_subscriptions');
     expect((await eventsOf(userId)).map((e) => e.document_id)).toContain(between);
     const mail = await waitForMail(t.db, email, /already on record/);
     expect(mail.text_body).toContain(
       'We found 2 documents already recorded against WREN OLIVE in Hollister County.',
     );
+    expect(await deliveriesOf(userId, 'history')).toHaveLength(1);
+    // Checked for good: running the check again finds nothing left to do.
+    expect(await checkHistory(t.engine, userId)).toEqual({ checked: 0, events: 0, mails: 0 });
   });
 
   it('counts possible matches apart, and leaves out those of a name set to hide them', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRUNE_EXPIRED } from '../src/jobs/queues.ts';
+import { PRUNE_EXPIRED, QUEUES, SEND_ALERT, SEND_MAIL } from '../src/jobs/queues.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 import { waitFor } from './helpers/wait.ts';
 
@@ -43,5 +43,28 @@ describe('workers on the real pg-boss', () => {
       return rows.length === 1 ? rows : undefined;
     });
     expect(windows.map((r) => r.key)).toEqual(['current']);
+  });
+
+  it('wakes the worker of an alert or mail queue when a job is queued, not at its next poll', async () => {
+    // A queue with the send-alert and send-mail policies, worked by a worker that would poll
+    // only every 60 s: the second job is taken long before that, woken by its NOTIFY.
+    for (const policy of [SEND_ALERT, SEND_MAIL]) {
+      const name = `wake-probe-${policy}`;
+      await t.boss.createQueue(name, QUEUES[policy]);
+      const taken: string[] = [];
+      await t.boss.work<{ n: string }>(
+        name,
+        { pollingIntervalSeconds: 60, notifyPollingIntervalSeconds: 60 },
+        async ([job]) => {
+          if (job) taken.push(job.data.n);
+        },
+      );
+      await t.boss.send(name, { n: 'first' });
+      await waitFor(`${policy}: the first job`, () => taken.includes('first'), 20_000);
+      // The worker has gone back to waiting out its 60 s poll.
+      await t.boss.send(name, { n: 'second' });
+      await waitFor(`${policy}: the second job, woken`, () => taken.includes('second'), 20_000);
+      await t.boss.offWork(name);
+    }
   });
 });

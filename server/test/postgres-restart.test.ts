@@ -11,6 +11,7 @@ import { type EmbeddedDatabase, startEmbeddedPostgres } from '../src/db/embedded
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { freePort } from '../src/lib/free-port.ts';
 import { createBoss } from '../src/jobs/boss.ts';
+import { FAST_POLLING } from '../src/jobs/queues.ts';
 import { createCounty } from './helpers/factories.ts';
 import { offlineMailSender, testConfig } from './helpers/test-app.ts';
 import { waitFor } from './helpers/wait.ts';
@@ -42,8 +43,10 @@ describe('Postgres going away and coming back', () => {
     await app.ready();
     boss = createBoss(pg.url, log, { isStopping: () => true });
     await boss.start();
-    await boss.createQueue('restart-probe');
-    await boss.work('restart-probe', { pollingIntervalSeconds: 0.5 }, async ([job]) => {
+    // Worked as the alert and mail queues are: woken by NOTIFY on a listening connection that
+    // must survive Postgres going away, with polling as the backstop.
+    await boss.createQueue('restart-probe', { notify: true });
+    await boss.work('restart-probe', FAST_POLLING, async ([job]) => {
       processed.push((job!.data as { n: string }).n);
     });
   }, 120_000);

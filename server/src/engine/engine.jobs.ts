@@ -2,7 +2,7 @@ import type { Job } from 'pg-boss';
 import { COUNTY_TIME_ZONE } from '../lib/county-time.ts';
 import {
   COUNTY_MAILERS,
-  FAST_POLLING_SECONDS,
+  FAST_POLLING,
   MATCH_DOCUMENTS,
   POLL_INBOXES,
   REKEY_NAMES,
@@ -43,14 +43,14 @@ export async function registerEngineWorkers(engine: Engine): Promise<void> {
   const { boss, db } = engine;
   await boss.work<MatchDocumentsJob>(
     MATCH_DOCUMENTS,
-    { pollingIntervalSeconds: FAST_POLLING_SECONDS, localConcurrency: MATCH_WORKERS },
+    { ...FAST_POLLING, localConcurrency: MATCH_WORKERS },
     async ([job]: Job<MatchDocumentsJob>[]) => {
       if (job) await matchDocuments(db, boss, job.data.documentIds);
     },
   );
   await boss.work(
     SEND_ALERT,
-    { ...batchOptions, pollingIntervalSeconds: FAST_POLLING_SECONDS },
+    { ...batchOptions, ...FAST_POLLING },
     eachJob((job: Job<SendAlertJob>) => sendAlert(engine, job.data)),
   );
   await boss.schedule(POLL_INBOXES, '* * * * *');

@@ -14,11 +14,20 @@ export const DELIVER_WEBHOOK = 'deliver-webhook';
 export const PRUNE_WEBHOOK_DELIVERIES = 'prune-webhook-deliveries';
 
 /**
- * How often a worker of a latency-sensitive queue asks for work (pg-boss's minimum). pg-boss's
- * LISTEN/NOTIFY would wake workers sooner, but in 12.35 its listening connection throws an
- * unhandled 'error' when Postgres stops first (a terminal Ctrl-C), ending the process badly.
+ * How a worker of a latency-sensitive queue waits for work. Its queue is created with `notify`,
+ * so pg-boss sends a NOTIFY in the transaction that queues a job, and a process that works
+ * queues LISTENs (boss.ts): the worker wakes when the job commits, not at its next poll. Polling
+ * stays as the backstop, for what a NOTIFY does not announce (a retry's delay ending, a job
+ * sent with a start time): every 2 s while the listener is up, every 0.5 s (pg-boss's minimum)
+ * while it is down (Postgres restarting).
  */
-export const FAST_POLLING_SECONDS = 0.5;
+export const FAST_POLLING = {
+  pollingIntervalSeconds: 0.5,
+  notifyPollingIntervalSeconds: 2,
+} as const;
+
+/** Queued jobs wake the workers of this queue at once (pg-boss LISTEN/NOTIFY). */
+const WAKE = { notify: true } as const;
 
 /**
  * A live worker refreshes its jobs this often; a job whose worker died (killed, out of memory)
@@ -28,6 +37,7 @@ export const HEARTBEAT_SECONDS = 10;
 
 /** One message out (a mail, a text) per job. */
 const MESSAGE_POLICY: Omit<Queue, 'name'> = {
+  ...WAKE,
   heartbeatSeconds: HEARTBEAT_SECONDS,
   retryLimit: 5,
   retryDelay: 5,
@@ -44,6 +54,7 @@ export const QUEUES: Record<string, Omit<Queue, 'name'>> = {
   [PRUNE_EXPIRED]: { retryLimit: 1 },
   // A batch of documents; a retry finds the ones already matched done (match.service.ts).
   [MATCH_DOCUMENTS]: {
+    ...WAKE,
     heartbeatSeconds: HEARTBEAT_SECONDS,
     retryLimit: 10,
     retryDelay: 2,
@@ -53,6 +64,7 @@ export const QUEUES: Record<string, Omit<Queue, 'name'>> = {
   },
   // One user and document: queues a delivery per verified email, each at most once.
   [SEND_ALERT]: {
+    ...WAKE,
     heartbeatSeconds: HEARTBEAT_SECONDS,
     retryLimit: 10,
     retryDelay: 2,
@@ -74,6 +86,7 @@ export const QUEUES: Record<string, Omit<Queue, 'name'>> = {
   },
   // One user's guards that have not been checked against the documents on record yet.
   [CHECK_HISTORY]: {
+    ...WAKE,
     heartbeatSeconds: HEARTBEAT_SECONDS,
     retryLimit: 5,
     retryDelay: 5,
@@ -85,6 +98,7 @@ export const QUEUES: Record<string, Omit<Queue, 'name'>> = {
   // jobs the attempt queues. These retries are for a worker that died mid-attempt: the delivery
   // is held for 2 minutes, so a retry finds it again once that passes.
   [DELIVER_WEBHOOK]: {
+    ...WAKE,
     retryLimit: 5,
     retryDelay: 60,
     retryBackoff: true,

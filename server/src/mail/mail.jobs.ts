@@ -2,7 +2,7 @@ import { buffer } from 'node:stream/consumers';
 import type { JobWithMetadata, PgBoss } from 'pg-boss';
 import type { Database, Executor } from '../db/database.ts';
 import { batchOptions, eachJob } from '../jobs/batch.ts';
-import { FAST_POLLING_SECONDS, SEND_MAIL } from '../jobs/queues.ts';
+import { FAST_POLLING, SEND_MAIL } from '../jobs/queues.ts';
 import { recordAlertSent, recordDelivery } from '../lib/metrics.ts';
 import { type SealingKey, unseal } from '../lib/sealed.ts';
 import type { BlobAttachment, MailSender, SendMailJob } from './mail-sender.ts';
@@ -144,7 +144,7 @@ export async function registerMailWorker(
     {
       ...batchOptions,
       localConcurrency: 2,
-      pollingIntervalSeconds: FAST_POLLING_SECONDS,
+      ...FAST_POLLING,
       includeMetadata: true,
     },
     eachJob((job: JobWithMetadata<SendMailJob>) => deliver(db, mailSender, job)),

@@ -1,7 +1,7 @@
 import type { JobWithMetadata, PgBoss } from 'pg-boss';
 import type { Database } from '../db/database.ts';
 import { batchOptions, eachJob } from '../jobs/batch.ts';
-import { FAST_POLLING_SECONDS, SEND_SMS } from '../jobs/queues.ts';
+import { FAST_POLLING, SEND_SMS } from '../jobs/queues.ts';
 import { failUnsendable, openSealed, runDelivery, UNOPENABLE } from './mail.jobs.ts';
 import type { MailSender } from './mail-sender.ts';
 import type { SendSmsJob, SmsSender } from './sms-sender.ts';
@@ -40,7 +40,7 @@ export async function registerSmsWorker(boss: PgBoss, deps: SmsDeps): Promise<vo
     {
       ...batchOptions,
       localConcurrency: 2,
-      pollingIntervalSeconds: FAST_POLLING_SECONDS,
+      ...FAST_POLLING,
       includeMetadata: true,
     },
     eachJob((job: JobWithMetadata<SendSmsJob>) => deliverSms(deps, job)),

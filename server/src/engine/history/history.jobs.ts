@@ -1,5 +1,5 @@
 import type { Job } from 'pg-boss';
-import { CHECK_HISTORY, FAST_POLLING_SECONDS } from '../../jobs/queues.ts';
+import { CHECK_HISTORY, FAST_POLLING } from '../../jobs/queues.ts';
 import type { Engine } from '../engine.ts';
 import { type CheckHistoryJob, checkHistory } from './history.service.ts';
 
@@ -10,7 +10,7 @@ import { type CheckHistoryJob, checkHistory } from './history.service.ts';
 export async function registerHistoryWorkers(engine: Engine): Promise<void> {
   await engine.boss.work<CheckHistoryJob>(
     CHECK_HISTORY,
-    { pollingIntervalSeconds: FAST_POLLING_SECONDS },
+    FAST_POLLING,
     async ([job]: Job<CheckHistoryJob>[]) => {
       if (job) await checkHistory(engine, job.data.userId);
     },

@@ -1,10 +1,6 @@
 import type { Job } from 'pg-boss';
 import { batchOptions, eachJob } from '../../jobs/batch.ts';
-import {
-  DELIVER_WEBHOOK,
-  FAST_POLLING_SECONDS,
-  PRUNE_WEBHOOK_DELIVERIES,
-} from '../../jobs/queues.ts';
+import { DELIVER_WEBHOOK, FAST_POLLING, PRUNE_WEBHOOK_DELIVERIES } from '../../jobs/queues.ts';
 import { attemptDelivery, type DeliveryDeps, pruneDeliveries } from './delivery.service.ts';
 import type { DeliverWebhookJob } from './webhooks.service.ts';
 
@@ -15,7 +11,7 @@ import type { DeliverWebhookJob } from './webhooks.service.ts';
 export async function registerWebhookWorkers(deps: DeliveryDeps): Promise<void> {
   await deps.boss.work(
     DELIVER_WEBHOOK,
-    { ...batchOptions, pollingIntervalSeconds: FAST_POLLING_SECONDS },
+    { ...batchOptions, ...FAST_POLLING },
     eachJob((job: Job<DeliverWebhookJob>) => attemptDelivery(deps, job.data.deliveryId)),
   );
   await deps.boss.schedule(PRUNE_WEBHOOK_DELIVERIES, '30 3 * * *');
