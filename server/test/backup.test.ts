@@ -10,6 +10,7 @@ import { createDatabase as openDatabase, createPool, type Database } from '../sr
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { findPgTool } from '../src/db/pg-tools.ts';
 import { ingestFolder } from '../src/engine/ingest/ingest.service.ts';
+import { SEND_ALERT } from '../src/jobs/queues.ts';
 import { apnKey, nameKey } from '../src/keys/normalize.ts';
 import { insertNameSubscriptions } from '../src/modules/user/user.repository.ts';
 import type { BlobStore } from '../src/storage/blob-store.ts';
@@ -148,13 +149,18 @@ async function fill(t: TestApp, code: string, count: number) {
   const summary = await ingestFolder(t.engine, folder);
   await rm(folder, { recursive: true, force: true });
   expect(summary.documents).toBe(count);
+  // The ingest has queued every send-alert job: each must have queued its deliveries, and
+  // each delivery be sent.
   await waitFor(
     'every alert sent',
     async () => {
-      const { rows } = await sql<{ sent: number; all: number }>`
-        SELECT count(*) FILTER (WHERE status = 'sent')::int AS sent, count(*)::int AS all
+      const { rows } = await sql<{ sent: number; all: number; alerting: number }>`
+        SELECT count(*) FILTER (WHERE status = 'sent')::int AS sent, count(*)::int AS all,
+               (SELECT count(*)::int FROM pgboss.job
+                WHERE name = ${SEND_ALERT} AND state <> 'completed') AS alerting
         FROM deliveries WHERE kind = 'alert'`.execute(t.db);
-      return rows[0]!.all > 0 && rows[0]!.sent === rows[0]!.all;
+      const { sent, all, alerting } = rows[0]!;
+      return alerting === 0 && all > 0 && sent === all;
     },
     30_000,
   );
