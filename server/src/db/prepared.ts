@@ -6,16 +6,14 @@ import type { Executor } from './database.ts';
 /**
  * Named prepared statements for the statements run on every keystroke. Kysely sends each query
  * as unnamed: Postgres parses and plans it every time (0.1–0.35 ms of a search's 0.7 ms). A
- * statement run through executePrepared is sent with a name derived from its text instead, so
+ * statement made by prepareStatement is sent with a name derived from its text instead, so
  * each connection parses it once and Postgres may keep a generic plan after its fifth run.
- * The name is a hash of the text: a statement whose text varies with its input (a fallback
- * present or not) is a few statements, each prepared once per connection.
  *
  * Kysely cannot name a statement, so the pool's clients look the text up (preparing, below)
  * in the names registered here; every other query is sent as before.
  */
 
-/** Statement text → its name. Only the texts of executePrepared: a handful of templates. */
+/** Statement text → its name. Only the texts of prepareStatement: a handful of templates. */
 const names = new Map<string, string>();
 /** A bound, in case a statement's text were to vary with its input without end. */
 const MAX_NAMES = 1000;
@@ -27,13 +25,6 @@ function nameOf(text: string): string | undefined {
     names.set(text, name);
   }
   return name;
-}
-
-/** Runs `query` as a named prepared statement (see above). */
-export function executePrepared<R>(db: Executor, query: RawBuilder<R>): Promise<QueryResult<R>> {
-  const compiled: CompiledQuery<R> = query.compile(db);
-  nameOf(compiled.sql);
-  return db.executeQuery(compiled);
 }
 
 /** A placeholder for a value of a statement's input: it can only be put in a `sql` template. */

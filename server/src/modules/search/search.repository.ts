@@ -1,13 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
-import {
-  type Bound,
-  executePrepared,
-  type Params,
-  prepareStatement,
-  type Statement,
-} from '../../db/prepared.ts';
-import { prefixBounds, prefixRange, streetKeyOf } from './search.terms.ts';
+import { type Bound, type Params, prepareStatement, type Statement } from '../../db/prepared.ts';
+import { prefixRange, streetKeyOf } from './search.terms.ts';
 
 /**
  * Search SQL. A prefix scan is a range of a C-collation key btree that stops
@@ -16,8 +10,8 @@ import { prefixBounds, prefixRange, streetKeyOf } from './search.terms.ts';
  * costs the same for one prefix or eighteen (a UNION ALL of eighteen branches took 0.5 ms to
  * plan, ten times its execution). Each runs as a named prepared statement (db/prepared.ts): its
  * text depends only on the kind of search and which fallbacks it carries, never on the term.
- * The statements of every keystroke (a prefix scan, with or without its dictionary lookup) are
- * compiled once; the rarer corrected-and-similar statement is compiled per run.
+ * Each is compiled once (prepareStatement) and bound per run: a prefix scan, with or without
+ * its dictionary lookup, and the corrected-and-similar fallback in each of its shapes.
  */
 
 export type ParcelHit = {
@@ -38,15 +32,6 @@ const ORDER: Record<ParcelKey, string[]> = {
   address_key: ['address_key'],
   street_key: ['street_key', 'address_key'],
 };
-
-/** `column` starts with `prefix`, as a btree range: LIKE with every character literal. */
-function startsWith(column: string, prefix: string) {
-  const { like, below } = prefixBounds(prefix);
-  const ref = sql.ref(column);
-  return below === undefined
-    ? sql`${ref} LIKE ${like}`
-    : sql`${ref} LIKE ${like} AND ${ref} < ${below}`;
-}
 
 type Scan = {
   table: 'parcels' | 'index_names';
@@ -310,43 +295,85 @@ export async function parcelsCorrectedAndSimilar(
 ): Promise<{ rows: ParcelHit[]; similar: ParcelHit[] }> {
   if (!similar)
     return { rows: await parcelsByPrefix(db, countyId, column, prefixes, limit), similar: [] };
-  const scan = PARCEL_SCANS[column];
   const { term, houseNumber, excludeIds } = similar;
+  const street = houseNumber === undefined ? '' : streetKeyOf(term);
+  const shape: SimilarShape =
+    houseNumber === undefined ? 'anywhere' : street !== '' && street !== term ? 'street' : 'number';
+  const house = prefixRange(`${houseNumber ?? ''} `);
+  const streetRange = prefixRange(street);
+  const statement = statementOf(`similar.${column}.${shape}`, (input: Params<SimilarInput>) =>
+    correctedAndSimilar(PARCEL_SCANS[column], shape, input),
+  );
+  const { rows } = await statement.run(db, {
+    ...prefixInput(countyId, prefixes, limit),
+    term,
+    excludeIds,
+    houseFrom: house.from,
+    houseBelow: house.below,
+    street,
+    streetFrom: streetRange.from,
+    streetBelow: streetRange.below,
+  });
+  return { rows: rows[0]!.rows, similar: rows[0]!.similar ?? [] };
+}
+
+/**
+ * Which parcels the similarity fill compares: every parcel (no house number), those of the
+ * house number, or those and the term's neighbours on its street. Each is a statement of its own.
+ */
+type SimilarShape = 'anywhere' | 'number' | 'street';
+
+type SimilarInput = PrefixInput & {
+  term: string;
+  excludeIds: string[];
+  /** The house number followed by a space, as a key range. */
+  houseFrom: string;
+  houseBelow: string;
+  /** The term's street key, and the range of keys starting with it. */
+  street: string;
+  streetFrom: string;
+  streetBelow: string;
+};
+
+/** The statement of parcelsCorrectedAndSimilar, for one scan and shape. */
+function correctedAndSimilar(scan: Scan, shape: SimilarShape, input: Params<SimilarInput>) {
+  const { countyId, term, excludeIds, limit } = input;
   const similarity = sql`word_similarity(${term}, address_key)`;
   let candidates = sql`
     SELECT id, apn, address, city, state, zip, address_key, ${similarity} AS similarity
     FROM parcels
     WHERE county_id = ${countyId} AND ${term} <% address_key`;
-  if (houseNumber !== undefined) {
+  if (shape !== 'anywhere') {
     // Address keys only, from the btrees themselves (index-only scans), so a few hundred
     // candidates cost no heap page each; the parcels of the best keys are fetched after.
     let keys = sql`(SELECT address_key FROM parcels
-      WHERE county_id = ${countyId} AND ${startsWith('address_key', `${houseNumber} `)}
+      WHERE county_id = ${countyId}
+        AND address_key >= ${input.houseFrom} COLLATE "C"
+        AND address_key < ${input.houseBelow} COLLATE "C"
       ORDER BY address_key
-      LIMIT ${SIMILAR_CANDIDATES})`;
-    const street = streetKeyOf(term);
-    if (street !== '' && street !== term) {
+      LIMIT ${sql.lit(SIMILAR_CANDIDATES)})`;
+    if (shape === 'street') {
       // And the parcels around the term's place on its street, both ways, in address order.
-      const { from, below } = prefixRange(street);
       const onStreet = sql`county_id = ${countyId}
-        AND street_key >= ${from} COLLATE "C" AND street_key < ${below} COLLATE "C"`;
-      const here = sql`(${street} COLLATE "C", ${term} COLLATE "C")`;
+        AND street_key >= ${input.streetFrom} COLLATE "C"
+        AND street_key < ${input.streetBelow} COLLATE "C"`;
+      const here = sql`(${input.street} COLLATE "C", ${term} COLLATE "C")`;
       keys = sql`${keys}
         UNION (SELECT address_key FROM parcels
           WHERE ${onStreet} AND (street_key, address_key) >= ${here}
           ORDER BY street_key, address_key
-          LIMIT ${STREET_NEIGHBOURS})
+          LIMIT ${sql.lit(STREET_NEIGHBOURS)})
         UNION (SELECT address_key FROM parcels
           WHERE ${onStreet} AND (street_key, address_key) < ${here}
           ORDER BY street_key DESC, address_key DESC
-          LIMIT ${STREET_NEIGHBOURS})`;
+          LIMIT ${sql.lit(STREET_NEIGHBOURS)})`;
     }
     // Enough keys that `limit` parcels remain once those already found are left out.
     const best = sql`
       SELECT address_key, ${similarity} AS similarity FROM (${keys}) AS k
       WHERE ${term} <% address_key
       ORDER BY similarity DESC, address_key
-      LIMIT ${3 * limit}`;
+      LIMIT 3 * ${limit}`;
     candidates = sql`
       SELECT p.id, p.apn, p.address, p.city, p.state, p.zip, p.address_key, best.similarity
       FROM (${best}) AS best
@@ -354,14 +381,12 @@ export async function parcelsCorrectedAndSimilar(
   }
   // Materialised, so the planner cannot answer the btree ranges with the GIN index, whose
   // posting lists for common trigrams ("  1", " ST") span the whole table.
-  const { rows } = await executePrepared(
-    db,
-    sql<{ rows: ParcelHit[]; similar: ParcelHit[] | null }>`
-    WITH corrected AS MATERIALIZED (${prefixScan(scan, prefixInput(countyId, prefixes, limit))}),
+  return sql<{ rows: ParcelHit[]; similar: ParcelHit[] | null }>`
+    WITH corrected AS MATERIALIZED (${prefixScan(scan, input)}),
     candidates AS MATERIALIZED (${candidates})
     SELECT ${jsonRows('corrected', scan)} AS rows,
       CASE WHEN (SELECT count(DISTINCT id) FROM corrected WHERE id <> ALL (${excludeIds}::text[]))
-                + ${excludeIds.length} < ${limit}
+                + cardinality(${excludeIds}::text[]) < ${limit}
         THEN (SELECT coalesce(json_agg(s ORDER BY s.similarity DESC, s.address_key), '[]') FROM (
           SELECT id::text AS id, apn, address, city, state, zip, address_key, similarity
           FROM candidates
@@ -369,7 +394,5 @@ export async function parcelsCorrectedAndSimilar(
             AND id::text NOT IN (SELECT id FROM corrected)
           ORDER BY similarity DESC, address_key
           LIMIT ${limit}) AS s)
-      END AS similar`,
-  );
-  return { rows: rows[0]!.rows, similar: rows[0]!.similar ?? [] };
+      END AS similar`;
 }
