@@ -49,9 +49,11 @@ export async function benchAlertLatency(o: AlertLatencyOptions) {
     const r = createRandom(o.seed);
     const parcels = [...new Map(o.guarded.parcels.map((p) => [p.apnKey, p])).values()];
     const recordedAt = new Date();
+    const run = recordedAt.getTime().toString(36).toUpperCase();
     const lines = Array.from({ length: Math.min(o.documents, parcels.length) }, (_, i) => {
       const parcel = parcels[(i * 7919) % parcels.length]!;
-      const documentNumber = `L${String(i).padStart(7, '0')}`;
+      // Numbers of this run's own, so a kept database (--database) can be measured again.
+      const documentNumber = `L${run}-${String(i).padStart(5, '0')}`;
       return {
         county: BENCH_COUNTY.code,
         documentNumber,
