@@ -132,6 +132,26 @@ describe('the filesystem blob store', () => {
     expect(await readdir(path.join(root, 'CA-TEST'))).toEqual(['deed.pdf']);
   });
 
+  it('a read overtaken by a put of the same key still finds the object, whole', async () => {
+    // Two alerts on one document write its excerpt at once while its first mail reads it: a
+    // reader whose file is renamed over between its open and its check of what it opened must
+    // not take the object for missing.
+    const versions = [Buffer.alloc(20_000, 'a'), Buffer.alloc(30_000, 'b')];
+    await store.put('CA-TEST', 'deed.pdf', versions[0]!);
+    const found: (Buffer | undefined)[] = [];
+    for (let round = 0; round < 100; round++) {
+      const puts = versions.map((v) => store.put('CA-TEST', 'deed.pdf', v));
+      const reads: Promise<void>[] = [];
+      for (let i = 0; i < 20; i++) {
+        reads.push(read('CA-TEST', 'deed.pdf').then((blob) => void found.push(blob?.bytes)));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      await Promise.all([...puts, ...reads]);
+    }
+    expect(found.filter((bytes) => bytes === undefined)).toHaveLength(0);
+    for (const bytes of found) expect(versions.some((v) => v.equals(bytes!))).toBe(true);
+  });
+
   it('a failed write leaves the old object and no temporary file', async () => {
     await store.put('CA-TEST', 'deed.pdf', ALL_BYTES);
     await expect(

@@ -156,10 +156,14 @@ export function createFileBlobStore(root: string): BlobStore {
     return dir;
   }
 
-  /** Whether the open file is `expected` itself, not a file reached through a swapped link. */
+  /**
+   * Whether the open file is `expected` itself, not a file reached through a swapped link. A
+   * file replaced since it was opened (a put of the same key renamed over it) or deleted reads
+   * as `<expected> (deleted)`: it was the object when opened, and is read whole.
+   */
   async function isAt(handle: Awaited<ReturnType<typeof open>>, expected: string) {
     const where = await openedPath(handle);
-    return where === undefined || where === expected;
+    return where === undefined || where === expected || where === `${expected} (deleted)`;
   }
 
   return {
