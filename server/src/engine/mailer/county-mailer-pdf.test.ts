@@ -423,7 +423,7 @@ describe('countyMailerPdf', () => {
     it('gives a batch time and memory in proportion to its letters, up to a bound', async () => {
       const limits = resolveLimits({ timeoutMs: 200, maxMemoryMb: 64 });
       expect(mailerBatchLimits(limits, 1)).toMatchObject({ timeoutMs: 225, maxMemoryMb: 65 });
-      expect(mailerBatchLimits(limits, 100)).toMatchObject({ timeoutMs: 800, maxMemoryMb: 89 });
+      expect(mailerBatchLimits(limits, 100)).toMatchObject({ timeoutMs: 800, maxMemoryMb: 114 });
       expect(mailerBatchLimits(limits, 100_000)).toMatchObject({
         timeoutMs: 800,
         maxMemoryMb: 256,

@@ -313,11 +313,14 @@ const WORKER = new URL('./county-mailer-pdf.worker.ts', import.meta.url);
 /**
  * Work a batch's thread may spend per letter on top of `limits`: putting a letter and its two
  * enclosed pages together took 6-7 ms and 0.1-0.15 MB of heap and as much in buffers here (1,000
- * letters: 8 s, 9 MB of PDF), so these leave room for a busy machine. The growth stops at
- * MAX_BATCH_FACTOR times the limits, about 3,000 letters at the default limits.
+ * letters: 8 s, 9 MB of PDF), so these leave room for a busy machine, where the buffers a batch
+ * has finished with are still counted until the garbage collector gets to them (300 letters
+ * once went past 64 + 0.25 MB each under a loaded test run). The growth stops at
+ * MAX_BATCH_FACTOR times the limits: memory at about 1,500 letters, time at 1,800, at the
+ * default limits.
  */
 const MS_PER_LETTER = 25;
-const MB_PER_LETTER = 0.25;
+const MB_PER_LETTER = 0.5;
 const MAX_BATCH_FACTOR = 4;
 
 /**
