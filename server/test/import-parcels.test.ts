@@ -82,11 +82,23 @@ async function tablesOf(countyId: number) {
   return rows.map((r) => r.table);
 }
 
-/** Every table whose name starts with parcels: partitions, and any left behind by an import. */
+/** The tables that hold the county's owner names (partitions of index_names). */
+async function nameTablesOf(countyId: number) {
+  const { rows } = await sql<{ table: string }>`
+    SELECT DISTINCT tableoid::regclass::text AS table FROM index_names WHERE county_id = ${countyId}
+    ORDER BY 1`.execute(t.db);
+  return rows.map((r) => r.table);
+}
+
+/**
+ * Every table whose name starts with parcels or index_names: partitions, and any left behind
+ * by an import.
+ */
 async function parcelTables() {
   const { rows } = await sql<{ name: string }>`
     SELECT relname AS name FROM pg_class
-    WHERE relkind IN ('r', 'p') AND relname LIKE 'parcels%' ORDER BY 1`.execute(t.db);
+    WHERE relkind IN ('r', 'p') AND (relname LIKE 'parcels%' OR relname LIKE 'index_names%')
+    ORDER BY 1`.execute(t.db);
   return rows.map((r) => r.name);
 }
 
@@ -464,11 +476,152 @@ describe('parcels partitioned by county', () => {
     ]);
   });
 
-  it('deleting a county deletes its parcels', async () => {
+  it('deleting a county deletes its parcels and owner names', async () => {
     const county = await createCounty(t.db, { code: 'GONE' });
     await importParcels(pool, { county: 'GONE', source: await csvFile(roll(3, 'GONER')) });
+    expect(await namesOf(t.db, county.id)).toHaveLength(3);
     await t.db.deleteFrom('counties').where('id', '=', county.id).execute();
     expect(await parcelsOf(t.db, county.id)).toEqual([]);
+    expect(await namesOf(t.db, county.id)).toEqual([]);
+  });
+
+  it("a county's first import builds its names partition; names recorded before keep their ids and counts", async () => {
+    const county = await createCounty(t.db, { name: 'Firstville', code: 'FIRST' });
+    // Names of documents recorded before the county's roll came in, in the default partition.
+    const recorded = await t.db
+      .insertInto('index_names')
+      .values([
+        {
+          county_id: county.id,
+          name: 'Known, 0001',
+          name_key: 'KNOWN 0001',
+          document_count: 3,
+          last_recorded_at: new Date('2026-03-04T05:06:07Z'),
+        },
+        {
+          county_id: county.id,
+          name: 'RECORDED ONLY',
+          name_key: 'RECORDED ONLY',
+          document_count: 2,
+        },
+      ])
+      .returning(['id', 'name_key'])
+      .execute();
+    expect(await nameTablesOf(county.id)).toEqual(['index_names_default']);
+
+    const summary = await importParcels(pool, {
+      county: 'FIRST',
+      source: await csvFile(roll(3, 'KNOWN')),
+    });
+    expect(summary.namesAdded).toBe(2);
+    expect(await nameTablesOf(county.id)).toEqual([`index_names_county_${county.id}`]);
+    const { rows: indexes } = await sql<{ index: string }>`
+      SELECT indexrelid::regclass::text AS index FROM pg_index
+      WHERE indrelid = ${`index_names_county_${county.id}`}::regclass ORDER BY 1`.execute(t.db);
+    expect(indexes.map((r) => r.index)).toEqual(
+      ['name_key', 'pkey'].map((suffix) => `index_names_county_${county.id}_${suffix}`),
+    );
+    const names = await t.db
+      .selectFrom('index_names')
+      .select(['id', 'name', 'name_key', 'document_count', 'last_recorded_at'])
+      .where('county_id', '=', county.id)
+      .orderBy('name_key')
+      .execute();
+    const idOf = (key: string) => recorded.find((r) => r.name_key === key)!.id;
+    expect(names).toEqual([
+      {
+        id: expect.any(String),
+        name: 'KNOWN 0000',
+        name_key: 'KNOWN 0000',
+        document_count: 0,
+        last_recorded_at: null,
+      },
+      {
+        id: idOf('KNOWN 0001'),
+        name: 'Known, 0001',
+        name_key: 'KNOWN 0001',
+        document_count: 3,
+        last_recorded_at: new Date('2026-03-04T05:06:07Z'),
+      },
+      {
+        id: expect.any(String),
+        name: 'KNOWN 0002',
+        name_key: 'KNOWN 0002',
+        document_count: 0,
+        last_recorded_at: null,
+      },
+      {
+        id: idOf('RECORDED ONLY'),
+        name: 'RECORDED ONLY',
+        name_key: 'RECORDED ONLY',
+        document_count: 2,
+        last_recorded_at: null,
+      },
+    ]);
+    // The new names' ids come from the one sequence, after the names written before.
+    const newIds = names.filter((n) => n.document_count === 0).map((n) => BigInt(n.id));
+    expect(newIds.every((id) => id > BigInt(idOf('RECORDED ONLY')))).toBe(true);
+
+    // Writers that know nothing of partitions count documents in the new partition, and its
+    // new surnames are correctable by the name search.
+    await sql`
+      INSERT INTO index_names (county_id, name, name_key, document_count)
+      VALUES (${county.id}, 'KNOWN 0002', 'KNOWN 0002', 1), (${county.id}, 'NEWCOMB ANN', 'NEWCOMB ANN', 1)
+      ON CONFLICT (county_id, name_key)
+      DO UPDATE SET document_count = index_names.document_count + excluded.document_count`.execute(
+      t.db,
+    );
+    expect((await namesOf(t.db, county.id)).map((n) => [n.name_key, n.document_count])).toEqual([
+      ['KNOWN 0000', 0],
+      ['KNOWN 0001', 3],
+      ['KNOWN 0002', 1],
+      ['NEWCOMB ANN', 1],
+      ['RECORDED ONLY', 2],
+    ]);
+    expect((await searchNames(t.db, 'Firstville', 'KNOWM 0000')).map((n) => n.name)).toEqual([
+      'KNOWN 0000',
+    ]);
+    expect((await searchNames(t.db, 'Firstville', 'NEWCOMBE ANN')).map((n) => n.name)).toEqual([
+      'NEWCOMB ANN',
+    ]);
+  });
+
+  it('a first import that fails leaves no table behind, and the names recorded before as they were', async () => {
+    const county = await createCounty(t.db, { code: 'FAIL1' });
+    await t.db
+      .insertInto('index_names')
+      .values({
+        county_id: county.id,
+        name: 'EARLY BIRD',
+        name_key: 'EARLY BIRD',
+        document_count: 4,
+      })
+      .execute();
+    const before = await snapshot(county.id);
+    const tablesBefore = await parcelTables();
+    // Refused at commit, after the built tables took their places.
+    await sql`
+      CREATE FUNCTION refuse_token() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.token = 'DOOMED' THEN RAISE EXCEPTION 'token refused'; END IF;
+        RETURN NULL;
+      END $$`.execute(t.db);
+    await sql`CREATE CONSTRAINT TRIGGER refuse_token AFTER INSERT ON search_tokens
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION refuse_token()`.execute(t.db);
+    try {
+      const error = await rejection(
+        importParcels(pool, { county: 'FAIL1', source: await csvFile(roll(4, 'DOOMED')) }),
+      );
+      expect(error.message).toBe(
+        'The import failed and the parcels of FAIL1 were left as they were: token refused',
+      );
+    } finally {
+      await sql`DROP TRIGGER refuse_token ON search_tokens`.execute(t.db);
+      await sql`DROP FUNCTION refuse_token()`.execute(t.db);
+    }
+    expect(await snapshot(county.id)).toEqual(before);
+    expect(await nameTablesOf(county.id)).toEqual(['index_names_default']);
+    expect(await parcelTables()).toEqual(tablesBefore);
   });
 });
 
@@ -529,6 +682,9 @@ describe('importParcels beside the readers and writers of the county', () => {
 
   it('lets an admin edit the county while its owners are added (the edit neither waits nor deadlocks)', async () => {
     const county = await createCounty(t.db, { code: 'EDIT' });
+    // Imported before: the new owners of the next roll are inserted into index_names (a first
+    // import builds them in a table of its own, which no other session holds).
+    await importParcels(pool, { county: 'EDIT', source: await csvFile(roll(5, 'FIRST')) });
     // The import stops at its names insert while another session holds index_names.
     const release = await holding('LOCK TABLE index_names IN SHARE MODE');
     const imported = importParcels(pool, {

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, migrationsDir, pendingMigrations } from '../src/db/migrate.ts';
+import * as indexNamesByCounty from '../../migrations/20261129_0029_index_names_by_county.ts';
+import { createCounty } from './helpers/factories.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 
 const MANIFEST = 'checksums.json';
@@ -203,5 +205,79 @@ describe('migrations', () => {
     await expectExact();
     const kept = await counted();
     expect(kept.find((r) => r.role === 'customersupport')?.kept).toBe('112');
+  });
+
+  it('0029 moves the names of counties with a parcels partition into partitions of their own, and back', async () => {
+    // A migration sees the database untyped.
+    const untyped = () => t.db as unknown as Kysely<unknown>;
+    const imported = await createCounty(t.db, { code: 'M29A' });
+    const other = await createCounty(t.db, { code: 'M29B' });
+    const rows = async () =>
+      (
+        await sql<{
+          id: string;
+          county_id: number;
+          name_key: string;
+          document_count: number;
+          table: string;
+        }>`
+          SELECT id, county_id, name_key, document_count, tableoid::regclass::text AS table
+          FROM index_names WHERE county_id IN (${imported.id}, ${other.id}) ORDER BY id`.execute(
+          t.db,
+        )
+      ).rows;
+    const insertName = (countyId: number, key: string) =>
+      sql<{ id: string }>`
+        INSERT INTO index_names (county_id, name, name_key, document_count)
+        VALUES (${countyId}, ${key}, ${key}, 1) RETURNING id`.execute(t.db);
+    const indexesOf = async (table: string) =>
+      (
+        await sql<{ index: string }>`
+          SELECT indexrelid::regclass::text AS index FROM pg_index
+          WHERE indrelid = ${table}::regclass ORDER BY 1`.execute(t.db)
+      ).rows.map((r) => r.index);
+
+    // Before 0029: one table. A county imported has a parcels partition of its own.
+    await indexNamesByCounty.down(untyped());
+    await sql`CREATE TABLE ${sql.raw(`parcels_county_${imported.id}`)}
+      PARTITION OF parcels FOR VALUES IN (${sql.lit(imported.id)})`.execute(t.db);
+    await insertName(imported.id, 'ALDER ANN');
+    await insertName(other.id, 'BIRCH BEN');
+    await insertName(imported.id, 'CEDAR CY');
+    const flat = await rows();
+    expect(new Set(flat.map((r) => r.table))).toEqual(new Set(['index_names']));
+
+    await indexNamesByCounty.up(untyped());
+    const split = await rows();
+    expect(split.map(({ table: _, ...r }) => r)).toEqual(flat.map(({ table: _, ...r }) => r));
+    expect(split.map((r) => r.table)).toEqual([
+      `index_names_county_${imported.id}`,
+      'index_names_default',
+      `index_names_county_${imported.id}`,
+    ]);
+    expect(await indexesOf(`index_names_county_${imported.id}`)).toEqual(
+      ['name_key', 'pkey'].map((suffix) => `index_names_county_${imported.id}_${suffix}`),
+    );
+    // New names: ids after the old ones, unique per county, surnames into the dictionary.
+    const { rows: added } = await insertName(other.id, 'DOGWOOD DI');
+    expect(BigInt(added[0]!.id)).toBeGreaterThan(BigInt(flat.at(-1)!.id));
+    await expect(insertName(imported.id, 'ALDER ANN')).rejects.toThrow(/duplicate key/);
+    const { rows: tokens } = await sql<{ token: string }>`
+      SELECT token FROM search_tokens
+      WHERE county_id = ${other.id} AND kind = 'surname' AND delete_key = token ORDER BY 1`.execute(
+      t.db,
+    );
+    expect(tokens.map((r) => r.token)).toEqual(['BIRCH', 'DOGWOOD']);
+
+    // And back: one table with every row and id, its identity after the last.
+    const before = await rows();
+    await indexNamesByCounty.down(untyped());
+    expect((await rows()).map(({ table: _, ...r }) => r)).toEqual(
+      before.map(({ table: _, ...r }) => r),
+    );
+    const { rows: again } = await insertName(other.id, 'ELM ED');
+    expect(BigInt(again[0]!.id)).toBeGreaterThan(BigInt(before.at(-1)!.id));
+    await indexNamesByCounty.up(untyped());
+    expect(await pendingMigrations(t.db)).toEqual([]);
   });
 });

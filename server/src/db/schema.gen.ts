@@ -260,7 +260,7 @@ export interface Events {
 export interface IndexNames {
   county_id: number;
   document_count: Generated<number>;
-  id: GeneratedAlways<string>;
+  id: Generated<Int8>;
   last_recorded_at: Timestamp | null;
   name: string;
   name_key: string;

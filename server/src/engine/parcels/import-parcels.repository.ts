@@ -168,16 +168,32 @@ export async function dropDuplicateApns(db: Executor): Promise<number> {
   return Number(result.numAffectedRows ?? 0);
 }
 
-// Each imported county's parcels are a partition of `parcels` (migration 0014): the import
-// builds the county's next partition beside the current one and swaps them. Counties never
-// imported keep their rows in the DEFAULT partition.
-const partitionName = (countyId: number) => {
+// Each imported county's parcels and owner names are a partition of `parcels` and of
+// `index_names` (migrations 0014 and 0029): the import builds the county's next parcels
+// partition beside the current one and swaps them, and at the county's first import builds its
+// names partition the same way. Counties never imported keep their rows in the DEFAULT
+// partitions.
+const partitionName = (table: 'parcels' | 'index_names', countyId: number) => {
   if (!Number.isSafeInteger(countyId) || countyId <= 0)
     throw new Error(`bad county id ${countyId}`);
-  return `parcels_county_${countyId}`;
+  return `${table}_county_${countyId}`;
 };
 
-// The indexes of a partition, each matching one of the partitioned indexes of `parcels`, so
+/** The partition of `table` holding the county's rows alone, if it has one. */
+async function partitionOf(
+  trx: Transaction<DB>,
+  table: 'parcels' | 'index_names',
+  countyId: number,
+): Promise<string | undefined> {
+  const { rows } = await sql<{ name: string }>`
+    SELECT c.relname AS name
+    FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+    WHERE i.inhparent = ${table}::regclass
+      AND pg_get_expr(c.relpartbound, c.oid) = ${`FOR VALUES IN (${countyId})`}`.execute(trx);
+  return rows[0]?.name;
+}
+
+// The indexes of a partition, each matching one of the partitioned indexes of its table, so
 // ATTACH PARTITION adopts them instead of building its own.
 const PARTITION_INDEXES = [
   ['apn_key', 'UNIQUE', 'btree (county_id, apn_key)'],
@@ -185,6 +201,48 @@ const PARTITION_INDEXES = [
   ['street_key_idx', '', 'btree (county_id, street_key, address_key)'],
   ['address_key_trgm_idx', '', 'gin (address_key gin_trgm_ops)'],
 ] as const;
+const NAMES_PARTITION_INDEXES = [['name_key', 'UNIQUE', 'btree (county_id, name_key)']] as const;
+
+async function createIndexes(
+  trx: Transaction<DB>,
+  table: string,
+  indexes: readonly (readonly [string, string, string])[],
+): Promise<void> {
+  await sql`ALTER TABLE ${sql.table(table)} ADD CONSTRAINT ${sql.raw(`${table}_pkey`)} PRIMARY KEY (county_id, id)`.execute(
+    trx,
+  );
+  for (const [suffix, unique, definition] of indexes) {
+    await sql`CREATE ${sql.raw(unique)} INDEX ${sql.raw(`${table}_${suffix}`)} ON ${sql.table(table)} USING ${sql.raw(definition)}`.execute(
+      trx,
+    );
+  }
+  await sql`ANALYZE ${sql.table(table)}`.execute(trx);
+}
+
+/** The built table takes its partition's name, and its indexes the names that go with it. */
+async function renameBuilt(
+  trx: Transaction<DB>,
+  built: string,
+  as: string,
+  indexes: readonly (readonly [string, string, string])[],
+): Promise<void> {
+  await sql`ALTER TABLE ${sql.table(built)} RENAME TO ${sql.table(as)}`.execute(trx);
+  for (const suffix of ['pkey', ...indexes.map(([name]) => name)]) {
+    await sql`ALTER INDEX ${sql.raw(`${built}_${suffix}`)} RENAME TO ${sql.raw(`${as}_${suffix}`)}`.execute(
+      trx,
+    );
+  }
+}
+
+// Validated on the built table alone, under the name the foreign key of its partitioned table
+// has on every partition: ATTACH PARTITION adopts it rather than adding and validating its own.
+// Adding it locks `counties` against writes to the commit, so it is added last: an admin's edit
+// of a county waits a moment, instead of through the inserts before it (whose foreign-key
+// checks lock the county's row: with the table lock held, a deadlock).
+const addCountyForeignKey = (trx: Transaction<DB>, table: string, constraint: string) =>
+  sql`
+    ALTER TABLE ${sql.table(table)} ADD CONSTRAINT ${sql.raw(constraint)}
+      FOREIGN KEY (county_id) REFERENCES counties (id) ON DELETE CASCADE`.execute(trx);
 
 /** How long the swap waits, in all, for the queries holding `parcels` to finish. */
 export const SWAP_WAIT_MS = 60_000;
@@ -192,18 +250,22 @@ export const SWAP_WAIT_MS = 60_000;
 export const SWAP_LOCK_TIMEOUT_MS = 200;
 
 /**
- * The exclusive lock on `parcels` the swap needs, taken in short attempts: while a lock request
- * waits, every new reader of parcels queues behind it, so an attempt gives up after
- * SWAP_LOCK_TIMEOUT_MS (behind a long query: a dump, a report), lets the readers through, and
- * tries again, for SWAP_WAIT_MS in all.
+ * The exclusive locks the swap needs, on `parcels` (and on `index_names` when its partition is
+ * attached too), taken in short attempts: while a lock request waits, every new reader of the
+ * table queues behind it, so an attempt gives up after SWAP_LOCK_TIMEOUT_MS (behind a long
+ * query: a dump, a report), lets the readers through, and tries again, for SWAP_WAIT_MS in all.
+ * Both tables are taken in one attempt or neither: a writer holding one while it waits for the
+ * other cannot deadlock with the swap.
  */
-async function lockParcelsForSwap(trx: Transaction<DB>): Promise<void> {
+async function lockForSwap(trx: Transaction<DB>, tables: readonly string[]): Promise<void> {
   const started = performance.now();
   for (let attempt = 1; ; attempt++) {
     await sql`SAVEPOINT parcels_swap`.execute(trx);
     try {
       await sql`SET LOCAL lock_timeout = ${sql.lit(`${SWAP_LOCK_TIMEOUT_MS}ms`)}`.execute(trx);
-      await sql`LOCK TABLE parcels IN ACCESS EXCLUSIVE MODE`.execute(trx);
+      await sql`LOCK TABLE ${sql.join(tables.map((t) => sql.table(t)))} IN ACCESS EXCLUSIVE MODE`.execute(
+        trx,
+      );
       await sql`RELEASE SAVEPOINT parcels_swap`.execute(trx);
       await sql`SET LOCAL lock_timeout TO DEFAULT`.execute(trx);
       return;
@@ -212,13 +274,100 @@ async function lockParcelsForSwap(trx: Transaction<DB>): Promise<void> {
       await sql`ROLLBACK TO SAVEPOINT parcels_swap`.execute(trx);
       if (performance.now() - started > SWAP_WAIT_MS) {
         throw new Error(
-          `other queries held the parcels table for more than ${SWAP_WAIT_MS / 1000} s; try the import again`,
+          `other queries held the ${tables.join(' or ')} table for more than ${SWAP_WAIT_MS / 1000} s; try the import again`,
           { cause: err },
         );
       }
       await new Promise((resolve) => setTimeout(resolve, Math.min(50 * attempt, 1000)));
     }
   }
+}
+
+/**
+ * The owners of the staged parcels that index_names lacks, added to a county that has its own
+ * names partition (imported before): one insert, the surname words added by its trigger.
+ */
+async function addNewOwnerNames(trx: Transaction<DB>, countyId: number): Promise<number> {
+  // The spelling of a name's first appearance in the file stands for all its spellings. A
+  // roll imported again holds mostly known names: they are left out by one anti-join before
+  // the sort (2.6M known names: 13.5 s through ON CONFLICT alone, 5.6 s so), and ON CONFLICT
+  // still skips a name another writer added meanwhile.
+  const names = await sql`
+    INSERT INTO index_names (county_id, name, name_key, document_count)
+    SELECT DISTINCT ON (o.name_key) ${countyId}, o.name, o.name_key, 0
+    FROM pg_temp.parcel_import p
+    CROSS JOIN LATERAL unnest(p.owner_names, p.owner_keys) AS o (name, name_key)
+    WHERE o.name_key <> ''
+      AND NOT EXISTS (
+        SELECT 1 FROM index_names n WHERE n.county_id = ${countyId} AND n.name_key = o.name_key)
+    ORDER BY o.name_key, p.line
+    ON CONFLICT (county_id, name_key) DO NOTHING`.execute(trx);
+  return Number(names.numAffectedRows ?? 0);
+}
+
+/**
+ * A county's first import: every owner of the staged parcels into a new table, made to become
+ * the county's names partition. No per-row index upkeep, foreign-key check or trigger: the
+ * indexes are built after the load and the surname words added in one statement (2.6M names:
+ * 39 s into the shared table, ~20 s so). The names already in the default partition (from
+ * documents recorded before the roll) join it at the swap, under its lock.
+ */
+async function buildOwnerNames(trx: Transaction<DB>, table: string, countyId: number) {
+  await sql`
+    CREATE TABLE ${sql.table(table)} (
+      LIKE index_names INCLUDING DEFAULTS INCLUDING CONSTRAINTS,
+      CONSTRAINT index_names_county_check CHECK (county_id = ${sql.lit(countyId)})
+    )`.execute(trx);
+  // Ids from the index_names sequence (the column default), drawn for each name kept.
+  const names = await sql`
+    INSERT INTO ${sql.table(table)} (county_id, name, name_key)
+    SELECT ${countyId}, n.name, n.name_key
+    FROM (
+      SELECT DISTINCT ON (o.name_key) o.name, o.name_key
+      FROM pg_temp.parcel_import p
+      CROSS JOIN LATERAL unnest(p.owner_names, p.owner_keys) AS o (name, name_key)
+      WHERE o.name_key <> ''
+      ORDER BY o.name_key, p.line
+    ) AS n`.execute(trx);
+  await createIndexes(trx, table, NAMES_PARTITION_INDEXES);
+  // What the surname trigger of index_names (migration 0006) does for its inserts.
+  await sql`
+    SELECT search_tokens_insert('surname', array_agg(t.token), array_agg(${countyId}::integer))
+    FROM (SELECT DISTINCT split_part(name_key, ' ', 1) AS token FROM ${sql.table(table)}) AS t`.execute(
+    trx,
+  );
+  return Number(names.numAffectedRows ?? 0);
+}
+
+/**
+ * Under the swap's lock: the county's names in the default partition move into the built
+ * table, each keeping its id, spelling and counts over the roll's row of the same key. Returns
+ * how many of the roll's names were new to the county.
+ */
+async function moveDefaultNames(
+  trx: Transaction<DB>,
+  table: string,
+  countyId: number,
+  built: number,
+): Promise<number> {
+  const { rows } = await sql<{ known: string }>`
+    WITH moved AS (
+      DELETE FROM index_names WHERE county_id = ${countyId}
+      RETURNING id, county_id, name, name_key, document_count, last_recorded_at
+    ), put AS (
+      INSERT INTO ${sql.table(table)} (id, county_id, name, name_key, document_count, last_recorded_at)
+      SELECT * FROM moved
+      ON CONFLICT (county_id, name_key) DO UPDATE SET
+        id = excluded.id, name = excluded.name, document_count = excluded.document_count,
+        last_recorded_at = excluded.last_recorded_at
+    )
+    -- The statement's snapshot holds the built rows alone: these are the roll's known names.
+    SELECT count(*) AS known FROM moved m
+    WHERE EXISTS (
+      SELECT 1 FROM ${sql.table(table)} n WHERE n.county_id = ${countyId} AND n.name_key = m.name_key)`.execute(
+    trx,
+  );
+  return built - Number(rows[0]!.known);
 }
 
 /**
@@ -229,23 +378,31 @@ async function lockParcelsForSwap(trx: Transaction<DB>): Promise<void> {
  * The staged rows go into a new table with no index; its indexes are built once the rows are
  * in, and it takes the place of the county's partition at the very end. Readers of `parcels`
  * wait only for that swap (a few catalog changes under an exclusive lock on `parcels`), and see
- * the old parcels until the transaction commits.
+ * the old parcels until the transaction commits. A county's first import builds its names
+ * partition the same way; later imports add the few names they bring to it.
  */
 export async function replaceCountyParcels(
   trx: Transaction<DB>,
   countyId: number,
   staged: number,
 ): Promise<{ imported: number; duplicates: number; namesAdded: number }> {
-  const current = partitionName(countyId);
+  const current = partitionName('parcels', countyId);
   const next = `${current}_import`;
   const table = sql.table(next);
   // One import at a time, of any county: the new table is made LIKE parcels, which holds a
   // share lock on parcels to the end; another import's swap would wait for it, and every reader
   // of parcels would queue behind that swap for the rest of this import.
   await sql`SELECT pg_advisory_xact_lock(hashtext('import-parcels'))`.execute(trx);
-  // For the index builds and the sorts below; this transaction only.
-  await sql`SET LOCAL maintenance_work_mem = '256MB'`.execute(trx);
-  await sql`SET LOCAL work_mem = '64MB'`.execute(trx);
+  // For the index builds and the sorts below, this transaction only; never below the server's.
+  for (const [setting, floor] of [
+    ['maintenance_work_mem', '256MB'],
+    ['work_mem', '64MB'],
+  ] as const) {
+    await sql`
+      SELECT set_config(${setting},
+        greatest(pg_size_bytes(current_setting(${setting})), pg_size_bytes(${floor})) / 1024 || 'kB',
+        true)`.execute(trx);
+  }
 
   // The CHECK lets ATTACH PARTITION trust the rows without scanning them.
   await sql`
@@ -264,15 +421,7 @@ export async function replaceCountyParcels(
   // The owners of the rows left out are not the county's: out of the staging table before
   // the names are read from it. Rare, so not paid for when there are none (2M rows: 2.3 s).
   const duplicates = imported < staged ? await dropDuplicateApns(trx) : 0;
-  await sql`ALTER TABLE ${table} ADD CONSTRAINT ${sql.raw(`${next}_pkey`)} PRIMARY KEY (county_id, id)`.execute(
-    trx,
-  );
-  for (const [suffix, unique, definition] of PARTITION_INDEXES) {
-    await sql`CREATE ${sql.raw(unique)} INDEX ${sql.raw(`${next}_${suffix}`)} ON ${table} USING ${sql.raw(definition)}`.execute(
-      trx,
-    );
-  }
-  await sql`ANALYZE ${table}`.execute(trx);
+  await createIndexes(trx, next, PARTITION_INDEXES);
   // Rows inserted into this table do not fire the triggers of `parcels`: the street words its
   // insert trigger would add (search_tokens_from_parcels, migration 0006), added the same way.
   await sql`
@@ -284,29 +433,15 @@ export async function replaceCountyParcels(
       WHERE w.token ~ '[A-Z]'
     ) AS t`.execute(trx);
 
-  // The spelling of a name's first appearance in the file stands for all its spellings. A
-  // roll imported again holds mostly known names: they are left out by one anti-join before
-  // the sort (2.6M known names: 13.5 s through ON CONFLICT alone, 5.6 s so), and ON CONFLICT
-  // still skips a name another writer added meanwhile.
-  const names = await sql`
-    INSERT INTO index_names (county_id, name, name_key, document_count)
-    SELECT DISTINCT ON (o.name_key) ${countyId}, o.name, o.name_key, 0
-    FROM pg_temp.parcel_import p
-    CROSS JOIN LATERAL unnest(p.owner_names, p.owner_keys) AS o (name, name_key)
-    WHERE o.name_key <> ''
-      AND NOT EXISTS (
-        SELECT 1 FROM index_names n WHERE n.county_id = ${countyId} AND n.name_key = o.name_key)
-    ORDER BY o.name_key, p.line
-    ON CONFLICT (county_id, name_key) DO NOTHING`.execute(trx);
+  const namesPartition = partitionName('index_names', countyId);
+  const namesNext = `${namesPartition}_import`;
+  const firstImport = (await partitionOf(trx, 'index_names', countyId)) === undefined;
+  const namesBuilt = firstImport
+    ? await buildOwnerNames(trx, namesNext, countyId)
+    : await addNewOwnerNames(trx, countyId);
 
-  // Validated here, on this table alone, under the name the foreign key of `parcels` has on
-  // every partition: ATTACH PARTITION adopts it rather than adding and validating its own.
-  // Adding it locks `counties` against writes to the commit, so it comes last: an admin's edit
-  // of a county waits a moment, instead of from here through the names insert above (whose
-  // foreign-key checks lock the county's row: with the table lock held, a deadlock).
-  await sql`
-    ALTER TABLE ${table} ADD CONSTRAINT parcels_county_id_fkey
-      FOREIGN KEY (county_id) REFERENCES counties (id) ON DELETE CASCADE`.execute(trx);
+  await addCountyForeignKey(trx, next, 'parcels_county_id_fkey');
+  if (firstImport) await addCountyForeignKey(trx, namesNext, 'index_names_county_id_fkey');
 
   // Every process's search cache forgets the county's answers once this commits
   // (search.cache.ts). The foreign key above already holds counties against writes to the commit.
@@ -314,14 +449,10 @@ export async function replaceCountyParcels(
     trx,
   );
 
-  // The swap: readers of parcels wait from here to the commit (milliseconds).
-  await lockParcelsForSwap(trx);
-  const partition = await sql<{ name: string }>`
-    SELECT c.relname AS name
-    FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
-    WHERE i.inhparent = 'parcels'::regclass
-      AND pg_get_expr(c.relpartbound, c.oid) = ${`FOR VALUES IN (${countyId})`}`.execute(trx);
-  const old = partition.rows[0]?.name;
+  // The swap: readers of parcels (and of index_names, at a first import) wait from here to the
+  // commit (milliseconds).
+  await lockForSwap(trx, firstImport ? ['index_names', 'parcels'] : ['parcels']);
+  const old = await partitionOf(trx, 'parcels', countyId);
   if (old) {
     await sql`ALTER TABLE parcels DETACH PARTITION ${sql.table(old)}`.execute(trx);
     await sql`DROP TABLE ${sql.table(old)}`.execute(trx);
@@ -332,11 +463,15 @@ export async function replaceCountyParcels(
   await sql`ALTER TABLE parcels ATTACH PARTITION ${table} FOR VALUES IN (${sql.lit(countyId)})`.execute(
     trx,
   );
-  await sql`ALTER TABLE ${table} RENAME TO ${sql.table(current)}`.execute(trx);
-  for (const suffix of ['pkey', ...PARTITION_INDEXES.map(([name]) => name)]) {
-    await sql`ALTER INDEX ${sql.raw(`${next}_${suffix}`)} RENAME TO ${sql.raw(`${current}_${suffix}`)}`.execute(
+  await renameBuilt(trx, next, current, PARTITION_INDEXES);
+
+  let namesAdded = namesBuilt;
+  if (firstImport) {
+    namesAdded = await moveDefaultNames(trx, namesNext, countyId, namesBuilt);
+    await sql`ALTER TABLE index_names ATTACH PARTITION ${sql.table(namesNext)} FOR VALUES IN (${sql.lit(countyId)})`.execute(
       trx,
     );
+    await renameBuilt(trx, namesNext, namesPartition, NAMES_PARTITION_INDEXES);
   }
-  return { imported, duplicates, namesAdded: Number(names.numAffectedRows ?? 0) };
+  return { imported, duplicates, namesAdded };
 }
