@@ -5,6 +5,7 @@ import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, migrationsDir, pendingMigrations } from '../src/db/migrate.ts';
 import * as indexNamesByCounty from '../../migrations/20261129_0029_index_names_by_county.ts';
+import * as searchTokensDerived from '../../migrations/20261129_0030_search_tokens_derived.ts';
 import { createCounty } from './helpers/factories.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 
@@ -279,5 +280,28 @@ describe('migrations', () => {
     expect(BigInt(again[0]!.id)).toBeGreaterThan(BigInt(before.at(-1)!.id));
     await indexNamesByCounty.up(untyped());
     expect(await pendingMigrations(t.db)).toEqual([]);
+  });
+
+  it('keep the search dictionary of a county until the county is deleted, each key once', async () => {
+    // As migration 0030 leaves it, after a round trip through its down.
+    const untyped = t.db as unknown as Kysely<unknown>;
+    await searchTokensDerived.down(untyped);
+    await searchTokensDerived.up(untyped);
+    const county = await createCounty(t.db, { code: 'TOKN' });
+    const keys = async () =>
+      (
+        await sql<{ delete_key: string }>`
+          SELECT delete_key FROM search_tokens WHERE county_id = ${county.id} AND token = 'ALLEN'
+          ORDER BY 1`.execute(t.db)
+      ).rows.map((r) => r.delete_key);
+    // Two deletions of ALLEN coincide (ALEN): one key, in one statement.
+    await sql`
+      INSERT INTO index_names (county_id, name, name_key)
+      VALUES (${county.id}, 'ALLEN ADA', 'ALLEN ADA'), (${county.id}, 'ALLEN BO', 'ALLEN BO')`.execute(
+      t.db,
+    );
+    expect(await keys()).toEqual(['ALEN', 'ALLE', 'ALLEN', 'ALLN', 'LLEN']);
+    await t.db.deleteFrom('counties').where('id', '=', county.id).execute();
+    expect(await keys()).toEqual([]);
   });
 });
