@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Config, TrustProxy } from './config.ts';
-import type { Database } from './db/database.ts';
+import { createSearchDatabase, type Database } from './db/database.ts';
 import { countyPathPolicy } from './lib/county-paths.ts';
 import { valibotValidatorCompiler } from './lib/schema.ts';
 import type { MailSender } from './mail/mail-sender.ts';
@@ -93,6 +93,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     onConstructorPoisoning: 'error',
   }) as unknown as FastifyInstance;
 
+  // Search's own connections (createSearchDatabase), owned by the app. Closed last: onClose
+  // hooks run the latest added first, so closing waits for the handlers in flight (below) first.
+  const searchDb = createSearchDatabase(config.databaseUrl, config.searchPoolSize, app.log);
+  app.addHook('onClose', () => searchDb.destroy());
   registerRouteRegistry(app);
   registerInFlight(app);
   registerHttpMetrics(app);
@@ -118,7 +122,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   // its signature and two hashes of its content, for a session nobody keeps).
   await app.register(
     async (api) => {
-      await api.register(searchRoutes, { db, cacheTtlMs: config.searchCacheTtlMs });
+      await api.register(searchRoutes, { db: searchDb, cacheTtlMs: config.searchCacheTtlMs });
     },
     { prefix: '/api' },
   );

@@ -171,6 +171,7 @@ const EnvSchema = v.object({
     ),
   ),
   DATABASE_POOL_SIZE: v.optional(integer(1, 200), '10'),
+  SEARCH_POOL_SIZE: v.optional(integer(1, 200), '4'),
   SEARCH_CACHE_TTL_MS: v.optional(integer(0, 600_000), '10000'),
   LOG_LEVEL: v.optional(
     v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
@@ -257,6 +258,8 @@ export type Config = Readonly<{
   /** Settings over the shipped ones of the embedded Postgres (db/tuning.ts). */
   embeddedPostgresSettings: Readonly<Record<string, string>>;
   databasePoolSize: number;
+  /** Connections per process for search alone (db/database.ts createSearchDatabase). */
+  searchPoolSize: number;
   /** How long a search answer is given again without a query; 0 keeps none (search.cache.ts). */
   searchCacheTtlMs: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -424,6 +427,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     embeddedPostgresPort: e.EMBEDDED_POSTGRES_PORT,
     embeddedPostgresSettings: Object.freeze(e.EMBEDDED_POSTGRES_SETTINGS ?? {}),
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    searchPoolSize: e.SEARCH_POOL_SIZE,
     searchCacheTtlMs: e.SEARCH_CACHE_TTL_MS,
     logLevel: e.LOG_LEVEL,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,

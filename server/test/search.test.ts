@@ -141,6 +141,17 @@ describe('GET /api/search/*', () => {
       expect(await results('street', 'MAIN ST')).toContainEqual(expected);
     });
 
+    it("runs on search's own connections, those that plan each statement once", async () => {
+      const searchConnections = () =>
+        sql<{ n: number }>`
+          SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE datname = current_database() AND application_name = 'deedwatch-search'`
+          .execute(t.db)
+          .then(({ rows }) => rows[0]!.n);
+      expect(await results('apn', '012-0345')).not.toEqual([]);
+      expect(await searchConnections()).toBeGreaterThan(0);
+    });
+
     it('name search returns name, county and how many documents carry the name', async () => {
       expect(await results('name', 'SMITH JOHN ')).toEqual([
         { name: 'SMITH JOHN', county: 'Sacramento', documentCount: 3 },

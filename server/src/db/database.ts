@@ -12,8 +12,20 @@ export type { Transaction };
 /** What a repository function runs its queries on: the pool, or a transaction a service opened. */
 export type Executor = Database | Transaction<DB>;
 
-export function createPool(connectionString: string, max: number, log: Logger): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max, application_name: 'deedwatch' });
+/** What a pool logs: a connection lost. */
+type PoolLog = Pick<Logger, 'warn'>;
+
+export function createPool(
+  connectionString: string,
+  max: number,
+  log: PoolLog,
+  { planOnce = false }: { planOnce?: boolean } = {},
+): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    application_name: planOnce ? 'deedwatch-search' : 'deedwatch',
+  });
   // An idle client's error (a restarted or stopped server) must not crash the process;
   // the next query gets a fresh connection or a clear error.
   pool.on('error', (err) => log.warn({ err: err.message }, 'idle database connection lost'));
@@ -23,6 +35,12 @@ export function createPool(connectionString: string, max: number, log: Logger): 
     client.on('error', (err) => log.warn({ err: err.message }, 'database connection lost'));
     // The search statements by name (prepared.ts).
     preparing(client);
+    // Queued before any query the pool's caller sends on this connection.
+    if (planOnce) {
+      client
+        .query('SET plan_cache_mode = force_generic_plan')
+        .catch((err: Error) => log.warn({ err: err.message }, 'plan_cache_mode not set'));
+    }
   });
   trackPool(pool);
   return pool;
@@ -30,4 +48,25 @@ export function createPool(connectionString: string, max: number, log: Logger): 
 
 export function createDatabase(pool: pg.Pool): Database {
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/**
+ * The search routes' own connections, on which each prepared statement is planned once.
+ * A search statement is prepared by name (prepared.ts), yet at plan_cache_mode's default
+ * Postgres planned it again on every run: it keeps a generic plan only when that plan's
+ * estimated cost is no higher than the custom plans', and a prefix range bound to unknown
+ * values always looked costlier than one bound to a real prefix. Planning was then half of
+ * a search's Postgres CPU. Here every statement gets the generic plan (the same index
+ * ranges); the answers were the same for each of 5,000 terms at full scale.
+ *
+ * Only for search: on the app's main pool Kysely sends every other query unnamed, and the
+ * setting would give those generic plans too: the matcher's batch queries, planned for no
+ * batch in particular.
+ */
+export function createSearchDatabase(
+  connectionString: string,
+  max: number,
+  log: PoolLog,
+): Database {
+  return createDatabase(createPool(connectionString, max, log, { planOnce: true }));
 }

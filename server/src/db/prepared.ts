@@ -7,7 +7,8 @@ import type { Executor } from './database.ts';
  * Named prepared statements for the statements run on every keystroke. Kysely sends each query
  * as unnamed: Postgres parses and plans it every time (0.1–0.35 ms of a search's 0.7 ms). A
  * statement made by prepareStatement is sent with a name derived from its text instead, so
- * each connection parses it once and Postgres may keep a generic plan after its fifth run.
+ * each connection parses it once; on search's own connections (database.ts
+ * createSearchDatabase) it is also planned once.
  *
  * Kysely cannot name a statement, so the pool's clients look the text up (preparing, below)
  * in the names registered here; every other query is sent as before.

@@ -111,7 +111,7 @@ new Gauge({
 
 new Gauge({
   name: 'deedwatch_db_pool_max',
-  help: "Connections the application's Postgres pool may open (DATABASE_POOL_SIZE)",
+  help: "Connections the application's Postgres pools may open (DATABASE_POOL_SIZE + SEARCH_POOL_SIZE)",
   registers,
   collect() {
     let max = 0;
