@@ -9,10 +9,8 @@ import {
   correctedKeys,
   deletionKeys,
   isOneTypo,
-  likePrefix,
   minimalPrefixes,
   namePrefix,
-  prefixBounds,
   prefixRange,
   parseAddressTerm,
   parseNameTerm,
@@ -35,27 +33,8 @@ const streets = (term: string) => {
   return typed && streetPrefixes(typed);
 };
 
-describe('likePrefix', () => {
-  it('escapes the LIKE wildcards and the escape character, then matches any rest', () => {
-    expect(likePrefix('SMITH')).toBe('SMITH%');
-    expect(likePrefix('50%_OFF\\')).toBe('50\\%\\_OFF\\\\%');
-  });
-});
-
-describe('prefixBounds', () => {
-  it('bounds a finished word so it finds the word and longer names, not longer words', () => {
-    expect(prefixBounds('SMITH JO')).toEqual({ like: 'SMITH JO%' });
-    expect(prefixBounds('SMITH ')).toEqual({ like: 'SMITH%', below: 'SMITH!' });
-    const matches = (key: string) => key.startsWith('SMITH') && key < 'SMITH!';
-    expect(['SMITH', 'SMITH JOHN', 'SMITHSON', 'SMITH&CO'].filter(matches)).toEqual([
-      'SMITH',
-      'SMITH JOHN',
-    ]);
-  });
-});
-
 describe('prefixRange', () => {
-  it('is the range of keys prefixBounds matches', () => {
+  it('is the keys starting with the prefix, or with a finished word and more words', () => {
     expect(prefixRange('SMITH JO')).toEqual({ from: 'SMITH JO', below: 'SMITH JP' });
     expect(prefixRange('SMITH ')).toEqual({ from: 'SMITH', below: 'SMITH!' });
     expect(prefixRange('A%')).toEqual({ from: 'A%', below: 'A&' });

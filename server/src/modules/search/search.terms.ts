@@ -26,24 +26,6 @@ const endsWord = (term: string) => /\s$/.test(term);
 const tooShort = (term: string, key: string) =>
   term.trim().length < MIN_TERM_LENGTH || key.length < MIN_TERM_LENGTH;
 
-/** The LIKE pattern for "starts with `prefix`": every character of the prefix is literal. */
-export function likePrefix(prefix: string): string {
-  return `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/**
- * The SQL bounds of a prefix. A prefix ending in a space (a finished word) matches the word
- * itself or the word followed by more words: "SMITH " finds SMITH and SMITH JOHN, not SMITHSON.
- * Keys hold no character below '!' other than the space, so under the C collation
- * `key < 'SMITH!'` keeps exactly those.
- */
-export function prefixBounds(prefix: string): { like: string; below?: string } {
-  const word = prefix.trimEnd();
-  return word === prefix
-    ? { like: likePrefix(prefix) }
-    : { like: likePrefix(word), below: `${word}!` };
-}
-
 /** The least string above every string that starts with `prefix`, in code point order. */
 function successor(prefix: string): string {
   const points = [...prefix].map((c) => c.codePointAt(0)!);
@@ -58,14 +40,16 @@ function successor(prefix: string): string {
 
 /**
  * The prefix as a key range [from, below) under the C collation (byte order of UTF-8, which is
- * code point order): exactly the keys prefixBounds matches, as bounds a btree scan can take
- * from a parameter (a LIKE pattern it cannot).
+ * code point order): bounds a btree scan can take from a parameter, where a LIKE pattern could
+ * not be used. A prefix ending in a space (a finished word) matches the word itself or the word
+ * followed by more words: "SMITH " finds SMITH and SMITH JOHN, not SMITHSON. Keys hold no
+ * character below '!' other than the space, so `key < 'SMITH!'` keeps exactly those.
  */
 export function prefixRange(prefix: string): { from: string; below: string } {
-  const { below } = prefixBounds(prefix);
-  return below === undefined
+  const word = prefix.trimEnd();
+  return word === prefix
     ? { from: prefix, below: successor(prefix) }
-    : { from: prefix.trimEnd(), below };
+    : { from: word, below: `${word}!` };
 }
 
 /** Drops prefixes another prefix of the list already covers, so the scans never overlap. */
