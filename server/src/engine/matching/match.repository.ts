@@ -354,8 +354,9 @@ export async function insertEvents(trx: Executor, ids: readonly string[]): Promi
              b.namesakes, l.level
       FROM best b
       JOIN docs d ON d.id = b.document_id
-      -- An address or APN match has no party role.
-      JOIN levels l
+      -- An address or APN match has no party role. Left joined, so that no event could be
+      -- lost here: one without a level would get it from the events trigger.
+      LEFT JOIN levels l
         ON l.county_id = d.county_id AND l.document_type = d.document_type
        AND l.match_kind = b.match_kind AND l.party_role IS NOT DISTINCT FROM b.party_role
       ON CONFLICT DO NOTHING
