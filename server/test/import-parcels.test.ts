@@ -116,6 +116,32 @@ async function rejection(promise: Promise<unknown>): Promise<ImportError> {
   return error as ImportError;
 }
 
+/**
+ * Runs `work` while a deferred constraint trigger refuses, at COMMIT (after every statement of
+ * an import), a row of `table` whose `column` is `value`, raising `message`.
+ */
+async function refusedAtCommit(
+  refuse: { table: string; column: string; value: string; message: string },
+  work: () => Promise<void>,
+) {
+  await sql`
+    CREATE FUNCTION refuse_at_commit() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF to_jsonb(NEW) ->> ${sql.lit(refuse.column)} = ${sql.lit(refuse.value)} THEN
+        RAISE EXCEPTION ${sql.lit(refuse.message)};
+      END IF;
+      RETURN NULL;
+    END $$`.execute(t.db);
+  await sql`CREATE CONSTRAINT TRIGGER refuse_at_commit AFTER INSERT ON ${sql.table(refuse.table)}
+    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION refuse_at_commit()`.execute(t.db);
+  try {
+    await work();
+  } finally {
+    await sql`DROP TRIGGER refuse_at_commit ON ${sql.table(refuse.table)}`.execute(t.db);
+    await sql`DROP FUNCTION refuse_at_commit()`.execute(t.db);
+  }
+}
+
 describe('importParcels', () => {
   let county: CountyRow;
   let summary: ImportSummary;
@@ -383,27 +409,23 @@ describe('importParcels changes nothing when it cannot import', () => {
   });
 
   it('when the commit fails, after the new parcels took the place of the old', async () => {
-    // A deferred constraint trigger runs at COMMIT, after every statement of the import.
-    await sql`
-      CREATE FUNCTION refuse_at_commit() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        IF NEW.name_key = 'LATECOMER 0003' THEN RAISE EXCEPTION 'refused at commit'; END IF;
-        RETURN NULL;
-      END $$`.execute(t.db);
-    await sql`CREATE CONSTRAINT TRIGGER refuse_at_commit AFTER INSERT ON index_names
-      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION refuse_at_commit()`.execute(t.db);
-    try {
-      const file = await csvFile(roll(9, 'LATECOMER'));
-      const error = await rejection(importParcels(pool, { county: 'KEEP', source: file }));
-      expect(error.message).toBe(
-        'The import failed and the parcels of KEEP were left as they were: refused at commit',
-      );
-      expect(await snapshot(county.id)).toEqual(before);
-      expect(await parcelTables()).toEqual(tablesBefore);
-    } finally {
-      await sql`DROP TRIGGER refuse_at_commit ON index_names`.execute(t.db);
-      await sql`DROP FUNCTION refuse_at_commit()`.execute(t.db);
-    }
+    await refusedAtCommit(
+      {
+        table: 'index_names',
+        column: 'name_key',
+        value: 'LATECOMER 0003',
+        message: 'refused at commit',
+      },
+      async () => {
+        const file = await csvFile(roll(9, 'LATECOMER'));
+        const error = await rejection(importParcels(pool, { county: 'KEEP', source: file }));
+        expect(error.message).toBe(
+          'The import failed and the parcels of KEEP were left as they were: refused at commit',
+        );
+        expect(await snapshot(county.id)).toEqual(before);
+        expect(await parcelTables()).toEqual(tablesBefore);
+      },
+    );
   });
 });
 
@@ -600,25 +622,17 @@ describe('parcels partitioned by county', () => {
     const before = await snapshot(county.id);
     const tablesBefore = await parcelTables();
     // Refused at commit, after the built tables took their places.
-    await sql`
-      CREATE FUNCTION refuse_token() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        IF NEW.token = 'DOOMED' THEN RAISE EXCEPTION 'token refused'; END IF;
-        RETURN NULL;
-      END $$`.execute(t.db);
-    await sql`CREATE CONSTRAINT TRIGGER refuse_token AFTER INSERT ON search_tokens
-      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION refuse_token()`.execute(t.db);
-    try {
-      const error = await rejection(
-        importParcels(pool, { county: 'FAIL1', source: await csvFile(roll(4, 'DOOMED')) }),
-      );
-      expect(error.message).toBe(
-        'The import failed and the parcels of FAIL1 were left as they were: token refused',
-      );
-    } finally {
-      await sql`DROP TRIGGER refuse_token ON search_tokens`.execute(t.db);
-      await sql`DROP FUNCTION refuse_token()`.execute(t.db);
-    }
+    await refusedAtCommit(
+      { table: 'search_tokens', column: 'token', value: 'DOOMED', message: 'token refused' },
+      async () => {
+        const error = await rejection(
+          importParcels(pool, { county: 'FAIL1', source: await csvFile(roll(4, 'DOOMED')) }),
+        );
+        expect(error.message).toBe(
+          'The import failed and the parcels of FAIL1 were left as they were: token refused',
+        );
+      },
+    );
     expect(await snapshot(county.id)).toEqual(before);
     expect(await nameTablesOf(county.id)).toEqual(['index_names_default']);
     expect(await parcelTables()).toEqual(tablesBefore);
