@@ -256,6 +256,98 @@ describe('county_stats counters', () => {
     ).toBe(figures.totalEvents);
   });
 
+  it("counts one statement's events of many users, documents and counties by looking each up, never reading every user or document", async () => {
+    // As a matcher's batch: hundreds of events in one statement, many per user. Joined to
+    // users, the planner would rather hash the whole table than look up each user.
+    const users = [
+      await createSubscriber(db),
+      await createSubscriber(db),
+      await createStaff(db, 'customersupport'),
+    ];
+    const documents = await db
+      .insertInto('recorded_documents')
+      .values(
+        Array.from({ length: 150 }, (_, i) => ({
+          county_id: i % 3 === 0 ? b.id : a.id,
+          document_number: `MANY-${i}`,
+          document_type: 'GRANT DEED',
+          recorded_at: new Date(),
+          container: 'SAC',
+          file_name: `MANY-${i}.pdf`,
+          page_count: 2,
+        })),
+      )
+      .returning(['id', 'county_id'])
+      .execute();
+    const guards = new Map<string, string>();
+    for (const user of users) {
+      for (const county of [a, b]) {
+        guards.set(`${user.id}:${county.id}`, (await guardName(db, user.id, county.id, 'MANY')).id);
+      }
+    }
+    const events = documents.flatMap((d) =>
+      users.map((user) => ({
+        user_id: user.id,
+        document_id: d.id,
+        name_subscription_id: guards.get(`${user.id}:${d.county_id}`)!,
+        match_kind: 'name',
+        matched_value: 'MANY',
+        party_role: 'grantee' as const,
+        is_exact: true,
+        tier: 'exact' as const,
+        confidence: 1,
+      })),
+    );
+    // Tables large enough that their foreign keys' checks look rows up by key rather than
+    // read them whole, with their statistics, as autovacuum keeps them.
+    await sql`
+      INSERT INTO users (email, language)
+      SELECT 'filler-' || i || '@example.com', 'en' FROM generate_series(1, 3000) AS i`.execute(db);
+    await sql`
+      INSERT INTO recorded_documents (county_id, document_number, document_type, recorded_at,
+                                      container, file_name, page_count)
+      SELECT ${a.id}, 'FILLER-' || i, 'GRANT DEED', now(), 'SAC', 'FILLER-' || i || '.pdf', 2
+      FROM generate_series(1, 3000) AS i`.execute(db);
+    await sql`ANALYZE users, recorded_documents`.execute(db);
+    const before = await current(db);
+
+    // Each statement in a transaction whose own statistics say whether the trigger read all
+    // of users or of recorded_documents.
+    const seqScansOf = (change: (trx: Database) => Promise<unknown>) =>
+      db.transaction().execute(async (trx) => {
+        const read = async () =>
+          (
+            await sql<{ seq_scan: string }>`
+              SELECT seq_scan FROM pg_stat_xact_user_tables
+              WHERE relname IN ('users', 'recorded_documents') ORDER BY relname`.execute(trx)
+          ).rows.map((r) => Number(r.seq_scan));
+        const start = await read();
+        await change(trx);
+        return (await read()).map((n, k) => n - start[k]!);
+      });
+
+    expect(await seqScansOf((trx) => trx.insertInto('events').values(events).execute())).toEqual([
+      0, 0,
+    ]);
+    // Only the subscribers' events count, in the county of their document: 2 of each 3.
+    const inB = documents.filter((d) => d.county_id === b.id).length;
+    const after = await current(db);
+    expect(after[a.id]!.events).toBe(before[a.id]!.events + 2 * (documents.length - inB));
+    expect(after[b.id]!.events).toBe(before[b.id]!.events + 2 * inB);
+    await expectExact();
+
+    const ids = documents.map((d) => d.id);
+    expect(
+      await seqScansOf((trx) => trx.deleteFrom('events').where('document_id', 'in', ids).execute()),
+    ).toEqual([0, 0]);
+    expect(await current(db)).toEqual({
+      ...before,
+      [a.id]: { ...after[a.id]!, events: before[a.id]!.events },
+      [b.id]: { ...after[b.id]!, events: before[b.id]!.events },
+    });
+    await expectExact();
+  });
+
   it('folds the pending changes into the counters without changing any figure', async () => {
     const before = await current(db);
     const tiersBefore = await currentTiers(db);
