@@ -188,7 +188,6 @@ describe('text messages through Twilio', () => {
 
     const [first] = await textsTo('+19165550142');
     expect(first!.form.From).toBe(TWILIO_FROM);
-    expect(first!.form.StatusCallback).toBe(`${t.config.appUrl}${STATUS}`);
     expect(first!.form.Body).toMatch(
       /^DeedWatch: confirm this number .* \(link valid 10 minutes\): /,
     );
@@ -198,12 +197,15 @@ describe('text messages through Twilio', () => {
     const delivery = await waitFor('the verification text recorded sent', () =>
       t.db
         .selectFrom('deliveries')
-        .select(['channel', 'status', 'provider_message_id'])
+        .select(['id', 'channel', 'status', 'provider_message_id'])
         .where('notification_method_id', '=', method.id)
         .where('status', '=', 'sent')
         .executeTakeFirst(),
     );
+    // Twilio reports the text's fate to the status webhook, naming its delivery.
+    expect(first!.form.StatusCallback).toBe(`${t.config.appUrl}${STATUS}?delivery=${delivery.id}`);
     expect(delivery).toEqual({
+      id: delivery.id,
       channel: 'sms',
       status: 'sent',
       provider_message_id: first!.reply.body.sid,
@@ -441,6 +443,65 @@ describe('text messages through Twilio', () => {
       status: 'delivered',
       error: null,
     });
+  });
+
+  it('keeps what Twilio reports of a text before its answer to the send has arrived', async () => {
+    const ella = await texter('EARLY ELLA');
+    const fred = await texter('EARLY FRED');
+    // Twilio calls the StatusCallback it was given while our send still waits for its answer.
+    const callbacks: number[] = [];
+    const reportFirst = (phone: string, status: Record<string, string>) =>
+      fake.beforeAnswering(phone, async (sid, form) => {
+        const callback = new URL(form.StatusCallback!);
+        const reply = await postTwilioWebhook(t, `${callback.pathname}${callback.search}`, {
+          MessageSid: sid,
+          To: phone,
+          ...status,
+        });
+        callbacks.push(reply.statusCode);
+      });
+    reportFirst(ella.phone, { MessageStatus: 'delivered' });
+    reportFirst(fred.phone, { MessageStatus: 'undelivered', ErrorCode: '30003' });
+    await ingest({ documentNumber: 'TXT-15', grantors: ['EARLY ELLA', 'EARLY FRED'] });
+    const [ellaText] = await textsTo(ella.phone);
+    const [fredText] = await textsTo(fred.phone);
+
+    /** The text's delivery once the send's answer is recorded too. */
+    const answered = (userId: string) =>
+      waitFor('the send of the text answered', async () => {
+        const sms = (await alertDeliveries(userId, 'TXT-15')).find((d) => d.channel === 'sms');
+        const row = await t.db
+          .selectFrom('deliveries')
+          .select(['status', 'provider_status', 'provider_message_id', 'last_error'])
+          .where('id', '=', sms!.id)
+          .where('sent_at', 'is not', null)
+          .executeTakeFirst();
+        return row;
+      });
+    expect(await answered(ella.id)).toEqual({
+      status: 'delivered',
+      provider_status: 'delivered',
+      provider_message_id: ellaText!.reply.body.sid,
+      last_error: null,
+    });
+    expect(await answered(fred.id)).toEqual({
+      status: 'failed',
+      provider_status: 'undelivered',
+      provider_message_id: fredText!.reply.body.sid,
+      last_error: expect.stringMatching(/Twilio error 30003/),
+    });
+    expect(callbacks).toEqual([204, 204]);
+    const mail = await waitForMail(t.db, fred.email, /^DeedWatch cannot text your phone$/);
+    expect(mail.text_body).toContain('(Twilio error 30003)');
+
+    // A callback naming something else than a delivery, even signed, is refused as such.
+    const odd = await postTwilioWebhook(t, `${STATUS}?delivery=42`, {
+      MessageSid: String(ellaText!.reply.body.sid),
+      MessageStatus: 'failed',
+    });
+    expect(odd.statusCode).toBe(400);
+    expect(odd.json().message).toMatch(/delivery.*must be the id of a delivery/);
+    expect((await answered(ella.id))!.status).toBe('delivered');
   });
 
   it('marks a number the carrier cannot reach and tells its owner by email, once', async () => {

@@ -92,15 +92,20 @@ export function markAmbiguous(db: Executor, deliveryId: string, error: string) {
     .executeTakeFirst();
 }
 
-/** Marks a delivery sent; returns when it was queued and when its document (if any) was ingested. */
+/**
+ * Marks a delivery sent; returns when it was queued and when its document (if any) was
+ * ingested. A carrier's final word that came before the send's answer (a text's delivered or
+ * failed, recorded by its status callback) is kept.
+ */
 export function markSent(db: Executor, deliveryId: string, providerMessageId: string | null) {
+  const reported = sql<boolean>`status IN ('delivered', 'failed')`;
   return db
     .updateTable('deliveries')
     .set({
-      status: 'sent',
+      status: sql<DeliveryStatus>`CASE WHEN ${reported} THEN status ELSE 'sent' END`,
       provider_message_id: providerMessageId,
       sent_at: new Date(),
-      last_error: null,
+      last_error: sql<string | null>`CASE WHEN ${reported} THEN last_error END`,
     })
     .where('id', '=', deliveryId)
     .returning((eb) => [

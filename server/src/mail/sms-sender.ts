@@ -20,8 +20,12 @@ export type SmsInput = {
 export type SmsSender = {
   transport: SmsTransport;
   sealingKey: SealingKey;
-  /** Where the carrier reports each text's fate (APP_URL's status webhook). */
-  statusCallback: string;
+  /**
+   * Where the carrier reports a text's fate: APP_URL's status webhook, naming the delivery, so
+   * that a report arriving before the send's answer (and the text's id in it) is recorded is
+   * still the text's.
+   */
+  statusCallback(deliveryId: string): string;
   /**
    * Records a text's delivery and queues its send-sms job in the caller's transaction, as
    * mail is queued; null for an alert already queued for that user, document and method.
@@ -56,7 +60,8 @@ export function createSmsSender(
   return {
     transport,
     sealingKey,
-    statusCallback: `${appUrl}${SMS_STATUS_PATH}`,
+    statusCallback: (deliveryId) =>
+      `${appUrl}${SMS_STATUS_PATH}?${new URLSearchParams({ delivery: deliveryId })}`,
     enqueue: (trx, input) =>
       queueDelivery(
         trx,

@@ -26,7 +26,11 @@ export async function deliverSms(deps: SmsDeps, job: SmsJob) {
     deps.db,
     { deliveryId, retryCount: job.retryCount, retryLimit: job.retryLimit },
     transport,
-    () => transport.send(message, { idempotencyKey: deliveryId, statusCallback }),
+    () =>
+      transport.send(message, {
+        idempotencyKey: deliveryId,
+        statusCallback: statusCallback(deliveryId),
+      }),
     async (trx, claimed, reason) => {
       if (claimed.notification_method_id)
         await reportUnreachable(trx, deps, claimed.notification_method_id, reason);

@@ -32,6 +32,14 @@ export type FakeTwilio = {
   /** The accepted or refused sends to `to` (E.164). */
   messagesTo(to: string): FakeTwilioRequest[];
   setBehaviour(to: string, behaviour: FakeTwilioBehaviour): void;
+  /**
+   * Runs `hook` with the sid of each text to `to` that is accepted, before the fake answers the
+   * send: as Twilio may report a text's status before its answer to the send has arrived.
+   */
+  beforeAnswering(
+    to: string,
+    hook: (sid: string, form: Record<string, string>) => Promise<void>,
+  ): void;
   close(): Promise<void>;
 };
 
@@ -64,12 +72,13 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
   const authToken = randomBytes(16).toString('hex');
   const requests: FakeTwilioRequest[] = [];
   const behaviours = new Map<string, FakeTwilioBehaviour>();
+  const hooks = new Map<string, (sid: string, form: Record<string, string>) => Promise<void>>();
   const messagesPath = `/2010-04-01/Accounts/${accountSid}/Messages.json`;
 
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
+    req.on('end', async () => {
       const url = new URL(req.url ?? '/', 'http://fake-twilio');
       const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
       const record = { method: req.method ?? '', path: url.pathname, headers: req.headers, form };
@@ -107,9 +116,11 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
       if (!form.Body)
         return answer(res, record, requests, 400, error(400, 21602, 'Message body is required.'));
       switch (behaviours.get(to) ?? 'ok') {
-        case 'ok':
+        case 'ok': {
+          const sid = `SM${randomBytes(16).toString('hex')}`;
+          await hooks.get(to)?.(sid, form);
           return answer(res, record, requests, 201, {
-            sid: `SM${randomBytes(16).toString('hex')}`,
+            sid,
             account_sid: accountSid,
             to,
             from: form.From ?? null,
@@ -123,6 +134,7 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
             error_message: null,
             uri: `${messagesPath.replace('.json', '')}/x.json`,
           });
+        }
         case 'invalid':
           return answer(
             res,
@@ -155,6 +167,7 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
     requests,
     messagesTo: (to) => requests.filter((r) => r.path === messagesPath && r.form.To === to),
     setBehaviour: (to, behaviour) => void behaviours.set(to, behaviour),
+    beforeAnswering: (to, hook) => void hooks.set(to, hook),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((err) => (err ? reject(err) : resolve()));

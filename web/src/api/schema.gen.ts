@@ -1215,7 +1215,7 @@ export interface paths {
         put?: never;
         /**
          * Twilio webhook: a text's delivery status
-         * @description Given to Twilio with each text (StatusCallback: APP_URL/api/sms/twilio/status). Signed by Twilio. delivered and undelivered/failed update the delivery of the text; a number Twilio reports invalid or unreachable (errors 21211, 21614, 30003, 30005, 30006) is marked and its owner told by email.
+         * @description Given to Twilio with each text (StatusCallback: APP_URL/api/sms/twilio/status?delivery=<the delivery's id>, so a status that comes before the send's answer is not lost). Signed by Twilio over that whole URL. delivered and undelivered/failed update the delivery of the text; a number Twilio reports invalid or unreachable (errors 21211, 21614, 30003, 30005, 30006) is marked and its owner told by email.
          *
          *     Scope: `write`, when a token is sent: open to anyone, and a token sent must be valid.
          */
@@ -11153,7 +11153,10 @@ export interface operations {
     };
     smsStatus: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The delivery of the text, as the StatusCallback we gave Twilio names it; without it the text is found by MessageSid */
+                delivery?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;

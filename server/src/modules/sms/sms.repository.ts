@@ -15,21 +15,36 @@ export async function setOptedOut(db: Executor, phone: string, at: Date | null):
 
 /**
  * Records the carrier's word on a text: its own status always; ours (delivered, failed) unless
- * the text already reached a final one. Returns the delivery's method when it changed.
+ * the text already reached a final one. The text is the delivery `deliveryId`, whose sid may
+ * not be recorded yet (the carrier can report before the send's answer is stored: the sid is
+ * then recorded here), or without it the delivery that recorded `messageSid`. Returns the
+ * delivery's method when it changed.
  */
 export function recordCarrierStatus(
   db: Executor,
-  messageSid: string,
+  text: { deliveryId?: string; messageSid: string },
   update: { providerStatus: string; status?: 'delivered' | 'failed'; error?: string },
 ) {
+  const { deliveryId, messageSid } = text;
   return db
     .updateTable('deliveries')
-    .set({
+    .set((eb) => ({
       provider_status: update.providerStatus,
+      provider_message_id: eb.fn.coalesce('provider_message_id', eb.val(messageSid)),
       ...(update.status ? { status: update.status } : {}),
       ...(update.error ? { last_error: update.error } : {}),
-    })
-    .where('provider_message_id', '=', messageSid)
+    }))
+    .where((eb) =>
+      deliveryId === undefined
+        ? eb('provider_message_id', '=', messageSid)
+        : eb.and([
+            eb('id', '=', deliveryId),
+            eb.or([
+              eb('provider_message_id', 'is', null),
+              eb('provider_message_id', '=', messageSid),
+            ]),
+          ]),
+    )
     .where('channel', '=', 'sms')
     .where('status', 'not in', ['delivered', 'failed'])
     .returning(['id', 'notification_method_id'])

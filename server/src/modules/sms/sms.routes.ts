@@ -6,7 +6,7 @@ import { route } from '../../lib/route.ts';
 import { errorResponse } from '../../lib/schema.ts';
 import type { MailSender } from '../../mail/mail-sender.ts';
 import type { Brand } from '../../mail/templates.ts';
-import { InboundSmsBody, SmsStatusBody, TwimlResponse } from './sms.schemas.ts';
+import { InboundSmsBody, SmsStatusBody, SmsStatusQuery, TwimlResponse } from './sms.schemas.ts';
 import * as service from './sms.service.ts';
 
 export type SmsRoutesOptions = {
@@ -85,12 +85,14 @@ export async function smsRoutes(
       operationId: 'smsStatus',
       summary: "Twilio webhook: a text's delivery status",
       description:
-        'Given to Twilio with each text (StatusCallback: APP_URL/api/sms/twilio/status). Signed by Twilio. delivered and undelivered/failed update the delivery of the text; a number Twilio reports invalid or unreachable (errors 21211, 21614, 30003, 30005, 30006) is marked and its owner told by email.',
+        "Given to Twilio with each text (StatusCallback: APP_URL/api/sms/twilio/status?delivery=<the delivery's id>, so a status that comes before the send's answer is not lost). Signed by Twilio over that whole URL. delivered and undelivered/failed update the delivery of the text; a number Twilio reports invalid or unreachable (errors 21211, 21614, 30003, 30005, 30006) is marked and its owner told by email.",
       body: SmsStatusBody,
+      querystring: SmsStatusQuery,
       response: { 204: { description: 'Recorded' }, 403: refused },
     },
     handler: async (request, reply) => {
       await service.statusCallback(deps, {
+        deliveryId: request.query.delivery,
         messageSid: request.body.MessageSid,
         messageStatus: request.body.MessageStatus,
         errorCode: request.body.ErrorCode,

@@ -21,6 +21,18 @@ export const SmsStatusBody = v.looseObject({
   ErrorCode: v.optional(field(16, 'Twilio error code when the text was not delivered')),
 });
 
+export const SmsStatusQuery = v.object({
+  delivery: v.optional(
+    v.pipe(
+      v.string(),
+      v.uuid('must be the id of a delivery'),
+      v.description(
+        'The delivery of the text, as the StatusCallback we gave Twilio names it; without it the text is found by MessageSid',
+      ),
+    ),
+  ),
+});
+
 export const TwimlResponse: JsonSchema = {
   description:
     'TwiML: an empty <Response/>, or for HELP a <Message> with how to reach support (Twilio texts it back)',

@@ -49,16 +49,18 @@ export async function inbound(deps: SmsWebhookDeps, from: string, body: string):
  * A text's status from the carrier: delivered, or not (undelivered, failed) with Twilio's
  * error code; other statuses are kept as the carrier's word only. A number Twilio reports
  * invalid or unreachable is marked, and its owner told by email, in the same transaction.
+ * The text is its delivery `deliveryId` when the callback names one (every text sent since
+ * the callback did), else the delivery that recorded `messageSid`.
  */
 export async function statusCallback(
   deps: SmsWebhookDeps,
-  input: { messageSid: string; messageStatus: string; errorCode?: string },
+  input: { deliveryId?: string; messageSid: string; messageStatus: string; errorCode?: string },
 ): Promise<void> {
   const code = input.errorCode ? Number(input.errorCode) : undefined;
   const failed = input.messageStatus === 'undelivered' || input.messageStatus === 'failed';
   const unreachable = code !== undefined && UNREACHABLE_CODES.has(code);
   await deps.db.transaction().execute(async (trx) => {
-    const changed = await repo.recordCarrierStatus(trx, input.messageSid, {
+    const changed = await repo.recordCarrierStatus(trx, input, {
       providerStatus: input.messageStatus.slice(0, 32),
       ...(input.messageStatus === 'delivered' ? { status: 'delivered' as const } : {}),
       ...(failed
