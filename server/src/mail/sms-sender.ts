@@ -21,9 +21,9 @@ export type SmsSender = {
   transport: SmsTransport;
   sealingKey: SealingKey;
   /**
-   * Where the carrier reports a text's fate: APP_URL's status webhook, naming the delivery, so
-   * that a report arriving before the send's answer (and the text's id in it) is recorded is
-   * still the text's.
+   * Where the carrier reports a text's fate: APP_URL's status webhook with the delivery in its
+   * query, so that a report arriving before the send's answer (which carries the text's id) is
+   * still matched to the text.
    */
   statusCallback(deliveryId: string): string;
   /**

@@ -49,8 +49,8 @@ export async function inbound(deps: SmsWebhookDeps, from: string, body: string):
  * A text's status from the carrier: delivered, or not (undelivered, failed) with Twilio's
  * error code; other statuses are kept as the carrier's word only. A number Twilio reports
  * invalid or unreachable is marked, and its owner told by email, in the same transaction.
- * The text is its delivery `deliveryId` when the callback names one (every text sent since
- * the callback did), else the delivery that recorded `messageSid`.
+ * The text is the delivery `deliveryId` when the callback names one (every text we send names
+ * it), else the delivery that recorded `messageSid` (a text sent before callbacks named it).
  */
 export async function statusCallback(
   deps: SmsWebhookDeps,
