@@ -470,13 +470,12 @@ describe('text messages through Twilio', () => {
     const answered = (userId: string) =>
       waitFor('the send of the text answered', async () => {
         const sms = (await alertDeliveries(userId, 'TXT-15')).find((d) => d.channel === 'sms');
-        const row = await t.db
+        return t.db
           .selectFrom('deliveries')
           .select(['status', 'provider_status', 'provider_message_id', 'last_error'])
           .where('id', '=', sms!.id)
           .where('sent_at', 'is not', null)
           .executeTakeFirst();
-        return row;
       });
     expect(await answered(ella.id)).toEqual({
       status: 'delivered',
