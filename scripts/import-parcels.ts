@@ -33,8 +33,9 @@ if (!args) {
 }
 
 const runtime = await openRuntime(loadConfigOrExit(), createLogger('warn'));
-// COPY needs a pg client of its own, beside the runtime's Kysely.
-const pool = createPool(runtime.config.databaseUrl, 1, runtime.log);
+// COPY needs a pg client of its own, beside the runtime's Kysely; a county's first import builds
+// its owner names on a second one while the first builds its parcels.
+const pool = createPool(runtime.config.databaseUrl, 2, runtime.log);
 let status = 0;
 try {
   await migrateToLatest(runtime.db);

@@ -352,6 +352,8 @@ describe('importParcels changes nothing when it cannot import', () => {
       expect(error.message).toMatch(message);
     }
     expect(await snapshot(county.id)).toEqual(before);
+    // No staging table left either.
+    expect(await parcelTables()).toEqual(tablesBefore);
   });
 
   it('for a file that is not UTF-8', async () => {
@@ -374,6 +376,8 @@ describe('importParcels changes nothing when it cannot import', () => {
       'The import stopped while reading the file; nothing was changed: EIO: i/o error, read',
     );
     expect(await snapshot(county.id)).toEqual(before);
+    // The staging table of the session cut short mid-COPY is dropped as well.
+    expect(await parcelTables()).toEqual(tablesBefore);
   });
 
   it('when the database refuses a row inside the replacing transaction', async () => {
@@ -607,35 +611,100 @@ describe('parcels partitioned by county', () => {
       'NEWCOMB ANN',
     ]);
   });
+});
 
-  it('a first import that fails leaves no table behind, and the names recorded before as they were', async () => {
-    const county = await createCounty(t.db, { code: 'FAIL1' });
-    await t.db
-      .insertInto('index_names')
-      .values({
-        county_id: county.id,
-        name: 'EARLY BIRD',
-        name_key: 'EARLY BIRD',
-        document_count: 4,
-      })
-      .execute();
-    const before = await snapshot(county.id);
-    const tablesBefore = await parcelTables();
-    // Refused at commit, after the built tables took their places.
-    await refusedAtCommit(
-      { table: 'search_tokens', column: 'token', value: 'DOOMED', message: 'token refused' },
-      async () => {
+describe("a county's first import, its names built on a second connection", () => {
+  it.each([
+    {
+      // Refused at the commit of the names' own connection, before the swap.
+      at: "the names connection's commit",
+      code: 'FAIL1',
+      refuse: { table: 'search_tokens', column: 'token', value: 'DOOMED', message: 'refused' },
+      owner: 'DOOMED',
+    },
+    {
+      // A street word of the import's own transaction, refused at its commit: the names table
+      // the other connection committed had already taken its place as the county's partition.
+      at: "the import's commit",
+      code: 'FAIL2',
+      refuse: { table: 'search_tokens', column: 'token', value: 'OAK', message: 'refused' },
+      owner: 'SOONGONE',
+    },
+  ])(
+    'a failure at $at leaves no table behind, and the names recorded before as they were',
+    async ({ code, refuse, owner }) => {
+      const county = await createCounty(t.db, { code });
+      await t.db
+        .insertInto('index_names')
+        .values({
+          county_id: county.id,
+          name: 'EARLY BIRD',
+          name_key: 'EARLY BIRD',
+          document_count: 4,
+        })
+        .execute();
+      const before = await snapshot(county.id);
+      const tablesBefore = await parcelTables();
+      await refusedAtCommit(refuse, async () => {
         const error = await rejection(
-          importParcels(pool, { county: 'FAIL1', source: await csvFile(roll(4, 'DOOMED')) }),
+          importParcels(pool, { county: code, source: await csvFile(roll(4, owner)) }),
         );
         expect(error.message).toBe(
-          'The import failed and the parcels of FAIL1 were left as they were: token refused',
+          `The import failed and the parcels of ${code} were left as they were: refused`,
         );
-      },
+      });
+      expect(await snapshot(county.id)).toEqual(before);
+      expect(await nameTablesOf(county.id)).toEqual(['index_names_default']);
+      expect(await parcelTables()).toEqual(tablesBefore);
+      // The county's next import builds its names afresh.
+      const summary = await importParcels(pool, {
+        county: code,
+        source: await csvFile(roll(2, 'STAYER')),
+      });
+      expect(summary.namesAdded).toBe(2);
+      expect((await namesOf(t.db, county.id)).map((n) => n.name_key)).toEqual([
+        'EARLY BIRD',
+        'STAYER 0000',
+        'STAYER 0001',
+      ]);
+    },
+  );
+
+  it('drops what an import whose process died left: its staging table and its built names', async () => {
+    const county = await createCounty(t.db, { code: 'DIED' });
+    const tablesBefore = await parcelTables();
+    // The dead import's session: its staging table is named after its backend, which is gone.
+    const dead = new pg.Client({ connectionString: t.url });
+    await dead.connect();
+    const { rows } = await dead.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    const deadPid = rows[0]!.pid;
+    await dead.query(`CREATE UNLOGGED TABLE parcels_staging_${deadPid} (line integer)`);
+    await dead.query(
+      `CREATE TABLE index_names_county_${county.id}_import (LIKE index_names INCLUDING DEFAULTS)`,
     );
-    expect(await snapshot(county.id)).toEqual(before);
-    expect(await nameTablesOf(county.id)).toEqual(['index_names_default']);
-    expect(await parcelTables()).toEqual(tablesBefore);
+    await dead.query(
+      `INSERT INTO index_names_county_${county.id}_import (county_id, name, name_key)
+       VALUES (${county.id}, 'GHOST', 'GHOST')`,
+    );
+    await dead.end();
+    await waitFor('the dead session to be gone', async () => {
+      const { rows: alive } = await sql<{ n: number }>`
+        SELECT count(*)::int AS n FROM pg_stat_activity WHERE pid = ${deadPid}`.execute(t.db);
+      return alive[0]!.n === 0;
+    });
+
+    const summary = await importParcels(pool, {
+      county: 'DIED',
+      source: await csvFile(roll(2, 'HEIR')),
+    });
+    expect(summary.namesAdded).toBe(2);
+    expect((await namesOf(t.db, county.id)).map((n) => n.name_key)).toEqual([
+      'HEIR 0000',
+      'HEIR 0001',
+    ]);
+    expect(new Set(await parcelTables())).toEqual(
+      new Set([...tablesBefore, `index_names_county_${county.id}`, `parcels_county_${county.id}`]),
+    );
   });
 });
 

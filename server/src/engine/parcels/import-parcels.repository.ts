@@ -35,9 +35,9 @@ export async function findCountyByCode(
 }
 
 /**
- * A Kysely that runs every query on one client. The staging table is TEMP, so it exists only
- * in the session that made it: the COPY into it and the transaction reading it share a client.
- * Queries must not overlap (the import runs them one after another).
+ * A Kysely that runs every query on one client: the COPY into the staging table and the
+ * statements after it share their session (its settings, its transaction). Queries must not
+ * overlap (the import runs them one after another).
  */
 export function sessionDatabase(client: pg.PoolClient): Kysely<DB> {
   const session: PostgresPoolClient = {
@@ -72,11 +72,39 @@ export type StagedParcel = ParcelFields & {
 const STAGING_COLUMNS =
   'line, apn, apn_key, address, address_key, city, state, zip, owner_names, owner_keys';
 
-// A pooled client may come back from an earlier import that failed before dropping its table.
-export async function createStaging(db: Kysely<DB>): Promise<void> {
-  await sql`DROP TABLE IF EXISTS pg_temp.parcel_import`.execute(db);
+/**
+ * The staging table of one import: an ordinary table rather than a TEMP one, because the
+ * county's owner names are built from it on a second connection while the parcels are built on
+ * the first. UNLOGGED: it is thrown away after the import, and a crash empties it anyway.
+ * Named after the backend that filled it, so a table whose backend is gone (its import's
+ * process died) is recognisably left over.
+ */
+export type Staging = { table: string };
+
+const STAGING_PREFIX = 'parcels_staging_';
+
+/** Staging tables whose import's backend is gone: left by a process that died mid-import. */
+async function dropAbandonedStaging(db: Executor): Promise<void> {
+  const { rows } = await sql<{ name: string }>`
+    SELECT c.relname AS name
+    FROM pg_class c
+    WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind = 'r'
+      AND c.relname LIKE ${`${STAGING_PREFIX}%`}
+      AND NOT EXISTS (
+        SELECT 1 FROM pg_stat_activity a WHERE c.relname = ${STAGING_PREFIX} || a.pid)`.execute(db);
+  for (const { name } of rows) {
+    await sql`DROP TABLE IF EXISTS ${sql.table(name)}`.execute(db);
+  }
+}
+
+export async function createStaging(db: Kysely<DB>): Promise<Staging> {
+  await dropAbandonedStaging(db);
+  const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(db);
+  const table = `${STAGING_PREFIX}${rows[0]!.pid}`;
+  // This session's own, if an earlier import on it stopped before dropping it.
+  await sql`DROP TABLE IF EXISTS ${sql.table(table)}`.execute(db);
   await sql`
-    CREATE TEMP TABLE parcel_import (
+    CREATE UNLOGGED TABLE ${sql.table(table)} (
       line        integer NOT NULL,
       apn         text NOT NULL,
       apn_key     text COLLATE "C" NOT NULL,
@@ -88,10 +116,11 @@ export async function createStaging(db: Kysely<DB>): Promise<void> {
       owner_names text[] NOT NULL,
       owner_keys  text[] NOT NULL
     )`.execute(db);
+  return { table };
 }
 
-export async function dropStaging(db: Kysely<DB>): Promise<void> {
-  await sql`DROP TABLE IF EXISTS pg_temp.parcel_import`.execute(db);
+export async function dropStaging(db: Executor, staging: Staging): Promise<void> {
+  await sql`DROP TABLE IF EXISTS ${sql.table(staging.table)}`.execute(db);
 }
 
 // COPY text format: backslash, and the characters that would end a field or a row, escaped.
@@ -137,6 +166,7 @@ const COPY_BATCH = 1000;
  */
 export async function copyIntoStaging(
   client: pg.PoolClient,
+  staging: Staging,
   rows: AsyncIterable<StagedParcel>,
 ): Promise<number> {
   async function* lines() {
@@ -153,19 +183,28 @@ export async function copyIntoStaging(
     if (batch) yield batch;
   }
   const copy = client.query(
-    copyFrom(`COPY pg_temp.parcel_import (${STAGING_COLUMNS}) FROM STDIN (FORMAT text)`),
+    copyFrom(`COPY "${staging.table}" (${STAGING_COLUMNS}) FROM STDIN (FORMAT text)`),
   );
   await pipeline(Readable.from(lines()), copy);
   return copy.rowCount;
 }
 
-/** Keeps the last row of each APN (by line); returns how many earlier rows were dropped. */
-export async function dropDuplicateApns(db: Executor): Promise<number> {
-  const result = await sql`
-    DELETE FROM pg_temp.parcel_import a
-    USING pg_temp.parcel_import b
-    WHERE a.apn_key = b.apn_key AND a.line < b.line`.execute(db);
-  return Number(result.numAffectedRows ?? 0);
+/**
+ * Keeps the last row of each APN (by line); returns the name keys of the owners of the rows
+ * dropped.
+ */
+async function dropDuplicateApns(db: Executor, staging: Staging): Promise<string[]> {
+  const { rows } = await sql<{ keys: string[] }>`
+    WITH dropped AS (
+      DELETE FROM ${sql.table(staging.table)} a
+      USING ${sql.table(staging.table)} b
+      WHERE a.apn_key = b.apn_key AND a.line < b.line
+      RETURNING a.owner_keys
+    )
+    SELECT array(
+      SELECT DISTINCT k.key FROM dropped CROSS JOIN LATERAL unnest(dropped.owner_keys) AS k (key)
+      WHERE k.key <> '') AS keys`.execute(db);
+  return rows[0]!.keys;
 }
 
 // Each imported county's parcels and owner names are a partition of `parcels` and of
@@ -178,6 +217,9 @@ const partitionName = (table: 'parcels' | 'index_names', countyId: number) => {
     throw new Error(`bad county id ${countyId}`);
   return `${table}_county_${countyId}`;
 };
+
+/** The advisory lock that runs imports one at a time. */
+const IMPORT_LOCK = sql`hashtext('import-parcels')`;
 
 /** The partition of `table` holding the county's rows alone, if it has one. */
 async function partitionOf(
@@ -287,7 +329,11 @@ async function lockForSwap(trx: Transaction<DB>, tables: readonly string[]): Pro
  * The owners of the staged parcels that index_names lacks, added to a county that has its own
  * names partition (imported before): one insert, the surname words added by its trigger.
  */
-async function addNewOwnerNames(trx: Transaction<DB>, countyId: number): Promise<number> {
+async function addNewOwnerNames(
+  trx: Transaction<DB>,
+  countyId: number,
+  staging: Staging,
+): Promise<number> {
   // The spelling of a name's first appearance in the file stands for all its spellings. A
   // roll imported again holds mostly known names: they are left out by one anti-join before
   // the sort (2.6M known names: 13.5 s through ON CONFLICT alone, 5.6 s so), and ON CONFLICT
@@ -295,7 +341,7 @@ async function addNewOwnerNames(trx: Transaction<DB>, countyId: number): Promise
   const names = await sql`
     INSERT INTO index_names (county_id, name, name_key, document_count)
     SELECT DISTINCT ON (o.name_key) ${countyId}, o.name, o.name_key, 0
-    FROM pg_temp.parcel_import p
+    FROM ${sql.table(staging.table)} p
     CROSS JOIN LATERAL unnest(p.owner_names, p.owner_keys) AS o (name, name_key)
     WHERE o.name_key <> ''
       AND NOT EXISTS (
@@ -306,25 +352,64 @@ async function addNewOwnerNames(trx: Transaction<DB>, countyId: number): Promise
 }
 
 /**
- * A county's first import: every owner of the staged parcels into a new table, made to become
- * the county's names partition. No per-row index upkeep, foreign-key check or trigger: the
- * indexes are built after the load and the surname words added in one statement (2.6M names:
- * 39 s into the shared table, ~20 s so). The names already in the default partition (from
- * documents recorded before the roll) join it at the swap, under its lock.
+ * For this transaction only, and never below the server's own: the memory of the index builds
+ * and the sorts of an import.
  */
-async function buildOwnerNames(trx: Transaction<DB>, table: string, countyId: number) {
+async function raiseWorkMemory(trx: Transaction<DB>): Promise<void> {
+  for (const [setting, floor] of [
+    ['maintenance_work_mem', '256MB'],
+    ['work_mem', '64MB'],
+  ] as const) {
+    await sql`
+      SELECT set_config(${setting},
+        greatest(pg_size_bytes(current_setting(${setting})), pg_size_bytes(${floor})) / 1024 || 'kB',
+        true)`.execute(trx);
+  }
+}
+
+/** The table a county's first import builds its names partition in. */
+const builtNamesTable = (countyId: number) => `${partitionName('index_names', countyId)}_import`;
+
+/**
+ * A county's first import: every owner of the staged parcels into a new table, made to become
+ * the county's names partition, with its surname words. Run on a connection of its own, while
+ * the import's transaction builds the parcels: it commits a table nothing reads until that
+ * transaction attaches it, and the import drops it if its transaction does not commit.
+ *
+ * No per-row index upkeep, foreign-key check or trigger: the indexes are built after the load
+ * and the surname words added in one statement (2.6M names: 39 s into the shared table, ~20 s
+ * so). Every staged row's owners go in, those of a row whose APN a later row repeats too: the
+ * import takes them out again if no other row names them (reviseOwnersOfDroppedRows). The names
+ * already in the default partition (from documents recorded before the roll) join it
+ * at the swap, under its lock.
+ *
+ * The surname words are committed with the table, ahead of the import: the dictionary only ever
+ * gains words (a word with no name behind it costs the typo search a lookup that finds
+ * nothing), so a failed import leaves nothing anyone sees.
+ */
+export async function buildOwnerNames(
+  trx: Transaction<DB>,
+  countyId: number,
+  staging: Staging,
+): Promise<number> {
+  await raiseWorkMemory(trx);
+  const table = builtNamesTable(countyId);
+  // Left by an import whose process died after building it: imports run one at a time, and
+  // this one's transaction (holding their lock) is open.
+  await sql`DROP TABLE IF EXISTS ${sql.table(table)}`.execute(trx);
   await sql`
     CREATE TABLE ${sql.table(table)} (
       LIKE index_names INCLUDING DEFAULTS INCLUDING CONSTRAINTS,
       CONSTRAINT index_names_county_check CHECK (county_id = ${sql.lit(countyId)})
     )`.execute(trx);
-  // Ids from the index_names sequence (the column default), drawn for each name kept.
+  // Ids from the index_names sequence (the column default), drawn for each name kept. The
+  // spelling of a name's first appearance in the file stands for all its spellings.
   const names = await sql`
     INSERT INTO ${sql.table(table)} (county_id, name, name_key)
     SELECT ${countyId}, n.name, n.name_key
     FROM (
       SELECT DISTINCT ON (o.name_key) o.name, o.name_key
-      FROM pg_temp.parcel_import p
+      FROM ${sql.table(staging.table)} p
       CROSS JOIN LATERAL unnest(p.owner_names, p.owner_keys) AS o (name, name_key)
       WHERE o.name_key <> ''
       ORDER BY o.name_key, p.line
@@ -337,6 +422,44 @@ async function buildOwnerNames(trx: Transaction<DB>, table: string, countyId: nu
     trx,
   );
   return Number(names.numAffectedRows ?? 0);
+}
+
+/**
+ * The owners of the staged rows dropped for a repeated APN, in the names a first import built
+ * from every staged row: each is taken out, and put back (with the spelling of its first
+ * appearance) if a row kept names it too. Returns the change in the number of names.
+ */
+async function reviseOwnersOfDroppedRows(
+  trx: Transaction<DB>,
+  table: string,
+  countyId: number,
+  staging: Staging,
+  keys: string[],
+): Promise<number> {
+  if (keys.length === 0) return 0;
+  const removed = await sql`
+    DELETE FROM ${sql.table(table)} WHERE name_key = ANY (${keys}::text[])`.execute(trx);
+  const added = await sql`
+    INSERT INTO ${sql.table(table)} (county_id, name, name_key)
+    SELECT DISTINCT ON (o.name_key) ${countyId}, o.name, o.name_key
+    FROM ${sql.table(staging.table)} p
+    CROSS JOIN LATERAL unnest(p.owner_names, p.owner_keys) AS o (name, name_key)
+    WHERE o.name_key = ANY (${keys}::text[])
+    ORDER BY o.name_key, p.line`.execute(trx);
+  return Number(added.numAffectedRows ?? 0) - Number(removed.numAffectedRows ?? 0);
+}
+
+/**
+ * Drops the names table of a first import that did not commit, once no import runs (the next
+ * one of the county would drop it too, before building its own).
+ */
+export async function dropBuiltNames(db: Executor, countyId: number): Promise<void> {
+  await sql`SELECT pg_advisory_lock(${IMPORT_LOCK})`.execute(db);
+  try {
+    await sql`DROP TABLE IF EXISTS ${sql.table(builtNamesTable(countyId))}`.execute(db);
+  } finally {
+    await sql`SELECT pg_advisory_unlock(${IMPORT_LOCK})`.execute(db);
+  }
 }
 
 /**
@@ -379,12 +502,15 @@ async function moveDefaultNames(
  * in, and it takes the place of the county's partition at the very end. Readers of `parcels`
  * wait only for that swap (a few catalog changes under an exclusive lock on `parcels`), and see
  * the old parcels until the transaction commits. A county's first import builds its names
- * partition the same way; later imports add the few names they bring to it.
+ * partition the same way, by `buildNames` (buildOwnerNames on a second connection) while this
+ * transaction builds the parcels; later imports add the few names they bring to it.
  */
 export async function replaceCountyParcels(
   trx: Transaction<DB>,
   countyId: number,
+  staging: Staging,
   staged: number,
+  buildNames: () => Promise<number>,
 ): Promise<{ imported: number; duplicates: number; namesAdded: number }> {
   const current = partitionName('parcels', countyId);
   const next = `${current}_import`;
@@ -392,86 +518,91 @@ export async function replaceCountyParcels(
   // One import at a time, of any county: the new table is made LIKE parcels, which holds a
   // share lock on parcels to the end; another import's swap would wait for it, and every reader
   // of parcels would queue behind that swap for the rest of this import.
-  await sql`SELECT pg_advisory_xact_lock(hashtext('import-parcels'))`.execute(trx);
-  // For the index builds and the sorts below, this transaction only; never below the server's.
-  for (const [setting, floor] of [
-    ['maintenance_work_mem', '256MB'],
-    ['work_mem', '64MB'],
-  ] as const) {
-    await sql`
-      SELECT set_config(${setting},
-        greatest(pg_size_bytes(current_setting(${setting})), pg_size_bytes(${floor})) / 1024 || 'kB',
-        true)`.execute(trx);
-  }
-
-  // The CHECK lets ATTACH PARTITION trust the rows without scanning them.
-  await sql`
-    CREATE TABLE ${table} (
-      LIKE parcels INCLUDING DEFAULTS INCLUDING GENERATED,
-      CONSTRAINT parcels_county_check CHECK (county_id = ${sql.lit(countyId)})
-    )`.execute(trx);
-  // The last row of a repeated APN is kept, within the sort by APN the rows get anyway.
-  const parcels = await sql`
-    INSERT INTO ${table} (county_id, apn, apn_key, address, address_key, city, state, zip, owner_names)
-    SELECT DISTINCT ON (apn_key)
-      ${countyId}, apn, apn_key, address, address_key, city, state, zip, owner_names
-    FROM pg_temp.parcel_import
-    ORDER BY apn_key, line DESC`.execute(trx);
-  const imported = Number(parcels.numAffectedRows ?? 0);
-  // The owners of the rows left out are not the county's: out of the staging table before
-  // the names are read from it. Rare, so not paid for when there are none (2M rows: 2.3 s).
-  const duplicates = imported < staged ? await dropDuplicateApns(trx) : 0;
-  await createIndexes(trx, next, PARTITION_INDEXES);
-  // Rows inserted into this table do not fire the triggers of `parcels`: the street words its
-  // insert trigger would add (search_tokens_from_parcels, migration 0006), added the same way.
-  await sql`
-    SELECT search_tokens_insert('street', array_agg(t.token), array_agg(${countyId}::integer))
-    FROM (
-      SELECT DISTINCT w.token
-      FROM (SELECT DISTINCT street_key FROM ${table}) AS s
-      CROSS JOIN LATERAL regexp_split_to_table(s.street_key, ' ') AS w (token)
-      WHERE w.token ~ '[A-Z]'
-    ) AS t`.execute(trx);
+  await sql`SELECT pg_advisory_xact_lock(${IMPORT_LOCK})`.execute(trx);
+  await raiseWorkMemory(trx);
 
   const namesPartition = partitionName('index_names', countyId);
-  const namesNext = `${namesPartition}_import`;
+  const namesNext = builtNamesTable(countyId);
   const firstImport = (await partitionOf(trx, 'index_names', countyId)) === undefined;
-  const namesBuilt = firstImport
-    ? await buildOwnerNames(trx, namesNext, countyId)
-    : await addNewOwnerNames(trx, countyId);
+  // Started now, on its own connection: the other core builds the names while this one builds
+  // the parcels (2M rows: ~30 s each). Its failure is this transaction's, when it is awaited.
+  const namesBuild = firstImport ? buildNames() : undefined;
+  namesBuild?.catch(() => {});
+  try {
+    // The CHECK lets ATTACH PARTITION trust the rows without scanning them.
+    await sql`
+      CREATE TABLE ${table} (
+        LIKE parcels INCLUDING DEFAULTS INCLUDING GENERATED,
+        CONSTRAINT parcels_county_check CHECK (county_id = ${sql.lit(countyId)})
+      )`.execute(trx);
+    // The last row of a repeated APN is kept, within the sort by APN the rows get anyway.
+    const parcels = await sql`
+      INSERT INTO ${table} (county_id, apn, apn_key, address, address_key, city, state, zip, owner_names)
+      SELECT DISTINCT ON (apn_key)
+        ${countyId}, apn, apn_key, address, address_key, city, state, zip, owner_names
+      FROM ${sql.table(staging.table)}
+      ORDER BY apn_key, line DESC`.execute(trx);
+    const imported = Number(parcels.numAffectedRows ?? 0);
+    const duplicates = staged - imported;
+    // The owners of the rows left out are not the county's: out of the staging table (as this
+    // transaction sees it) before its names are read from it. Rare, so not paid for when there
+    // are none (2M rows: 2.3 s).
+    const ownersDropped = duplicates > 0 ? await dropDuplicateApns(trx, staging) : [];
+    await createIndexes(trx, next, PARTITION_INDEXES);
+    // Rows inserted into this table do not fire the triggers of `parcels`: the street words its
+    // insert trigger would add (search_tokens_from_parcels, migration 0006), added the same way.
+    await sql`
+      SELECT search_tokens_insert('street', array_agg(t.token), array_agg(${countyId}::integer))
+      FROM (
+        SELECT DISTINCT w.token
+        FROM (SELECT DISTINCT street_key FROM ${table}) AS s
+        CROSS JOIN LATERAL regexp_split_to_table(s.street_key, ' ') AS w (token)
+        WHERE w.token ~ '[A-Z]'
+      ) AS t`.execute(trx);
 
-  await addCountyForeignKey(trx, next, 'parcels_county_id_fkey');
-  if (firstImport) await addCountyForeignKey(trx, namesNext, 'index_names_county_id_fkey');
+    const namesBuilt = namesBuild
+      ? (await namesBuild) +
+        (await reviseOwnersOfDroppedRows(trx, namesNext, countyId, staging, ownersDropped))
+      : await addNewOwnerNames(trx, countyId, staging);
 
-  // Every process's search cache forgets the county's answers once this commits
-  // (search.cache.ts). The foreign key above already holds counties against writes to the commit.
-  await sql`UPDATE counties SET parcel_imports = parcel_imports + 1 WHERE id = ${countyId}`.execute(
-    trx,
-  );
+    await addCountyForeignKey(trx, next, 'parcels_county_id_fkey');
+    if (firstImport) await addCountyForeignKey(trx, namesNext, 'index_names_county_id_fkey');
 
-  // The swap: readers of parcels (and of index_names, at a first import) wait from here to the
-  // commit (milliseconds).
-  await lockForSwap(trx, firstImport ? ['index_names', 'parcels'] : ['parcels']);
-  const old = await partitionOf(trx, 'parcels', countyId);
-  if (old) {
-    await sql`ALTER TABLE parcels DETACH PARTITION ${sql.table(old)}`.execute(trx);
-    await sql`DROP TABLE ${sql.table(old)}`.execute(trx);
-  } else {
-    // The county's rows are in the default partition (seeded, or written by another tool).
-    await trx.deleteFrom('parcels').where('county_id', '=', countyId).execute();
-  }
-  await sql`ALTER TABLE parcels ATTACH PARTITION ${table} FOR VALUES IN (${sql.lit(countyId)})`.execute(
-    trx,
-  );
-  await renameBuilt(trx, next, current, PARTITION_INDEXES);
-
-  let namesAdded = namesBuilt;
-  if (firstImport) {
-    namesAdded = await moveDefaultNames(trx, namesNext, countyId, namesBuilt);
-    await sql`ALTER TABLE index_names ATTACH PARTITION ${sql.table(namesNext)} FOR VALUES IN (${sql.lit(countyId)})`.execute(
+    // Every process's search cache forgets the county's answers once this commits
+    // (search.cache.ts). The foreign key above already holds counties against writes to the commit.
+    await sql`UPDATE counties SET parcel_imports = parcel_imports + 1 WHERE id = ${countyId}`.execute(
       trx,
     );
-    await renameBuilt(trx, namesNext, namesPartition, NAMES_PARTITION_INDEXES);
+
+    // The swap: readers of parcels (and of index_names, at a first import) wait from here to
+    // the commit (milliseconds).
+    await lockForSwap(trx, firstImport ? ['index_names', 'parcels'] : ['parcels']);
+    const old = await partitionOf(trx, 'parcels', countyId);
+    if (old) {
+      await sql`ALTER TABLE parcels DETACH PARTITION ${sql.table(old)}`.execute(trx);
+      await sql`DROP TABLE ${sql.table(old)}`.execute(trx);
+    } else {
+      // The county's rows are in the default partition (seeded, or written by another tool).
+      await trx.deleteFrom('parcels').where('county_id', '=', countyId).execute();
+    }
+    await sql`ALTER TABLE parcels ATTACH PARTITION ${table} FOR VALUES IN (${sql.lit(countyId)})`.execute(
+      trx,
+    );
+    await renameBuilt(trx, next, current, PARTITION_INDEXES);
+
+    let namesAdded = namesBuilt;
+    if (firstImport) {
+      namesAdded = await moveDefaultNames(trx, namesNext, countyId, namesBuilt);
+      await sql`ALTER TABLE index_names ATTACH PARTITION ${sql.table(namesNext)} FOR VALUES IN (${sql.lit(countyId)})`.execute(
+        trx,
+      );
+      await renameBuilt(trx, namesNext, namesPartition, NAMES_PARTITION_INDEXES);
+    }
+    return { imported, duplicates, namesAdded };
+  } catch (err) {
+    // The names' connection is done before this transaction ends, so that what it committed
+    // is there for the import to drop.
+    await namesBuild?.catch(() => {});
+    throw err;
   }
-  return { imported, duplicates, namesAdded };
 }

@@ -200,11 +200,18 @@ const seconds = (from: number, to = performance.now()) => Math.round(to - from) 
 
 /**
  * Imports a parcel roll into the county with code `options.county`. Resolves to the summary;
- * rejects with an ImportError (nothing changed) when the import cannot be done.
+ * rejects with an ImportError (nothing changed) when the import cannot be done. Uses two
+ * connections of `pool`: a county's first import builds its owner names on the second while
+ * the first builds its parcels.
  */
 export async function importParcels(pool: pg.Pool, options: ImportOptions): Promise<ImportSummary> {
+  if ((pool.options.max ?? 10) < 2) {
+    throw new Error('importParcels needs a pool of at least 2 connections');
+  }
   const started = performance.now();
   const client = await pool.connect();
+  let namesClient: pg.PoolClient | undefined;
+  let staging: repo.Staging | undefined;
   let healthy = false;
   let source: ReadStream | undefined;
   try {
@@ -240,10 +247,10 @@ export async function importParcels(pool: pg.Pool, options: ImportOptions): Prom
       if (!header) readHeader(undefined);
     }
 
-    await repo.createStaging(db);
+    staging = await repo.createStaging(db);
     let staged: number;
     try {
-      staged = await repo.copyIntoStaging(client, parcels());
+      staged = await repo.copyIntoStaging(client, staging, parcels());
     } catch (err) {
       if (err instanceof ImportError) throw err;
       if (err instanceof CsvError) throw new ImportError(`Cannot import: ${err.message}`);
@@ -261,18 +268,31 @@ export async function importParcels(pool: pg.Pool, options: ImportOptions): Prom
       );
     }
     options.progress?.write(`Replacing the parcels of ${county.code} (${staged} rows)…\n`);
+    namesClient = await pool.connect();
+    const namesDb = repo.sessionDatabase(namesClient);
+    const inStaging = staging;
     let result: Awaited<ReturnType<typeof repo.replaceCountyParcels>>;
     try {
       result = await db
         .transaction()
-        .execute((trx) => repo.replaceCountyParcels(trx, county.id, staged));
+        .execute((trx) =>
+          repo.replaceCountyParcels(trx, county.id, inStaging, staged, () =>
+            namesDb
+              .transaction()
+              .execute((names) => repo.buildOwnerNames(names, county.id, inStaging)),
+          ),
+        );
     } catch (err) {
+      // A first import's names table was committed on its own connection. Should dropping it
+      // fail too, the county's next import drops it before building its own.
+      await repo.dropBuiltNames(namesDb, county.id).catch(() => {});
       throw new ImportError(
         `The import failed and the parcels of ${county.code} were left as they were: ${(err as Error).message}`,
         { cause: err },
       );
     }
-    await repo.dropStaging(db);
+    await repo.dropStaging(db, staging);
+    staging = undefined;
     healthy = true;
     const end = performance.now();
     return {
@@ -287,9 +307,29 @@ export async function importParcels(pool: pg.Pool, options: ImportOptions): Prom
       phases: { read: seconds(started, read), replace: seconds(read, end) },
     };
   } finally {
-    // After a failure the session may hold the staging table or be mid-protocol: discard it.
+    // After a failure the session may be mid-protocol (a COPY cut short): discarded, and its
+    // staging table dropped from another connection once the server has let go of it.
     client.release(!healthy);
     // A file the COPY never got to read must not stay open.
     source?.destroy();
+    if (staging) await dropLeftStaging(pool, staging);
+    namesClient?.release(!healthy);
+  }
+}
+
+/**
+ * Should this fail too, the table is dropped by the next import: its name says its backend is
+ * gone. The import's own error is the one to report.
+ */
+async function dropLeftStaging(pool: pg.Pool, staging: repo.Staging): Promise<void> {
+  try {
+    const cleaner = await pool.connect();
+    try {
+      await repo.dropStaging(repo.sessionDatabase(cleaner), staging);
+    } finally {
+      cleaner.release();
+    }
+  } catch {
+    // As said above.
   }
 }
