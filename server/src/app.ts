@@ -164,12 +164,16 @@ async function registerSessionRoutes(app: FastifyInstance, config: AppConfig, de
       await api.register(documentsRoutes, { db, blobs: deps.blobs ?? createBlobStore(config) });
       await api.register(adminMetricsRoutes, { db });
       await api.register(adminUsersRoutes, { db });
-      await api.register(adminCountiesRoutes, { db, countyPaths: countyPathPolicy(config) });
+      await api.register(adminCountiesRoutes, {
+        db,
+        boss: deps.boss,
+        countyPaths: countyPathPolicy(config),
+      });
       await api.register(auditRoutes, { db });
       await api.register(adminWelcomeRoutes, { db, mail });
       await api.register(adminJobsRoutes, { db });
       await api.register(explainRoutes, { db });
-      const cases = { db, ...mail, blobs: deps.blobs ?? createBlobStore(config) };
+      const cases = { db, boss: deps.boss, ...mail, blobs: deps.blobs ?? createBlobStore(config) };
       await api.register(casesRoutes, cases);
       await api.register(adminCasesRoutes, cases);
       await api.register(trustedContactsRoutes, { db, ...mail, limits: config });

@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_HAVE_NO_WELCOME } from '../src/modules/admin/admin-users.service.ts';
 import { sessionCookieOf } from './helpers/cookies.ts';
 import {
+  countyForm,
   createCounty,
   createStaff,
   createSubscriber,
-  type CountyRow,
   uniqueEmail,
 } from './helpers/factories.ts';
 import { codeFrom, countOutbox, waitForMail } from './helpers/mail.ts';
@@ -47,22 +47,6 @@ type Request = { method: 'GET' | 'POST'; url: string; payload?: object };
 
 function call(t: TestApp, cookie: string | undefined, request: Request) {
   return t.app.inject({ ...request, headers: cookie ? { cookie } : {} });
-}
-
-/** A complete Edit County form for `county`, with `changes`. */
-function form(county: CountyRow, changes: Record<string, unknown> = {}) {
-  return {
-    id: county.id,
-    name: county.name,
-    code: county.code,
-    uiMask: '000-0000-000-0000',
-    dataMask: '00000000000000',
-    format: '012-0345-006-0000',
-    linkUrl: 'https://recorder.example.gov',
-    alertSendGridEmailTemplateId: 'county-alert',
-    isEnabled: true,
-    ...changes,
-  };
 }
 
 const countyRow = (t: TestApp, id: number) =>
@@ -123,7 +107,7 @@ describe('admin counties, resend-welcome and their gates', () => {
       const target = await createSubscriber(t.db);
       const requests: Record<string, Request> = {
         counties: { method: 'GET', url: '/api/admin/counties' },
-        update: { method: 'POST', url: '/api/admin/counties/update', payload: form(county) },
+        update: { method: 'POST', url: '/api/admin/counties/update', payload: countyForm(county) },
         audit: { method: 'GET', url: '/api/admin/audit' },
         resend: {
           method: 'POST',
@@ -187,7 +171,7 @@ describe('admin counties, resend-welcome and their gates', () => {
       const county = await createCounty(t.db);
       for (const request of [
         { method: 'GET', url: '/api/admin/counties' },
-        { method: 'POST', url: '/api/admin/counties/update', payload: form(county) },
+        { method: 'POST', url: '/api/admin/counties/update', payload: countyForm(county) },
         { method: 'GET', url: '/api/admin/audit' },
         { method: 'POST', url: '/api/admin/resend-welcome', payload: { userId: victim.id } },
       ] as Request[]) {
@@ -302,7 +286,7 @@ describe('admin counties, resend-welcome and their gates', () => {
         .where('id', '=', county.id)
         .execute();
       const res = await update(
-        form(county, {
+        countyForm(county, {
           name: '  Renamed County ',
           code: 'ren_1',
           uiMask: '00-aa',
@@ -381,7 +365,7 @@ describe('admin counties, resend-welcome and their gates', () => {
     it('keeps omitted mailer fields, and writes nothing when nothing changes', async () => {
       const county = await createCounty(t.db);
       const first = await update(
-        form(county, {
+        countyForm(county, {
           mailerDocumentTypes: ['GRANT DEED'],
           mailerOutputPath: path.join(feeds, 'out', 'x'),
           useOnePageMailer: true,
@@ -391,7 +375,7 @@ describe('admin counties, resend-welcome and their gates', () => {
       expect(first.statusCode).toBe(200);
       const saved = await countyRow(t, county.id);
 
-      const again = await update(form(county));
+      const again = await update(countyForm(county));
       expect(again.statusCode).toBe(200);
       expect(again.json()).toMatchObject({
         mailerDocumentTypes: ['GRANT DEED'],
@@ -405,7 +389,7 @@ describe('admin counties, resend-welcome and their gates', () => {
 
     it('names every missing or blank required field in one 400', async () => {
       const county = await createCounty(t.db);
-      const { name: _n, linkUrl: _l, isEnabled: _e, ...withoutThree } = form(county);
+      const { name: _n, linkUrl: _l, isEnabled: _e, ...withoutThree } = countyForm(county);
       const three = await update(withoutThree);
       expect(three.statusCode).toBe(400);
       expect(three.json().message).toBe('name, linkUrl and isEnabled are required.');
@@ -426,13 +410,15 @@ describe('admin counties, resend-welcome and their gates', () => {
         'alertSendGridEmailTemplateId',
         'isEnabled',
       ]) {
-        const body: Record<string, unknown> = form(county);
+        const body: Record<string, unknown> = countyForm(county);
         delete body[field];
         const missing = await update(body);
         expect(missing.statusCode, field).toBe(400);
         expect(missing.json().message).toBe(`${field} is required.`);
       }
-      const blank = await update(form(county, { format: '   ', alertSendGridEmailTemplateId: '' }));
+      const blank = await update(
+        countyForm(county, { format: '   ', alertSendGridEmailTemplateId: '' }),
+      );
       expect(blank.statusCode).toBe(400);
       expect(blank.json().message).toBe('format and alertSendGridEmailTemplateId are required.');
     });
@@ -458,16 +444,16 @@ describe('admin counties, resend-welcome and their gates', () => {
         [{ sendGridId: 'x' }, /field 'sendGridId' is not allowed/],
       ];
       for (const [changes, message] of cases) {
-        const res = await update(form(county, changes));
+        const res = await update(countyForm(county, changes));
         expect(res.statusCode, JSON.stringify(changes)).toBe(400);
         expect(res.json().message).toMatch(message);
       }
-      const duplicate = await update(form(county, { code: other.code.toLowerCase() }));
+      const duplicate = await update(countyForm(county, { code: other.code.toLowerCase() }));
       expect(duplicate.statusCode).toBe(409);
       expect(duplicate.json().message).toBe(
         `County code '${other.code}' is already used by ${other.name} (id ${other.id}).`,
       );
-      const sameName = await update(form(county, { name: other.name.toUpperCase() }));
+      const sameName = await update(countyForm(county, { name: other.name.toUpperCase() }));
       expect(sameName.statusCode).toBe(409);
       expect(sameName.json().message).toMatch(/County name .* is already used by county/);
 
@@ -521,7 +507,7 @@ describe('admin counties, resend-welcome and their gates', () => {
         ],
       ];
       for (const [changes, field, reason] of refused) {
-        const res = await update(form(county, changes));
+        const res = await update(countyForm(county, changes));
         expect(res.statusCode, JSON.stringify(changes)).toBe(400);
         const { message } = res.json();
         expect(message, JSON.stringify(changes)).toMatch(reason);
@@ -539,11 +525,11 @@ describe('admin counties, resend-welcome and their gates', () => {
         mailerOutputPath: path.join(feeds, 'mailers', county.code),
         mailerTemplatePath: path.join(dataDir, 'templates', 'letterhead.pdf'),
       };
-      const saved = await update(form(county, allowed));
+      const saved = await update(countyForm(county, allowed));
       expect(saved.statusCode, saved.body).toBe(200);
       expect(saved.json()).toMatchObject(allowed);
       const cleared = await update(
-        form(county, { inboxPath: '', mailerOutputPath: '', mailerTemplatePath: '' }),
+        countyForm(county, { inboxPath: '', mailerOutputPath: '', mailerTemplatePath: '' }),
       );
       expect(cleared.json()).toMatchObject({
         inboxPath: '',
@@ -554,7 +540,7 @@ describe('admin counties, resend-welcome and their gates', () => {
 
     it('answers an unknown county with 404', async () => {
       const county = await createCounty(t.db);
-      const res = await update(form(county, { id: 2_000_000_000 }));
+      const res = await update(countyForm(county, { id: 2_000_000_000 }));
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe("County '2000000000' not found.");
       expect(await auditRows(t, 'county', '2000000000')).toEqual([]);
@@ -681,7 +667,7 @@ describe('GET /api/admin/audit', () => {
       const res = await call(t, staffAgain, {
         method: 'POST',
         url: '/api/admin/counties/update',
-        payload: form(county, { format: `format ${i}` }),
+        payload: countyForm(county, { format: `format ${i}` }),
       });
       expect(res.statusCode).toBe(200);
     }

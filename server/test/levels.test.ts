@@ -9,6 +9,7 @@ import {
   insertNameSubscriptions,
 } from '../src/modules/user/user.repository.ts';
 import {
+  countyForm,
   createCounty,
   createStaff,
   createSubscriber,
@@ -316,18 +317,7 @@ describe('risk levels', () => {
       method: 'POST',
       url: '/api/admin/counties/update',
       headers: { cookie: adminCookie, origin: t.config.appUrl },
-      payload: {
-        id: c.id,
-        name: c.name,
-        code: c.code,
-        uiMask: '000-0000-000-0000',
-        dataMask: '00000000000000',
-        format: '012-0345-006-0000',
-        linkUrl: 'https://recorder.example.gov',
-        alertSendGridEmailTemplateId: 'county-alert',
-        isEnabled: true,
-        ...changes,
-      },
+      payload: countyForm(c, changes),
     });
 
   const metrics = async () =>

@@ -22,7 +22,13 @@ import {
 import type { Resolver } from '../src/modules/webhooks/safe-address.ts';
 import { insertNameSubscriptions } from '../src/modules/user/user.repository.ts';
 import { generateSecret } from '../src/modules/webhooks/signing.ts';
-import { createCounty, createEvent, createStaff, createSubscriber } from './helpers/factories.ts';
+import {
+  countyForm,
+  createCounty,
+  createEvent,
+  createStaff,
+  createSubscriber,
+} from './helpers/factories.ts';
 import { waitForMail } from './helpers/mail.ts';
 import { signInStaff, signInSubscriber } from './helpers/sign-in.ts';
 import { NO_RATE_LIMITS, startTestApp, type TestApp } from './helpers/test-app.ts';
@@ -337,6 +343,7 @@ describe('delivering', () => {
       data: {
         eventId: event.id,
         tier: 'exact',
+        level: 'check',
         matchKind: 'name',
         matchedValue: 'SMITH JOHN',
         partyRole: 'grantee',
@@ -604,13 +611,15 @@ describe('delivering', () => {
         timeoutMs ? { timeoutMs } : {},
       );
     expect(TIMEOUT_MS).toBe(10_000);
-    // Attempts made here, not by the worker: each delivery is inserted already held.
+    // Attempts made here, not by the worker: each delivery is inserted already held, a message
+    // of its own.
+    let messages = 0;
     const delivery = async () => {
       const row = await t.db
         .insertInto('webhook_deliveries')
         .values({
           endpoint_id: endpoint.id,
-          message_id: 'msg_odd',
+          message_id: `msg_odd_${++messages}`,
           event_type: 'event.created',
           event_id: null,
           payload: '{"type":"event.created"}',
@@ -826,5 +835,152 @@ describe('what is sent for which event', () => {
     expect((await deliveriesOf(wants.endpoint.id)).map((d) => d.event_id)).toEqual([event.id]);
     expect(await deliveriesOf(disabled.endpoint.id)).toEqual([]);
     expect(await deliveriesOf(other.json().endpoint.id)).toEqual([]);
+  });
+});
+
+describe('level changes and case status changes', () => {
+  /** A request the receiver got at `path`, the `n`th (from 1). */
+  const nthAt = (path: string, n: number) =>
+    waitFor(
+      `request ${n} at ${path}`,
+      () => receiver.requests.filter((r) => r.url === path)[n - 1],
+    );
+
+  it("sends event.level_changed when staff change the level of an event's document type, once per change", async () => {
+    receiver.statuses(200);
+    const county = await createCounty(t.db, { name: 'Relevel', code: 'RLV' });
+    const me = await subscriber();
+    const hook = await register(me, {
+      url: receiver.url('/levels'),
+      eventTypes: ['event.level_changed'],
+    });
+    expect(hook.statusCode, hook.body).toBe(201);
+    const { endpoint, secret } = hook.json() as { endpoint: { id: string }; secret: string };
+    const createdOnly = await endpointFor(me, '/levels-created-only');
+    const event = await createEvent(t.db, { userId: me.id, countyId: county.id });
+    // Changed too, but found on record by a history check: not sent.
+    const onRecord = await createEvent(t.db, { userId: me.id, countyId: county.id });
+    await t.db
+      .updateTable('events')
+      .set({ on_record: true })
+      .where('id', '=', onRecord.id)
+      .execute();
+    // Another subscriber's event changes; they asked for nothing.
+    const plain = await createSubscriber(t.db, { verified: true });
+    await createEvent(t.db, { userId: plain.id, countyId: county.id });
+
+    const admin = await createStaff(t.db, 'admin');
+    const adminCookie = await signInStaff(t, admin.email);
+    const save = (levelOverrides: object[]) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/counties/update',
+        headers: { cookie: adminCookie, origin: t.config.appUrl },
+        payload: countyForm(county, { levelOverrides }),
+      });
+    const raised = await save([
+      { documentType: 'GRANT DEED', subject: 'grantee', level: 'act_now' },
+    ]);
+    expect(raised.statusCode, raised.body).toBe(200);
+
+    const first = await nthAt('/levels', 1);
+    expect(signatureValid(secret, first)).toBe(true);
+    expect(JSON.parse(first.body)).toMatchObject({
+      type: 'event.level_changed',
+      data: {
+        eventId: event.id,
+        level: 'act_now',
+        previousLevel: 'check',
+        tier: 'exact',
+        guarded: { kind: 'name', value: 'SMITH JOHN' },
+        document: { county: 'Relevel', documentType: 'GRANT DEED' },
+      },
+    });
+
+    // Back to the default: a second message, of an id of its own.
+    expect((await save([])).statusCode).toBe(200);
+    const second = await nthAt('/levels', 2);
+    expect(JSON.parse(second.body)).toMatchObject({
+      type: 'event.level_changed',
+      data: { eventId: event.id, level: 'check', previousLevel: 'act_now' },
+    });
+    expect(second.headers['webhook-id']).not.toBe(first.headers['webhook-id']);
+
+    const sent = await deliveriesOf(endpoint.id);
+    expect(sent.map((d) => [d.event_type, d.event_id])).toEqual([
+      ['event.level_changed', event.id],
+      ['event.level_changed', event.id],
+    ]);
+    expect(await deliveriesOf(createdOnly.endpoint.id)).toEqual([]);
+  });
+
+  it('sends case.status_changed when staff move a fraud report forward, once per status', async () => {
+    receiver.statuses(200);
+    const me = await subscriber();
+    const hook = await register(me, {
+      url: receiver.url('/cases'),
+      eventTypes: ['case.status_changed'],
+    });
+    expect(hook.statusCode, hook.body).toBe(201);
+    const { endpoint, secret } = hook.json() as { endpoint: { id: string }; secret: string };
+    const createdOnly = await endpointFor(me, '/cases-created-only');
+    const event = await createEvent(t.db, { userId: me.id, countyId });
+    const filed = await t.db
+      .insertInto('cases')
+      .values({
+        user_id: me.id,
+        document_id: event.document_id,
+        county_id: countyId,
+        event_id: event.id,
+        problem: 'did_not_sign',
+        statement: 'I never signed this deed.',
+        contact_email: me.email,
+        preferred_contact: 'email',
+        level: 'act_now',
+        match_kind: 'name',
+        matched_value: 'SMITH JOHN',
+        party_role: 'grantee',
+        guarded: 'SMITH JOHN',
+      })
+      .returning(['id', 'case_number'])
+      .executeTakeFirstOrThrow();
+    const support = await createStaff(t.db, 'customersupport');
+    const supportCookie = await signInStaff(t, support.email);
+    const setStatus = (status: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/cases/${filed.id}/status`,
+        headers: { cookie: supportCookie, origin: t.config.appUrl },
+        payload: { status },
+      });
+
+    expect((await setStatus('contacted')).statusCode).toBe(200);
+    const contacted = await nthAt('/cases', 1);
+    expect(signatureValid(secret, contacted)).toBe(true);
+    expect(contacted.headers['webhook-id']).toBe(`msg_case_${filed.id}_contacted`);
+    expect(JSON.parse(contacted.body)).toMatchObject({
+      type: 'case.status_changed',
+      data: {
+        caseId: filed.id,
+        caseNumber: Number(filed.case_number),
+        status: 'contacted',
+        previousStatus: 'open',
+        eventId: event.id,
+        document: { county: 'Hooks', documentType: 'GRANT DEED' },
+      },
+    });
+    // Refused (a case never moves back): nothing sent.
+    expect((await setStatus('open')).statusCode).toBe(409);
+    expect((await setStatus('closed')).statusCode).toBe(200);
+    const closed = await nthAt('/cases', 2);
+    expect(closed.headers['webhook-id']).toBe(`msg_case_${filed.id}_closed`);
+    expect(JSON.parse(closed.body)).toMatchObject({
+      data: { status: 'closed', previousStatus: 'contacted' },
+    });
+    expect((await deliveriesOf(endpoint.id)).map((d) => d.message_id)).toEqual([
+      `msg_case_${filed.id}_contacted`,
+      `msg_case_${filed.id}_closed`,
+    ]);
+    expect(await deliveriesOf(createdOnly.endpoint.id)).toEqual([]);
   });
 });

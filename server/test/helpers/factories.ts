@@ -91,6 +91,25 @@ export async function createCounty(
 }
 
 /**
+ * A complete Edit County form (the body of POST /api/admin/counties/update) for a county made
+ * by createCounty, with `changes`.
+ */
+export function countyForm(county: CountyRow, changes: Record<string, unknown> = {}) {
+  return {
+    id: county.id,
+    name: county.name,
+    code: county.code,
+    uiMask: '000-0000-000-0000',
+    dataMask: '00000000000000',
+    format: '012-0345-006-0000',
+    linkUrl: 'https://recorder.example.gov',
+    alertSendGridEmailTemplateId: 'county-alert',
+    isEnabled: true,
+    ...changes,
+  };
+}
+
+/**
  * Turns on a county's mailer (grant deeds, written into `output`) and puts one parcel on its
  * roll, whose owner the mailer writes to.
  */

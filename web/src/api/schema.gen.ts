@@ -899,7 +899,7 @@ export interface paths {
         put?: never;
         /**
          * Staff: moves a case forward (open → contacted → closed), with an optional note
-         * @description A case only moves forward, and may skip a step (open → closed). Back, or to the status it has, is 409 with the reason. The change and its note are written to the audit log; the subscriber sees the new status on the event.
+         * @description A case only moves forward, and may skip a step (open → closed). Back, or to the status it has, is 409 with the reason. The change and its note are written to the audit log; the subscriber sees the new status on the event, and their webhook endpoints that asked for case.status_changed are sent it.
          *
          *     Tokens: not accepted. A staff call: sign in as staff in the browser.
          */
@@ -10449,7 +10449,7 @@ export interface operations {
                      * @default
                      */
                     description?: string;
-                    /** @description event.created: a recorded document matched one of your guarded items (sent now). event.level_changed and case.status_changed are accepted but not sent yet. */
+                    /** @description event.created: a recorded document matched one of your guarded items. event.level_changed: an event's level (act now, check, records) changed, as when the county's level settings are edited. case.status_changed: a fraud report of yours moved forward (contacted, closed). */
                     eventTypes: ("event.created" | "event.level_changed" | "case.status_changed")[];
                 };
             };
@@ -10704,7 +10704,7 @@ export interface operations {
                 "application/json": {
                     /** @description What the endpoint is, for you */
                     description?: string;
-                    /** @description event.created: a recorded document matched one of your guarded items (sent now). event.level_changed and case.status_changed are accepted but not sent yet. */
+                    /** @description event.created: a recorded document matched one of your guarded items. event.level_changed: an event's level (act now, check, records) changed, as when the county's level settings are edited. case.status_changed: a fraud report of yours moved forward (contacted, closed). */
                     eventTypes?: ("event.created" | "event.level_changed" | "case.status_changed")[];
                     /** @description true enables a disabled endpoint again (its address is checked again); false disables it */
                     enabled?: boolean;

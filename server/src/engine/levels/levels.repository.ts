@@ -50,27 +50,44 @@ export async function replaceOverrides(
     .execute();
 }
 
+/** An event whose level changed, as told to a subscriber who asked to hear of it. */
+export type LevelChange = { eventId: string; previousLevel: EventLevel };
+
 /**
  * Sets the level of the county's events on documents of `documentTypes` (in their level form)
  * to what event_level() gives now; only rows whose level changes are written, so the per-level
- * counters move by exactly those. Returns how many changed.
+ * counters move by exactly those. Returns how many changed, and which of them are events of
+ * `reportFor` (the users who asked to hear of level changes: usually none or few, however many
+ * events change).
  */
 export async function recomputeLevels(
   db: Executor,
   countyId: number,
   documentTypes: readonly string[],
-): Promise<number> {
-  if (documentTypes.length === 0) return 0;
-  const result = await sql`
-    UPDATE events e
-    SET level = x.level
-    FROM (
-      SELECT e2.id, event_level(d.county_id, d.document_type, e2.match_kind, e2.party_role) AS level
-      FROM recorded_documents d
-      JOIN events e2 ON e2.document_id = d.id
-      WHERE d.county_id = ${countyId}
-        AND level_document_type(d.document_type) = ANY (${documentTypes}::text[])
-    ) AS x
-    WHERE e.id = x.id AND e.level IS DISTINCT FROM x.level`.execute(db);
-  return Number(result.numAffectedRows ?? 0);
+  reportFor: readonly string[] = [],
+): Promise<{ count: number; changes: LevelChange[] }> {
+  if (documentTypes.length === 0) return { count: 0, changes: [] };
+  const { rows } = await sql<{ count: number; changes: LevelChange[] }>`
+    WITH changed AS (
+      UPDATE events e
+      SET level = x.level
+      FROM (
+        SELECT e2.id, e2.level AS previous_level,
+               event_level(d.county_id, d.document_type, e2.match_kind, e2.party_role) AS level
+        FROM recorded_documents d
+        JOIN events e2 ON e2.document_id = d.id
+        WHERE d.county_id = ${countyId}
+          AND level_document_type(d.document_type) = ANY (${documentTypes}::text[])
+      ) AS x
+      WHERE e.id = x.id AND e.level IS DISTINCT FROM x.level
+      RETURNING e.id, e.user_id, x.previous_level
+    )
+    SELECT
+      (SELECT count(*) FROM changed)::int AS count,
+      (SELECT coalesce(
+         json_agg(json_build_object('eventId', c.id, 'previousLevel', c.previous_level)
+                  ORDER BY c.id),
+         '[]')
+       FROM changed c WHERE c.user_id = ANY (${reportFor}::uuid[])) AS changes`.execute(db);
+  return rows[0]!;
 }

@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { DocumentRow } from '../../db/columns.ts';
 import type { Executor } from '../../db/database.ts';
-import type { MatchTier } from '../../db/types.ts';
+import type { EventLevel, MatchTier } from '../../db/types.ts';
 
 /** The users' enabled endpoints that asked for `eventType`. */
 export function endpointsWanting(db: Executor, userIds: readonly string[], eventType: string) {
@@ -22,6 +22,7 @@ export type EventForWebhook = DocumentRow & {
   user_id: string;
   created_at: Date;
   tier: MatchTier;
+  level: EventLevel;
   match_kind: 'apn' | 'address' | 'name';
   matched_value: string;
   party_role: 'grantor' | 'grantee' | null;
@@ -34,24 +35,31 @@ export type EventForWebhook = DocumentRow & {
   county: string;
 };
 
+/** The users with an enabled endpoint that asked for `eventType`. */
+export async function usersWanting(db: Executor, eventType: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('webhook_endpoints')
+    .select('user_id')
+    .distinct()
+    .where('disabled_at', 'is', null)
+    .where(sql<boolean>`${eventType} = ANY (event_types)`)
+    .execute();
+  return rows.map((r) => r.user_id);
+}
+
 /**
- * The events of these (user, document) pairs that a subscriber is shown as they happen: not
- * found on record by a history check, and not a possible match of a name set to hide them.
+ * The events that `source` (a FROM item yielding `e`, rows of events) names, that a subscriber
+ * is shown as they happen: not found on record by a history check, and not a possible match of
+ * a name set to hide them.
  */
-export async function eventsOf(
-  db: Executor,
-  pairs: readonly { userId: string; documentId: string }[],
-): Promise<EventForWebhook[]> {
-  if (pairs.length === 0) return [];
+async function shownEvents(db: Executor, source: RawBuilder<unknown>): Promise<EventForWebhook[]> {
   const { rows } = await sql<EventForWebhook>`
-    SELECT e.id, e.user_id, e.created_at, e.tier, e.match_kind, e.matched_value, e.party_role,
-           e.is_exact, e.confidence, e.namesakes, e.name_subscription_id, e.apn_subscription_id,
-           coalesce(ns.name, aps.apn) AS guarded_value,
+    SELECT e.id, e.user_id, e.created_at, e.tier, e.level, e.match_kind, e.matched_value,
+           e.party_role, e.is_exact, e.confidence, e.namesakes, e.name_subscription_id,
+           e.apn_subscription_id, coalesce(ns.name, aps.apn) AS guarded_value,
            d.id AS document_id, d.document_number, d.document_type, d.recorded_at, d.container,
            d.file_name, c.name AS county
-    FROM unnest(${pairs.map((p) => p.userId)}::uuid[], ${pairs.map((p) => p.documentId)}::bigint[])
-         AS p (user_id, document_id)
-    JOIN events e ON e.user_id = p.user_id AND e.document_id = p.document_id
+    FROM ${source}
     JOIN recorded_documents d ON d.id = e.document_id
     JOIN counties c ON c.id = d.county_id
     LEFT JOIN name_subscriptions ns ON ns.id = e.name_subscription_id
@@ -62,13 +70,45 @@ export async function eventsOf(
   return rows;
 }
 
+/** The events of these (user, document) pairs that a subscriber is shown as they happen. */
+export async function eventsOf(
+  db: Executor,
+  pairs: readonly { userId: string; documentId: string }[],
+): Promise<EventForWebhook[]> {
+  if (pairs.length === 0) return [];
+  return shownEvents(
+    db,
+    sql`unnest(${pairs.map((p) => p.userId)}::uuid[], ${pairs.map((p) => p.documentId)}::bigint[])
+         AS p (user_id, document_id)
+        JOIN events e ON e.user_id = p.user_id AND e.document_id = p.document_id`,
+  );
+}
+
+/** These events, those of them a subscriber is shown as they happen. */
+export async function eventsById(db: Executor, ids: readonly string[]): Promise<EventForWebhook[]> {
+  if (ids.length === 0) return [];
+  return shownEvents(db, sql`(SELECT * FROM events WHERE id = ANY (${ids}::uuid[])) AS e`);
+}
+
 /** Rows per INSERT: 11 parameters each stay far below Postgres's 65,535. */
 const INSERT_CHUNK = 2000;
 
-/** New deliveries; the ids of those not queued before (an event goes once to an endpoint). */
-export async function insertEventDeliveries(
+export type NewDelivery = {
+  endpointId: string;
+  eventType: 'event.created' | 'event.level_changed' | 'case.status_changed';
+  /** The event the message is about; null for a case's. */
+  eventId: string | null;
+  messageId: string;
+  payload: string;
+};
+
+/**
+ * New deliveries; the ids of those not queued before. A message goes once to an endpoint: a
+ * second delivery of its id (the matcher's retry, say) is skipped.
+ */
+export async function insertDeliveries(
   db: Executor,
-  deliveries: { endpointId: string; eventId: string; messageId: string; payload: string }[],
+  deliveries: readonly NewDelivery[],
 ): Promise<string[]> {
   const ids: string[] = [];
   for (let start = 0; start < deliveries.length; start += INSERT_CHUNK) {
@@ -77,17 +117,14 @@ export async function insertEventDeliveries(
   return ids;
 }
 
-async function insertChunk(
-  db: Executor,
-  deliveries: { endpointId: string; eventId: string; messageId: string; payload: string }[],
-): Promise<string[]> {
+async function insertChunk(db: Executor, deliveries: readonly NewDelivery[]): Promise<string[]> {
   const rows = await db
     .insertInto('webhook_deliveries')
     .values(
       deliveries.map((d) => ({
         endpoint_id: d.endpointId,
         message_id: d.messageId,
-        event_type: 'event.created' as const,
+        event_type: d.eventType,
         event_id: d.eventId,
         payload: d.payload,
         next_attempt_at: null,
@@ -99,11 +136,7 @@ async function insertChunk(
       })),
     )
     .onConflict((oc) =>
-      oc
-        .columns(['endpoint_id', 'event_id'])
-        .where('resent_from', 'is', null)
-        .where('event_id', 'is not', null)
-        .doNothing(),
+      oc.columns(['endpoint_id', 'message_id']).where('resent_from', 'is', null).doNothing(),
     )
     .returning('id')
     .execute();

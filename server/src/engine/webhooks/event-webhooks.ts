@@ -1,90 +1,90 @@
+import { randomUUID } from 'node:crypto';
 import type { PgBoss } from 'pg-boss';
 import type { Executor } from '../../db/database.ts';
 import { bossDb } from '../../db/pg-boss-db.ts';
-import type { DB } from '../../db/types.ts';
+import type { CaseStatus, DB, EventLevel } from '../../db/types.ts';
 import { DELIVER_WEBHOOK } from '../../jobs/queues.ts';
+import type { LevelChange } from '../levels/levels.repository.ts';
 import {
   endpointsWanting,
   type EventForWebhook,
+  eventsById,
   eventsOf,
-  insertEventDeliveries,
+  insertDeliveries,
+  type NewDelivery,
+  usersWanting,
 } from './event-webhooks.repository.ts';
 
 export const EVENT_CREATED = 'event.created';
+export const EVENT_LEVEL_CHANGED = 'event.level_changed';
+export const CASE_STATUS_CHANGED = 'case.status_changed';
 
 /**
- * The body of an event.created webhook, as signed and sent: the event, the guarded item it hit
- * and the recorded document (its containerName and fileName are the query of GET
- * /api/document/download, which a token with the read scope may call).
+ * What a webhook tells of an event: the event, the guarded item it hit and the recorded
+ * document (its containerName and fileName are the query of GET /api/document/download, which a
+ * token with the read scope may call).
  */
+function eventData(e: EventForWebhook) {
+  return {
+    eventId: e.id,
+    createdAt: e.created_at.toISOString(),
+    tier: e.tier,
+    level: e.level,
+    matchKind: e.match_kind,
+    matchedValue: e.matched_value,
+    partyRole: e.party_role,
+    isExact: e.is_exact,
+    confidence: Number(e.confidence),
+    namesakes: e.namesakes,
+    guarded: {
+      kind: e.name_subscription_id ? 'name' : 'property',
+      id: e.name_subscription_id ?? e.apn_subscription_id,
+      value: e.guarded_value,
+    },
+    document: {
+      county: e.county,
+      documentNumber: e.document_number,
+      documentType: e.document_type,
+      recordedAt: e.recorded_at.toISOString(),
+      containerName: e.container,
+      fileName: e.file_name,
+    },
+  };
+}
+
+/** The body of an event.created webhook, as signed and sent. */
 export function eventCreatedPayload(e: EventForWebhook): string {
   return JSON.stringify({
     type: EVENT_CREATED,
     timestamp: e.created_at.toISOString(),
-    data: {
-      eventId: e.id,
-      createdAt: e.created_at.toISOString(),
-      tier: e.tier,
-      matchKind: e.match_kind,
-      matchedValue: e.matched_value,
-      partyRole: e.party_role,
-      isExact: e.is_exact,
-      confidence: Number(e.confidence),
-      namesakes: e.namesakes,
-      guarded: {
-        kind: e.name_subscription_id ? 'name' : 'property',
-        id: e.name_subscription_id ?? e.apn_subscription_id,
-        value: e.guarded_value,
-      },
-      document: {
-        county: e.county,
-        documentNumber: e.document_number,
-        documentType: e.document_type,
-        recordedAt: e.recorded_at.toISOString(),
-        containerName: e.container,
-        fileName: e.file_name,
-      },
-    },
+    data: eventData(e),
+  });
+}
+
+/** The body of an event.level_changed webhook: the event as it is now, and its level before. */
+export function levelChangedPayload(
+  e: EventForWebhook,
+  previousLevel: EventLevel,
+  at: Date,
+): string {
+  return JSON.stringify({
+    type: EVENT_LEVEL_CHANGED,
+    timestamp: at.toISOString(),
+    data: { ...eventData(e), previousLevel },
   });
 }
 
 /**
- * Queues an event.created delivery for each new event of these (user, document) pairs to each
- * enabled endpoint of its user that asked for event.created, with its deliver-webhook job, in
- * the caller's transaction: the matcher's, so a webhook exists exactly when its event does.
- * Events found on record and possible matches of names set to hide them are not sent. Costs one
- * indexed query when none of the users has an endpoint. Returns the deliveries queued.
+ * Inserts the deliveries (a message already queued to an endpoint is skipped) and a
+ * deliver-webhook job for each, in the caller's transaction: a webhook exists exactly when what
+ * it tells of does. Returns how many were queued.
  */
-export async function enqueueEventWebhooks(
+async function queueDeliveries(
   trx: Executor,
   boss: PgBoss,
-  events: readonly { user_id: string; document_id: string }[],
+  deliveries: readonly NewDelivery[],
 ): Promise<number> {
-  if (events.length === 0) return 0;
-  const userIds = [...new Set(events.map((e) => e.user_id))];
-  const endpoints = await endpointsWanting(trx, userIds, EVENT_CREATED);
-  if (endpoints.length === 0) return 0;
-  const endpointsOf = new Map<string, string[]>();
-  for (const endpoint of endpoints) {
-    endpointsOf.set(endpoint.user_id, [...(endpointsOf.get(endpoint.user_id) ?? []), endpoint.id]);
-  }
-  const pairs = new Map<string, { userId: string; documentId: string }>();
-  for (const e of events) {
-    if (endpointsOf.has(e.user_id)) {
-      pairs.set(`${e.user_id}:${e.document_id}`, { userId: e.user_id, documentId: e.document_id });
-    }
-  }
-  const rows = await eventsOf(trx, [...pairs.values()]);
-  const deliveries = rows.flatMap((e) => {
-    const payload = eventCreatedPayload(e);
-    return (endpointsOf.get(e.user_id) ?? []).map((endpointId) => ({
-      endpointId,
-      eventId: e.id,
-      messageId: `msg_${e.id}`,
-      payload,
-    }));
-  });
-  const ids = await insertEventDeliveries(trx, deliveries);
+  const ids = await insertDeliveries(trx, deliveries);
   if (ids.length > 0) {
     await boss.insert(
       DELIVER_WEBHOOK,
@@ -93,4 +93,164 @@ export async function enqueueEventWebhooks(
     );
   }
   return ids.length;
+}
+
+/** The enabled endpoints of these users that asked for `eventType`, by user. */
+async function endpointsByUser(
+  trx: Executor,
+  userIds: readonly string[],
+  eventType: string,
+): Promise<Map<string, string[]>> {
+  const endpointsOf = new Map<string, string[]>();
+  if (userIds.length === 0) return endpointsOf;
+  for (const endpoint of await endpointsWanting(trx, [...new Set(userIds)], eventType)) {
+    endpointsOf.set(endpoint.user_id, [...(endpointsOf.get(endpoint.user_id) ?? []), endpoint.id]);
+  }
+  return endpointsOf;
+}
+
+/**
+ * Queues an event.created delivery for each new event of these (user, document) pairs to each
+ * enabled endpoint of its user that asked for event.created, with its deliver-webhook job, in
+ * the caller's transaction: the matcher's. Events found on record and possible matches of names
+ * set to hide them are not sent. Costs one indexed query when none of the users has an
+ * endpoint. Returns the deliveries queued.
+ */
+export async function enqueueEventWebhooks(
+  trx: Executor,
+  boss: PgBoss,
+  events: readonly { user_id: string; document_id: string }[],
+): Promise<number> {
+  if (events.length === 0) return 0;
+  const endpointsOf = await endpointsByUser(
+    trx,
+    events.map((e) => e.user_id),
+    EVENT_CREATED,
+  );
+  if (endpointsOf.size === 0) return 0;
+  const pairs = new Map<string, { userId: string; documentId: string }>();
+  for (const e of events) {
+    if (endpointsOf.has(e.user_id)) {
+      pairs.set(`${e.user_id}:${e.document_id}`, { userId: e.user_id, documentId: e.document_id });
+    }
+  }
+  const rows = await eventsOf(trx, [...pairs.values()]);
+  return queueDeliveries(
+    trx,
+    boss,
+    rows.flatMap((e) => {
+      const payload = eventCreatedPayload(e);
+      return (endpointsOf.get(e.user_id) ?? []).map((endpointId) => ({
+        endpointId,
+        eventType: EVENT_CREATED,
+        eventId: e.id,
+        messageId: `msg_${e.id}`,
+        payload,
+      }));
+    }),
+  );
+}
+
+/** The users who asked, through an enabled endpoint, to hear of level changes. */
+export const levelChangeListeners = (trx: Executor) => usersWanting(trx, EVENT_LEVEL_CHANGED);
+
+/**
+ * Queues an event.level_changed delivery for each changed event a subscriber is shown (as
+ * event.created) to each enabled endpoint of its user that asked for it, in the caller's
+ * transaction: the one that changed the levels. Each change is a message of its own id (an
+ * event may change level more than once). Returns the deliveries queued.
+ */
+export async function enqueueLevelChangeWebhooks(
+  trx: Executor,
+  boss: PgBoss,
+  changes: readonly LevelChange[],
+  at: Date,
+): Promise<number> {
+  if (changes.length === 0) return 0;
+  const previous = new Map(changes.map((c) => [c.eventId, c.previousLevel]));
+  const events = await eventsById(trx, [...previous.keys()]);
+  const endpointsOf = await endpointsByUser(
+    trx,
+    events.map((e) => e.user_id),
+    EVENT_LEVEL_CHANGED,
+  );
+  return queueDeliveries(
+    trx,
+    boss,
+    events.flatMap((e) => {
+      const payload = levelChangedPayload(e, previous.get(e.id)!, at);
+      const messageId = `msg_${randomUUID()}`;
+      return (endpointsOf.get(e.user_id) ?? []).map((endpointId) => ({
+        endpointId,
+        eventType: EVENT_LEVEL_CHANGED,
+        eventId: e.id,
+        messageId,
+        payload,
+      }));
+    }),
+  );
+}
+
+/** A case whose status moved, as a case.status_changed webhook tells of it. */
+export type CaseStatusChange = {
+  caseId: string;
+  caseNumber: number;
+  userId: string;
+  eventId: string | null;
+  status: CaseStatus;
+  previousStatus: CaseStatus;
+  county: string;
+  documentNumber: string;
+  documentType: string;
+  recordedAt: Date;
+};
+
+/** The body of a case.status_changed webhook. */
+export function caseStatusChangedPayload(c: CaseStatusChange, at: Date): string {
+  return JSON.stringify({
+    type: CASE_STATUS_CHANGED,
+    timestamp: at.toISOString(),
+    data: {
+      caseId: c.caseId,
+      caseNumber: c.caseNumber,
+      status: c.status,
+      previousStatus: c.previousStatus,
+      eventId: c.eventId,
+      document: {
+        county: c.county,
+        documentNumber: c.documentNumber,
+        documentType: c.documentType,
+        recordedAt: c.recordedAt.toISOString(),
+      },
+    },
+  });
+}
+
+/**
+ * Queues a case.status_changed delivery to each enabled endpoint of the case's subscriber that
+ * asked for it, in the caller's transaction: the one that moved the case. A case reaches each
+ * status once (it only moves forward), so the message's id is the case's and its new status.
+ */
+export async function enqueueCaseStatusWebhooks(
+  trx: Executor,
+  boss: PgBoss,
+  change: CaseStatusChange,
+  at: Date,
+): Promise<number> {
+  const endpoints = (await endpointsByUser(trx, [change.userId], CASE_STATUS_CHANGED)).get(
+    change.userId,
+  );
+  if (!endpoints) return 0;
+  const payload = caseStatusChangedPayload(change, at);
+  return queueDeliveries(
+    trx,
+    boss,
+    endpoints.map((endpointId) => ({
+      endpointId,
+      eventType: CASE_STATUS_CHANGED,
+      eventId: change.eventId,
+      messageId: `msg_case_${change.caseId}_${change.status}`,
+      payload,
+    })),
+  );
 }

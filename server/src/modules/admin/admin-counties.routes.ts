@@ -1,3 +1,4 @@
+import type { PgBoss } from 'pg-boss';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import type { CountyPathPolicy } from '../../lib/county-paths.ts';
@@ -14,7 +15,7 @@ import * as service from './admin-counties.service.ts';
 /** The back-office Counties tab: every county, and the Edit County form. */
 export async function adminCountiesRoutes(
   app: FastifyInstance,
-  { db, countyPaths }: { db: Database; countyPaths: CountyPathPolicy },
+  { db, boss, countyPaths }: { db: Database; boss?: PgBoss; countyPaths: CountyPathPolicy },
 ) {
   const admin = { tags: ['admin'], security: [{ session: [] }] };
   const noSession = errorResponse('Nobody is signed in');
@@ -62,7 +63,7 @@ export async function adminCountiesRoutes(
       },
     },
     handler: async (request, _reply, caller) =>
-      service.updateCounty(db, caller, request.body, countyPaths),
+      service.updateCounty(db, caller, request.body, countyPaths, boss),
   });
 
   route(app, {

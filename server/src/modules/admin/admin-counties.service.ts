@@ -1,3 +1,4 @@
+import type { PgBoss } from 'pg-boss';
 import { missingRequiredCountyFields } from '@deedwatch/rules';
 import type { Database } from '../../db/database.ts';
 import {
@@ -6,6 +7,10 @@ import {
   type CountyPathPolicy,
 } from '../../lib/county-paths.ts';
 import * as levels from '../../engine/levels/levels.repository.ts';
+import {
+  enqueueLevelChangeWebhooks,
+  levelChangeListeners,
+} from '../../engine/webhooks/event-webhooks.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/route.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
@@ -162,6 +167,7 @@ export async function updateCounty(
   actor: Caller,
   input: UpdateCountyInput,
   countyPaths: CountyPathPolicy,
+  boss?: PgBoss,
 ): Promise<AdminCounty> {
   const { id, ...given } = input;
   await assertCountyPaths(countyPaths, input);
@@ -205,9 +211,16 @@ export async function updateCounty(
             level: r.level,
           })),
         );
-        // The county's events of those types take their new level now, in this transaction.
-        const events = await levels.recomputeLevels(trx, id, relevelled);
-        details.levelOverrides = { before: before.levelOverrides, after: overrides, events };
+        // The county's events of those types take their new level now, in this transaction,
+        // and the subscribers who asked are sent each change by webhook.
+        const listeners = boss ? await levelChangeListeners(trx) : [];
+        const relevel = await levels.recomputeLevels(trx, id, relevelled, listeners);
+        if (boss) await enqueueLevelChangeWebhooks(trx, boss, relevel.changes, new Date());
+        details.levelOverrides = {
+          before: before.levelOverrides,
+          after: overrides,
+          events: relevel.count,
+        };
         after = overrides;
       }
       await writeAudit(trx, {

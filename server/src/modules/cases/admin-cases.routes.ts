@@ -73,7 +73,7 @@ export async function adminCasesRoutes(app: FastifyInstance, deps: service.CaseD
       operationId: 'setCaseStatus',
       summary: 'Staff: moves a case forward (open → contacted → closed), with an optional note',
       description:
-        'A case only moves forward, and may skip a step (open → closed). Back, or to the status it has, is 409 with the reason. The change and its note are written to the audit log; the subscriber sees the new status on the event.',
+        'A case only moves forward, and may skip a step (open → closed). Back, or to the status it has, is 409 with the reason. The change and its note are written to the audit log; the subscriber sees the new status on the event, and their webhook endpoints that asked for case.status_changed are sent it.',
       params: CaseParams,
       body: CaseStatusBody,
       response: {
@@ -86,7 +86,13 @@ export async function adminCasesRoutes(app: FastifyInstance, deps: service.CaseD
       },
     },
     handler: async (request, _reply, caller) =>
-      service.setCaseStatus(db, caller, request.params.id, request.body.status, request.body.note),
+      service.setCaseStatus(
+        deps,
+        caller,
+        request.params.id,
+        request.body.status,
+        request.body.note,
+      ),
   });
 
   route(app, {

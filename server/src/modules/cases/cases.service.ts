@@ -1,3 +1,4 @@
+import type { PgBoss } from 'pg-boss';
 import { CASE_STATUS_LABELS, CASE_STATUSES, isEmail, normalisePhoneNumber } from '@deedwatch/rules';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
@@ -17,6 +18,7 @@ import { casePacketMail } from '../../mail/case-packet-template.ts';
 import type { MailSender } from '../../mail/mail-sender.ts';
 import { languageOf } from '../../mail/mail.repository.ts';
 import type { Brand } from '../../mail/templates.ts';
+import { enqueueCaseStatusWebhooks } from '../../engine/webhooks/event-webhooks.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
 import { sessionUser } from '../user/session-user.service.ts';
@@ -25,6 +27,8 @@ import type { CaseQuery, ReportInput, StaffCase, SubscriberCase } from './cases.
 
 export type CaseDeps = {
   db: Database;
+  /** Queues the case.status_changed webhooks; none are sent without it. */
+  boss?: PgBoss;
   mailSender: MailSender;
   brand: Brand;
   blobs: BlobStore;
@@ -358,7 +362,7 @@ const rank = (status: CaseStatus) => CASE_STATUSES.indexOf(status);
  * note, audited in the same transaction. Back, or to where it is, is 409 with the reason.
  */
 export async function setCaseStatus(
-  db: Database,
+  { db, boss }: Pick<CaseDeps, 'db' | 'boss'>,
   actor: Caller,
   caseId: string,
   status: CaseStatus,
@@ -376,6 +380,25 @@ export async function setCaseStatus(
         `Case ${row.case_number} is ${CASE_STATUS_LABELS[row.status].toLowerCase()}: a case moves only forward (open, contacted, closed), never back to ${CASE_STATUS_LABELS[status].toLowerCase()}.`,
       );
     await repo.setStatus(trx, caseId, status);
+    if (boss) {
+      await enqueueCaseStatusWebhooks(
+        trx,
+        boss,
+        {
+          caseId,
+          caseNumber: Number(row.case_number),
+          userId: row.user_id,
+          eventId: row.event_id,
+          status,
+          previousStatus: row.status,
+          county: row.county_name,
+          documentNumber: row.document_number,
+          documentType: row.document_type,
+          recordedAt: row.recorded_at,
+        },
+        new Date(),
+      );
+    }
     const noteRow = note ? await repo.insertNote(trx, caseId, actor.userId, note) : undefined;
     await writeAudit(trx, {
       actorId: actor.userId,

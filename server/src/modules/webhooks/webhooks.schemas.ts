@@ -7,10 +7,7 @@ export const MAX_DESCRIPTION_LENGTH = 200;
 /** Deliveries listed per endpoint. */
 export const LISTED_DELIVERIES = 50;
 
-/**
- * What a webhook can be sent for. Only event.created is sent today; the other two are accepted
- * so an endpoint can ask for them now and receive them once they exist.
- */
+/** What a webhook can be sent for. */
 export const EVENT_TYPES = ['event.created', 'event.level_changed', 'case.status_changed'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -22,7 +19,7 @@ const EventTypes = v.pipe(
   v.maxLength(EVENT_TYPES.length, 'must name each event type once'),
   v.check((types) => new Set(types).size === types.length, 'must name each event type once'),
   v.description(
-    'event.created: a recorded document matched one of your guarded items (sent now). event.level_changed and case.status_changed are accepted but not sent yet.',
+    "event.created: a recorded document matched one of your guarded items. event.level_changed: an event's level (act now, check, records) changed, as when the county's level settings are edited. case.status_changed: a fraud report of yours moved forward (contacted, closed).",
   ),
 );
 

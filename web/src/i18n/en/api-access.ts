@@ -84,8 +84,8 @@ export const apiAccess = {
     eventsLabel: 'Events',
     eventsRequired: 'Choose at least one event type',
     eventCreated: 'New event: a document matched a guarded item',
-    eventLevelChanged: 'Event level changed (not sent yet)',
-    eventCaseStatusChanged: 'Case status changed (not sent yet)',
+    eventLevelChanged: 'Event level changed',
+    eventCaseStatusChanged: 'Case status changed',
     retries:
       'A delivery not answered with a 2xx within 10 seconds is retried for 24 hours; then the endpoint is disabled and you are emailed. See <docs>the API documentation</docs>.',
     addFailed: 'The endpoint could not be added.',

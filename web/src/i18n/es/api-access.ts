@@ -89,8 +89,8 @@ export const apiAccess: Catalog<typeof en> = {
     eventsLabel: 'Eventos',
     eventsRequired: 'Elija al menos un tipo de evento',
     eventCreated: 'Evento nuevo: un documento coincidió con un elemento protegido',
-    eventLevelChanged: 'Cambió el nivel del evento (aún no se envía)',
-    eventCaseStatusChanged: 'Cambió el estado del caso (aún no se envía)',
+    eventLevelChanged: 'Cambió el nivel del evento',
+    eventCaseStatusChanged: 'Cambió el estado del caso',
     retries:
       'Una entrega que no reciba una respuesta 2xx en 10 segundos se reintenta durante 24 horas; después, el punto de conexión se desactiva y le enviamos un correo electrónico. Consulte <docs>la documentación de la API</docs>.',
     addFailed: 'No se pudo agregar el punto de conexión.',
