@@ -12,7 +12,8 @@
 // (staff-lists.ts, in a database of its own). Small scale is CI's smoke test: no thresholds.
 // Each benchmark's module is loaded only when it runs. --database NAME measures again on a
 // database an earlier run kept (--keep), migrated to the latest, without importing or loading
-// (the import is not timed then; the history check would load its ten years again).
+// (the import is not timed then; the history check finds its ten years loaded, if the kept
+// run measured it).
 //
 // The scratch database gets the per-session settings we ship that a database may set
 // (db/tuning.ts: work_mem, maintenance_work_mem, effective_cache_size, through ALTER DATABASE);

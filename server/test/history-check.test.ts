@@ -571,20 +571,29 @@ describe('the history check and the live matcher agree', () => {
     /** document id → [candidate, on record]. */
     const documentOf = new Map<string, [string, boolean]>();
     const live: string[] = [];
+    // Levels that vary by the document's type and the party's role, as both write them.
+    const documentTypes = ['GRANT DEED', 'FULL RECONVEYANCE', 'DEED OF TRUST'];
     for (const [i, name] of candidates.entries()) {
       for (const onRecord of [true, false]) {
         const recordedAt = new Date(activatedAt.getTime() + (onRecord ? -DAY : 60_000));
         const id = await insertDocument(t.db, {
           countyId: county.id,
           documentNumber: `TWN-${i}-${onRecord}`,
-          documentType: 'GRANT DEED',
+          documentType: documentTypes[i % documentTypes.length]!,
           recordedAt,
           container: 'TWN',
           fileName: `TWN-${i}-${onRecord}.pdf`,
           pageCount: 1,
           pdfError: null,
           text: '',
-          parties: [{ role: 'grantee', name, nameKey: nameKey(name), ...storedName(name) }],
+          parties: [
+            {
+              role: i % 2 === 0 ? 'grantee' : 'grantor',
+              name,
+              nameKey: nameKey(name),
+              ...storedName(name),
+            },
+          ],
           parcels: [],
         });
         documentOf.set(id!, [name, onRecord]);
@@ -607,6 +616,7 @@ describe('the history check and the live matcher agree', () => {
         'namesakes',
         'matched_value',
         'party_role',
+        'level',
       ])
       .execute();
     const seen = new Map<string, Record<string, unknown>>();
@@ -636,5 +646,7 @@ describe('the history check and the live matcher agree', () => {
     });
     const tiers = new Set(events.map((e) => e.tier));
     expect([...tiers].sort()).toEqual(['exact', 'possible', 'strong']);
+    const levels = new Set(events.filter((e) => e.on_record).map((e) => e.level));
+    expect([...levels].sort()).toEqual(['act_now', 'check', 'records']);
   }, 300_000);
 });

@@ -1,4 +1,4 @@
-import type { Executor } from '../../db/database.ts';
+import { type Executor, withoutJit } from '../../db/database.ts';
 import type { MatchTier } from '../../db/types.ts';
 import {
   matchConfidence,
@@ -256,6 +256,8 @@ async function queueSummary(
  */
 export async function checkHistory(engine: Engine, userId: string): Promise<HistoryResult> {
   return engine.db.transaction().execute(async (trx) => {
+    // The namesake counts of a first initial's hundreds of names were compiled for 20 ms.
+    await withoutJit(trx);
     const guards = await repo.lockUncheckedGuards(trx, userId);
     let events = await repo.insertApnHistoryEvents(
       trx,

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from '../../db/database.ts';
+import { type Executor, withoutJit } from '../../db/database.ts';
 import type { MatchTier } from '../../db/types.ts';
 import {
   MATCH_BASE_CONFIDENCE,
@@ -92,7 +92,7 @@ export async function insertEvents(trx: Executor, ids: readonly string[]): Promi
   if (ids.length === 0) return [];
   // Compiling this plan took 115 ms of JIT for a query of index probes (the planner's row
   // estimates of the CTEs run far above the batch's).
-  await sql`SET LOCAL jit = off`.execute(trx);
+  await withoutJit(trx);
   const { rows } = await sql<NewEvent>`
     WITH docs AS MATERIALIZED (
       SELECT d.id, d.county_id, d.recorded_at, d.document_type
