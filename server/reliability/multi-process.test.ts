@@ -244,6 +244,21 @@ describe(`2 API and 2 worker processes, an S3 store, ${DOCUMENTS} documents, a w
     };
   };
 
+  /** Backends of this database that LISTEN for queued jobs (pg-boss's own connection). */
+  const listeners = async () => {
+    const { rows } = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM pg_stat_activity
+      WHERE datname = current_database() AND pid <> pg_backend_pid()
+        AND (query ILIKE 'LISTEN %' OR query LIKE '%pg_listening_channels()%')`.execute(
+      database.db,
+    );
+    return rows[0]!.n;
+  };
+
+  it('leaves LISTEN to the workers: an API process holds no listening connection', async () => {
+    expect(await listeners()).toBe(0);
+  });
+
   // Minutes: the cron starts each part, and 5,000 documents take a while on 2 cores.
   it(
     'ingests every document once, alerts each once, and shares the inbox and the crons',
@@ -259,6 +274,7 @@ describe(`2 API and 2 worker processes, an S3 store, ${DOCUMENTS} documents, a w
       await drop(one);
       const only = startWorker();
       figures.push(rate(await doneWith(one), one));
+      expect(await listeners()).toBe(1);
       await stop(only, 'SIGTERM');
 
       // Two workers.

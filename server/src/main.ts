@@ -41,7 +41,12 @@ const { db } = runtime;
 let app: FastifyInstance | undefined;
 let metricsServer: FastifyInstance | undefined;
 let stopping = false;
-const boss = createBoss(runtime.config.databaseUrl, log, { isStopping: () => stopping });
+// Only a process that works the queues supervises them and LISTENs for new jobs; an API process
+// sends jobs (which still wake the workers) and reads the queues for the staff pages.
+const boss = createBoss(runtime.config.databaseUrl, log, {
+  isStopping: () => stopping,
+  supervise: runWorker,
+});
 
 async function shutdown(signal: string) {
   if (stopping) {
