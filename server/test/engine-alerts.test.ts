@@ -4,7 +4,12 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encryptedPdf, truncatedPdf } from '../src/documents/pdf/hostile-pdfs.ts';
 import { extractPdfText } from '../src/documents/pdf/extract-text.ts';
-import { sendAlert } from '../src/engine/alerts/alerts.service.ts';
+import { findDocument } from '../src/engine/alerts/alerts.repository.ts';
+import {
+  EXCERPT_CONTAINER,
+  ensureExcerpt,
+  sendAlert,
+} from '../src/engine/alerts/alerts.service.ts';
 import { ingestFolder } from '../src/engine/ingest/ingest.service.ts';
 import { SEND_ALERT } from '../src/jobs/queues.ts';
 import { nameKey } from '../src/keys/normalize.ts';
@@ -336,6 +341,47 @@ describe('alerts of ingested documents', () => {
     if (!text.ok) throw new Error(`unreadable attachment: ${text.reason}`);
     return text.text;
   };
+
+  it("makes a document's excerpt once, however many of its alerts need it at the same time", async () => {
+    const deed = line({ documentNumber: 'ALR-ONCE-1', grantors: ['NOBODY GUARDS THIS'] });
+    await ingest([deed], { [deed.file]: await feedPdf(deed, 3) });
+    // The row as each alert read it: no excerpt yet.
+    const doc = (await findDocument(t.db, await documentId(deed.documentNumber)))!;
+    expect(doc.excerpt_file).toBeNull();
+    const made: string[] = [];
+    const blobs = {
+      ...t.engine.blobs,
+      put: (...args: Parameters<typeof t.engine.blobs.put>) => {
+        if (args[0] === EXCERPT_CONTAINER) made.push(args[1]);
+        return t.engine.blobs.put(...args);
+      },
+    };
+    const engine = { ...t.engine, blobs };
+
+    const excerpts = await Promise.all([1, 2, 3].map(() => ensureExcerpt(engine, doc)));
+    expect(made).toEqual([`${doc.id}.pdf`]);
+    expect(excerpts.map((e) => e?.file)).toEqual(Array(3).fill(`${doc.id}.pdf`));
+    // One that read the row before the excerpt was kept finds it by its name.
+    expect(await ensureExcerpt(engine, doc)).toEqual(excerpts[0]);
+    expect(made).toHaveLength(1);
+  });
+
+  it('records an excerpt kept by an alert that stopped before recording it on the document', async () => {
+    const deed = line({ documentNumber: 'ALR-HALF-1', grantors: ['NOBODY GUARDS THIS'] });
+    await ingest([deed], { [deed.file]: await feedPdf(deed, 3) });
+    const id = await documentId(deed.documentNumber);
+    const first = (await ensureExcerpt(t.engine, (await findDocument(t.db, id))!))!;
+    // As if its process were killed between keeping the file and recording it.
+    await t.db
+      .updateTable('recorded_documents')
+      .set({ excerpt_file: null })
+      .where('id', '=', id)
+      .execute();
+
+    const doc = (await findDocument(t.db, id))!;
+    expect(await ensureExcerpt(t.engine, doc)).toEqual(first);
+    expect((await findDocument(t.db, id))!.excerpt_file).toBe(first.file);
+  });
 
   it("keeps excerpts apart from feed files: a feed file named like an excerpt changes no alert's pages", async () => {
     const user = await guard('WATSON EMMA');

@@ -63,28 +63,58 @@ type AlertDocument = NonNullable<Awaited<ReturnType<typeof repo.findDocument>>>;
  * English, as recorded): one file per document and language (the document's own excerpt_file
  * is the English one).
  */
-export async function ensureExcerpt(
-  engine: Pick<Engine, 'db' | 'blobs' | 'pdfLimits'>,
-  doc: Pick<
-    AlertDocument,
-    | 'id'
-    | 'pdf_error'
-    | 'excerpt_file'
-    | 'container'
-    | 'file_name'
-    | 'document_number'
-    | 'county_name'
-  >,
+export function ensureExcerpt(
+  engine: ExcerptEngine,
+  doc: ExcerptDocument,
   language: Language = 'en',
 ): Promise<{ file: string; size: number } | null> {
+  // The alerts of one document to its several subscribers run side by side: the first to need
+  // an excerpt makes it, and the others in this process wait for that one instead of each
+  // parsing the same PDF again.
+  let inFlight = excerptsInFlight.get(engine.blobs);
+  if (!inFlight) excerptsInFlight.set(engine.blobs, (inFlight = new Map()));
+  const key = excerptName(doc.id, language);
+  const pending = inFlight.get(key);
+  if (pending) return pending;
+  const made = makeExcerpt(engine, doc, language).finally(() => inFlight.delete(key));
+  inFlight.set(key, made);
+  return made;
+}
+
+type ExcerptEngine = Pick<Engine, 'db' | 'blobs' | 'pdfLimits'>;
+type ExcerptDocument = Pick<
+  AlertDocument,
+  | 'id'
+  | 'pdf_error'
+  | 'excerpt_file'
+  | 'container'
+  | 'file_name'
+  | 'document_number'
+  | 'county_name'
+>;
+
+/** The excerpts being made now, per blob store (one per engine) and file. */
+const excerptsInFlight = new WeakMap<
+  ExcerptEngine['blobs'],
+  Map<string, Promise<{ file: string; size: number } | null>>
+>();
+
+async function makeExcerpt(
+  engine: ExcerptEngine,
+  doc: ExcerptDocument,
+  language: Language,
+): Promise<{ file: string; size: number } | null> {
   if (doc.pdf_error !== null) return null;
-  let file: string | null = language === 'en' ? doc.excerpt_file : excerptName(doc.id, language);
-  if (file) {
-    const stored = await engine.blobs.get(EXCERPT_CONTAINER, file);
-    if (stored) {
-      stored.stream.destroy();
-      return { file, size: stored.size };
+  // An excerpt kept since `doc` was read (by another process, or by one that stopped before
+  // recording it on the document) is found by its name, and an English one is recorded.
+  let file = (language === 'en' && doc.excerpt_file) || excerptName(doc.id, language);
+  const stored = await engine.blobs.get(EXCERPT_CONTAINER, file);
+  if (stored) {
+    stored.stream.destroy();
+    if (language === 'en' && doc.excerpt_file === null) {
+      await repo.setExcerpt(engine.db, doc.id, file);
     }
+    return { file, size: stored.size };
   }
   const original = await engine.blobs.get(doc.container, doc.file_name);
   if (!original) {
