@@ -542,6 +542,65 @@ describe('what an inbox writer can plant', () => {
     ]);
   });
 
+  it('polls the other counties while one is being polled elsewhere, never the same one twice', async () => {
+    const second = await createCounty(t.db, { name: 'Side By Side', code: 'SBS' });
+    const secondInbox = path.join(root, 'inbox-sbs');
+    await mkdir(secondInbox);
+    await t.db
+      .updateTable('counties')
+      .set({ inbox_path: secondInbox })
+      .where('id', '=', second.id)
+      .execute();
+    const slow = feedLine('PLT', recordedAt, { documentNumber: 'PLT-SIDE-1' });
+    const quick = feedLine('SBS', recordedAt, { documentNumber: 'SBS-SIDE-1' });
+    await plantFeed(inbox, 'batch-side', [slow]);
+    await plantFeed(secondInbox, 'batch-side', [quick]);
+    // The first poll stops in the middle of PLT's folder, storing its PDF.
+    let storing!: () => void;
+    const stored = new Promise<void>((resolve) => (storing = resolve));
+    let finish!: () => void;
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    let first: Promise<unknown> = Promise.resolve();
+    try {
+      const blobs = {
+        ...t.engine.blobs,
+        put: async (container: string, file: string, bytes: Uint8Array) => {
+          if (container === 'PLT') {
+            storing();
+            await finished;
+          }
+          return t.engine.blobs.put(container, file, bytes);
+        },
+      };
+      first = pollInboxes({ ...t.engine, blobs });
+      await stored;
+
+      // Another process's poll meanwhile: it leaves PLT to the first and ingests SBS.
+      expect(await pollInboxes(t.engine)).toEqual([
+        expect.objectContaining({ county: 'SBS', folder: 'batch-side', outcome: 'done' }),
+      ]);
+      expect(await documents([slow.documentNumber, quick.documentNumber])).toEqual([
+        { code: 'SBS', document_number: quick.documentNumber },
+      ]);
+
+      finish();
+      // The first finds SBS's folder filed by then.
+      expect(await first).toEqual([
+        expect.objectContaining({ county: 'PLT', folder: 'batch-side', outcome: 'done' }),
+      ]);
+      expect(await readdir(path.join(secondInbox, 'done'))).toEqual(['batch-side']);
+      expect(await documents([slow.documentNumber])).toHaveLength(1);
+    } finally {
+      finish();
+      await first.catch(() => {});
+      await t.db
+        .updateTable('counties')
+        .set({ inbox_path: '' })
+        .where('id', '=', second.id)
+        .execute();
+    }
+  });
+
   it('refuses an inbox whose done/ is a link, moving nothing through it', async () => {
     const target = path.join(outside, 'done-target');
     await mkdir(target);

@@ -6,10 +6,12 @@ import { sql } from 'kysely';
 import { PDFDocument, PDFName } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractPdfText } from '../src/documents/pdf/extract-text.ts';
+import { truncatedPdf } from '../src/documents/pdf/hostile-pdfs.ts';
 import {
   INGEST_CHUNK,
   type IngestSummary,
   ingestFolder,
+  PREPARED_AT_ONCE,
 } from '../src/engine/ingest/ingest.service.ts';
 import { MATCH_WORKERS } from '../src/engine/engine.jobs.ts';
 import { insertDocument } from '../src/engine/ingest/ingest.repository.ts';
@@ -481,6 +483,52 @@ describe('the engine, from a feed folder to alert emails', () => {
         WHERE name = ${MATCH_DOCUMENTS}
           AND data -> 'documentIds' ?| ${chunks.flatMap((c) => c.ids)}::text[]`.execute(t.db);
       expect(Number(jobs.rows[0]!.n)).toBe(2);
+    } finally {
+      await rm(batch, { recursive: true, force: true });
+    }
+  });
+
+  it("reads and stores a chunk's PDFs several at a time, and reports their problems in the lines' order", async () => {
+    const batch = await feedFolder();
+    const [corrupt, missing, ...good] = Array.from({ length: PREPARED_AT_ONCE + 2 }, (_, i) =>
+      line({ documentNumber: `2026-AT-ONCE-${i}`, grantors: ['NOBODY IN PARTICULAR'] }),
+    );
+    const lines = [corrupt!, missing!, ...good];
+    await writeFeed(batch, lines, {
+      [corrupt!.file]: await truncatedPdf(),
+      ...Object.fromEntries(await Promise.all(good.map(async (l) => [l.file, await pdfFor(l, 1)]))),
+    });
+    try {
+      // Each store write waits until another is under way: read one after another, the first
+      // document's write would wait for ever (and the test time out).
+      let inFlight = 0;
+      let most = 0;
+      let overlapped!: () => void;
+      const overlap = new Promise<void>((resolve) => (overlapped = resolve));
+      const blobs = {
+        ...t.engine.blobs,
+        put: async (container: string, file: string, bytes: Uint8Array) => {
+          most = Math.max(most, ++inFlight);
+          if (inFlight >= 2) overlapped();
+          await overlap;
+          try {
+            return await t.engine.blobs.put(container, file, bytes);
+          } finally {
+            inFlight--;
+          }
+        },
+      };
+      const summary = await ingestFolder({ ...t.engine, blobs }, batch, { matchNow: false });
+      expect(summary.documents).toBe(lines.length);
+      expect(most).toBeGreaterThanOrEqual(2);
+      expect(most).toBeLessThanOrEqual(PREPARED_AT_ONCE);
+      // The missing file is known at once, the corrupt one only once parsed: still in line order.
+      expect(summary.pdfReasons.map((r) => [r.line, r.documentNumber])).toEqual([
+        [1, corrupt!.documentNumber],
+        [2, missing!.documentNumber],
+      ]);
+      expect(summary.pdfReasons[1]!.reason).toMatch(/^missing: /);
+      for (const l of good) expect(await t.engine.blobs.exists('ENG', l.file), l.file).toBe(true);
     } finally {
       await rm(batch, { recursive: true, force: true });
     }

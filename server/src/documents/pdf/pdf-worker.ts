@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
+import { semaphore } from '../../lib/concurrency.ts';
 
 /**
  * Why a PDF could not be read. `empty`: no bytes or no pages; `too-large`: over `maxBytes`;
@@ -177,25 +178,6 @@ export async function runPdfWorker<T>(
   }
 }
 
-/** A counting semaphore: `acquire` waits while `max` holders are in. */
-function semaphore(max: number) {
-  let holders = 0;
-  const waiting: (() => void)[] = [];
-  return {
-    async acquire() {
-      if (holders < max) {
-        holders++;
-        return;
-      }
-      await new Promise<void>((resolve) => waiting.push(resolve));
-    },
-    release() {
-      const next = waiting.shift();
-      if (next) next();
-      else holders--;
-    },
-  };
-}
 const slots = semaphore(Math.max(1, availableParallelism()));
 
 async function runTask<T>(

@@ -51,30 +51,37 @@ export async function waitingFolders(inbox: string, log?: Log): Promise<string[]
 /**
  * Ingests every waiting folder of every county inbox, oldest name first, and moves each to
  * done/ (with its summary) or, when it could not be read at all, to failed/ (with the error).
- * One poll at a time across all processes (an advisory lock): a poll that finds another
- * running returns at once with nothing done.
+ * Each county's inbox is polled by one process at a time (an advisory lock per county): a poll
+ * skips the counties another process is polling and goes on with the rest, so workers ingest
+ * different counties side by side while each county's folders still go in order.
  */
 export async function pollInboxes(engine: Engine): Promise<InboxResult[]> {
-  return engine.db.connection().execute(async (conn) => {
-    if (!(await repo.tryPollLock(conn))) return [];
-    try {
-      return await pollAll(engine);
-    } finally {
-      await repo.releasePollLock(conn);
-    }
-  });
+  const results: InboxResult[] = [];
+  for (const county of await repo.countiesWithInbox(engine.db)) {
+    results.push(
+      ...(await engine.db.connection().execute(async (conn) => {
+        if (!(await repo.tryInboxLock(conn, county.id))) return [];
+        try {
+          return await pollCounty(engine, county);
+        } finally {
+          await repo.releaseInboxLock(conn, county.id);
+        }
+      })),
+    );
+  }
+  return results;
 }
 
-async function pollAll(engine: Engine): Promise<InboxResult[]> {
-  const counties = await repo.countiesWithInbox(engine.db);
+async function pollCounty(
+  engine: Engine,
+  county: { code: string; inbox_path: string },
+): Promise<InboxResult[]> {
+  const inbox = await usableInbox(engine, county);
+  if (inbox === undefined) return [];
   const results: InboxResult[] = [];
-  for (const county of counties) {
-    const inbox = await usableInbox(engine, county);
-    if (inbox === undefined) continue;
-    for (const name of await waitingFolders(inbox, engine.log)) {
-      const result = await processFolder(engine, county.code, inbox, name);
-      if (result) results.push(result);
-    }
+  for (const name of await waitingFolders(inbox, engine.log)) {
+    const result = await processFolder(engine, county.code, inbox, name);
+    if (result) results.push(result);
   }
   return results;
 }

@@ -3,6 +3,7 @@ import { detectApns } from '../../documents/pdf/apn-detect.ts';
 import { extractPdfText } from '../../documents/pdf/extract-text.ts';
 import { resolveLimits } from '../../documents/pdf/pdf-worker.ts';
 import { bossDb } from '../../db/pg-boss-db.ts';
+import { mapConcurrently } from '../../lib/concurrency.ts';
 import { recordIngested } from '../../lib/metrics.ts';
 import { openFileIn, readUpTo } from '../../lib/safe-fs.ts';
 import { MATCH_DOCUMENTS } from '../../jobs/queues.ts';
@@ -17,6 +18,12 @@ import * as repo from './ingest.repository.ts';
 
 /** Documents written per transaction, and per match-documents job. */
 export const INGEST_CHUNK = 25;
+/**
+ * Documents of a chunk whose PDFs are read, stored and parsed at the same time: the store's
+ * writes and the file reads overlap the parsing, which the PDF pool holds to a thread per core.
+ * Each holds its PDF's bytes (up to the PDF size limit) until it is parsed.
+ */
+export const PREPARED_AT_ONCE = 4;
 /** Reasons kept in a summary; the counts cover all. */
 const MAX_REASONS = 100;
 
@@ -175,8 +182,22 @@ async function ingestChunk(
     }
   }
 
-  const documents: repo.NewDocument[] = [];
-  for (const p of fresh) documents.push(await prepare(engine, folder, p, summary));
+  const documents = await mapConcurrently(fresh, PREPARED_AT_ONCE, (p) =>
+    prepare(engine, folder, p),
+  );
+  // Tallied in the lines' order, whichever document was ready first.
+  for (const [i, doc] of documents.entries()) {
+    summary.apnsFromText += doc.parcels.filter((parcel) => parcel.source === 'text').length;
+    if (doc.pdfError === null) continue;
+    summary.pdfProblems++;
+    if (summary.pdfReasons.length < MAX_REASONS) {
+      summary.pdfReasons.push({
+        line: fresh[i]!.line,
+        documentNumber: doc.documentNumber,
+        reason: doc.pdfError,
+      });
+    }
+  }
 
   const insertedCounties: string[] = [];
   const ids = await engine.db.transaction().execute(async (trx) => {
@@ -235,12 +256,7 @@ async function ingestChunk(
 }
 
 /** Reads, stores and extracts the document's PDF, and computes every key of the document. */
-async function prepare(
-  engine: Engine,
-  folder: string,
-  p: Pending,
-  summary: IngestSummary,
-): Promise<repo.NewDocument> {
+async function prepare(engine: Engine, folder: string, p: Pending): Promise<repo.NewDocument> {
   const { feed, county } = p;
   const pdf = await readPdf(engine, folder, feed.file);
   let text = '';
@@ -256,21 +272,9 @@ async function prepare(
       pdfError = `${extracted.reason}: ${extracted.detail}`.slice(0, 500);
     }
   }
-  if (pdfError !== null) {
-    summary.pdfProblems++;
-    if (summary.pdfReasons.length < MAX_REASONS) {
-      summary.pdfReasons.push({
-        line: p.line,
-        documentNumber: feed.documentNumber,
-        reason: pdfError,
-      });
-    }
-  }
-
   const parcels: repo.NewDocument['parcels'] = [];
   const apns = feed.apns.length > 0 ? feed.apns : text ? detectApns(text, county.data_mask) : [];
   const source = feed.apns.length > 0 ? 'index' : 'text';
-  if (source === 'text') summary.apnsFromText += apns.length;
   for (const apn of apns) {
     const key = apnKey(apn);
     if (!key) continue;

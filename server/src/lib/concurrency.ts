@@ -1,0 +1,50 @@
+/** A counting semaphore: `acquire` waits while `max` holders are in. */
+export function semaphore(max: number) {
+  let holders = 0;
+  const waiting: (() => void)[] = [];
+  return {
+    async acquire() {
+      if (holders < max) {
+        holders++;
+        return;
+      }
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    },
+    release() {
+      const next = waiting.shift();
+      if (next) next();
+      else holders--;
+    },
+  };
+}
+
+/**
+ * `fn` applied to every item, at most `limit` at a time, the results in the items' order. When
+ * one fails no further item is started; the promise rejects with that failure once those
+ * already started have settled, so nothing is still running behind the caller's back.
+ */
+export async function mapConcurrently<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  let failed = false;
+  const runner = async () => {
+    while (!failed && next < items.length) {
+      const i = next++;
+      try {
+        results[i] = await fn(items[i]!, i);
+      } catch (err) {
+        failed = true;
+        throw err;
+      }
+    }
+  };
+  const runners = Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, runner);
+  const settled = await Promise.allSettled(runners);
+  const failure = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failure) throw failure.reason;
+  return results;
+}
