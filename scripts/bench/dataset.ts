@@ -565,7 +565,7 @@ export async function loadSubscriptions(
                  p.address || ', ' || p.city || ', ' || p.state || ' ' || p.zip,
                  p.address_key, p.zip, ${activatedAt}
           FROM picks k
-          JOIN parcels p ON p.id = k.id
+          JOIN parcels p ON p.county_id = ${countyId} AND p.id = k.id
           ON CONFLICT DO NOTHING
           RETURNING user_id, apn, apn_key, description AS address, address_zip AS zip`.execute(trx);
         for (const row of rows) {
