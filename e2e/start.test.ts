@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { repoRoot } from '../server/src/config.ts';
+import { waitFor } from '../server/test/helpers/wait.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   freePort,
@@ -83,6 +84,10 @@ describe('npm start on the embedded Postgres', () => {
     expect(existsSync(path.join(clusterDir, 'PG_VERSION'))).toBe(true);
     expect(server.output()).toContain(`subscriber   demo@deedwatch.localhost`);
     expect(server.output()).toContain('`npm run simulate -- --county SAC`');
+    // Its worker warms a thread per core for alert excerpts, in the background once ready.
+    await waitFor('the excerpt threads to be warmed', () =>
+      /"threads":[1-9]\d*,"msg":"excerpt threads warmed"/.test(server!.output()),
+    );
 
     // The embedded default prints a demo admin's password once; it signs in.
     const admin = /admin {8}(\S+), password (\S+) \(shown this once\)/.exec(server.output());

@@ -39,9 +39,13 @@ export async function benchAlertLatency(o: AlertLatencyOptions) {
     SESSION_SECRET: sessionSecret,
     DATA_DIR: dir,
     DOCUMENTS_DIR: path.join(dir, 'documents'),
-    LOG_LEVEL: 'warn',
+    // At info the worker says when its queues are worked and its excerpt threads are ready,
+    // which the measurement waits for: the latency of a running service, not of one starting.
+    LOG_LEVEL: 'info',
   };
   const worker = startServerProcess(env, ['--worker']);
+  let workerExit: number | null | undefined;
+  void worker.exited.then((code) => (workerExit = code));
   const logger = pino({ level: 'silent' });
   const boss = createBoss(o.url, logger, { supervise: false });
   try {
@@ -97,6 +101,17 @@ export async function benchAlertLatency(o: AlertLatencyOptions) {
           blobs,
         ),
       },
+    );
+    await waitFor(
+      'the worker to start working its queues and warm its excerpt threads',
+      () => {
+        if (workerExit !== undefined) {
+          throw new Error(`the worker exited with ${workerExit}:\n${worker.output()}`);
+        }
+        return /"msg":"excerpt threads (not )?warmed"/.test(worker.output());
+      },
+      120_000,
+      50,
     );
     started = performance.now();
     // The clock starts at the commit: the ingest reports each chunk's ids right after it.

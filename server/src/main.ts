@@ -14,6 +14,7 @@ import { ensureQueues } from './jobs/queues.ts';
 import { deriveSealingKey } from './lib/sealed.ts';
 import { createEngine } from './engine/engine.ts';
 import { registerEngineWorkers } from './engine/engine.jobs.ts';
+import { warmFirstPages } from './documents/pdf/first-pages.ts';
 import { registerMailWorker } from './mail/mail.jobs.ts';
 import { createMailSender } from './mail/mail-sender.ts';
 import { createBlobStore, describeStore } from './storage/document-store.ts';
@@ -118,6 +119,12 @@ try {
     await registerEngineWorkers(engine);
     await registerWebhookWorkers(webhookDeps(runtime.config, { db, boss, mailSender }));
     log.info('workers started');
+    // In the background: the process is ready meanwhile, and an alert that comes first starts a
+    // thread of its own as it would have anyway.
+    void warmFirstPages(engine.pdfLimits).then(
+      (threads) => log.info({ threads }, 'excerpt threads warmed'),
+      (err: unknown) => log.warn({ err }, 'excerpt threads not warmed'),
+    );
     if (!runApi && runtime.config.metricsPort !== undefined) {
       metricsServer = await startMetricsServer(runtime.config, { db, logger: log });
     }

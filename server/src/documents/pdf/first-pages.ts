@@ -1,4 +1,4 @@
-import { PdfProblem, precheck, resolveLimits, runPdfWorker } from './pdf-worker.ts';
+import { PdfProblem, precheck, resolveLimits, runPdfWorker, warmPdfWorkers } from './pdf-worker.ts';
 import type { PdfLimits } from './pdf-worker.ts';
 
 export { PdfProblem } from './pdf-worker.ts';
@@ -37,4 +37,12 @@ export async function firstPages(
     ));
   if (!reply.ok) throw new PdfProblem(reply.reason, reply.detail);
   return { bytes: reply.bytes, pages: reply.pages, totalPages: reply.totalPages };
+}
+
+/**
+ * Warms the threads that make excerpts (pdf-worker.ts warmPdfWorkers) under `limits`: a worker
+ * process calls it at start, so the first alerts it sends are as quick as the rest.
+ */
+export function warmFirstPages(limits?: Partial<PdfLimits>): Promise<number> {
+  return warmPdfWorkers(WORKER, resolveLimits(limits));
 }

@@ -10,6 +10,7 @@ import {
   resolveLimits,
   runningPdfWorkers,
   runPdfWorker,
+  warmPdfWorkers,
 } from './pdf-worker.ts';
 import type { PdfLimits, WorkerReply } from './pdf-worker.ts';
 
@@ -187,15 +188,47 @@ describe('runPdfWorker', { timeout: 15_000 }, () => {
     expect(await threadOf('sum')).not.toBe(lingering.ok && lingering.threadId);
   });
 
-  it(`replaces a thread after ${PDF_WORKER_MAX_TASKS} tasks`, async () => {
+  it(`replaces a thread after ${PDF_WORKER_MAX_TASKS} tasks, at once, by one that waits warm`, async () => {
     await closePdfWorkers();
     const started = pdfWorkersStarted();
     const first = await threadOf('sum');
-    for (let i = 1; i < PDF_WORKER_MAX_TASKS; i++) expect(await threadOf('sum')).toBe(first);
+    for (let i = 2; i < PDF_WORKER_MAX_TASKS; i++) expect(await threadOf('sum')).toBe(first);
     expect(pdfWorkersStarted()).toBe(started + 1);
 
-    expect(await threadOf('sum')).not.toBe(first);
+    // The last task of the first thread: its successor starts before any task asks for it, and
+    // waits idle once it has loaded the task.
+    expect(await threadOf('sum')).toBe(first);
     expect(pdfWorkersStarted()).toBe(started + 2);
+    await expectNoWorkerLeft();
+    expect(livePdfWorkers()).toBe(1);
+    const next = await threadOf('sum');
+    expect(next).not.toBe(first);
+    expect(pdfWorkersStarted()).toBe(started + 2);
+  });
+
+  it('warms threads ahead of the first tasks: as many as asked, each started once', async () => {
+    await closePdfWorkers();
+    const started = pdfWorkersStarted();
+    expect(await warmPdfWorkers(MODES, LIMITS, 2)).toBe(2);
+    expect(pdfWorkersStarted()).toBe(started + 2);
+    expect(livePdfWorkers()).toBe(2);
+    expect(runningPdfWorkers()).toBe(0);
+
+    // Warm again: the threads waiting count, none is started.
+    expect(await warmPdfWorkers(MODES, LIMITS, 2)).toBe(2);
+    expect(pdfWorkersStarted()).toBe(started + 2);
+
+    // Two tasks at once find a warm thread each.
+    const threads = await Promise.all([threadOf('sum'), threadOf('sum')]);
+    expect(new Set(threads).size).toBe(2);
+    expect(pdfWorkersStarted()).toBe(started + 2);
+  });
+
+  it('stops a thread warmed for a task module that cannot load, and does not count it', async () => {
+    const started = pdfWorkersStarted();
+    expect(await warmPdfWorkers(task("throw new Error('broken module');"), LIMITS, 1)).toBe(0);
+    expect(pdfWorkersStarted()).toBe(started + 1);
+    await expectNoWorkerLeft();
   });
 
   it.each([

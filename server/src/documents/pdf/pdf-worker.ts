@@ -159,7 +159,8 @@ export async function closePdfWorkers(): Promise<void> {
  * `handle(input): Promise<WorkerReply<T>>`, loaded once per thread (pdf-thread.ts runs it).
  * Threads are kept warm between documents, but a thread that timed out, ran out of memory, crashed
  * or did not answer the check after its task is terminated, never reused; so is one that has run
- * PDF_WORKER_MAX_TASKS tasks or holds more than half its memory cap after a task. A hung parser is
+ * PDF_WORKER_MAX_TASKS tasks or holds more than half its memory cap after a task, and that one is
+ * replaced at once by a new thread that waits idle once it has loaded the task. A hung parser is
  * stopped by terminating its thread, which no in-thread timeout could do.
  * Resolves with the task's reply, or a failure for a timeout, an out-of-memory or a crash.
  */
@@ -178,7 +179,54 @@ export async function runPdfWorker<T>(
   }
 }
 
-const slots = semaphore(Math.max(1, availableParallelism()));
+/** PDF threads at work at once in a process: one per core. */
+const PDF_SLOTS = Math.max(1, availableParallelism());
+const slots = semaphore(PDF_SLOTS);
+
+/**
+ * Starts threads of `task` until `count` of them (one per core by default) wait idle under
+ * `limits`, each having loaded the task: a new thread spends its first document loading the
+ * task's modules (0.4 s and more), so a process that warms its threads at start answers its
+ * first documents as fast as the rest. Resolves with the threads now waiting; a thread that
+ * fails to start is stopped and not counted.
+ */
+export async function warmPdfWorkers(
+  task: URL,
+  limits: PdfLimits,
+  count = PDF_SLOTS,
+): Promise<number> {
+  const waiting = (idle.get(task.href) ?? []).filter((t) => t.maxMemoryMb === limits.maxMemoryMb);
+  const ready = await Promise.all(
+    Array.from({ length: Math.max(0, count - waiting.length) }, () => startWarm(task.href, limits)),
+  );
+  return waiting.length + ready.filter(Boolean).length;
+}
+
+/**
+ * A new thread of `task`, parked once it has loaded the task (it answers a check only then);
+ * false, and the thread stopped, when it cannot start or load within the time limit.
+ */
+async function startWarm(task: string, limits: PdfLimits): Promise<boolean> {
+  let thread: PdfThread;
+  try {
+    thread = spawn(task, limits.maxMemoryMb);
+  } catch {
+    return false;
+  }
+  const answer = await exchange(
+    thread,
+    { id: ++nextRequestId, check: true },
+    [],
+    limits,
+    performance.now() + limits.timeoutMs,
+  );
+  if ('heap' in answer && thread.state === 'busy') {
+    park(thread);
+    return true;
+  }
+  void stop(thread);
+  return false;
+}
 
 async function runTask<T>(
   task: string,
@@ -219,8 +267,14 @@ async function runTask<T>(
     limits,
     Math.min(deadline, performance.now() + CHECK_TIMEOUT_MS),
   );
-  if ('heap' in check && thread.state === 'busy' && reusable(thread, check.heap, limits)) {
-    park(thread);
+  if ('heap' in check && thread.state === 'busy') {
+    if (reusable(thread, check.heap, limits)) park(thread);
+    else {
+      // Retired after a task it finished well (its count, or the memory it holds): its
+      // successor loads the task now rather than during the next document.
+      void stop(thread);
+      void startWarm(task, limits);
+    }
   } else {
     void stop(thread);
   }
@@ -324,7 +378,8 @@ function crashed(what: string): WorkerFailure {
 /** An idle thread of this task with this memory cap, or a new one. */
 function checkout(task: string, maxMemoryMb: number): PdfThread {
   const parked = idle.get(task) ?? [];
-  const warm = parked.find((thread) => thread.maxMemoryMb === maxMemoryMb);
+  // The one parked last: the others stay idle, rather than each doing a share of the work.
+  const warm = parked.findLast((thread) => thread.maxMemoryMb === maxMemoryMb);
   if (warm) {
     unpark(warm);
     warm.state = 'busy';
