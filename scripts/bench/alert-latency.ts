@@ -1,8 +1,10 @@
-// Alert latency: from the commit of a document by the ingest command to its alert
-// message stored by the outbox transport, over documents that each hit a guarded parcel.
-// The worker is a separate process (`main.ts --worker`), as in production; the ingest runs here
-// as `npm run ingest` runs it (ingestFolder, matching each chunk right after its commit).
-import { mkdtemp, rm } from 'node:fs/promises';
+// Alert latency: from the commit of a document by the ingest to its alert message stored by
+// the outbox transport, over documents that each hit a guarded parcel. The worker is a separate
+// process (`main.ts --worker`), as in production; the ingest runs either here as `npm run
+// ingest` runs it (ingestFolder, matching each chunk right after its commit), or in the worker
+// from the county's inbox, as the inbox poll runs it.
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -11,10 +13,11 @@ import { startServerProcess } from '../../e2e/helpers/process.ts';
 import type { Database } from '../../server/src/db/database.ts';
 import { createRandom } from '../../server/src/lib/random.ts';
 import { createEngine } from '../../server/src/engine/engine.ts';
+import { FAILED_FOLDER } from '../../server/src/engine/inbox/inbox.service.ts';
 import { ingestFolder } from '../../server/src/engine/ingest/ingest.service.ts';
 import { writeFeedFolder } from '../../server/src/engine/simulate/simulate.ts';
 import { createBoss } from '../../server/src/jobs/boss.ts';
-import { ensureQueues } from '../../server/src/jobs/queues.ts';
+import { ensureQueues, POLL_INBOXES } from '../../server/src/jobs/queues.ts';
 import { deriveSealingKey } from '../../server/src/lib/sealed.ts';
 import { createMailSender } from '../../server/src/mail/mail-sender.ts';
 import { createOutboxTransport } from '../../server/src/mail/outbox-transport.ts';
@@ -29,6 +32,12 @@ export type AlertLatencyOptions = {
   documents: number;
   guarded: GuardedSample;
   seed: number;
+  /**
+   * Who ingests: `command`, this process, as `npm run ingest` does while the worker sends the
+   * alerts; or `inbox`, the worker itself, from the county's inbox (as the inbox poll does in
+   * production), reading the feed's PDFs while it makes the excerpts of what it has matched.
+   */
+  ingest?: 'command' | 'inbox';
 };
 
 export async function benchAlertLatency(o: AlertLatencyOptions) {
@@ -71,8 +80,10 @@ export async function benchAlertLatency(o: AlertLatencyOptions) {
       };
     });
     let started = performance.now();
+    const inbox = path.join(dir, 'inbox');
+    await mkdir(inbox);
     const folder = await writeFeedFolder(
-      dir,
+      o.ingest === 'inbox' ? inbox : dir,
       'feed',
       { id: o.countyId, code: BENCH_COUNTY.code, name: BENCH_COUNTY.name, inboxPath: dir },
       lines,
@@ -114,26 +125,35 @@ export async function benchAlertLatency(o: AlertLatencyOptions) {
       50,
     );
     started = performance.now();
-    // The clock starts at the commit: the ingest reports each chunk's ids right after it.
+    // The clock starts at the commit: the ingest command reports each chunk's ids right after
+    // it. The worker's inbox poll reports nothing: its latency is from the chunk's transaction
+    // start (fromTransactionStartMs), which adds the chunk's inserts.
     const committedAt = new Map<string, number>();
-    const summary = await ingestFolder(engine, folder, {
-      onCommitted: (ids) => {
-        const now = Date.now();
-        for (const id of ids) committedAt.set(id, now);
-      },
-    });
-    const ingestSeconds = secondsSince(started);
-    log(`alert latency: ${summary.documents} documents ingested in ${ingestSeconds} s`);
+    let ingestSeconds: number | null = null;
+    if (o.ingest === 'inbox') {
+      await sql`UPDATE counties SET inbox_path = ${inbox} WHERE id = ${o.countyId}`.execute(o.db);
+      await boss.send(POLL_INBOXES, null);
+    } else {
+      const summary = await ingestFolder(engine, folder, {
+        onCommitted: (ids) => {
+          const now = Date.now();
+          for (const id of ids) committedAt.set(id, now);
+        },
+      });
+      ingestSeconds = secondsSince(started);
+      log(`alert latency: ${summary.documents} documents ingested in ${ingestSeconds} s`);
+    }
 
-    // Done when every document is matched and each (user, document) it alerts has a delivery
-    // that is finished, whichever process matched it (the command, or the worker's job).
+    // Done when every document is in, matched, and each (user, document) it alerts has a
+    // delivery that is finished, whichever process matched it (the ingest, or the worker's job).
     const numbers = lines.map((l) => l.documentNumber);
     const progress = async () =>
       (
-        await sql<{ unmatched: string; alerts: string; finished: string }>`
+        await sql<{ documents: string; unmatched: string; alerts: string; finished: string }>`
           WITH docs AS (
             SELECT id, matched_at FROM recorded_documents WHERE document_number = ANY (${numbers}))
-          SELECT (SELECT count(*) FROM docs WHERE matched_at IS NULL) AS unmatched,
+          SELECT (SELECT count(*) FROM docs) AS documents,
+                 (SELECT count(*) FROM docs WHERE matched_at IS NULL) AS unmatched,
                  (SELECT count(DISTINCT (e.user_id, e.document_id)) FROM events e
                   JOIN docs ON docs.id = e.document_id) AS alerts,
                  (SELECT count(*) FROM deliveries l JOIN docs ON docs.id = l.document_id
@@ -144,8 +164,15 @@ export async function benchAlertLatency(o: AlertLatencyOptions) {
     await waitFor(
       'every alert to be sent',
       async () => {
+        if (existsSync(path.join(inbox, FAILED_FOLDER, 'feed'))) {
+          throw new Error(`the worker could not read the feed folder:\n${worker.output()}`);
+        }
         const p = await progress();
-        return p.unmatched === '0' && Number(p.finished) >= Number(p.alerts);
+        return (
+          Number(p.documents) === numbers.length &&
+          p.unmatched === '0' &&
+          Number(p.finished) >= Number(p.alerts)
+        );
       },
       900_000,
       250,
@@ -178,13 +205,19 @@ export async function benchAlertLatency(o: AlertLatencyOptions) {
       ingestSeconds,
       secondsUntilAllSent: drainSeconds,
       /** From the chunk's commit (where the target starts) to the alert sent to the outbox. */
-      latencyMs: percentiles(sent.map((row) => Number(row.sent) - committedAt.get(row.id)!)),
+      latencyMs:
+        o.ingest === 'inbox'
+          ? null
+          : percentiles(sent.map((row) => Number(row.sent) - committedAt.get(row.id)!)),
       /** From the start of the chunk's transaction (ingested_at), which adds its inserts. */
       fromTransactionStartMs: percentiles(
         sent.map((row) => Number(row.sent) - Number(row.ingested)),
       ),
     };
   } finally {
+    if (o.ingest === 'inbox') {
+      await sql`UPDATE counties SET inbox_path = '' WHERE id = ${o.countyId}`.execute(o.db);
+    }
     await boss.stop({ graceful: false, close: true }).catch(() => {});
     worker.child.kill('SIGTERM');
     await worker.exited;

@@ -237,6 +237,15 @@ if (needsData) {
         guarded,
         seed: SEED + 4,
       });
+      results.alertLatencyInbox = await benchAlertLatency({
+        db,
+        url: scratch.url,
+        countyId,
+        documents: scale.latencyDocuments,
+        guarded,
+        seed: SEED + 5,
+        ingest: 'inbox',
+      });
     }
     if (only.has('matching')) {
       const { benchMatching } = await import('./matching.ts');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapConcurrently } from './concurrency.ts';
+import { mapConcurrently, semaphore } from './concurrency.ts';
 
 /** A promise with its resolve and reject at hand. */
 function deferred<T = void>() {
@@ -56,5 +56,48 @@ describe('mapConcurrently', () => {
 
   it('maps an empty list to an empty list', async () => {
     expect(await mapConcurrently([], 4, async () => 1)).toEqual([]);
+  });
+});
+
+describe('semaphore', () => {
+  it('lets in up to max at once, then each waiter as a holder leaves, first come first in', async () => {
+    const slots = semaphore(2);
+    const order: string[] = [];
+    const enter = async (name: string) => {
+      await slots.acquire();
+      order.push(name);
+    };
+    void enter('a');
+    void enter('b');
+    const c = enter('c');
+    const d = enter('d');
+    await Promise.resolve();
+    expect(order).toEqual(['a', 'b']);
+    slots.release();
+    await c;
+    expect(order).toEqual(['a', 'b', 'c']);
+    slots.release();
+    await d;
+    expect(order).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('lets a background waiter in only when no other waits, whoever came first', async () => {
+    const slots = semaphore(1);
+    const order: string[] = [];
+    const enter = async (name: string, priority?: 'background') => {
+      await slots.acquire(priority);
+      order.push(name);
+    };
+    await enter('holder');
+    const bulk = [enter('bulk 1', 'background'), enter('bulk 2', 'background')];
+    const alert = enter('alert');
+    slots.release();
+    await alert;
+    expect(order).toEqual(['holder', 'alert']);
+    slots.release();
+    await bulk[0];
+    slots.release();
+    await bulk[1];
+    expect(order).toEqual(['holder', 'alert', 'bulk 1', 'bulk 2']);
   });
 });

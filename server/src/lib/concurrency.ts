@@ -1,17 +1,25 @@
-/** A counting semaphore: `acquire` waits while `max` holders are in. */
+/**
+ * A counting semaphore: `acquire` waits while `max` holders are in, and the first waiter is let
+ * in as each leaves. A waiter of `'background'` priority is let in only when no other waits:
+ * bulk work (an ingest's text extraction) gives way to work someone waits on (an alert's
+ * excerpt), yet still runs whenever a place is free.
+ */
 export function semaphore(max: number) {
   let holders = 0;
   const waiting: (() => void)[] = [];
+  const background: (() => void)[] = [];
   return {
-    async acquire() {
+    async acquire(priority: 'normal' | 'background' = 'normal') {
       if (holders < max) {
         holders++;
         return;
       }
-      await new Promise<void>((resolve) => waiting.push(resolve));
+      await new Promise<void>((resolve) =>
+        (priority === 'background' ? background : waiting).push(resolve),
+      );
     },
     release() {
-      const next = waiting.shift();
+      const next = waiting.shift() ?? background.shift();
       if (next) next();
       else holders--;
     },

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { detectApns } from './apn-detect.ts';
@@ -20,7 +20,7 @@ import {
   truncatedPdf,
   xrefLoopPdf,
 } from './hostile-pdfs.ts';
-import { pdfWorkersStarted, runningPdfWorkers } from './pdf-worker.ts';
+import { pdfWorkersStarted, runningPdfWorkers, runPdfWorker } from './pdf-worker.ts';
 
 const LIMITS = { timeoutMs: 5000, maxMemoryMb: 128, maxPages: 50 };
 const NORMAL_TEXT = [
@@ -63,6 +63,41 @@ describe('extractPdfText', { timeout: 30_000 }, () => {
     await extractPdfText(bytes, LIMITS);
     expect(bytes.byteLength).toBe(length);
     expect(await extractPdfText(bytes, LIMITS)).toMatchObject({ ok: true, pageCount: 3 });
+  });
+
+  it('waits for a PDF thread behind any other task: one queued after it goes first', async () => {
+    const cores = Math.max(1, availableParallelism());
+    // gates[i] lets holder i finish; gates[cores + 1] is set once the later task has a thread.
+    const gates = new Int32Array(new SharedArrayBuffer(4 * (cores + 2)));
+    const hold = new URL(
+      `data:text/javascript,${encodeURIComponent(`
+        export async function handle({ gates, gate, started }) {
+          if (started !== undefined) Atomics.store(gates, started, 1);
+          Atomics.wait(gates, gate, 0);
+          return { ok: true };
+        }`)}`,
+    );
+    const open = (gate: number) => {
+      Atomics.store(gates, gate, 1);
+      Atomics.notify(gates, gate);
+    };
+    const limits = { ...DEFAULT_PDF_LIMITS, ...LIMITS };
+    const holders = Array.from({ length: cores }, (_, gate) =>
+      runPdfWorker(hold, { gates, gate }, limits),
+    );
+    await vi.waitFor(() => expect(runningPdfWorkers()).toBe(cores), { timeout: 10_000 });
+
+    let read = false;
+    const text = extractPdfText(await normalPdf(), LIMITS).finally(() => (read = true));
+    // An alert's excerpt, say: it asks for a thread after the text extraction did.
+    const later = runPdfWorker(hold, { gates, gate: cores, started: cores + 1 }, limits);
+    open(0);
+    await vi.waitFor(() => expect(Atomics.load(gates, cores + 1)).toBe(1), { timeout: 10_000 });
+    expect(read).toBe(false);
+
+    for (let gate = 1; gate <= cores; gate++) open(gate);
+    expect(await Promise.all([...holders, later])).toEqual(Array(cores + 1).fill({ ok: true }));
+    expect(await text).toEqual({ ok: true, pageCount: 3, pagesRead: 3, text: NORMAL_TEXT });
   });
 
   it('refuses an empty file and an oversized one without reaching a worker', async () => {

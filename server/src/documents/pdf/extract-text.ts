@@ -18,7 +18,8 @@ const WORKER = new URL('./pdf-text.worker.ts', import.meta.url);
 /**
  * The text layer of a PDF, read with pdfjs in a worker thread under `limits`: pages joined with
  * '\n', whitespace collapsed within each line. Never throws for a bad PDF: an unreadable file, a
- * timeout, an out-of-memory or a crashed worker comes back as `{ ok: false }`.
+ * timeout, an out-of-memory or a crashed worker comes back as `{ ok: false }`. It runs at
+ * background priority: other PDF tasks waiting for a thread go first.
  */
 export async function extractPdfText(
   bytes: Uint8Array,
@@ -27,10 +28,13 @@ export async function extractPdfText(
   const resolved = resolveLimits(limits);
   const rejected = precheck(bytes, resolved);
   if (rejected) return rejected;
+  // The ingest's bulk work: an alert's excerpt or a case packet waiting for a PDF thread goes
+  // first, so a large feed being read does not hold up the alerts of what it already matched.
   const reply = await runPdfWorker<TextReply>(
     WORKER,
     { bytes, maxPages: resolved.maxPages },
     resolved,
+    'background',
   );
   if (!reply.ok) return reply;
   return { ok: true, pageCount: reply.pageCount, pagesRead: reply.pagesRead, text: reply.text };

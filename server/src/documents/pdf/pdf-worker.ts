@@ -162,16 +162,18 @@ export async function closePdfWorkers(): Promise<void> {
  * PDF_WORKER_MAX_TASKS tasks or holds more than half its memory cap after a task, and that one is
  * replaced at once by a new thread that waits idle once it has loaded the task. A hung parser is
  * stopped by terminating its thread, which no in-thread timeout could do.
+ * A task of `'background'` priority waits until no other task does (lib/concurrency.ts semaphore).
  * Resolves with the task's reply, or a failure for a timeout, an out-of-memory or a crash.
  */
 export async function runPdfWorker<T>(
   task: URL,
   input: WorkerInput,
   limits: PdfLimits,
+  priority: 'normal' | 'background' = 'normal',
 ): Promise<WorkerReply<T>> {
   // At most one PDF thread at work per core: a batch of alerts (or an ingest) must not start
   // dozens of parsers, each allowed its own memory cap, at once.
-  await slots.acquire();
+  await slots.acquire(priority);
   try {
     return await runTask<T>(task.href, input, limits);
   } finally {
