@@ -1,3 +1,6 @@
+/** Who goes first for a place in a semaphore: background waiters only when no other waits. */
+export type Priority = 'normal' | 'background';
+
 /**
  * A counting semaphore: `acquire` waits while `max` holders are in, and the first waiter is let
  * in as each leaves. A waiter of `'background'` priority is let in only when no other waits:
@@ -9,7 +12,7 @@ export function semaphore(max: number) {
   const waiting: (() => void)[] = [];
   const background: (() => void)[] = [];
   return {
-    async acquire(priority: 'normal' | 'background' = 'normal') {
+    async acquire(priority: Priority = 'normal') {
       if (holders < max) {
         holders++;
         return;

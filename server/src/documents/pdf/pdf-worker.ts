@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
-import { semaphore } from '../../lib/concurrency.ts';
+import { type Priority, semaphore } from '../../lib/concurrency.ts';
 
 /**
  * Why a PDF could not be read. `empty`: no bytes or no pages; `too-large`: over `maxBytes`;
@@ -169,7 +169,7 @@ export async function runPdfWorker<T>(
   task: URL,
   input: WorkerInput,
   limits: PdfLimits,
-  priority: 'normal' | 'background' = 'normal',
+  priority: Priority = 'normal',
 ): Promise<WorkerReply<T>> {
   // At most one PDF thread at work per core: a batch of alerts (or an ingest) must not start
   // dozens of parsers, each allowed its own memory cap, at once.
