@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { clientConnection, findPgTool, serverMajor, userRelationCount } from './db/pg-tools.ts';
+import { IMPORT_WORK_TABLES } from './engine/parcels/import-parcels.repository.ts';
 import { type BlobEntry, type BlobStore, createFileBlobStore } from './storage/blob-store.ts';
 import { copyStore } from './storage/copy-store.ts';
 
@@ -96,7 +97,8 @@ const byKey = (a: BlobEntry, b: BlobEntry) => {
 /**
  * Writes a backup into `folder` (created; it must be empty): the database as pg_dump's custom
  * format, then the document store, then manifest.json, last, so that a folder without one is
- * an interrupted backup. The dump is one consistent snapshot; the store is read after it, and a
+ * an interrupted backup. The dump is one consistent snapshot, without the work tables of an
+ * import that is running (IMPORT_WORK_TABLES); the store is read after it, and a
  * document's file is stored before its row commits (ingest, alert excerpts), so every document
  * the dump holds is in the copy — documents that arrived meanwhile are in the copy too, unused.
  */
@@ -116,7 +118,13 @@ export async function backup(
   const dumpFile = path.join(folder, DUMP);
   await runTool(
     pgDump.path,
-    ['--format=custom', '--no-password', `--file=${dumpFile}`, `--dbname=${connection.dbname}`],
+    [
+      '--format=custom',
+      '--no-password',
+      `--file=${dumpFile}`,
+      `--dbname=${connection.dbname}`,
+      ...IMPORT_WORK_TABLES.map((pattern) => `--exclude-table=${pattern}`),
+    ],
     connection.env,
   );
   const dump = await fileSha256(dumpFile);

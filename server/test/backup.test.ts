@@ -10,6 +10,11 @@ import { createDatabase as openDatabase, createPool, type Database } from '../sr
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { findPgTool } from '../src/db/pg-tools.ts';
 import { ingestFolder } from '../src/engine/ingest/ingest.service.ts';
+import {
+  builtNamesTable,
+  builtParcelsTable,
+  createStaging,
+} from '../src/engine/parcels/import-parcels.repository.ts';
 import { SEND_ALERT } from '../src/jobs/queues.ts';
 import { apnKey, nameKey } from '../src/keys/normalize.ts';
 import { insertNameSubscriptions } from '../src/modules/user/user.repository.ts';
@@ -204,6 +209,15 @@ describe('backup and restore with the folder store', () => {
       expect(Object.keys(blobsBefore).filter((k) => k.startsWith('BKF/'))).toHaveLength(6);
       expect(Object.keys(blobsBefore).some((k) => k.startsWith('alert-excerpts/'))).toBe(true);
 
+      // An import is running: its staging table and its built tables, filled, are there.
+      const staging = await createStaging(t.db);
+      const work = [staging.table, builtNamesTable(7), builtParcelsTable(7)];
+      await sql`INSERT INTO ${sql.table(staging.table)} VALUES (1, '1', '1', 'A', 'A', 'C', 'CA', '9', '{}', '{}')`.execute(
+        t.db,
+      );
+      await sql`CREATE TABLE ${sql.table(work[1]!)} AS SELECT 1 AS id`.execute(t.db);
+      await sql`CREATE TABLE ${sql.table(work[2]!)} AS SELECT 1 AS id`.execute(t.db);
+
       const backupDir = path.join(await tempFolder('deedwatch-backup-'), 'nightly');
       const env = { ...baseEnv(t.database.url), DOCUMENTS_DIR: t.config.documentsDir };
       const made = await runScript('backup.ts', [backupDir], env);
@@ -233,6 +247,12 @@ describe('backup and restore with the folder store', () => {
         expect(restored.code).toBe(0);
 
         expect(await snapshot(target.db)).toEqual(before);
+        // The import's work tables stayed out of the backup.
+        const left = await sql<{ name: string }>`
+          SELECT relname AS name FROM pg_class WHERE relname = ANY (${work}::text[])`.execute(
+          target.db,
+        );
+        expect(left.rows).toEqual([]);
         const store = createBlobStore({
           documentStore: 'fs',
           documentsDir: restoredDocuments,

@@ -367,8 +367,27 @@ async function raiseWorkMemory(trx: Transaction<DB>): Promise<void> {
   }
 }
 
+const BUILT_SUFFIX = '_import';
+
 /** The table a county's first import builds its names partition in. */
-const builtNamesTable = (countyId: number) => `${partitionName('index_names', countyId)}_import`;
+export const builtNamesTable = (countyId: number) =>
+  `${partitionName('index_names', countyId)}${BUILT_SUFFIX}`;
+
+/** The table an import builds the county's next parcels partition in. */
+export const builtParcelsTable = (countyId: number) =>
+  `${partitionName('parcels', countyId)}${BUILT_SUFFIX}`;
+
+/**
+ * The tables an import fills and drops again, as pg_dump patterns (`*`: any characters). A
+ * backup taken during an import leaves them out: the staging table and a first import's names
+ * table are committed while it runs, hold the whole roll (millions of rows), and would come
+ * back from a restore as leftovers no one reads.
+ */
+export const IMPORT_WORK_TABLES = [
+  `${STAGING_PREFIX}*`,
+  `parcels_county_*${BUILT_SUFFIX}`,
+  `index_names_county_*${BUILT_SUFFIX}`,
+] as const;
 
 /**
  * A county's first import: every owner of the staged parcels into a new table, made to become
@@ -513,7 +532,7 @@ export async function replaceCountyParcels(
   buildNames: () => Promise<number>,
 ): Promise<{ imported: number; duplicates: number; namesAdded: number }> {
   const current = partitionName('parcels', countyId);
-  const next = `${current}_import`;
+  const next = builtParcelsTable(countyId);
   const table = sql.table(next);
   // One import at a time, of any county: the new table is made LIKE parcels, which holds a
   // share lock on parcels to the end; another import's swap would wait for it, and every reader
