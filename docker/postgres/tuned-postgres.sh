@@ -21,7 +21,7 @@ clamp() { # value low high
   if [ "$1" -lt "$2" ]; then echo "$2"; elif [ "$1" -gt "$3" ]; then echo "$3"; else echo "$1"; fi
 }
 shared_buffers=$(clamp $((memory_mb / 4)) 128 8192)
-effective_cache_size=$(clamp $((memory_mb * 3 / 4)) 512 1048576)
+effective_cache_size=$(clamp $((memory_kb * 3 / 4 / 1024)) 512 1048576)
 work_mem=$(clamp $((memory_mb / 1024)) 4 32)
 maintenance_work_mem=$(clamp $((memory_mb / 16)) 64 2048)
 

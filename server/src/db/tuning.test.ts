@@ -1,6 +1,11 @@
+import { execFile } from 'node:child_process';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.ts';
-import { embeddedSettings, tunedSettings } from './tuning.ts';
+import { loadConfig, repoRoot } from '../config.ts';
+import { availableMemory, embeddedSettings, tunedSettings } from './tuning.ts';
 
 const GiB = 2 ** 30;
 
@@ -35,6 +40,37 @@ describe('tunedSettings', () => {
     expect(settings.shared_buffers).toBe('1GB');
     expect(settings.jit).toBe('off');
     expect(settings.max_wal_size).toBe('4GB');
+  });
+});
+
+// The compose file's database runs docker/postgres/tuned-postgres.sh, which computes the same
+// settings in sh and hands them to the postgres image's entrypoint: here a stand-in on PATH that
+// prints the command line it was given.
+describe('the compose database', () => {
+  async function composeCommandLine(env: Record<string, string>): Promise<string[]> {
+    const bin = await mkdtemp(path.join(os.tmpdir(), 'deedwatch-entrypoint-'));
+    try {
+      const entrypoint = path.join(bin, 'docker-entrypoint.sh');
+      await writeFile(entrypoint, '#!/bin/sh\nprintf \'%s\\n\' "$@"\n');
+      await chmod(entrypoint, 0o755);
+      const { stdout } = await promisify(execFile)(
+        'sh',
+        [path.join(repoRoot, 'docker/postgres/tuned-postgres.sh')],
+        { env: { PATH: `${bin}:${process.env.PATH ?? ''}`, ...env } },
+      );
+      return stdout.trimEnd().split('\n');
+    } finally {
+      await rm(bin, { recursive: true, force: true });
+    }
+  }
+
+  it('gets the settings the embedded Postgres gets on this machine, overrides last', async () => {
+    const args = await composeCommandLine({ POSTGRES_SETTINGS: 'work_mem=16MB jit=off' });
+    const shipped = Object.entries(tunedSettings(availableMemory())).flatMap(([name, value]) => [
+      '-c',
+      `${name}=${value}`,
+    ]);
+    expect(args).toEqual(['postgres', ...shipped, '-c', 'work_mem=16MB', '-c', 'jit=off']);
   });
 });
 
