@@ -13,6 +13,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { DatabaseSync } from 'node:sqlite';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { type RawBuilder, sql } from 'kysely';
 import { pino } from 'pino';
@@ -25,6 +26,7 @@ import {
 import { createRandom, type Random } from '../../server/src/lib/random.ts';
 import { seedDemo } from '../../server/src/demo/seed-demo.ts';
 import { addressKey, nameKey } from '../../server/src/keys/normalize.ts';
+import { metricsRegistry } from '../../server/src/lib/metrics.ts';
 import { SearchCache } from '../../server/src/modules/search/search.cache.ts';
 import * as service from '../../server/src/modules/search/search.service.ts';
 import { MAX_RESULTS, streetKeyOf } from '../../server/src/modules/search/search.terms.ts';
@@ -409,6 +411,11 @@ type LoadSummary = {
   /** Of the 2xx responses, each timed from its request written to its response read. */
   latencyMs: Percentiles;
   byEndpoint: Record<string, Percentiles>;
+  /**
+   * The seconds of the run whose answers' p99 missed 25 ms, by when the answers came: a tail
+   * spread over every second is queueing, one held in a few seconds is a stall.
+   */
+  slowSeconds: { second: number; answers: number; p99: number }[];
 };
 
 /** The parts of autocannon 9 used here (it ships no types); Client fields as of 9.0.0. */
@@ -548,7 +555,9 @@ export async function atFixedRate(
 async function drive(job: LoadJob, seconds: number, next: () => string): Promise<LoadSummary> {
   const latencies: number[] = [];
   const byEndpoint = new Map<string, number[]>();
+  const bySecond: number[][] = [];
   const statusCodes: Record<string, number> = {};
+  const started = performance.now();
   const result = await atFixedRate(
     { origin: job.origin, rate: job.rate, seconds },
     () => ({ path: next() }),
@@ -556,6 +565,7 @@ async function drive(job: LoadJob, seconds: number, next: () => string): Promise
       statusCodes[status] = (statusCodes[status] ?? 0) + 1;
       if (status < 200 || status > 299) return;
       latencies.push(ms);
+      (bySecond[Math.floor((performance.now() - started) / 1000)] ??= []).push(ms);
       const endpoint = /^GET \/api\/search\/(\w+)/.exec(line)?.[1] ?? 'unknown';
       const times = byEndpoint.get(endpoint) ?? [];
       byEndpoint.set(endpoint, times);
@@ -568,6 +578,76 @@ async function drive(job: LoadJob, seconds: number, next: () => string): Promise
     statusCodes,
     latencyMs: percentiles(latencies),
     byEndpoint: Object.fromEntries([...byEndpoint].map(([e, ms]) => [e, percentiles(ms)])),
+    slowSeconds: bySecond.flatMap((ms, second) => {
+      const { n, p99 } = percentiles(ms ?? []);
+      return p99 > P99_TARGET_MS ? [{ second, answers: n, p99 }] : [];
+    }),
+  };
+}
+
+type Pauses = {
+  /** How late a 10 ms timer fired, beyond its 10 ms. */
+  loopDelayMs: { p50: number; p99: number; max: number };
+  gcMs: { count: number; total: number; max: number };
+  /**
+   * The server only: queries waiting for one of the process's database connections, sampled
+   * every 10 ms (the pools' gauge of /metrics), and the share of samples with any waiting.
+   */
+  queriesWaiting?: { p50: number; p99: number; max: number; shareOfSamples: number };
+};
+
+const SAMPLE_MS = 10;
+
+/**
+ * A process's event-loop delay and garbage collection from now until `stop()`, in ms; with
+ * `pools`, the queries waiting for a database connection too.
+ */
+function pauses({ pools = false } = {}): { stop: () => Pauses } {
+  const delay = monitorEventLoopDelay({ resolution: SAMPLE_MS });
+  const gc: number[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) gc.push(entry.duration);
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  delay.enable();
+  const waiting: number[] = [];
+  const gauge = pools ? metricsRegistry.getSingleMetric('deedwatch_db_pool_connections') : null;
+  const sampler =
+    gauge &&
+    setInterval(() => {
+      void gauge.get().then(({ values }) => {
+        waiting.push(values.find((x) => x.labels.state === 'waiting')?.value ?? 0);
+      });
+    }, SAMPLE_MS);
+  return {
+    stop() {
+      delay.disable();
+      observer.disconnect();
+      if (sampler) clearInterval(sampler);
+      const late = (ns: number) => Math.max(0, Math.round(ns / 1e4 - 100 * SAMPLE_MS) / 100);
+      const queued = percentiles(waiting);
+      return {
+        loopDelayMs: {
+          p50: late(delay.percentile(50)),
+          p99: late(delay.percentile(99)),
+          max: late(delay.max),
+        },
+        gcMs: {
+          count: gc.length,
+          total: Math.round(gc.reduce((a, b) => a + b, 0)),
+          max: percentiles(gc).max,
+        },
+        ...(gauge && {
+          queriesWaiting: {
+            p50: queued.p50,
+            p99: queued.p99,
+            max: queued.max,
+            shareOfSamples:
+              Math.round((100 * waiting.filter((w) => w > 0).length) / (waiting.length || 1)) / 100,
+          },
+        }),
+      };
+    },
   };
 }
 
@@ -606,6 +686,7 @@ function runLoad(job: LoadJob, onLoadStart: () => void, onLoadEnd: () => void) {
     warmup: LoadSummary;
     load: LoadSummary;
     cpuSeconds: number;
+    pauses: Pauses;
     pinnedToCore?: number;
   }>((resolve, reject) => {
     const child = spawn(file!, args, { stdio: ['pipe', 'pipe', 'inherit', 'ipc'] });
@@ -631,6 +712,8 @@ type HttpRun = LoadSummary & {
   cpuMsPerRequest: { node: number; postgres: number; total: number; loadGenerator: number };
   pinnedToCore?: number;
   cache: { ttlMs: number; hits: number; misses: number; hitRatio: number | null };
+  /** What held each process's event loop in the measured seconds: the server's, the load's. */
+  pauses: { server: Pauses; loadGenerator: Pauses };
 };
 
 /** The real app on a free port, its rate limit out of the way, driven by the load process. */
@@ -665,15 +748,19 @@ async function throughServer(
     let endReading: Promise<void> = Promise.resolve();
     const cache = { ...SearchCache.totals };
     let cacheAtEnd = cache;
+    let watch: { stop: () => Pauses } | undefined;
+    let serverPauses: Pauses | undefined;
     const result = await runLoad(
       { origin, paths, rate: run.rate, seconds: run.seconds, warmupSeconds: run.warmupSeconds },
       () => {
         node = cpuSeconds();
+        watch = pauses({ pools: true });
         Object.assign(cache, SearchCache.totals);
         void backendCpu(db).then((ticks) => (postgres = ticks));
       },
       () => {
         node = cpuSeconds() - node;
+        serverPauses = watch?.stop();
         cacheAtEnd = { ...SearchCache.totals };
         endReading = backendCpu(db).then((ticks) => {
           for (const [pid, seconds] of ticks) postgresSeconds += seconds - (postgres.get(pid) ?? 0);
@@ -706,6 +793,7 @@ async function throughServer(
         misses,
         hitRatio: hits + misses > 0 ? Math.round((100 * hits) / (hits + misses)) / 100 : null,
       },
+      pauses: { server: serverPauses!, loadGenerator: result.pauses },
     };
   } finally {
     await app.close();
@@ -837,10 +925,12 @@ if (import.meta.main && cli['load-child']) {
   const warmup = await drive(job, job.warmupSeconds, next);
   process.send!({ phase: 'load-start' });
   const started = cpuSeconds();
+  const watch = pauses();
   const load = await drive(job, job.seconds, next);
   const used = cpuSeconds() - started;
+  const paused = watch.stop();
   process.send!({ phase: 'load-end' });
-  process.stdout.write(JSON.stringify({ warmup, load, cpuSeconds: used }));
+  process.stdout.write(JSON.stringify({ warmup, load, cpuSeconds: used, pauses: paused }));
   process.disconnect();
 }
 
