@@ -7,7 +7,10 @@ import { promisify } from 'node:util';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { clientConnection, findPgTool, serverMajor, userRelationCount } from './db/pg-tools.ts';
-import { IMPORT_WORK_TABLES } from './engine/parcels/import-parcels.repository.ts';
+import {
+  IMPORT_WORK_TABLES,
+  whileNoImportReplaces,
+} from './engine/parcels/import-parcels.repository.ts';
 import { type BlobEntry, type BlobStore, createFileBlobStore } from './storage/blob-store.ts';
 import { copyStore } from './storage/copy-store.ts';
 
@@ -98,9 +101,10 @@ const byKey = (a: BlobEntry, b: BlobEntry) => {
  * Writes a backup into `folder` (created; it must be empty): the database as pg_dump's custom
  * format, then the document store, then manifest.json, last, so that a folder without one is
  * an interrupted backup. The dump is one consistent snapshot, without the work tables of an
- * import that is running (IMPORT_WORK_TABLES); the store is read after it, and a
- * document's file is stored before its row commits (ingest, alert excerpts), so every document
- * the dump holds is in the copy — documents that arrived meanwhile are in the copy too, unused.
+ * import that is running (IMPORT_WORK_TABLES), and no import replaces a county's parcels while
+ * it runs (whileNoImportReplaces: one that reaches that step waits). The store is read after
+ * it, and a document's file is stored before its row commits (ingest, alert excerpts), so every
+ * document the dump holds is in the copy — documents that arrived meanwhile are in it too, unused.
  */
 export async function backup(
   deps: { db: Database; databaseUrl: string; store: BlobStore; storeKind: Config['documentStore'] },
@@ -116,16 +120,18 @@ export async function backup(
   }
   const connection = clientConnection(deps.databaseUrl);
   const dumpFile = path.join(folder, DUMP);
-  await runTool(
-    pgDump.path,
-    [
-      '--format=custom',
-      '--no-password',
-      `--file=${dumpFile}`,
-      `--dbname=${connection.dbname}`,
-      ...IMPORT_WORK_TABLES.map((pattern) => `--exclude-table=${pattern}`),
-    ],
-    connection.env,
+  await whileNoImportReplaces(deps.db, () =>
+    runTool(
+      pgDump.path,
+      [
+        '--format=custom',
+        '--no-password',
+        `--file=${dumpFile}`,
+        `--dbname=${connection.dbname}`,
+        ...IMPORT_WORK_TABLES.map((pattern) => `--exclude-table=${pattern}`),
+      ],
+      connection.env,
+    ),
   );
   const dump = await fileSha256(dumpFile);
 

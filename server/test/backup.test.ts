@@ -1,8 +1,10 @@
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
+import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -10,6 +12,7 @@ import { createDatabase as openDatabase, createPool, type Database } from '../sr
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { findPgTool } from '../src/db/pg-tools.ts';
 import { ingestFolder } from '../src/engine/ingest/ingest.service.ts';
+import { importParcels } from '../src/engine/parcels/import-parcels.ts';
 import {
   builtNamesTable,
   builtParcelsTable,
@@ -29,6 +32,7 @@ import {
 } from './helpers/database-admin.ts';
 import { createCounty, createSubscriber, type CountyRow } from './helpers/factories.ts';
 import { feedFolder, feedLine, feedPdf, writeFeed } from './helpers/feed.ts';
+import { holding, waitsOn, waitsOnAdvisoryLock } from './helpers/locks.ts';
 import { runScript } from './helpers/run-script.ts';
 import { type LocalS3, startLocalS3 } from './helpers/s3rver.ts';
 import { startTestApp, TEST_SESSION_SECRET, type TestApp } from './helpers/test-app.ts';
@@ -39,6 +43,7 @@ import { waitFor } from './helpers/wait.ts';
 // empty database and an empty store, and everything found again, byte for byte.
 
 const log = pino({ level: 'silent' });
+const runFile = promisify(execFile);
 const serverUrl = () => inject('testDatabase').serverUrl;
 
 // A backup needs pg_dump as new as the server. The embedded Postgres ships none, so on a machine
@@ -196,6 +201,60 @@ describe('backup and restore with the folder store', () => {
     await fill(t, 'BKF', 6);
   });
   afterAll(() => t.close());
+
+  it.runIf(pgDumpFound)(
+    "waits for an import that is replacing a county's parcels, and holds its new roll whole",
+    async () => {
+      const county = await createCounty(t.db, { code: 'BKI' });
+      const rollFolder = await tempFolder('deedwatch-roll-');
+      const roll = async (name: string, owner: string, n: number) => {
+        const file = path.join(rollFolder, name);
+        const rows = Array.from(
+          { length: n },
+          (_, i) =>
+            `900-0000-000-${String(i).padStart(4, '0')},${i + 1} OAK AVENUE,SACRAMENTO,CA,95814,${owner}`,
+        );
+        await writeFile(file, ['apn,situs_address,city,state,zip,owner_names', ...rows].join('\n'));
+        return file;
+      };
+      const pool = createPool(t.database.url, 3, log);
+      try {
+        await importParcels(pool, { county: 'BKI', source: await roll('old.csv', 'OLD OWNER', 5) });
+        // The next import stops inside its replacing transaction, at its owners' insert.
+        const release = await holding(t.database.url, 'LOCK TABLE index_names IN SHARE MODE');
+        const imported = importParcels(pool, {
+          county: 'BKI',
+          source: await roll('new.csv', 'NEW OWNER', 20),
+        });
+        const backupDir = path.join(await tempFolder('deedwatch-backup-'), 'during-import');
+        let made: ReturnType<typeof runScript> | undefined;
+        try {
+          await waitFor('the import to wait for index_names', () => waitsOn(t.db, 'index_names'));
+          made = runScript('backup.ts', [backupDir], {
+            ...baseEnv(t.database.url),
+            DOCUMENTS_DIR: t.config.documentsDir,
+          });
+          await waitFor('the backup to wait for the import', () => waitsOnAdvisoryLock(t.db));
+        } finally {
+          await release();
+        }
+        expect((await imported).imported).toBe(20);
+        expect((await made)?.code).toBe(0);
+        // The dump began after the import's commit: the county's partition holds the new roll.
+        const pgRestore = await findPgTool('pg_restore', testServerMajor);
+        const { stdout } = await runFile(pgRestore.path, [
+          '--data-only',
+          `--table=parcels_county_${county.id}`,
+          '--file=-',
+          path.join(backupDir, 'database.dump'),
+        ]);
+        expect(stdout.match(/NEW OWNER/g)).toHaveLength(20);
+        expect(stdout).not.toMatch(/OLD OWNER/);
+      } finally {
+        await pool.end();
+      }
+    },
+  );
 
   it.runIf(pgDumpFound)(
     'backs up, wipes, restores, and finds every user, subscription, event, delivery and document again',

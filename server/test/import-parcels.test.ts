@@ -13,10 +13,12 @@ import {
   importParcels,
   type ImportSummary,
 } from '../src/engine/parcels/import-parcels.ts';
+import { whileNoImportReplaces } from '../src/engine/parcels/import-parcels.repository.ts';
 import { addressKey, nameKey } from '../src/keys/normalize.ts';
 import { searchNames, searchStreets } from '../src/modules/search/search.service.ts';
 import { findCounty } from '../src/modules/admin/admin-counties.repository.ts';
 import { createCounty, type CountyRow } from './helpers/factories.ts';
+import { holding, waitsOn, waitsOnAdvisoryLock } from './helpers/locks.ts';
 import { TEST_SESSION_SECRET } from './helpers/test-app.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 import { waitFor } from './helpers/wait.ts';
@@ -743,25 +745,8 @@ describe('importParcels of two counties at the same time', () => {
 });
 
 describe('importParcels beside the readers and writers of the county', () => {
-  /** Another session, holding `lockSql` in an open transaction until `release`. */
-  async function holding(lockSql: string) {
-    const client = new pg.Client({ connectionString: t.url });
-    await client.connect();
-    await client.query('BEGIN');
-    await client.query(lockSql);
-    return async () => {
-      await client.query('COMMIT');
-      await client.end();
-    };
-  }
-  /** Whether a session waits for a lock on `table` (an import stopped there). */
-  const waitsOn = async (table: string, mode?: string) => {
-    const { rows } = await sql<{ n: number }>`
-      SELECT count(*)::int AS n FROM pg_locks
-      WHERE relation = ${table}::regclass AND NOT granted
-        AND (${mode ?? null}::text IS NULL OR mode = ${mode ?? null})`.execute(t.db);
-    return rows[0]!.n > 0;
-  };
+  const holdingLock = (lockSql: string) => holding(t.url, lockSql);
+  const waitsOnTable = (table: string, mode?: string) => waitsOn(t.db, table, mode);
 
   it('lets an admin edit the county while its owners are added (the edit neither waits nor deadlocks)', async () => {
     const county = await createCounty(t.db, { code: 'EDIT' });
@@ -769,13 +754,13 @@ describe('importParcels beside the readers and writers of the county', () => {
     // import builds them in a table of its own, which no other session holds).
     await importParcels(pool, { county: 'EDIT', source: await csvFile(roll(5, 'FIRST')) });
     // The import stops at its names insert while another session holds index_names.
-    const release = await holding('LOCK TABLE index_names IN SHARE MODE');
+    const release = await holdingLock('LOCK TABLE index_names IN SHARE MODE');
     const imported = importParcels(pool, {
       county: 'EDIT',
       source: await csvFile(roll(50, 'EDITED')),
     });
     try {
-      await waitFor('the import to wait for index_names', () => waitsOn('index_names'));
+      await waitFor('the import to wait for index_names', () => waitsOnTable('index_names'));
       // An admin's edit, as the county settings do it (the row locked, then updated), with no
       // patience for locks: the import must hold nothing that it needs.
       await t.db.transaction().execute(async (trx) => {
@@ -797,13 +782,15 @@ describe('importParcels beside the readers and writers of the county', () => {
   it('waits for a long reader of parcels in short attempts, so other readers are not held behind it', async () => {
     const county = await createCounty(t.db, { code: 'SWAP' });
     // A long query on parcels (a dump, a report): the swap cannot lock parcels until it ends.
-    const release = await holding('SELECT count(*) FROM parcels');
+    const release = await holdingLock('SELECT count(*) FROM parcels');
     const imported = importParcels(pool, {
       county: 'SWAP',
       source: await csvFile(roll(40, 'SWAPPED')),
     });
     try {
-      await waitFor('the swap to ask for parcels', () => waitsOn('parcels', 'AccessExclusiveLock'));
+      await waitFor('the swap to ask for parcels', () =>
+        waitsOnTable('parcels', 'AccessExclusiveLock'),
+      );
       // A search meanwhile waits at most one attempt (200 ms), not for the long query.
       for (let i = 0; i < 5; i++) {
         await t.db.transaction().execute(async (trx) => {
@@ -815,6 +802,65 @@ describe('importParcels beside the readers and writers of the county', () => {
       await release();
     }
     expect((await imported).imported).toBe(40);
+  });
+
+  it("replaces the county only after a backup's dump has ended, rather than failing its swap behind it", async () => {
+    const county = await createCounty(t.db, { code: 'DUMP' });
+    let started!: () => void;
+    const dumpStarted = new Promise<void>((resolve) => (started = resolve));
+    let end!: () => void;
+    const dumpEnds = new Promise<void>((resolve) => (end = resolve));
+    const dump = whileNoImportReplaces(t.db, async () => {
+      started();
+      await dumpEnds;
+    });
+    await dumpStarted;
+    let printed = '';
+    const imported = importParcels(pool, {
+      county: 'DUMP',
+      source: await csvFile(roll(30, 'DUMPED')),
+      progress: { write: (chunk: string) => (printed += chunk) },
+    });
+    try {
+      await waitFor('the import to wait for the dump', () => waitsOnAdvisoryLock(t.db));
+      expect(await tablesOf(county.id)).toEqual([]);
+      // The operator running it is told why it stands still.
+      expect(printed).toMatch(
+        /Replacing the parcels of DUMP \(30 rows\)…\nWaiting for a backup to finish its dump…\n$/,
+      );
+    } finally {
+      end();
+    }
+    await dump;
+    expect((await imported).imported).toBe(30);
+    expect(await parcelsOf(t.db, county.id)).toHaveLength(30);
+  });
+
+  it("holds a dump that starts while an import replaces the county until the import's commit", async () => {
+    const county = await createCounty(t.db, { code: 'DUMQ' });
+    await importParcels(pool, { county: 'DUMQ', source: await csvFile(roll(5, 'FIRST')) });
+    // The import stops at its names insert, inside its replacing transaction.
+    const release = await holdingLock('LOCK TABLE index_names IN SHARE MODE');
+    const imported = importParcels(pool, {
+      county: 'DUMQ',
+      source: await csvFile(roll(20, 'SECOND')),
+    });
+    let dumpedAfter: number | undefined;
+    let dump: Promise<void> | undefined;
+    try {
+      await waitFor('the import to wait for index_names', () => waitsOnTable('index_names'));
+      dump = whileNoImportReplaces(t.db, async () => {
+        dumpedAfter = (await parcelsOf(t.db, county.id)).length;
+      });
+      await waitFor('the dump to wait for the import', () => waitsOnAdvisoryLock(t.db));
+      expect(dumpedAfter).toBeUndefined();
+    } finally {
+      await release();
+    }
+    await dump;
+    expect((await imported).imported).toBe(20);
+    // The dump ran once the import had committed: it saw the new roll, whole.
+    expect(dumpedAfter).toBe(20);
   });
 });
 

@@ -221,6 +221,30 @@ const partitionName = (table: 'parcels' | 'index_names', countyId: number) => {
 /** The advisory lock that runs imports one at a time. */
 const IMPORT_LOCK = sql`hashtext('import-parcels')`;
 
+/**
+ * The advisory lock that keeps a backup's dump and an import's replacing transaction apart.
+ * The dump reads `parcels` and `index_names` from its start to its end, and the swap at the
+ * end of the transaction needs them to itself: behind a long dump it would give up (SWAP_WAIT_MS)
+ * and the import's work would be lost. A backup holds the lock shared while pg_dump runs
+ * (backups do not wait for each other); the transaction takes it exclusively before anything
+ * else, so it waits for a running dump before building, and a dump started meanwhile waits for
+ * its commit (a minute at most for a 2M-row roll). The transaction holds no lock a dump needs
+ * while it waits, so the two cannot deadlock.
+ */
+const BACKUP_LOCK = sql`hashtext('backup-or-import-swap')`;
+
+/** `dump()` while holding the backup lock (shared): no import replaces a county's parcels. */
+export async function whileNoImportReplaces<T>(db: Kysely<DB>, dump: () => Promise<T>): Promise<T> {
+  return db.connection().execute(async (conn) => {
+    await sql`SELECT pg_advisory_lock_shared(${BACKUP_LOCK})`.execute(conn);
+    try {
+      return await dump();
+    } finally {
+      await sql`SELECT pg_advisory_unlock_shared(${BACKUP_LOCK})`.execute(conn);
+    }
+  });
+}
+
 /** The partition of `table` holding the county's rows alone, if it has one. */
 async function partitionOf(
   trx: Transaction<DB>,
@@ -522,7 +546,8 @@ async function moveDefaultNames(
  * wait only for that swap (a few catalog changes under an exclusive lock on `parcels`), and see
  * the old parcels until the transaction commits. A county's first import builds its names
  * partition the same way, by `buildNames` (buildOwnerNames on a second connection) while this
- * transaction builds the parcels; later imports add the few names they bring to it.
+ * transaction builds the parcels; later imports add the few names they bring to it. It begins
+ * after any backup's dump has ended (BACKUP_LOCK), calling `onWaitForBackup` if it must wait.
  */
 export async function replaceCountyParcels(
   trx: Transaction<DB>,
@@ -530,6 +555,7 @@ export async function replaceCountyParcels(
   staging: Staging,
   staged: number,
   buildNames: () => Promise<number>,
+  onWaitForBackup?: () => void,
 ): Promise<{ imported: number; duplicates: number; namesAdded: number }> {
   const current = partitionName('parcels', countyId);
   const next = builtParcelsTable(countyId);
@@ -538,6 +564,13 @@ export async function replaceCountyParcels(
   // share lock on parcels to the end; another import's swap would wait for it, and every reader
   // of parcels would queue behind that swap for the rest of this import.
   await sql`SELECT pg_advisory_xact_lock(${IMPORT_LOCK})`.execute(trx);
+  // After any backup's dump, and before it when it starts meanwhile (BACKUP_LOCK).
+  const { rows } = await sql<{ locked: boolean }>`
+    SELECT pg_try_advisory_xact_lock(${BACKUP_LOCK}) AS locked`.execute(trx);
+  if (!rows[0]!.locked) {
+    onWaitForBackup?.();
+    await sql`SELECT pg_advisory_xact_lock(${BACKUP_LOCK})`.execute(trx);
+  }
   await raiseWorkMemory(trx);
 
   const namesPartition = partitionName('index_names', countyId);

@@ -273,15 +273,19 @@ export async function importParcels(pool: pg.Pool, options: ImportOptions): Prom
     const inStaging = staging;
     let result: Awaited<ReturnType<typeof repo.replaceCountyParcels>>;
     try {
-      result = await db
-        .transaction()
-        .execute((trx) =>
-          repo.replaceCountyParcels(trx, county.id, inStaging, staged, () =>
+      result = await db.transaction().execute((trx) =>
+        repo.replaceCountyParcels(
+          trx,
+          county.id,
+          inStaging,
+          staged,
+          () =>
             namesDb
               .transaction()
               .execute((names) => repo.buildOwnerNames(names, county.id, inStaging)),
-          ),
-        );
+          () => options.progress?.write('Waiting for a backup to finish its dump…\n'),
+        ),
+      );
     } catch (err) {
       // A first import's names table was committed on its own connection. Should dropping it
       // fail too, the county's next import drops it before building its own.
