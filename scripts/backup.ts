@@ -33,6 +33,7 @@ try {
     },
     folder,
     values.documents as 'copy' | 'list',
+    () => console.log('Waiting for a parcel import to finish replacing a county …'),
   );
   console.log(JSON.stringify(manifest, null, 2));
 } catch (err) {

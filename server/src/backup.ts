@@ -110,6 +110,8 @@ export async function backup(
   deps: { db: Database; databaseUrl: string; store: BlobStore; storeKind: Config['documentStore'] },
   folder: string,
   mode: DocumentsMode,
+  /** Called when the dump must first wait for an import's replacing step to commit. */
+  onWaitForImport?: () => void,
 ): Promise<Manifest> {
   // The tool first: a backup that cannot run leaves no folder behind.
   const major = await serverMajor(deps.db);
@@ -120,18 +122,21 @@ export async function backup(
   }
   const connection = clientConnection(deps.databaseUrl);
   const dumpFile = path.join(folder, DUMP);
-  await whileNoImportReplaces(deps.db, () =>
-    runTool(
-      pgDump.path,
-      [
-        '--format=custom',
-        '--no-password',
-        `--file=${dumpFile}`,
-        `--dbname=${connection.dbname}`,
-        ...IMPORT_WORK_TABLES.map((pattern) => `--exclude-table=${pattern}`),
-      ],
-      connection.env,
-    ),
+  await whileNoImportReplaces(
+    deps.db,
+    () =>
+      runTool(
+        pgDump.path,
+        [
+          '--format=custom',
+          '--no-password',
+          `--file=${dumpFile}`,
+          `--dbname=${connection.dbname}`,
+          ...IMPORT_WORK_TABLES.map((pattern) => `--exclude-table=${pattern}`),
+        ],
+        connection.env,
+      ),
+    onWaitForImport,
   );
   const dump = await fileSha256(dumpFile);
 

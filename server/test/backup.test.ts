@@ -239,7 +239,11 @@ describe('backup and restore with the folder store', () => {
           await release();
         }
         expect((await imported).imported).toBe(20);
-        expect((await made)?.code).toBe(0);
+        const backedUp = await made;
+        expect(backedUp?.code).toBe(0);
+        expect(backedUp?.stdout).toMatch(
+          /Waiting for a parcel import to finish replacing a county/,
+        );
         // The dump began after the import's commit: the county's partition holds the new roll.
         const pgRestore = await findPgTool('pg_restore', testServerMajor);
         const { stdout } = await runFile(pgRestore.path, [

@@ -233,10 +233,22 @@ const IMPORT_LOCK = sql`hashtext('import-parcels')`;
  */
 const BACKUP_LOCK = sql`hashtext('backup-or-import-swap')`;
 
-/** `dump()` while holding the backup lock (shared): no import replaces a county's parcels. */
-export async function whileNoImportReplaces<T>(db: Kysely<DB>, dump: () => Promise<T>): Promise<T> {
+/**
+ * `dump()` while holding the backup lock (shared): no import replaces a county's parcels
+ * meanwhile. `onWait` is called first if an import is replacing one now (the dump waits for it).
+ */
+export async function whileNoImportReplaces<T>(
+  db: Kysely<DB>,
+  dump: () => Promise<T>,
+  onWait?: () => void,
+): Promise<T> {
   return db.connection().execute(async (conn) => {
-    await sql`SELECT pg_advisory_lock_shared(${BACKUP_LOCK})`.execute(conn);
+    const { rows } = await sql<{ locked: boolean }>`
+      SELECT pg_try_advisory_lock_shared(${BACKUP_LOCK}) AS locked`.execute(conn);
+    if (!rows[0]!.locked) {
+      onWait?.();
+      await sql`SELECT pg_advisory_lock_shared(${BACKUP_LOCK})`.execute(conn);
+    }
     try {
       return await dump();
     } finally {
