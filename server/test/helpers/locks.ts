@@ -2,7 +2,10 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../../src/db/database.ts';
 
-/** Another session of the database at `url`, holding `lockSql` in an open transaction until the returned release. */
+/**
+ * Another session of the database at `url`, holding `lockSql` in an open transaction until the
+ * returned release.
+ */
 export async function holding(url: string, lockSql: string): Promise<() => Promise<void>> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();

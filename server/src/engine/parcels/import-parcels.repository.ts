@@ -234,6 +234,23 @@ const IMPORT_LOCK = sql`hashtext('import-parcels')`;
 const BACKUP_LOCK = sql`hashtext('backup-or-import-swap')`;
 
 /**
+ * BACKUP_LOCK by `lock` (shared for the session, or exclusive to the transaction), calling
+ * `onWait` first if it must wait.
+ */
+async function takeBackupLock(
+  db: Executor,
+  lock: 'pg_advisory_lock_shared' | 'pg_advisory_xact_lock',
+  onWait?: () => void,
+): Promise<void> {
+  const attempt = lock.replace(/^pg_/, 'pg_try_');
+  const { rows } = await sql<{ locked: boolean }>`
+    SELECT ${sql.raw(attempt)}(${BACKUP_LOCK}) AS locked`.execute(db);
+  if (rows[0]!.locked) return;
+  onWait?.();
+  await sql`SELECT ${sql.raw(lock)}(${BACKUP_LOCK})`.execute(db);
+}
+
+/**
  * `dump()` while holding the backup lock (shared): no import replaces a county's parcels
  * meanwhile. `onWait` is called first if an import is replacing one now (the dump waits for it).
  */
@@ -243,12 +260,7 @@ export async function whileNoImportReplaces<T>(
   onWait?: () => void,
 ): Promise<T> {
   return db.connection().execute(async (conn) => {
-    const { rows } = await sql<{ locked: boolean }>`
-      SELECT pg_try_advisory_lock_shared(${BACKUP_LOCK}) AS locked`.execute(conn);
-    if (!rows[0]!.locked) {
-      onWait?.();
-      await sql`SELECT pg_advisory_lock_shared(${BACKUP_LOCK})`.execute(conn);
-    }
+    await takeBackupLock(conn, 'pg_advisory_lock_shared', onWait);
     try {
       return await dump();
     } finally {
@@ -577,12 +589,7 @@ export async function replaceCountyParcels(
   // of parcels would queue behind that swap for the rest of this import.
   await sql`SELECT pg_advisory_xact_lock(${IMPORT_LOCK})`.execute(trx);
   // After any backup's dump, and before it when it starts meanwhile (BACKUP_LOCK).
-  const { rows } = await sql<{ locked: boolean }>`
-    SELECT pg_try_advisory_xact_lock(${BACKUP_LOCK}) AS locked`.execute(trx);
-  if (!rows[0]!.locked) {
-    onWaitForBackup?.();
-    await sql`SELECT pg_advisory_xact_lock(${BACKUP_LOCK})`.execute(trx);
-  }
+  await takeBackupLock(trx, 'pg_advisory_xact_lock', onWaitForBackup);
   await raiseWorkMemory(trx);
 
   const namesPartition = partitionName('index_names', countyId);
