@@ -131,12 +131,12 @@ const FEED_LINE = {
 
 async function csvRecords(text: string) {
   let records = 0;
-  for await (const _ of parseCsv(
+  for await (const batch of parseCsv(
     (async function* () {
       yield text;
     })(),
   ))
-    records++;
+    records += batch.length;
   return records;
 }
 

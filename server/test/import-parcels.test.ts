@@ -308,6 +308,55 @@ describe('importParcels', () => {
     expect(await parcelsOf(t.db, county.id)).toEqual(mine);
     expect(await parcelsOf(t.db, other.id)).toHaveLength(1);
   });
+
+  it('reads a file that arrives in pieces as it reads it whole', async () => {
+    // Rows are read a chunk of the file at a time: a header, records and a quoted line break
+    // cut across chunks, and chunks that end no record, must change nothing.
+    const lines = [
+      ...roll(40, 'PIECE'),
+      '900-0000-000-0100,"7 QUOTED\nWAY",X,CA,1,PIECE MULTI',
+      '12-34,NOBODY,1 BAD ST,X,CA,1',
+      '900-0000-000-0005,5 OAK AVENUE,SACRAMENTO,CA,95814,PIECE AGAIN',
+      '900-0000-000-0101,TOO,FEW',
+      ...roll(30, 'LATER', 200).slice(1),
+    ];
+    const text = lines.join('\n') + '\n';
+    async function* pieces(size: number) {
+      for (let i = 0; i < text.length; i += size) yield Buffer.from(text.slice(i, i + size));
+    }
+    const results = [];
+    for (const code of ['WHOLE', 'PIECES']) {
+      const county = await createCounty(t.db, { code });
+      const source = code === 'WHOLE' ? await csvFile(lines, '\n') : pieces(7);
+      const summary = await importParcels(pool, { county: code, source });
+      results.push({
+        summary: { ...summary, county: '', seconds: 0, phases: {} },
+        parcels: await parcelsOf(t.db, county.id),
+        names: await namesOf(t.db, county.id),
+      });
+    }
+    const [whole, inPieces] = results;
+    expect(whole!.summary).toMatchObject({
+      rows: 74,
+      imported: 71,
+      duplicates: 1,
+      skipped: 2,
+      skippedReasons: [
+        { line: 44, reason: "APN '12-34' does not fit the WHOLE APN format 000-0000-000-0000" },
+        { line: 46, reason: 'expected 6 fields, found 3' },
+      ],
+    });
+    expect(inPieces).toEqual({
+      ...whole,
+      summary: {
+        ...whole!.summary,
+        skippedReasons: [
+          { line: 44, reason: "APN '12-34' does not fit the PIECES APN format 000-0000-000-0000" },
+          { line: 46, reason: 'expected 6 fields, found 3' },
+        ],
+      },
+    });
+  });
 });
 
 describe('importParcels changes nothing when it cannot import', () => {

@@ -14,7 +14,7 @@ function parsePieces(pieces: string[]): CsvRecord[] {
 
 async function collect(source: AsyncIterable<Uint8Array | string>) {
   const out = [];
-  for await (const record of parseCsv(source)) out.push(record);
+  for await (const records of parseCsv(source)) out.push(...records);
   return out;
 }
 
@@ -123,6 +123,19 @@ describe('parseCsv', () => {
     expect(await collect(chunks(bytes.subarray(0, at + 1), bytes.subarray(at + 1)))).toEqual([
       { line: 1, fields: ['apn', 'owner'] },
       { line: 2, fields: ['1', 'NÚÑEZ JOSÉ'] },
+    ]);
+  });
+
+  it('gives the records each chunk completes as one array, and no empty array', async () => {
+    const batches: CsvRecord[][] = [];
+    for await (const records of parseCsv(chunks('apn\n1\n', '2', '\n3'))) batches.push(records);
+    expect(batches).toEqual([
+      [
+        { line: 1, fields: ['apn'] },
+        { line: 2, fields: ['1'] },
+      ],
+      [{ line: 3, fields: ['2'] }],
+      [{ line: 4, fields: ['3'] }],
     ]);
   });
 

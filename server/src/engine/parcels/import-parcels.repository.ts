@@ -158,29 +158,22 @@ function copyLine(p: StagedParcel): string {
     .join('\t')}\n`;
 }
 
-const COPY_BATCH = 1000;
-
 /**
- * Streams the rows into the staging table with one COPY. An error thrown by `rows` aborts the
- * COPY (nothing is kept) and is rethrown as it was.
+ * Streams the rows, given a batch at a time, into the staging table with one COPY (a write to
+ * the server per batch). An error thrown by `batches` aborts the COPY (nothing is kept) and is
+ * rethrown as it was.
  */
 export async function copyIntoStaging(
   client: pg.PoolClient,
   staging: Staging,
-  rows: AsyncIterable<StagedParcel>,
+  batches: AsyncIterable<Iterable<StagedParcel>>,
 ): Promise<number> {
   async function* lines() {
-    let batch = '';
-    let n = 0;
-    for await (const row of rows) {
-      batch += copyLine(row);
-      if (++n === COPY_BATCH) {
-        yield batch;
-        batch = '';
-        n = 0;
-      }
+    for await (const rows of batches) {
+      let text = '';
+      for (const row of rows) text += copyLine(row);
+      yield text;
     }
-    if (batch) yield batch;
   }
   const copy = client.query(
     copyFrom(`COPY "${staging.table}" (${STAGING_COLUMNS}) FROM STDIN (FORMAT text)`),

@@ -226,23 +226,31 @@ export async function importParcels(pool: pg.Pool, options: ImportOptions): Prom
     let rows = 0;
     let skipped = 0;
     const skippedReasons: SkippedRow[] = [];
-    async function* parcels(): AsyncGenerator<repo.StagedParcel> {
-      let header: Header | undefined;
-      for await (const record of parseCsv(countBytes(stream, progress))) {
+    let header: Header | undefined;
+    // The good rows of some records, checked as they are taken: a row is written out before
+    // the next one is made, so none outlives the young generation of the garbage collector.
+    function* checked(records: CsvRecord[]): Generator<repo.StagedParcel> {
+      for (const record of records) {
         if (!header) {
           header = readHeader(record);
           continue;
         }
         rows++;
-        const checked = checkRow(record, header, county);
-        if (checked.ok) {
-          yield checked.parcel;
+        const row = checkRow(record, header, county);
+        if (row.ok) {
+          yield row.parcel;
         } else {
           skipped++;
           if (skippedReasons.length < MAX_REASONS) {
-            skippedReasons.push({ line: record.line, reason: checked.reason });
+            skippedReasons.push({ line: record.line, reason: row.reason });
           }
         }
+      }
+    }
+    // The rows of the file, a chunk's records at a time (csv.ts says why not one by one).
+    async function* parcels(): AsyncGenerator<Iterable<repo.StagedParcel>> {
+      for await (const records of parseCsv(countBytes(stream, progress))) {
+        yield checked(records);
       }
       if (!header) readHeader(undefined);
     }
