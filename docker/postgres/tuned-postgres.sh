@@ -34,7 +34,9 @@ set -- postgres \
   -c max_wal_size=4GB \
   -c min_wal_size=1GB \
   -c checkpoint_completion_target=0.9 \
-  -c wal_compression=on
+  -c wal_compression=on \
+  -c wal_level=minimal \
+  -c max_wal_senders=0
 for setting in ${POSTGRES_SETTINGS:-}; do
   set -- "$@" -c "$setting"
 done

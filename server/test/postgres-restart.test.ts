@@ -2,6 +2,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import type { PgBoss } from 'pg-boss';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import { buildApp } from '../src/app.ts';
 import { createDatabase, createPool, type Database } from '../src/db/database.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
+import { embeddedSettings } from '../src/db/tuning.ts';
 import { freePort } from '../src/lib/free-port.ts';
 import { createBoss } from '../src/jobs/boss.ts';
 import { FAST_POLLING } from '../src/jobs/queues.ts';
@@ -59,6 +61,21 @@ describe('Postgres going away and coming back', () => {
   });
 
   const config = () => app.inject({ method: 'GET', url: '/api/config' });
+
+  it('runs with the settings we ship', async () => {
+    const shipped = embeddedSettings();
+    const { rows } = await sql<{ name: string; value: string }>`
+      SELECT name, current_setting(name) AS value FROM unnest(${[
+        'shared_buffers',
+        'wal_level',
+        'max_wal_senders',
+      ]}::text[]) AS name`.execute(db);
+    expect(Object.fromEntries(rows.map((r) => [r.name, r.value]))).toEqual({
+      shared_buffers: shipped.shared_buffers,
+      wal_level: 'minimal',
+      max_wal_senders: '0',
+    });
+  });
 
   it('answers 200 while the database is up', async () => {
     expect((await config()).statusCode).toBe(200);

@@ -18,6 +18,8 @@ describe('tunedSettings', () => {
       maintenance_work_mem: '1536MB',
       max_wal_size: '4GB',
       checkpoint_timeout: '15min',
+      wal_level: 'minimal',
+      max_wal_senders: '0',
     });
   });
 
