@@ -172,7 +172,8 @@ export async function copyIntoStaging(
     for await (const rows of batches) {
       let text = '';
       for (const row of rows) text += copyLine(row);
-      yield text;
+      // A chunk of only skipped rows has nothing to send.
+      if (text !== '') yield text;
     }
   }
   const copy = client.query(
