@@ -594,6 +594,8 @@ type Pauses = {
    * every 10 ms (the pools' gauge of /metrics), and the share of samples with any waiting.
    */
   queriesWaiting?: { p50: number; p99: number; max: number; shareOfSamples: number };
+  /** The same samples of search's statements sent on its pipelined connection, not answered. */
+  searchPipelined?: { p50: number; p99: number; max: number };
 };
 
 const SAMPLE_MS = 10;
@@ -611,13 +613,16 @@ function pauses({ pools = false } = {}): { stop: () => Pauses } {
   observer.observe({ entryTypes: ['gc'] });
   delay.enable();
   const waiting: number[] = [];
+  const pipelined: number[] = [];
   const gauge = pools ? metricsRegistry.getSingleMetric('deedwatch_db_pool_connections') : null;
+  const inFlight = pools ? metricsRegistry.getSingleMetric('deedwatch_db_search_pipelined') : null;
   const sampler =
     gauge &&
     setInterval(() => {
       void gauge.get().then(({ values }) => {
         waiting.push(values.find((x) => x.labels.state === 'waiting')?.value ?? 0);
       });
+      void inFlight?.get().then(({ values }) => pipelined.push(values[0]?.value ?? 0));
     }, SAMPLE_MS);
   return {
     stop() {
@@ -626,6 +631,7 @@ function pauses({ pools = false } = {}): { stop: () => Pauses } {
       if (sampler) clearInterval(sampler);
       const late = (ns: number) => Math.max(0, Math.round(ns / 1e4 - 100 * SAMPLE_MS) / 100);
       const queued = percentiles(waiting);
+      const sent = percentiles(pipelined);
       return {
         loopDelayMs: {
           p50: late(delay.percentile(50)),
@@ -645,6 +651,9 @@ function pauses({ pools = false } = {}): { stop: () => Pauses } {
             shareOfSamples:
               Math.round((100 * waiting.filter((w) => w > 0).length) / (waiting.length || 1)) / 100,
           },
+        }),
+        ...(inFlight && {
+          searchPipelined: { p50: sent.p50, p99: sent.p99, max: sent.max },
         }),
       };
     },

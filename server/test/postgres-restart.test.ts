@@ -61,6 +61,9 @@ describe('Postgres going away and coming back', () => {
   });
 
   const config = () => app.inject({ method: 'GET', url: '/api/config' });
+  // Search has connections of its own (one pipelined); a new term each time, past its cache.
+  let terms = 0;
+  const searchUrl = () => `/api/search/name?County=Restart&SearchTerm=SM${terms++}`;
 
   it('runs with the settings we ship', async () => {
     const shipped = embeddedSettings();
@@ -79,13 +82,14 @@ describe('Postgres going away and coming back', () => {
 
   it('answers 200 while the database is up', async () => {
     expect((await config()).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: searchUrl() })).statusCode).toBe(200);
     await boss.send('restart-probe', { n: 'before' });
     await waitFor('the job before the restart', async () => processed.includes('before'));
   });
 
   it('answers 503, with a message, while it is down, and 200 again soon after it is back', async () => {
     await pg.stop();
-    for (const url of ['/api/config', '/readyz']) {
+    for (const url of ['/api/config', '/readyz', searchUrl()]) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, `${url}: ${res.body}`).toBe(503);
       expect(res.json().message).toMatch(/unavailable|not reachable|try again/i);
@@ -98,6 +102,11 @@ describe('Postgres going away and coming back', () => {
     await waitFor(
       'the API answering again',
       async () => (await config()).statusCode === 200,
+      15_000,
+    );
+    await waitFor(
+      'search answering again',
+      async () => (await app.inject({ method: 'GET', url: searchUrl() })).statusCode === 200,
       15_000,
     );
     console.log(`API answered 200 ${Date.now() - back} ms after Postgres started again`);

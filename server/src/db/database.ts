@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import { trackPool } from '../lib/metrics.ts';
 import { preparing } from './prepared.ts';
+import { SearchConnections } from './search-connections.ts';
 import type { DB } from './types.ts';
 
 // bigint (int8) and numeric come back as strings by default; counts and ids fit in a JS number
@@ -15,23 +16,21 @@ export type Executor = Database | Transaction<DB>;
 /** What a pool logs: a connection lost. */
 type PoolLog = Pick<Logger, 'warn'>;
 
-export function createPool(
-  connectionString: string,
-  max: number,
-  log: PoolLog,
-  { planOnce = false }: { planOnce?: boolean } = {},
-): pg.Pool {
-  const pool = new pg.Pool({
-    connectionString,
-    max,
-    application_name: planOnce ? 'deedwatch-search' : 'deedwatch',
-  });
+export function createPool(connectionString: string, max: number, log: PoolLog): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max, application_name: 'deedwatch' });
   // An idle client's error (a restarted or stopped server) must not crash the process;
   // the next query gets a fresh connection or a clear error.
   pool.on('error', (err) => log.warn({ err: err.message }, 'idle database connection lost'));
-  // A connection lost while in use (the server restarted, or a backend was terminated) fails
-  // its query; without a listener the client's 'error' event would also end the process.
-  pool.on('connect', (client) => {
+  pool.on('connect', connectionSetup(log, false));
+  trackPool(pool);
+  return pool;
+}
+
+/** What every new connection of ours gets before its first query. */
+function connectionSetup(log: PoolLog, planOnce: boolean) {
+  return (client: pg.ClientBase) => {
+    // A connection lost while in use (the server restarted, or a backend was terminated) fails
+    // its query; without a listener the client's 'error' event would also end the process.
     client.on('error', (err) => log.warn({ err: err.message }, 'database connection lost'));
     // The search statements by name (prepared.ts).
     preparing(client);
@@ -41,9 +40,7 @@ export function createPool(
         .query('SET plan_cache_mode = force_generic_plan')
         .catch((err: Error) => log.warn({ err: err.message }, 'plan_cache_mode not set'));
     }
-  });
-  trackPool(pool);
-  return pool;
+  };
 }
 
 export function createDatabase(pool: pg.Pool): Database {
@@ -71,11 +68,20 @@ export async function withoutJit(trx: Executor): Promise<void> {
  * Only for search: on the app's main pool Kysely sends every other query unnamed, and the
  * setting would give those generic plans too: the matcher's batch queries, planned for no
  * batch in particular.
+ *
+ * The keystrokes' statements share one connection, pipelined, and the slow ones have up to
+ * `max - 1` of their own (search-connections.ts). Single statements only: no transactions.
  */
 export function createSearchDatabase(
   connectionString: string,
   max: number,
   log: PoolLog,
 ): Database {
-  return createDatabase(createPool(connectionString, max, log, { planOnce: true }));
+  const connections = new SearchConnections(
+    { connectionString, max, application_name: 'deedwatch-search' },
+    log,
+    connectionSetup(log, true),
+  );
+  trackPool(connections);
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool: connections }) });
 }

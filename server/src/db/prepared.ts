@@ -16,6 +16,8 @@ import type { Executor } from './database.ts';
 
 /** Statement text → its name. Only the texts of prepareStatement: a handful of templates. */
 const names = new Map<string, string>();
+/** The texts of the statements made with `slow` (prepareStatement). */
+const slowTexts = new Set<string>();
 /** A bound, in case a statement's text were to vary with its input without end. */
 const MAX_NAMES = 1000;
 
@@ -43,6 +45,20 @@ class Placeholder {
   }
 }
 
+export type PrepareOptions = {
+  /**
+   * The statement can run for long (hundreds of milliseconds): search's connections give it a
+   * connection of its own rather than queue it before the keystrokes' statements
+   * (search-connections.ts).
+   */
+  slow?: boolean;
+};
+
+/** Whether `text` is the text of a statement made with `slow` (prepareStatement). */
+export function isSlowStatement(text: string): boolean {
+  return slowTexts.has(text);
+}
+
 /** A named prepared statement compiled once; `run` binds its input (prepareStatement). */
 export type Statement<A, R> = { run(db: Executor, input: A): Promise<QueryResult<R>> };
 
@@ -54,6 +70,7 @@ export type Statement<A, R> = { run(db: Executor, input: A): Promise<QueryResult
  */
 export function prepareStatement<A extends Record<string, unknown>, R>(
   template: (input: Params<A>) => RawBuilder<R>,
+  { slow = false }: PrepareOptions = {},
 ): Statement<A, R> {
   let compiled: { sql: string; keys: (keyof A)[] } | undefined;
   const placeholders = new Proxy({} as Params<A>, {
@@ -71,6 +88,7 @@ export function prepareStatement<A extends Record<string, unknown>, R>(
         });
         compiled = { sql: query.sql, keys };
         nameOf(compiled.sql);
+        if (slow) slowTexts.add(compiled.sql);
       }
       const values = compiled.keys.map((key) => input[key]);
       return db.executeQuery(CompiledQuery.raw(compiled.sql, values) as CompiledQuery<R>);
@@ -84,7 +102,7 @@ type Query = (...args: unknown[]) => unknown;
  * Makes a pool client send the registered statements by name: `client.query(text, values)`,
  * which is how Kysely runs every query, becomes `client.query({ name, text, values })`.
  */
-export function preparing(client: pg.PoolClient): void {
+export function preparing(client: pg.ClientBase): void {
   const query = client.query.bind(client) as Query;
   (client as unknown as { query: Query }).query = (config: unknown, ...rest: unknown[]) => {
     if (

@@ -1,4 +1,3 @@
-import type { Pool } from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
@@ -82,7 +81,18 @@ const deliveriesTotal = new Counter({
   registers,
 });
 
-const pools = new Set<Pool>();
+/** A pool of connections as the gauges read it: pg's Pool, or search's connections. */
+type TrackedPool = {
+  readonly totalCount: number;
+  readonly idleCount: number;
+  readonly waitingCount: number;
+  readonly ended: boolean;
+  readonly options: { max?: number };
+  /** Statements sent on a pipelined connection and not answered yet (search's). */
+  readonly pipelined?: number;
+};
+
+const pools = new Set<TrackedPool>();
 
 new Gauge({
   name: 'deedwatch_db_pool_connections',
@@ -110,6 +120,17 @@ new Gauge({
 });
 
 new Gauge({
+  name: 'deedwatch_db_search_pipelined',
+  help: 'Search statements sent on the pipelined search connection and not answered yet',
+  registers,
+  collect() {
+    let pipelined = 0;
+    for (const pool of pools) if (!pool.ended) pipelined += pool.pipelined ?? 0;
+    this.set(pipelined);
+  },
+});
+
+new Gauge({
   name: 'deedwatch_db_pool_max',
   help: "Connections the application's Postgres pools may open (DATABASE_POOL_SIZE + SEARCH_POOL_SIZE)",
   registers,
@@ -121,7 +142,7 @@ new Gauge({
 });
 
 /** Counts this pool's connections in the pool gauges until it is ended. */
-export function trackPool(pool: Pool): void {
+export function trackPool(pool: TrackedPool): void {
   pools.add(pool);
 }
 

@@ -1,6 +1,12 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
-import { type Bound, type Params, prepareStatement, type Statement } from '../../db/prepared.ts';
+import {
+  type Bound,
+  type Params,
+  type PrepareOptions,
+  prepareStatement,
+  type Statement,
+} from '../../db/prepared.ts';
 import { prefixRange, streetKeyOf } from './search.terms.ts';
 
 /**
@@ -106,10 +112,11 @@ const statements = new Map<string, Statement<never, never>>();
 function statementOf<A extends Record<string, unknown>, R>(
   key: string,
   template: (input: Params<A>) => RawBuilder<R>,
+  options?: PrepareOptions,
 ): Statement<A, R> {
   let statement = statements.get(key) as Statement<A, R> | undefined;
   if (statement === undefined) {
-    statement = prepareStatement(template);
+    statement = prepareStatement(template, options);
     statements.set(key, statement as unknown as Statement<never, never>);
   }
   return statement;
@@ -301,8 +308,11 @@ export async function parcelsCorrectedAndSimilar(
     houseNumber === undefined ? 'anywhere' : street !== '' && street !== term ? 'street' : 'number';
   const house = prefixRange(`${houseNumber ?? ''} `);
   const streetRange = prefixRange(street);
-  const statement = statementOf(`similar.${column}.${shape}`, (input: Params<SimilarInput>) =>
-    correctedAndSimilar(PARCEL_SCANS[column], shape, input),
+  // Without a house number, the trigram index over the whole county answers: a slow statement.
+  const statement = statementOf(
+    `similar.${column}.${shape}`,
+    (input: Params<SimilarInput>) => correctedAndSimilar(PARCEL_SCANS[column], shape, input),
+    { slow: shape === 'anywhere' },
   );
   const { rows } = await statement.run(db, {
     ...prefixInput(countyId, prefixes, limit),
