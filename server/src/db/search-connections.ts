@@ -13,9 +13,10 @@ export type OnConnect = (client: pg.ClientBase) => void;
  * Search's connections to Postgres, shaped as the pool Kysely's Postgres driver takes. Every
  * keystroke's statement is sent on one connection in pipeline mode (pg's `pipeline` option):
  * each is written as soon as it is asked, without waiting for the answers of those before it,
- * and Postgres answers them in order. Under load one backend then reads many statements per
- * wake-up, and Node writes them together: at full scale, 64 searches at a time ran twice as
- * many per second as on 4 ordinary connections, each costing about half the CPU.
+ * and Postgres answers them in order. Under load one backend then reads many statements at
+ * each wake-up, where several backends each woke for one: at full scale, 64 searches at a time
+ * ran about twice as many a second as on 4 ordinary connections, each with about half the
+ * Postgres CPU (docs/benchmarks.md).
  *
  * A statement answers only after every one sent before it on the connection, so a statement
  * that can run for long (prepareStatement's `slow`: a similarity search over a whole county's
