@@ -10,6 +10,7 @@
 //     --parcels 20000 --names 50000 [--rate 200] [--seconds 5] [--peer-queries 300]
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import type http from 'node:http';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { DatabaseSync } from 'node:sqlite';
@@ -685,6 +686,26 @@ const cpuSeconds = () => {
   return (user + system) / 1e6;
 };
 
+/**
+ * Each answer of `server` between `start()` and `stop()`, timed from Node's 'request' event
+ * (the request line and headers read) to the response's 'finish' (its last bytes handed to
+ * the socket).
+ */
+function answerTimes(server: http.Server) {
+  const times: number[] = [];
+  let timing = false;
+  server.on('request', (_request, response) => {
+    if (!timing) return;
+    const started = performance.now();
+    response.once('finish', () => times.push(performance.now() - started));
+  });
+  return {
+    times,
+    start: () => (timing = true),
+    stop: () => (timing = false),
+  };
+}
+
 /** The load generator's process: taskset to the last core where it can. */
 function runLoad(job: LoadJob, onLoadStart: () => void, onLoadEnd: () => void) {
   const cores = os.availableParallelism();
@@ -716,6 +737,12 @@ function runLoad(job: LoadJob, onLoadStart: () => void, onLoadEnd: () => void) {
 }
 
 type HttpRun = LoadSummary & {
+  /**
+   * The same answers timed inside the server's process, from the request read to the answer
+   * handed to its socket: latencyMs less the load generator's side (its own pauses, and the
+   * kernel's hand-over both ways). Near latencyMs, the time is the server's and Postgres's.
+   */
+  inServerMs: Percentiles;
   warmup: { sent: number; '2xx': number; latencyMs: Percentiles };
   /** CPU per request answered in the measured seconds, apart: the load generator is not in it. */
   cpuMsPerRequest: { node: number; postgres: number; total: number; loadGenerator: number };
@@ -759,17 +786,20 @@ async function throughServer(
     let cacheAtEnd = cache;
     let watch: { stop: () => Pauses } | undefined;
     let serverPauses: Pauses | undefined;
+    const inServer = answerTimes(app.server);
     const result = await runLoad(
       { origin, paths, rate: run.rate, seconds: run.seconds, warmupSeconds: run.warmupSeconds },
       () => {
         node = cpuSeconds();
         watch = pauses({ pools: true });
+        inServer.start();
         Object.assign(cache, SearchCache.totals);
         void backendCpu(db).then((ticks) => (postgres = ticks));
       },
       () => {
         node = cpuSeconds() - node;
         serverPauses = watch?.stop();
+        inServer.stop();
         cacheAtEnd = { ...SearchCache.totals };
         endReading = backendCpu(db).then((ticks) => {
           for (const [pid, seconds] of ticks) postgresSeconds += seconds - (postgres.get(pid) ?? 0);
@@ -784,6 +814,7 @@ async function throughServer(
     const misses = cacheAtEnd.misses - cache.misses;
     return {
       ...result.load,
+      inServerMs: percentiles(inServer.times),
       warmup: {
         sent: result.warmup.sent,
         '2xx': result.warmup['2xx'],
@@ -825,6 +856,7 @@ async function sweepRates(db: Database, o: SearchBenchOptions, terms: Term[], ra
       errors: r.errors,
       timeouts: r.timeouts,
       latencyMs: r.latencyMs,
+      inServerMs: r.inServerMs,
       cpuMsPerRequest: r.cpuMsPerRequest,
       cacheHitRatio: r.cache.hitRatio,
       kept,
@@ -876,13 +908,19 @@ export async function benchSearch(o: SearchBenchOptions): Promise<Record<string,
       warmupSeconds: WARMUP_SECONDS,
       cacheTtlMs: 0,
     });
-    o.log(`search, no cache: p50 ${uncached.latencyMs.p50} ms, p99 ${uncached.latencyMs.p99} ms`);
+    o.log(
+      `search, no cache: p50 ${uncached.latencyMs.p50} ms, p99 ${uncached.latencyMs.p99} ms` +
+        ` (in the server ${uncached.inServerMs.p99} ms)`,
+    );
     const load = await throughServer(db, o, terms, {
       rate: o.rate,
       seconds: o.seconds,
       warmupSeconds: WARMUP_SECONDS,
     });
-    o.log(`search: HTTP p50 ${load.latencyMs.p50} ms, p99 ${load.latencyMs.p99} ms`);
+    o.log(
+      `search: HTTP p50 ${load.latencyMs.p50} ms, p99 ${load.latencyMs.p99} ms` +
+        ` (in the server ${load.inServerMs.p99} ms)`,
+    );
     // Each server's search connections are its own, closed once its handlers have all ended.
     const sweep = o.sweep?.length ? await sweepRates(db, o, terms, o.sweep) : undefined;
 
