@@ -687,9 +687,9 @@ const cpuSeconds = () => {
 };
 
 /**
- * Each answer of `server` between `start()` and `stop()`, timed from Node's 'request' event
- * (the request line and headers read) to the response's 'finish' (its last bytes handed to
- * the socket).
+ * The answer to each request `server` reads between `start()` and `stop()`, whatever its
+ * status, timed from Node's 'request' event (the request line and headers read) to the
+ * response's 'finish' (its last bytes handed to the socket).
  */
 function answerTimes(server: http.Server) {
   const times: number[] = [];
