@@ -95,6 +95,27 @@ export async function freePort(): Promise<number> {
 
 export const secondsSince = (since: number) => Math.round((performance.now() - since) / 10) / 100;
 
+/**
+ * What a bulk load is followed by before anything is timed: VACUUM (ANALYZE) of `tables` (all
+ * when none), so the planner knows the new rows and autovacuum has nothing left to do on
+ * them: its first pass over millions of new rows otherwise runs during the first measurement
+ * (it did during the history check, whose slowest guard took 1.4 s then and 0.5 s without
+ * it). Then a CHECKPOINT, so the load's gigabytes are written back before rather than during
+ * a benchmark (the search's HTTP minute once ran during a 270 s one). `query` runs one
+ * statement.
+ */
+export async function settleAfterLoad(
+  query: (statement: string) => Promise<unknown>,
+  tables: string[] = [],
+): Promise<void> {
+  await query(`VACUUM (ANALYZE) ${tables.join(', ')}`);
+  const started = performance.now();
+  await query('CHECKPOINT').then(
+    () => log(`checkpoint after the load: ${secondsSince(started)} s`),
+    (err: Error) => log(`no checkpoint after the load (${err.message}): figures may include it`),
+  );
+}
+
 export type Percentiles = { n: number; p50: number; p90: number; p99: number; max: number };
 
 export function percentiles(values: number[]): Percentiles {

@@ -32,6 +32,7 @@ import {
   type GuardedSample,
   log,
   secondsSince,
+  settleAfterLoad,
 } from './dataset.ts';
 
 export type HistoryBenchOptions = {
@@ -171,8 +172,9 @@ async function loadDocuments(o: HistoryBenchOptions) {
       await client.query(
         `SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT max(id) FROM ${table}))`,
       );
-    await client.query(
-      'ANALYZE recorded_documents, document_parties, document_party_readings, document_parcels',
+    await settleAfterLoad(
+      (statement) => client.query(statement),
+      ['recorded_documents', 'document_parties', 'document_party_readings', 'document_parcels'],
     );
   } finally {
     await client.end();

@@ -48,6 +48,7 @@ import {
   log,
   SCALES,
   secondsSince,
+  settleAfterLoad,
   writeParcelRoll,
 } from './dataset.ts';
 
@@ -130,14 +131,7 @@ async function loadAll(scratch: ScratchDatabase, countyId: number, tmp: string) 
   await loadIndexNames(scratch.url, countyId, scale.indexRows, SEED + 1);
   const subscriptionsStarted = performance.now();
   const guarded = await loadSubscriptions(db, countyId, scale.subscriptions, SEED + 2);
-  await sql`VACUUM (ANALYZE)`.execute(db);
-  // The load's gigabytes written back before anything is timed: the checkpoints it sets off
-  // otherwise overlap the first benchmark (the search's HTTP minute ran during a 270 s one).
-  const checkpointStarted = performance.now();
-  await sql`CHECKPOINT`.execute(db).then(
-    () => log(`checkpoint after the load: ${secondsSince(checkpointStarted)} s`),
-    (err: Error) => log(`no checkpoint after the load (${err.message}): figures may include it`),
-  );
+  await settleAfterLoad((statement) => sql.raw(statement).execute(db));
   const loadSeconds = {
     indexNames: Math.round((subscriptionsStarted - t) / 10) / 100,
     subscriptions: secondsSince(subscriptionsStarted),
