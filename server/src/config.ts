@@ -171,7 +171,7 @@ const EnvSchema = v.object({
     ),
   ),
   DATABASE_POOL_SIZE: v.optional(integer(1, 200), '10'),
-  SEARCH_POOL_SIZE: v.optional(integer(1, 200), '4'),
+  SEARCH_POOL_SIZE: v.optional(integer(1, 200), '6'),
   SEARCH_CACHE_TTL_MS: v.optional(integer(0, 600_000), '10000'),
   LOG_LEVEL: v.optional(
     v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),

@@ -8,12 +8,14 @@ import {
   type Database,
 } from '../src/db/database.ts';
 import { type Params, prepareStatement } from '../src/db/prepared.ts';
+import { STALL_MS } from '../src/db/search-connections.ts';
 import { metricsRegistry } from '../src/lib/metrics.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 import { waitFor } from './helpers/wait.ts';
 
 // Search's connections (db/search-connections.ts): the keystrokes' statements pipelined on one
-// connection, the slow ones on connections of their own, and no transactions.
+// connection (on more while it is held up), the slow ones on connections of their own, and no
+// transactions.
 
 const log = pino({ level: 'silent' });
 
@@ -28,6 +30,12 @@ const slowLock = prepareStatement(
   ({ key }: Params<{ key: number }>) => sql<{ pid: number }>`
     SELECT pg_backend_pid() AS pid FROM pg_advisory_xact_lock(${key}::bigint)`,
   { slow: true },
+);
+
+/** Waits for the advisory lock `key` as a keystroke's statement would: pipelined. */
+const heldLock = prepareStatement(
+  ({ key }: Params<{ key: number }>) => sql<{ pid: number }>`
+    SELECT pg_backend_pid() AS pid FROM pg_advisory_xact_lock(${key}::bigint) AS held`,
 );
 
 describe("search's connections", () => {
@@ -80,6 +88,50 @@ describe("search's connections", () => {
     expect(slowDone).toBe(false);
     await sql`SELECT pg_advisory_unlock(${key}::bigint)`.execute(main);
     expect(await slow).not.toBe(fast[0]!.rows[0]!.pid);
+  });
+
+  it('sends the next statements on another pipelined connection while one is held up, at most half of them', async () => {
+    // Its own connections: 3, so 2 pipelined and 1 for slow statements.
+    const fresh = createSearchDatabase(test.url, 3, log);
+    const key = 434343;
+    const lockWaits = (n: number) => async () => {
+      const { rows } = await sql<{ n: number }>`
+        SELECT count(*)::int AS n FROM pg_locks
+        WHERE locktype = 'advisory' AND objid = ${key} AND NOT granted`.execute(main);
+      return rows[0]!.n === n;
+    };
+    /** Sends a statement that waits for the lock, and waits until it is behind by twice STALL_MS. */
+    const holdUp = async (waiting: number) => {
+      const sentAt = performance.now();
+      const pid = heldLock.run(fresh, { key }).then((r) => r.rows[0]!.pid);
+      await waitFor(`${waiting} statements waiting for the lock`, lockWaits(waiting));
+      await waitFor('the held statement behind', () => performance.now() - sentAt > 2 * STALL_MS);
+      return { pid };
+    };
+    try {
+      const first = (await echo.run(fresh, { n: 0 })).rows[0]!.pid;
+      await sql`SELECT pg_advisory_lock(${key}::bigint)`.execute(main);
+
+      const heldOnFirst = await holdUp(1);
+      const second = (await echo.run(fresh, { n: 1 })).rows[0]!;
+      expect(second.n).toBe(1);
+      expect(second.pid).not.toBe(first);
+
+      // Both held up, and no third pipelined connection of 3: the next statement waits on the
+      // one whose oldest statement is youngest, the second.
+      const heldOnSecond = await holdUp(2);
+      const third = echo.run(fresh, { n: 2 });
+
+      await sql`SELECT pg_advisory_unlock(${key}::bigint)`.execute(main);
+      expect(await heldOnFirst.pid).toBe(first);
+      expect(await heldOnSecond.pid).toBe(second.pid);
+      expect((await third).rows[0]!).toEqual({ pid: second.pid, n: 2 });
+      // Keeping up again, the first carries the statements again.
+      expect((await echo.run(fresh, { n: 3 })).rows[0]!.pid).toBe(first);
+    } finally {
+      await sql`SELECT pg_advisory_unlock_all()`.execute(main);
+      await fresh.destroy();
+    }
   });
 
   it('refuses a transaction, which would take in the statements of other searches', async () => {

@@ -69,8 +69,9 @@ export async function withoutJit(trx: Executor): Promise<void> {
  * setting would give those generic plans too: the matcher's batch queries, planned for no
  * batch in particular.
  *
- * The keystrokes' statements share one connection, pipelined, and the slow ones have up to
- * `max - 1` of their own (search-connections.ts). Single statements only: no transactions.
+ * The keystrokes' statements share a pipelined connection (more when it falls behind, up to
+ * half of `max`), and the slow ones have the other half of their own (search-connections.ts).
+ * Single statements only: no transactions.
  */
 export function createSearchDatabase(
   connectionString: string,

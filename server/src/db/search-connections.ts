@@ -10,34 +10,51 @@ type ConnectionLog = Pick<Logger, 'warn'>;
 export type OnConnect = (client: pg.ClientBase) => void;
 
 /**
+ * How long the oldest unanswered statement on a pipelined connection may wait before the
+ * statements asked next go on another. A search statement is well under a millisecond of
+ * Postgres once its pages are in memory, so 20 ms means the backend is held: reading from
+ * disk (after a restart, or a cache emptied by a large import), or waiting for a lock.
+ */
+export const STALL_MS = 20;
+
+/**
  * Search's connections to Postgres, shaped as the pool Kysely's Postgres driver takes. Every
- * keystroke's statement is sent on one connection in pipeline mode (pg's `pipeline` option):
+ * keystroke's statement is sent on a connection in pipeline mode (pg's `pipeline` option):
  * each is written as soon as it is asked, without waiting for the answers of those before it,
  * and Postgres answers them in order. Under load one backend then reads many statements at
  * each wake-up, where several backends each woke for one: at full scale, 64 searches at a time
  * ran about twice as many a second as on 4 ordinary connections, each with about half the
  * Postgres CPU (docs/benchmarks.md).
  *
- * A statement answers only after every one sent before it on the connection, so a statement
- * that can run for long (prepareStatement's `slow`: a similarity search over a whole county's
- * trigram index) is not sent there: it runs on one of up to `max - 1` ordinary connections,
- * opened when one is needed. With `max` 1 it is pipelined too.
+ * A statement answers only after every one sent before it on its connection, so one backend
+ * held up holds up every statement behind it. The statements go on the first pipelined
+ * connection while its oldest unanswered one has waited less than STALL_MS; past that, on the
+ * next one that is keeping up, opened when needed, up to half of `max` (rounded up). With
+ * every one of them behind, on the one whose oldest statement is youngest. Just after a
+ * restart, with nothing in memory, one backend reads the pages of one statement after another
+ * from disk: at full scale, with the machine's caches emptied, 1,000 searches a second had a
+ * p99 of 0.9–1.1 s on one connection, and of 59–64 ms on three.
  *
- * The pipelined connection is opened at the first query and opened again at the next one after
- * it is lost (its queries in flight fail, as they would on a pool's connection). It carries
- * single statements only: a transaction there would take in the statements of other requests,
- * so BEGIN is refused.
+ * A statement that can run for long (prepareStatement's `slow`: a similarity search over a
+ * whole county's trigram index) is not sent on them: it runs on one of the other half of
+ * `max` ordinary connections, opened when one is needed. With `max` 1 it is pipelined too.
+ *
+ * A pipelined connection is dropped when it is lost (its queries in flight fail, as they would
+ * on a pool's connection), and another is opened when one is next needed. It carries single
+ * statements only: a transaction there would take in the statements of other requests, so
+ * BEGIN is refused.
  */
 export class SearchConnections {
   /** Read by Kysely's driver; `max` by the pools' gauge (lib/metrics.ts). */
   readonly options: { max: number };
   readonly #config: pg.ClientConfig;
   readonly #onConnect: OnConnect;
+  /** How many pipelined connections there may be. */
+  readonly #maxPipelines: number;
   /** For the slow statements; none when `max` is 1. */
   readonly #pool: pg.Pool | undefined;
-  #pipeline: Promise<pg.Client> | undefined;
-  #open = false;
-  #inFlight = 0;
+  /** The pipelined connections, the first preferred. */
+  #pipelines: Pipeline[] = [];
   #ended = false;
   // Kysely sends a query as text and values (never a cursor: the dialect is given none).
   readonly #client = {
@@ -49,8 +66,10 @@ export class SearchConnections {
     this.options = { max: config.max };
     this.#config = config;
     this.#onConnect = onConnect;
-    if (config.max > 1) {
-      this.#pool = new pg.Pool({ ...config, max: config.max - 1 });
+    this.#maxPipelines = Math.ceil(config.max / 2);
+    const slow = config.max - this.#maxPipelines;
+    if (slow > 0) {
+      this.#pool = new pg.Pool({ ...config, max: slow });
       this.#pool.on('error', (err) =>
         log.warn({ err: err.message }, 'idle database connection lost'),
       );
@@ -66,30 +85,28 @@ export class SearchConnections {
 
   async end(): Promise<void> {
     this.#ended = true;
-    const pipeline = this.#pipeline;
-    this.#pipeline = undefined;
-    await Promise.all([
-      pipeline?.then((client) => client.end()).catch(() => undefined),
-      this.#pool?.end(),
-    ]);
+    const pipelines = this.#pipelines;
+    this.#pipelines = [];
+    await Promise.all([...pipelines.map((p) => p.end()), this.#pool?.end()]);
   }
 
-  /** For the gauges: as pg.Pool counts them, the pipelined connection included. */
+  /** For the gauges: as pg.Pool counts them, the pipelined connections included. */
   get ended(): boolean {
     return this.#ended;
   }
   get totalCount(): number {
-    return (this.#pool?.totalCount ?? 0) + (this.#open ? 1 : 0);
+    return (this.#pool?.totalCount ?? 0) + this.#pipelines.filter((p) => p.open).length;
   }
   get idleCount(): number {
-    return (this.#pool?.idleCount ?? 0) + (this.#open && this.#inFlight === 0 ? 1 : 0);
+    const idle = this.#pipelines.filter((p) => p.open && p.inFlight === 0).length;
+    return (this.#pool?.idleCount ?? 0) + idle;
   }
   get waitingCount(): number {
     return this.#pool?.waitingCount ?? 0;
   }
-  /** Statements sent on the pipelined connection and not answered yet. */
+  /** Statements sent on the pipelined connections and not answered yet. */
   get pipelined(): number {
-    return this.#inFlight;
+    return this.#pipelines.reduce((n, p) => n + p.inFlight, 0);
   }
 
   async #query(text: string, values?: readonly unknown[]): Promise<pg.QueryResult> {
@@ -107,34 +124,79 @@ export class SearchConnections {
         client.release();
       }
     }
-    const client = await this.#pipelined();
-    this.#inFlight++;
-    try {
-      return await client.query(text, values as unknown[]);
-    } finally {
-      this.#inFlight--;
-    }
+    return this.#pipelineFor(performance.now()).query(text, values);
   }
 
-  /** The pipelined connection, opened if there is none. */
-  #pipelined(): Promise<pg.Client> {
-    if (this.#pipeline) return this.#pipeline;
+  /** The first pipelined connection keeping up, a new one, or the least behind. */
+  #pipelineFor(now: number): Pipeline {
+    const keepingUp = this.#pipelines.find((p) => p.behindFor(now) < STALL_MS);
+    if (keepingUp) return keepingUp;
+    if (this.#pipelines.length < this.#maxPipelines) return this.#openPipeline();
+    return this.#pipelines.reduce((a, b) => (b.behindFor(now) < a.behindFor(now) ? b : a));
+  }
+
+  #openPipeline(): Pipeline {
     const client = new pg.Client({ ...this.#config, pipeline: true });
-    const opening = client.connect().then(() => {
+    const pipeline = new Pipeline(client, () => {
+      this.#pipelines = this.#pipelines.filter((p) => p !== pipeline);
+    });
+    this.#onConnect(client);
+    this.#pipelines.push(pipeline);
+    return pipeline;
+  }
+}
+
+/** A pipelined connection, and when each of its statements not answered yet was asked. */
+class Pipeline {
+  #open = false;
+  readonly #client: Promise<pg.Client>;
+  /** Oldest first: a Set keeps the order things were added in. */
+  readonly #unanswered = new Set<{ sentAt: number }>();
+
+  /** `onLost` is called once the connection fails or ends. */
+  constructor(client: pg.Client, onLost: () => void) {
+    this.#client = client.connect().then(() => {
       this.#open = true;
       return client;
     });
+    let lost = false;
     const drop = () => {
-      if (this.#pipeline === opening) {
-        this.#pipeline = undefined;
-        this.#open = false;
-      }
+      this.#open = false;
+      if (!lost) onLost();
+      lost = true;
     };
     client.on('error', drop);
     client.on('end', drop);
-    this.#onConnect(client);
-    opening.catch(drop);
-    this.#pipeline = opening;
-    return opening;
+    this.#client.catch(drop);
+  }
+
+  get open(): boolean {
+    return this.#open;
+  }
+  get inFlight(): number {
+    return this.#unanswered.size;
+  }
+
+  /** How long its oldest statement not answered yet has waited at `now`; 0 with none. */
+  behindFor(now: number): number {
+    const oldest = this.#unanswered.values().next();
+    return oldest.done ? 0 : now - oldest.value.sentAt;
+  }
+
+  async query(text: string, values?: readonly unknown[]): Promise<pg.QueryResult> {
+    // Counted from now, not from when it is written: a connection slow to open is behind too.
+    // Those waiting for it to open are written in the order they were asked.
+    const sent = { sentAt: performance.now() };
+    this.#unanswered.add(sent);
+    try {
+      const client = await this.#client;
+      return await client.query(text, values as unknown[]);
+    } finally {
+      this.#unanswered.delete(sent);
+    }
+  }
+
+  end(): Promise<void> {
+    return this.#client.then((client) => client.end()).catch(() => undefined);
   }
 }

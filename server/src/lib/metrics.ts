@@ -121,7 +121,7 @@ new Gauge({
 
 new Gauge({
   name: 'deedwatch_db_search_pipelined',
-  help: 'Search statements sent on the pipelined search connection and not answered yet',
+  help: 'Search statements sent on the pipelined search connections and not answered yet',
   registers,
   collect() {
     let pipelined = 0;
