@@ -595,7 +595,7 @@ type Pauses = {
    * every 10 ms (the pools' gauge of /metrics), and the share of samples with any waiting.
    */
   queriesWaiting?: { p50: number; p99: number; max: number; shareOfSamples: number };
-  /** The same samples of search's statements sent on its pipelined connection, not answered. */
+  /** The same samples of search's statements sent on its pipelined connections, not answered. */
   searchPipelined?: { p50: number; p99: number; max: number };
 };
 
