@@ -36,7 +36,8 @@ set -- postgres \
   -c checkpoint_completion_target=0.9 \
   -c wal_compression=on \
   -c wal_level=minimal \
-  -c max_wal_senders=0
+  -c max_wal_senders=0 \
+  -c shared_preload_libraries=pg_prewarm
 for setting in ${POSTGRES_SETTINGS:-}; do
   set -- "$@" -c "$setting"
 done

@@ -23,6 +23,21 @@ import { waitFor } from './helpers/wait.ts';
 
 const log = pino({ level: 'silent' });
 
+/** A logger that keeps what Postgres prints (the embedded server logs it at debug level). */
+function postgresOutput() {
+  const lines: string[] = [];
+  const logger = pino(
+    { level: 'debug' },
+    {
+      write: (json: string) => {
+        const { postgres } = JSON.parse(json) as { postgres?: string };
+        if (postgres) lines.push(postgres);
+      },
+    },
+  );
+  return { lines, logger };
+}
+
 describe('Postgres going away and coming back', () => {
   let dir: string;
   let port: number;
@@ -64,6 +79,20 @@ describe('Postgres going away and coming back', () => {
   // Search has connections of its own (one pipelined); a new term each time, past its cache.
   let terms = 0;
   const searchUrl = () => `/api/search/name?County=Restart&SearchTerm=SM${terms++}`;
+  const restarted = postgresOutput();
+
+  /** The shared buffers a full read of prewarm_probe found in memory (hit) and had to read. */
+  async function probeBuffers(): Promise<{ hit: number; read: number; rows: number }> {
+    const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: Record<string, number> }] }>`
+      EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) SELECT count(*) FROM prewarm_probe`.execute(db);
+    const plan = rows[0]!['QUERY PLAN'][0].Plan;
+    const scan = (plan.Plans as unknown as Record<string, number>[] | undefined)?.[0] ?? plan;
+    return {
+      hit: plan['Shared Hit Blocks']!,
+      read: plan['Shared Read Blocks']!,
+      rows: scan['Actual Rows']!,
+    };
+  }
 
   it('runs with the settings we ship', async () => {
     const shipped = embeddedSettings();
@@ -72,12 +101,25 @@ describe('Postgres going away and coming back', () => {
         'shared_buffers',
         'wal_level',
         'max_wal_senders',
+        'shared_preload_libraries',
       ]}::text[]) AS name`.execute(db);
     expect(Object.fromEntries(rows.map((r) => [r.name, r.value]))).toEqual({
       shared_buffers: shipped.shared_buffers,
       wal_level: 'minimal',
       max_wal_senders: '0',
+      shared_preload_libraries: 'pg_prewarm',
     });
+  });
+
+  // Pages of a table read before the restart, to be found in shared buffers after it.
+  const PROBE_ROWS = 20_000;
+  it('has a table read into memory before the restart', async () => {
+    await sql`CREATE TABLE prewarm_probe AS
+      SELECT n, repeat('x', 100) AS filler FROM generate_series(1, ${PROBE_ROWS}::int) AS n`.execute(
+      db,
+    );
+    await probeBuffers();
+    expect(await probeBuffers()).toMatchObject({ rows: PROBE_ROWS, read: 0 });
   });
 
   it('answers 200 while the database is up', async () => {
@@ -98,7 +140,7 @@ describe('Postgres going away and coming back', () => {
     expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
 
     const back = Date.now();
-    pg = await startEmbeddedPostgres(dir, port, log);
+    pg = await startEmbeddedPostgres(dir, port, restarted.logger);
     await waitFor(
       'the API answering again',
       async () => (await config()).statusCode === 200,
@@ -111,6 +153,18 @@ describe('Postgres going away and coming back', () => {
     );
     console.log(`API answered 200 ${Date.now() - back} ms after Postgres started again`);
   }, 60_000);
+
+  // pg_prewarm's autoprewarm worker lists the pages in shared buffers at shutdown and reads them
+  // back in at start: queries after a restart find the indexes they use in memory.
+  it('reads the pages it had in memory back in after the restart', async () => {
+    await waitFor('autoprewarm to finish loading', async () =>
+      restarted.lines.some((line) => /autoprewarm successfully prewarmed \d+/.test(line)),
+    );
+    const buffers = await probeBuffers();
+    expect(buffers.rows).toBe(PROBE_ROWS);
+    expect(buffers.hit).toBeGreaterThan(0);
+    expect(buffers.read).toBe(0);
+  });
 
   it('lets the job worker pick up work again without a restart of its own', async () => {
     await waitFor(

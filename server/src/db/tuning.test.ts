@@ -20,6 +20,7 @@ describe('tunedSettings', () => {
       checkpoint_timeout: '15min',
       wal_level: 'minimal',
       max_wal_senders: '0',
+      shared_preload_libraries: 'pg_prewarm',
     });
   });
 

@@ -20,6 +20,11 @@ import os from 'node:os';
  *   disk at commit without going through the WAL (a 2M-row import's replacing step ~4 s
  *   faster). It rules out streaming replicas and WAL archiving; backups here are pg_dump's
  *   (`npm run backup`). To run a standby, override both: wal_level=replica max_wal_senders=10.
+ * - shared_preload_libraries pg_prewarm: its autoprewarm worker writes the list of pages in
+ *   shared buffers to autoprewarm.blocks in the data folder every 5 minutes and at shutdown,
+ *   and reads them back in, in file order, as the server starts. After a restart, even one
+ *   that also emptied the OS cache, searches find their indexes in memory within seconds
+ *   instead of reading them a page at a time as they are asked for (docs/benchmarks.md).
  *
  * Any of them, or any other setting, is overridden by EMBEDDED_POSTGRES_SETTINGS
  * (`name=value` pairs separated by spaces: config.ts parseSettings).
@@ -45,6 +50,7 @@ export function tunedSettings(memoryBytes: number): Record<string, string> {
     wal_compression: 'on',
     wal_level: 'minimal',
     max_wal_senders: '0',
+    shared_preload_libraries: 'pg_prewarm',
   };
 }
 
