@@ -23,8 +23,9 @@ import os from 'node:os';
  * - shared_preload_libraries pg_prewarm: its autoprewarm worker writes the list of pages in
  *   shared buffers to autoprewarm.blocks in the data folder every 5 minutes and at shutdown,
  *   and reads them back in, in file order, as the server starts. After a restart, even one
- *   that also emptied the OS cache, searches find their indexes in memory within seconds
- *   instead of reading them a page at a time as they are asked for (docs/benchmarks.md).
+ *   that also emptied the OS cache, searches and the matcher find their indexes in memory
+ *   within seconds instead of reading them a page at a time as they are asked for
+ *   (docs/benchmarks.md).
  *
  * Any of them, or any other setting, is overridden by EMBEDDED_POSTGRES_SETTINGS
  * (`name=value` pairs separated by spaces: config.ts parseSettings).
