@@ -57,9 +57,11 @@ describe('the subscriber dashboard, in Chromium against the real server', () => 
     const county = modal.getByRole('combobox', { name: 'County' });
     await county.click();
     await county.pressSequentially('Sacram');
+    // The arrow key moves through the options only once the list shows them.
+    await page.getByRole('option', { name: 'Sacramento' }).waitFor();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
-    expect(await county.inputValue()).toBe('Sacramento');
+    await expect.poll(() => county.inputValue()).toBe('Sacramento');
     await modal.getByRole('textbox', { name: 'Name' }).pressSequentially('quillfeather margot');
     await modal.getByRole('row').filter({ hasText: 'You Entered' }).waitFor();
     await modal.getByRole('button', { name: `Guard ${guarded}` }).click();
