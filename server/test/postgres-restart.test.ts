@@ -81,16 +81,27 @@ describe('Postgres going away and coming back', () => {
   const searchUrl = () => `/api/search/name?County=Restart&SearchTerm=SM${terms++}`;
   const restarted = postgresOutput();
 
-  /** The shared buffers a full read of prewarm_probe found in memory (hit) and had to read. */
+  /** The parts of an EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) plan node read here. */
+  type PlanNode = {
+    'Actual Rows': number;
+    'Shared Hit Blocks': number;
+    'Shared Read Blocks': number;
+    Plans?: PlanNode[];
+  };
+
+  /**
+   * The shared buffers a full read of prewarm_probe found in memory (hit) and had to read, and
+   * the rows its scan (under the count) read.
+   */
   async function probeBuffers(): Promise<{ hit: number; read: number; rows: number }> {
-    const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: Record<string, number> }] }>`
+    const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>`
       EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) SELECT count(*) FROM prewarm_probe`.execute(db);
-    const plan = rows[0]!['QUERY PLAN'][0].Plan;
-    const scan = (plan.Plans as unknown as Record<string, number>[] | undefined)?.[0] ?? plan;
+    const count = rows[0]!['QUERY PLAN'][0].Plan;
+    const scan = count.Plans?.[0] ?? count;
     return {
-      hit: plan['Shared Hit Blocks']!,
-      read: plan['Shared Read Blocks']!,
-      rows: scan['Actual Rows']!,
+      hit: count['Shared Hit Blocks'],
+      read: count['Shared Read Blocks'],
+      rows: scan['Actual Rows'],
     };
   }
 
