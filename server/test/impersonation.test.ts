@@ -237,6 +237,21 @@ describe('while impersonating, every change is audited', () => {
     ]);
   });
 
+  it('keeps no password, code or token of a body it audits', async () => {
+    const { staff, subscriber, cookie } = await impersonation();
+    // The staff sign-in page opened again from the impersonating browser.
+    const password = 'Not-The-Password-4821';
+    const login = await post('/api/admin/auth/login', cookie, { email: staff.email, password });
+    expect(login.statusCode).toBe(401);
+    const entries = await auditOf(subscriber.id);
+    expect(entries.at(-1)!.details).toEqual({
+      method: 'POST',
+      route: '/api/admin/auth/login',
+      body: { email: staff.email, password: '[redacted]' },
+    });
+    expect(JSON.stringify(entries)).not.toContain(password);
+  });
+
   it("shows the entries in the admin's audit log", async () => {
     const { staff, subscriber, cookie } = await impersonation();
     const event = await createEvent(t.db, { userId: subscriber.id, countyId: county.id });

@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newLinkCode } from '../src/lib/link-codes.ts';
 import { createLogger } from '../src/lib/logger.ts';
 import { sessionCookieOf, sessionIdOf } from './helpers/cookies.ts';
 import { createSubscriber, uniqueEmail } from './helpers/factories.ts';
@@ -146,6 +147,40 @@ describe('the request log', () => {
     expect(logged).toContain('/verify-sms/[redacted]');
     expect(logged).toContain('/api/auth/verify-sms?code=[redacted]');
     expect(logged).toContain('/api/sms/twilio/inbound');
+  });
+
+  it("keeps no code from a trusted contact's accept and stop pages", async () => {
+    const user = await createSubscriber(t.db, { verified: true });
+    const session = await signInSubscriber(t, user.email);
+    const contact = uniqueEmail('contact');
+    const before = lines.length;
+    const invited = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/trusted-contacts',
+      headers: { cookie: session, origin: t.config.appUrl },
+      payload: { email: contact },
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const accept = codeFrom(
+      (await waitForMail(t.db, contact, /trusted contact/)).text_body,
+      'trusted-contact/accept',
+    );
+    // A stop link's code comes in the copies of alerts; the page is served whatever it holds.
+    const stop = newLinkCode().code;
+    for (const url of [`/trusted-contact/accept/${accept}`, `/trusted-contact/stop/${stop}`]) {
+      // HEAD too: mail scanners check a link before anyone opens it.
+      for (const method of ['GET', 'HEAD'] as const) {
+        const page = await t.app.inject({ method, url, headers: { accept: 'text/html' } });
+        expect(page.statusCode).toBe(200);
+      }
+    }
+
+    const logged = lines.slice(before).join('');
+    for (const secret of [accept, stop]) {
+      expect(logged.includes(secret), `the log holds ${secret}`).toBe(false);
+    }
+    expect(logged).toContain('/trusted-contact/accept/[redacted]');
+    expect(logged).toContain('/trusted-contact/stop/[redacted]');
   });
 
   it('takes session cookies and credentials out of headers that reach it', () => {

@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../src/lib/logger.ts';
 import { ingestFolder } from '../src/engine/ingest/ingest.service.ts';
 import { nameKey } from '../src/keys/normalize.ts';
 import { startMetricsServer } from '../src/metrics-server.ts';
@@ -233,9 +234,13 @@ describe('/metrics', () => {
   });
 
   it('is served by a worker-only process on METRICS_PORT, with /healthz and /readyz', async () => {
+    const lines: string[] = [];
     const server = await startMetricsServer(
       { ...t.config, metricsPort: 0, metricsToken: undefined },
-      { db: t.db },
+      {
+        db: t.db,
+        logger: createLogger('debug', { write: (line: string) => void lines.push(line) }),
+      },
     );
     try {
       const address = server.server.address() as AddressInfo;
@@ -249,6 +254,15 @@ describe('/metrics', () => {
       expect((await fetch(`${base}/readyz`)).status).toBe(200);
       // Nothing of the API.
       expect((await fetch(`${base}/api/config`)).status).toBe(404);
+      // Nor is a code or token someone sent to the wrong port written to its log.
+      const code = 'C0de'.repeat(10);
+      const stray = await fetch(`${base}/login-redirect/${code}?access_token=${code}x`);
+      expect(stray.status).toBe(404);
+      expect(((await stray.json()) as { message: string }).message).toBe(
+        'This port serves /metrics, /healthz and /readyz only.',
+      );
+      expect(lines.join('')).toContain('/login-redirect/[redacted]?access_token=[redacted]');
+      expect(lines.join('')).not.toContain(code);
     } finally {
       await server.close();
     }

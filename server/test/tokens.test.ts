@@ -317,9 +317,16 @@ describe('personal access tokens', () => {
     const { secret } = await createToken(me.cookie);
     await withToken(secret, 'POST', '/api/auth/me');
     await withToken(secret, 'GET', `/api/webhooks?token=${secret}`);
+    // Where clients put a bearer token when they do not send the header: RFC 6750's query
+    // name and others, and a path (revoking by the secret instead of the id).
+    await withToken(secret, 'GET', `/api/webhooks?access_token=${secret}&api_key=${secret}`);
+    await withToken(secret, 'GET', `/api/webhooks?q=${secret}`);
+    await withToken(secret, 'DELETE', `/api/tokens/${secret}`);
     await withToken(`${secret.slice(0, -1)}0`, 'POST', '/api/auth/me');
     const log = lines.join('');
     expect(log).toContain('/api/auth/me');
+    expect(log).toContain('/api/webhooks?access_token=[redacted]&api_key=[redacted]');
+    expect(log).toContain('/api/tokens/[redacted]');
     expect(log).not.toContain(secret.slice(7, 30));
     expect(log).not.toContain(createHash('sha256').update(secret).digest('hex'));
   });

@@ -152,6 +152,32 @@ describe('registering an endpoint', () => {
     expect(listed.body).not.toContain(secret);
   });
 
+  it("audits the address without its query's values, where a receiver may keep a secret", async () => {
+    const me = await subscriber();
+    const url = receiver.url('/audited?token=receiver-secret-7781&v=2');
+    const res = await register(me, { url });
+    expect(res.statusCode, res.body).toBe(201);
+    const { endpoint } = res.json() as { endpoint: { id: string; url: string } };
+    // The subscriber's own list shows the address as given.
+    expect(endpoint.url).toBe(url);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/webhooks/${endpoint.id}`,
+      headers: { cookie: me.cookie, origin: t.config.appUrl },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select(['action', 'details'])
+      .where('actor_id', '=', me.id)
+      .orderBy('id')
+      .execute();
+    expect(audit.map((a) => [a.action, (a.details as { url: string }).url])).toEqual([
+      ['webhook.create', receiver.url('/audited?token=[redacted]&v=[redacted]')],
+      ['webhook.delete', receiver.url('/audited?token=[redacted]&v=[redacted]')],
+    ]);
+  });
+
   it("takes at most 5 endpoints, one per URL, and never another user's", async () => {
     const me = await subscriber();
     const ids: string[] = [];
@@ -222,6 +248,12 @@ describe('refusing addresses that are not public', () => {
       'http://93.184.215.14/hook': /https/,
       'https://user:secret@93.184.215.14/hook': /user name or password/,
       'https://does-not-exist.invalid/hook': /does not resolve/,
+      'https://93.184.215.14/hook#part': /#fragment/,
+      'https://93.184.215.14/hook#': /#fragment/,
+      // 2,048 characters as sent, 3 times as many once percent-encoded, as it would be kept.
+      [`https://93.184.215.14/${'^'.repeat(2048 - 23)}`]:
+        /at most 2048 characters once percent-encoded/,
+      [`https://93.184.215.14/?q=${'é'.repeat(2048 - 26)}`]: /once percent-encoded/,
     };
     const wrong: string[] = [];
     for (const [url, why] of Object.entries(refused)) {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { forbidden } from '../lib/errors.ts';
+import { withoutCredentials } from '../lib/logger.ts';
 import { writeAudit } from '../modules/audit/audit.repository.ts';
 
 declare module 'fastify' {
@@ -22,10 +23,12 @@ const MUTATIONS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Bodies up to this size are kept in the audit entry; a longer one is noted by its size. */
 const MAX_AUDITED_BODY = 8 * 1024;
 
+/** The body as the audit entry keeps it: without a password, code or token it may carry. */
 function auditedBody(request: FastifyRequest): Record<string, unknown> {
   if (request.body === undefined || request.body === null) return {};
-  const json = JSON.stringify(request.body);
-  return json.length <= MAX_AUDITED_BODY ? { body: request.body } : { bodyBytes: json.length };
+  const body = withoutCredentials(request.body);
+  const json = JSON.stringify(body);
+  return json.length <= MAX_AUDITED_BODY ? { body } : { bodyBytes: json.length };
 }
 
 /**

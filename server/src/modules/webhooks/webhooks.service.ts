@@ -4,10 +4,11 @@ import { bossDb } from '../../db/pg-boss-db.ts';
 import type { DB } from '../../db/types.ts';
 import { DELIVER_WEBHOOK } from '../../jobs/queues.ts';
 import { badRequest, conflict, notFound, unauthorized, forbidden } from '../../lib/errors.ts';
+import { REDACTED } from '../../lib/logger.ts';
 import type { Caller } from '../../lib/route.ts';
 import { type SealingKey, seal } from '../../lib/sealed.ts';
-import { lockUser } from '../tokens/tokens.repository.ts';
 import { auditOwnChange, requireSubscriber, SUBSCRIBERS_ONLY } from '../tokens/tokens.service.ts';
+import { lockUser } from '../user/user.repository.ts';
 import { resolvePublicAddress, UnsafeAddressError, type UrlPolicy } from './safe-address.ts';
 import { generateSecret } from './signing.ts';
 import * as repo from './webhooks.repository.ts';
@@ -17,10 +18,23 @@ import {
   type Endpoint,
   LISTED_DELIVERIES,
   MAX_ENDPOINTS,
+  MAX_URL_LENGTH,
   type UpdateEndpointBody,
 } from './webhooks.schemas.ts';
 
 export type DeliverWebhookJob = { deliveryId: string };
+
+/**
+ * An endpoint's address as the audit log keeps it: the query's values out, since a receiver
+ * may take a secret of its own there (`?token=…`). The address itself is checked and stored.
+ */
+export function auditedUrl(url: string): string {
+  const queryAt = url.indexOf('?');
+  if (queryAt === -1) return url;
+  const query = url.slice(queryAt + 1).split('#')[0]!;
+  const keys = query.split('&').map((param) => `${param.split('=')[0]}=${REDACTED}`);
+  return `${url.slice(0, queryAt)}?${keys.join('&')}`;
+}
 
 export type EndpointDeps = {
   db: Database;
@@ -82,14 +96,23 @@ async function checkedUrl(input: string, policy: UrlPolicy): Promise<string> {
       'body url: must not hold a user name or password; verify deliveries by their signature instead.',
     );
   }
-  if (url.hash) throw badRequest('body url: must not have a #fragment (it is never sent).');
+  // An empty fragment ("…/hook#") is kept by the URL, though its hash reads ''.
+  if (url.hash || url.href.endsWith('#')) {
+    throw badRequest('body url: must not have a #fragment (it is never sent).');
+  }
+  // As kept and sent: a character outside ASCII or some punctuation takes 3 to 9 once encoded.
+  if (url.href.length > MAX_URL_LENGTH) {
+    throw badRequest(
+      `body url: must be at most ${MAX_URL_LENGTH} characters once percent-encoded (it is ${url.href.length}).`,
+    );
+  }
   try {
     await resolvePublicAddress(url, policy);
   } catch (err) {
     if (err instanceof UnsafeAddressError) throw badRequest(`body url: ${err.message}`);
     throw err;
   }
-  return url.toString();
+  return url.href;
 }
 
 export async function listEndpoints(db: Database, caller: Caller) {
@@ -130,7 +153,7 @@ export async function createEndpoint(
     if (!row) throw conflict('You already have a webhook endpoint at this URL.');
     await auditOwnChange(trx, caller, 'webhook.create', {
       endpointId: row.id,
-      url: row.url,
+      url: auditedUrl(row.url),
       eventTypes: row.event_types,
     });
     return { endpoint: toEndpoint(row), secret };
@@ -167,7 +190,10 @@ export async function deleteEndpoint(db: Database, caller: Caller, endpointId: s
   return db.transaction().execute(async (trx) => {
     const row = await repo.deleteEndpoint(trx, caller.userId, endpointId);
     if (!row) throw notFound('No such webhook endpoint among yours.');
-    await auditOwnChange(trx, caller, 'webhook.delete', { endpointId: row.id, url: row.url });
+    await auditOwnChange(trx, caller, 'webhook.delete', {
+      endpointId: row.id,
+      url: auditedUrl(row.url),
+    });
     return toEndpoint(row);
   });
 }
