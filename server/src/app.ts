@@ -35,6 +35,7 @@ import { languageOf } from './mail/mail.repository.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerImpersonationAudit } from './plugins/impersonation.ts';
 import { registerInFlight } from './plugins/in-flight.ts';
+import { registerJsonBody } from './plugins/json-body.ts';
 import { registerHttpMetrics } from './plugins/metrics.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
 import { registerRouteRegistry } from './plugins/route-registry.ts';
@@ -103,6 +104,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   app.setValidatorCompiler(valibotValidatorCompiler);
   const https = config.appUrl.startsWith('https://');
   registerErrorHandler(app, { https, languageOf: (userId) => languageOf(deps.db, userId) });
+  registerJsonBody(app);
 
   const { db } = deps;
   await registerSecurity(app, { https, rateLimitPerMinute: config.rateLimitPerMinute });

@@ -50,6 +50,24 @@ describe('the pg-boss dashboard at /admin/jobs', () => {
     expect((await get(asset!, adminCookie)).statusCode).toBe(200);
   });
 
+  it('answers an address its database queries would fail on with a 4xx saying why', async () => {
+    const refused: [string, number, string][] = [
+      ['/admin/jobs/queues/%00', 400, 'The address holds a NUL character.'],
+      ['/admin/jobs/queues?search=%00', 400, 'The address holds a NUL character.'],
+      ['/admin/jobs/queues/send-mail?page=99999999999999999999', 400, 'page must be a whole'],
+      ['/admin/jobs/warnings?page=-1', 400, 'page must be a whole'],
+      ['/admin/jobs/queues/send-mail/jobs/abc', 404, 'No job has that id.'],
+      ['/admin/jobs/queues?search=%E0%A4%A', 400, 'not valid percent-encoding'],
+    ];
+    for (const [url, status, message] of refused) {
+      const res = await get(url, adminCookie);
+      expect(res.statusCode, url).toBe(status);
+      expect(res.json().message, url).toContain(message);
+    }
+    // A page number it can take is served.
+    expect((await get('/admin/jobs/queues/send-mail?page=2', adminCookie)).statusCode).toBe(200);
+  });
+
   it('keeps the strict CSP everywhere else', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/config' });
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");

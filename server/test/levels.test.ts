@@ -456,6 +456,20 @@ describe('risk levels', () => {
         { levelOverrides: [{ documentType: '  ', subject: 'grantor', level: 'check' }] },
         /documentType: is required/,
       ],
+      // Longer, or nothing, once kept as compared: upper-cased, apostrophes dropped.
+      [
+        { levelOverrides: [{ documentType: "' ’", subject: 'grantor', level: 'check' }] },
+        /documentType: has no letters once apostrophes and spaces are dropped/,
+      ],
+      [
+        { levelOverrides: [{ documentType: 'ß'.repeat(60), subject: 'grantor', level: 'check' }] },
+        /documentType: is at most 100 characters once upper-cased/,
+      ],
+      // 164 characters as sent, 323 lower-cased (İ becomes i and a combining dot).
+      [
+        { fraudContactEmail: `${'İ'.repeat(159)}@x.co` },
+        /fraudContactEmail: must be an email address of at most 320 characters/,
+      ],
       [
         {
           levelOverrides: Array.from({ length: 301 }, (_, i) => ({

@@ -31,6 +31,7 @@ type JsonSchema = {
   enum?: unknown[];
   const?: unknown;
   format?: string;
+  maxLength?: number;
   items?: JsonSchema;
   anyOf?: JsonSchema[];
 };
@@ -147,6 +148,27 @@ function bodyCases(schema: JsonSchema): Case[] {
         malformed: false,
         body: json({ ...base, [field]: UNICODE }),
       });
+      // Half a surrogate pair, escaped: no UTF-8 text holds it, nor a jsonb column.
+      cases.push({
+        label: `${field} with a lone surrogate`,
+        malformed: true,
+        body: json({ ...base, [field]: 'a\ud800b' }),
+      });
+      // At the longest the schema lets through, in characters that grow when upper-cased
+      // (ß to SS), lower-cased (İ to i and a dot) or percent-encoded (^ to %5E).
+      if (s.maxLength !== undefined) {
+        const start = String(base[field] ?? '');
+        for (const grows of ['ß', 'İ', '^']) {
+          cases.push({
+            label: `${field} at its longest in ${grows}`,
+            malformed: false,
+            body: json({
+              ...base,
+              [field]: start + grows.repeat(Math.max(0, s.maxLength - start.length)),
+            }),
+          });
+        }
+      }
       for (const [label, value] of HOSTILE) {
         cases.push({
           label: `${field} of 100 KiB: ${label}`,

@@ -154,6 +154,13 @@ const LevelOverride = v.strictObject({
     text(MAX_LEVEL_DOCUMENT_TYPE_LENGTH, 'A document type as the county index names it'),
     v.minLength(1, 'is required'),
     v.transform(levelDocumentType),
+    // Checked again as stored: apostrophes and spaces may leave nothing, and a few letters
+    // upper-case to two characters (ß to SS).
+    v.minLength(1, 'has no letters once apostrophes and spaces are dropped'),
+    v.maxLength(
+      MAX_LEVEL_DOCUMENT_TYPE_LENGTH,
+      `is at most ${MAX_LEVEL_DOCUMENT_TYPE_LENGTH} characters once upper-cased`,
+    ),
   ),
   subject: SubjectPicklist,
   level: LevelPicklist,
@@ -188,8 +195,12 @@ const fraudContactFields = {
   fraudContactEmail: v.optional(
     v.pipe(
       text(MAX_EMAIL_LENGTH, 'Their email address'),
-      v.check((value) => value === '' || isEmail(value), 'must be an email address'),
+      // Lower-cased before the check: a few letters lower-case to two characters (İ to i̇).
       v.toLowerCase(),
+      v.check(
+        (value) => value === '' || isEmail(value),
+        `must be an email address of at most ${MAX_EMAIL_LENGTH} characters`,
+      ),
     ),
   ),
   fraudContactUrl: v.optional(

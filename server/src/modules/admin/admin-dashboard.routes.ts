@@ -1,5 +1,6 @@
 import { createDashboardHandler } from '@pg-boss/dashboard/handler';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { badRequest, notFound } from '../../lib/errors.ts';
 
 export const DASHBOARD_PATH = '/admin/jobs';
 
@@ -29,6 +30,33 @@ async function sendFetchResponse(reply: FastifyReply, response: Response) {
   return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
 }
 
+const PAGE = /^\d{1,6}$/;
+const JOB_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Refuses what the dashboard would pass to its database and fail on with a 500: a NUL anywhere
+ * in the address, a page number past any list (it goes into a bigint), a job id that is not a
+ * UUID. The address is at most 16 KB (Node's limit on a request head).
+ */
+function checkDashboardAddress(url: string): void {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(url);
+  } catch {
+    throw badRequest('The address is not valid percent-encoding.');
+  }
+  if (decoded.includes('\u0000')) throw badRequest('The address holds a NUL character.');
+  const parsed = new URL(url, 'http://dashboard');
+  if (parsed.searchParams.getAll('page').some((page) => !PAGE.test(page))) {
+    throw badRequest('page must be a whole number from 0 to 999999.');
+  }
+  // A job's page and actions: /queues/<queue>/jobs/<id>.
+  const [, queues, , jobs, id] = parsed.pathname.slice(DASHBOARD_PATH.length).split('/');
+  if (queues === 'queues' && jobs === 'jobs' && id && !JOB_ID.test(decodeURIComponent(id))) {
+    throw notFound('No job has that id.');
+  }
+}
+
 /**
  * The pg-boss dashboard at /admin/jobs, for admins only. Mounted, it skips its own login, so
  * the access guard's admin check is what guards it. Its pages bring their own
@@ -51,8 +79,10 @@ export async function adminDashboardRoutes(
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  const serve = async (request: FastifyRequest, reply: FastifyReply) =>
-    sendFetchResponse(reply, await handler(toFetchRequest(request, origin)));
+  const serve = async (request: FastifyRequest, reply: FastifyReply) => {
+    checkDashboardAddress(request.url);
+    return sendFetchResponse(reply, await handler(toFetchRequest(request, origin)));
+  };
   // GET pages and POST form actions are all the dashboard uses; any other method is not found
   // here (its router answers an unknown method with an error, a 500).
   for (const url of [DASHBOARD_PATH, `${DASHBOARD_PATH}/*`]) {
