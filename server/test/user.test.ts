@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_TAKEN, INVALID_EMAIL, NO_ITEMS } from '../src/modules/user/user.service.ts';
 import {
@@ -8,6 +9,7 @@ import {
   type CountyRow,
   uniqueEmail,
 } from './helpers/factories.ts';
+import { holding } from './helpers/locks.ts';
 import { codeFrom, countOutbox, waitForMail } from './helpers/mail.ts';
 import { signInSubscriber } from './helpers/sign-in.ts';
 import { NO_RATE_LIMITS, startTestApp, type TestApp } from './helpers/test-app.ts';
@@ -334,6 +336,50 @@ describe('guarded items of a signed-in subscriber', () => {
     expect(res.json().message).toBe(
       "You can guard at most 10 names per account (the FAQ's limit): you have 9 and asked for 2 more.",
     );
+  });
+
+  it('holds the limit when adds come at once: one gets the last place, the others a 400', async () => {
+    const user = await createSubscriber(t.db, { verified: true });
+    const cookie = await signInSubscriber(t, user.email);
+    const nine = Array.from({ length: 9 }, (_, i) => ({
+      county: 'Sacramento',
+      name: `POE ANN ${String.fromCharCode(65 + i)}`,
+    }));
+    const first = await post(
+      '/api/user/subscriptions/names/list/add',
+      { guardNameSubscriptions: nine },
+      cookie,
+    );
+    expect(first.statusCode).toBe(200);
+    // The guards' table held against inserts, so that each add gets as far as it can on its
+    // own before any of them writes: four adds at once, one name each.
+    const release = await holding(
+      t.config.databaseUrl,
+      'LOCK TABLE name_subscriptions IN SHARE MODE',
+    );
+    const adds = ['POE BOB', 'POE CAL', 'POE DAN', 'POE EVE'].map((name) =>
+      post(
+        '/api/user/subscriptions/names/list/add',
+        { guardNameSubscriptions: [{ county: 'Sacramento', name }] },
+        cookie,
+      ),
+    );
+    await waitFor('the four adds to wait on a lock', async () => {
+      const { rows } = await sql<{ n: number }>`
+        SELECT count(DISTINCT l.pid)::int AS n
+        FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+        WHERE NOT l.granted AND a.datname = current_database()`.execute(t.db);
+      return rows[0]!.n >= 4 || undefined;
+    });
+    await release();
+    const statuses = (await Promise.all(adds)).map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([200, 400, 400, 400]);
+    const guarded = await t.db
+      .selectFrom('name_subscriptions')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(guarded.n)).toBe(10);
   });
 
   it("removes one's own item by type in any case; another user's item is a 404", async () => {

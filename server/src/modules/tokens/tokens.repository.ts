@@ -16,16 +16,6 @@ const COLUMNS = [
   'revoked_at',
 ] as const;
 
-/** Locks the account's row, so two calls counting its tokens (or endpoints) take turns. */
-export async function lockUser(trx: Executor, userId: string) {
-  return trx
-    .selectFrom('users')
-    .select(['id', 'role'])
-    .where('id', '=', userId)
-    .forUpdate()
-    .executeTakeFirst();
-}
-
 export async function countActiveTokens(db: Executor, userId: string, now: Date) {
   const row = await db
     .selectFrom('personal_access_tokens')

@@ -2,6 +2,7 @@ import type { Database, Executor } from '../../db/database.ts';
 import { conflict, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/route.ts';
 import { findUser } from '../auth/auth.repository.ts';
+import { lockUser } from '../user/user.repository.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
 import { generateToken, hashToken, tokenHint, wellFormedToken } from './token-format.ts';
 import * as repo from './tokens.repository.ts';
@@ -82,7 +83,7 @@ export async function createToken(
   now = new Date(),
 ) {
   return db.transaction().execute(async (trx) => {
-    const user = await repo.lockUser(trx, caller.userId);
+    const user = await lockUser(trx, caller.userId);
     if (!user) throw unauthorized();
     if (user.role !== 'subscriber') throw forbidden(SUBSCRIBERS_ONLY);
     if ((await repo.countActiveTokens(trx, caller.userId, now)) >= MAX_ACTIVE_TOKENS) {

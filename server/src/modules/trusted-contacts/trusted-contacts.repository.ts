@@ -11,19 +11,6 @@ export function listContacts(db: Executor, userId: string) {
     .execute();
 }
 
-/**
- * Locks the subscriber's row (FOR NO KEY UPDATE: inserts referencing it still go ahead) so two
- * additions at once cannot both find room for a contact.
- */
-export async function lockUser(db: Executor, userId: string) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'email'])
-    .where('id', '=', userId)
-    .forNoKeyUpdate()
-    .executeTakeFirst();
-}
-
 /** The addresses that are the subscriber's own: the account's and their alert emails. */
 export async function ownEmails(db: Executor, userId: string): Promise<string[]> {
   const rows = await db

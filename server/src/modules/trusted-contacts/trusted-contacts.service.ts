@@ -14,6 +14,7 @@ import { languageOf } from '../../mail/mail.repository.ts';
 import type { Brand } from '../../mail/templates.ts';
 import { contactInviteMail } from '../../mail/trusted-contact-templates.ts';
 import { sessionUser } from '../user/session-user.service.ts';
+import { lockUser } from '../user/user.repository.ts';
 import * as repo from './trusted-contacts.repository.ts';
 
 export type ContactDeps = { db: Database; mailSender: MailSender; brand: Brand };
@@ -35,7 +36,7 @@ export async function addContact(
   const email = input.email.toLowerCase();
   if (!isEmail(email)) throw badRequest('body/email: must be an email address');
   await db.transaction().execute(async (trx) => {
-    const user = await repo.lockUser(trx, caller.userId);
+    const user = await lockUser(trx, caller.userId);
     if (!user) throw notFound('Account not found.');
     const own = new Set([user.email.toLowerCase(), ...(await repo.ownEmails(trx, caller.userId))]);
     if (own.has(email)) throw said(400, 'errors.contactIsYou', { email });

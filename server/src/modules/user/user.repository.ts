@@ -13,6 +13,20 @@ export function findUser(db: Executor, userId: string) {
     .executeTakeFirst();
 }
 
+/**
+ * Locks the user's row (FOR NO KEY UPDATE: inserts referencing it, such as the matcher's events,
+ * still go ahead) so that two changes at once cannot both find room under a limit: guards,
+ * trusted contacts, tokens, webhook endpoints.
+ */
+export async function lockUser(db: Executor, userId: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'role'])
+    .where('id', '=', userId)
+    .forNoKeyUpdate()
+    .executeTakeFirst();
+}
+
 export async function emailTaken(db: Executor, email: string): Promise<boolean> {
   return (
     (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()) !==

@@ -174,26 +174,13 @@ async function signedInUser(db: Database, caller: Caller) {
   return user;
 }
 
-/** Adds guards and queues their history check in one transaction; nothing new, nothing queued. */
-async function insertGuards(
-  db: Database,
-  boss: HistoryQueue,
-  userId: string,
-  insert: (trx: Executor) => Promise<void>,
-) {
-  await db.transaction().execute(async (trx) => {
-    await insert(trx);
-    await queueHistoryCheck(trx, boss, userId);
-  });
-}
-
 /** What adding guards of one kind takes: how its items are prepared, keyed, limited and stored. */
 type GuardKind<Input, New extends { countyId: number }> = {
   limit: 'names' | 'APNs';
   max: number;
   prepare: (db: Database, items: Input[]) => Promise<New[]>;
   /** `county:key` of each guard of this kind the user has. */
-  guardedKeys: (db: Database, userId: string) => Promise<string[]>;
+  guardedKeys: (db: Executor, userId: string) => Promise<string[]>;
   keyOf: (item: New) => string;
   insert: (trx: Executor, userId: string, items: New[], activatedAt: Date | null) => Promise<void>;
 };
@@ -232,13 +219,18 @@ async function addGuards<Input, New extends { countyId: number }>(
   const user = await signedInUser(db, caller);
   if (items.length === 0) throw said(400, 'errors.noItems');
   const prepared = await kind.prepare(db, items);
-  const existing = await kind.guardedKeys(db, user.id);
-  const fresh = newOnly(prepared, new Set(existing), kind.keyOf);
-  enforceLimit(kind.limit, kind.max, existing.length, fresh.length);
-  if (fresh.length > 0)
-    await insertGuards(db, boss, user.id, (trx) =>
-      kind.insert(trx, user.id, fresh, activationFor(user)),
-    );
+  await db.transaction().execute(async (trx) => {
+    // One change of the user's guards at a time: two adds at once would each count the guards
+    // before the other's insert, and together pass the limit.
+    await repo.lockUser(trx, user.id);
+    const existing = await kind.guardedKeys(trx, user.id);
+    const fresh = newOnly(prepared, new Set(existing), kind.keyOf);
+    enforceLimit(kind.limit, kind.max, existing.length, fresh.length);
+    if (fresh.length === 0) return;
+    // The history check is queued with the guards: a rolled-back insert queues nothing.
+    await kind.insert(trx, user.id, fresh, activationFor(user));
+    await queueHistoryCheck(trx, boss, user.id);
+  });
   return sessionUser(db, caller);
 }
 
