@@ -173,7 +173,7 @@ async function registerSessionRoutes(app: FastifyInstance, config: AppConfig, de
       });
       await api.register(auditRoutes, { db });
       await api.register(adminWelcomeRoutes, { db, mail });
-      await api.register(adminJobsRoutes, { db });
+      await api.register(adminJobsRoutes, { db, boss: deps.boss });
       await api.register(explainRoutes, { db });
       const cases = { db, boss: deps.boss, ...mail, blobs: deps.blobs ?? createBlobStore(config) };
       await api.register(casesRoutes, cases);

@@ -62,3 +62,71 @@ describe('GET /api/admin/jobs/summary', () => {
     expect(names).toEqual(expect.arrayContaining(['send-mail', 'prune-expired', QUEUE]));
   });
 });
+
+describe('POST /api/admin/jobs/retry-failed', () => {
+  const RETRIED = 'retry-test';
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ AUTH_RATE_LIMIT_PER_IP: '1000' });
+    await t.boss.createQueue(RETRIED, { retryLimit: 0 });
+  });
+  afterAll(() => t.close());
+
+  const retry = (queue: string, cookie?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/admin/jobs/retry-failed',
+      headers: { origin: t.config.appUrl, ...(cookie ? { cookie } : {}) },
+      payload: { queue },
+    });
+
+  it("runs the queue's failed jobs again, leaves its other jobs alone, and audits it", async () => {
+    const admin = await createStaff(t.db, 'admin');
+    const cookie = await signInStaff(t, admin.email);
+    for (let i = 0; i < 3; i++) await t.boss.send(RETRIED, { i });
+    const [a, b, c] = (await t.boss.fetch(RETRIED, { batchSize: 3 }))!;
+    await t.boss.fail(RETRIED, a!.id, { reason: 'first' });
+    await t.boss.fail(RETRIED, b!.id, { reason: 'second' });
+    await t.boss.complete(RETRIED, c!.id);
+
+    const res = await retry(RETRIED, cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ queue: RETRIED, retried: 2 });
+    const states = async () =>
+      Object.fromEntries(
+        (await Promise.all([a, b, c].map((j) => t.boss.getJobById(RETRIED, j!.id)))).map((j) => [
+          j!.id,
+          j!.state,
+        ]),
+      );
+    expect(await states()).toEqual({ [a!.id]: 'retry', [b!.id]: 'retry', [c!.id]: 'completed' });
+    // They are fetched again, as any retry is.
+    expect((await t.boss.fetch(RETRIED, { batchSize: 5 }))!.map((j) => j.id).sort()).toEqual(
+      [a!.id, b!.id].sort(),
+    );
+    // Nothing left to retry.
+    expect((await retry(RETRIED, cookie)).json()).toEqual({ queue: RETRIED, retried: 0 });
+
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select(['action', 'details'])
+      .where('actor_id', '=', admin.id)
+      .where('action', '=', 'jobs.retry_failed')
+      .orderBy('id')
+      .execute();
+    expect(audit.map((e) => e.details)).toEqual([
+      { queue: RETRIED, retried: 2 },
+      { queue: RETRIED, retried: 0 },
+    ]);
+  });
+
+  it('answers an unknown queue with a 404, and anyone but an admin with 401 or 403', async () => {
+    const admin = await signInStaff(t, (await createStaff(t.db, 'admin')).email);
+    const unknown = await retry('no-such-queue', admin);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('There is no job queue named no-such-queue.');
+    expect((await retry(RETRIED)).statusCode).toBe(401);
+    const support = await signInStaff(t, (await createStaff(t.db, 'customersupport')).email);
+    expect((await retry(RETRIED, support)).statusCode).toBe(403);
+  });
+});

@@ -762,6 +762,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/jobs/retry-failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Admin: runs again a queue's jobs that failed in the last 24 hours
+         * @description The jobs the summary counts as failed, each given one more attempt; the count is written to the audit log. The job dashboard's own retry does the same for one job.
+         *
+         *     Tokens: not accepted. A staff call: sign in as staff in the browser.
+         */
+        post: operations["retryFailedJobs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/match/explain": {
         parameters: {
             query?: never;
@@ -7848,6 +7870,102 @@ export interface operations {
             };
             /** @description Admins only */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    retryFailedJobs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The queue, as the summary names it */
+                    queue: string;
+                };
+            };
+        };
+        responses: {
+            /** @description How many jobs will run again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        queue: string;
+                        /** @description Jobs set to run again */
+                        retried: number;
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Admins only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No queue of that name */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description This process runs no job queue */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

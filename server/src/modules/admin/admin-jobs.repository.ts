@@ -26,3 +26,18 @@ export async function queueSummary(db: Executor): Promise<QueueSummaryRow[]> {
     ORDER BY q.name`.execute(db);
   return rows;
 }
+
+/** Whether pg-boss has a queue of this name. */
+export async function queueExists(db: Executor, name: string): Promise<boolean> {
+  const { rows } = await sql`SELECT 1 FROM pgboss.queue WHERE name = ${name}`.execute(db);
+  return rows.length > 0;
+}
+
+/** The queue's jobs that failed for good in the last 24 hours: those the summary counts. */
+export async function recentlyFailedJobIds(db: Executor, name: string): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`
+    SELECT id FROM pgboss.job
+    WHERE name = ${name} AND state = 'failed' AND completed_on > now() - interval '24 hours'
+    ORDER BY completed_on`.execute(db);
+  return rows.map((r) => r.id);
+}

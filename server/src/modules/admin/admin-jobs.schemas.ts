@@ -18,3 +18,17 @@ export const QueueSummary = v.object({
   ),
 });
 export type QueueSummary = v.InferOutput<typeof QueueSummary>;
+
+export const RetryFailedBody = v.strictObject({
+  queue: v.pipe(
+    v.string(),
+    v.maxLength(100, 'is at most 100 characters'),
+    v.description('The queue, as the summary names it'),
+  ),
+});
+
+export const RetriedJobs = v.object({
+  queue: v.string(),
+  retried: v.pipe(Count, v.description('Jobs set to run again')),
+});
+export type RetriedJobs = v.InferOutput<typeof RetriedJobs>;

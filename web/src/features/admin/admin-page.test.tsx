@@ -34,10 +34,86 @@ describe('the admin area', () => {
       'send-alert',
       '2',
       '1',
-      '3',
+      '3Retry',
       '40',
       '2 min',
     ]);
+  });
+
+  it("retries a queue's failed jobs from its row, says how many, and reads the queues again", async () => {
+    let failed = 3;
+    const { events, requests } = await renderAdmin({
+      'GET /api/admin/jobs/summary': () =>
+        json({
+          queues: [
+            {
+              name: 'send-alert',
+              queued: 0,
+              active: 0,
+              failed,
+              completed: 40,
+              oldestQueuedAgeSeconds: null,
+            },
+            {
+              name: 'send-mail',
+              queued: 0,
+              active: 0,
+              failed: 0,
+              completed: 9,
+              oldestQueuedAgeSeconds: null,
+            },
+          ],
+        }),
+      'POST /api/admin/jobs/retry-failed': async (request) => {
+        const { queue } = (await request.json()) as { queue: string };
+        const retried = failed;
+        failed = 0;
+        return json({ queue, retried });
+      },
+    });
+    const queues = within(await screen.findByRole('region', { name: 'Job Queues' }));
+    // Only a queue with failed jobs offers it.
+    expect(queues.getAllByRole('button', { name: /^Retry/ })).toHaveLength(1);
+
+    await events.click(
+      queues.getByRole('button', { name: 'Retry 3 jobs of send-alert that failed' }),
+    );
+
+    expect((await queues.findByRole('status')).textContent).toBe(
+      '3 jobs of send-alert will run again.',
+    );
+    await waitFor(() => expect(queues.queryByRole('button', { name: /^Retry/ })).toBeNull());
+    const retries = requests.filter(
+      (r) => new URL(r.url).pathname === '/api/admin/jobs/retry-failed',
+    );
+    expect(retries).toHaveLength(1);
+  });
+
+  it('says so when the retry fails', async () => {
+    const { events } = await renderAdmin({
+      'GET /api/admin/jobs/summary': () =>
+        json({
+          queues: [
+            {
+              name: 'send-sms',
+              queued: 0,
+              active: 0,
+              failed: 1,
+              completed: 0,
+              oldestQueuedAgeSeconds: null,
+            },
+          ],
+        }),
+      'POST /api/admin/jobs/retry-failed': () =>
+        json({ statusCode: 503, error: 'Service Unavailable', message: 'no queue' }, 503),
+    });
+    const queues = within(await screen.findByRole('region', { name: 'Job Queues' }));
+    await events.click(
+      await queues.findByRole('button', { name: 'Retry 1 job of send-sms that failed' }),
+    );
+    expect((await queues.findByRole('alert')).textContent).toBe(
+      'The failed jobs could not be retried. Please try again later.',
+    );
   });
 
   it('shows customer support Stats, Users and Cases only, whatever the address asks for', async () => {

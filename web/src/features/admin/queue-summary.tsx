@@ -1,7 +1,8 @@
 import { KEYBOARD_SCROLL } from '../../components/scroll';
-import { Anchor, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Alert, Anchor, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiBaseUrl } from '../../api/base-url';
+import { api } from '../../api/client';
 import { jobsSummaryQuery } from '../../api/queries';
 import { NotLoaded } from './load-states';
 
@@ -16,10 +17,26 @@ function age(seconds: number | null): string {
   return `${Math.floor(seconds / 3600)} h`;
 }
 
-/** Admins only: how the job queues are doing, and the way to their dashboard. */
+export const RETRY_FAILED = 'The failed jobs could not be retried. Please try again later.';
+
+const jobs = (n: number) => (n === 1 ? '1 job' : `${n} jobs`);
+
+/**
+ * Admins only: how the job queues are doing, the way to their dashboard, and a queue's failed
+ * jobs of the last 24 hours run again (one more attempt each).
+ */
 export function QueueSummary() {
+  const queryClient = useQueryClient();
   const summary = useQuery(jobsSummaryQuery());
   const queues = summary.data?.queues ?? [];
+  const retry = useMutation({
+    mutationFn: async (queue: string) => {
+      const { data } = await api.POST('/api/admin/jobs/retry-failed', { body: { queue } });
+      if (!data) throw new Error(RETRY_FAILED);
+      return data;
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: jobsSummaryQuery().queryKey }),
+  });
   return (
     <Card withBorder component="section" aria-labelledby="queues-heading">
       <Stack gap="sm">
@@ -31,6 +48,16 @@ export function QueueSummary() {
             Open Queue Dashboard
           </Anchor>
         </Group>
+        {retry.isSuccess && (
+          <Alert color="teal" role="status">
+            {`${jobs(retry.data.retried)} of ${retry.data.queue} will run again.`}
+          </Alert>
+        )}
+        {retry.isError && (
+          <Alert color="red" role="alert">
+            {RETRY_FAILED}
+          </Alert>
+        )}
         {!summary.isSuccess ? (
           <NotLoaded
             query={summary}
@@ -60,7 +87,21 @@ export function QueueSummary() {
                     <Table.Td ta="right">{q.queued}</Table.Td>
                     <Table.Td ta="right">{q.active}</Table.Td>
                     <Table.Td ta="right" c={q.failed > 0 ? 'red' : undefined}>
-                      {q.failed}
+                      <Group gap="xs" justify="flex-end" wrap="nowrap">
+                        {q.failed}
+                        {q.failed > 0 && (
+                          <Button
+                            size="compact-xs"
+                            variant="light"
+                            aria-label={`Retry ${jobs(q.failed)} of ${q.name} that failed`}
+                            loading={retry.isPending && retry.variables === q.name}
+                            disabled={retry.isPending}
+                            onClick={() => retry.mutate(q.name)}
+                          >
+                            Retry
+                          </Button>
+                        )}
+                      </Group>
                     </Table.Td>
                     <Table.Td ta="right">{q.completed}</Table.Td>
                     <Table.Td ta="right">{age(q.oldestQueuedAgeSeconds)}</Table.Td>
