@@ -30,6 +30,7 @@ import { apiAccessRoutes } from './modules/tokens/api-access.routes.ts';
 import { possibleMatchesRoutes } from './modules/user/possible-matches.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { registerAccessGuard } from './plugins/access-guard.ts';
+import { registerAttemptRefunds } from './plugins/attempt-limits.ts';
 import { registerBearerAuth } from './plugins/bearer-auth.ts';
 import { languageOf } from './mail/mail.repository.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -141,6 +142,7 @@ async function registerSessionRoutes(app: FastifyInstance, config: AppConfig, de
   await registerSession(app, db, { secret: config.sessionSecret, secure: https });
   registerSessionLifecycle(app, db);
   registerImpersonationAudit(app, db);
+  registerAttemptRefunds(app, db);
 
   const mail = {
     mailSender,

@@ -395,4 +395,48 @@ describe('personal access token limits', () => {
     });
     expect(other.statusCode).toBe(401);
   });
+
+  it('looks up no more invalid tokens than the limit when they come at once', async () => {
+    const statuses = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/me',
+          headers: { authorization: `Bearer ${generateToken()}` },
+          remoteAddress: '203.0.113.77',
+        }),
+      ),
+    );
+    const counts = { looked: 0, refused: 0 };
+    for (const res of statuses) {
+      if (res.statusCode === 401) counts.looked++;
+      else if (res.statusCode === 429) counts.refused++;
+    }
+    expect(counts).toEqual({ looked: 3, refused: 9 });
+  });
+
+  it('lets a good token through from an address with failures, without using up the allowance', async () => {
+    const user = await createSubscriber(t.db, { verified: true });
+    const cookie = await signInSubscriber(t, user.email);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/tokens',
+      headers: { cookie, origin: t.config.appUrl },
+      payload: { name: 'script', scopes: ['read'] },
+    });
+    const { secret } = created.json() as { secret: string };
+    const call = (token: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/me',
+        headers: { authorization: `Bearer ${token}` },
+        remoteAddress: '203.0.113.66',
+      });
+    expect((await call(generateToken())).statusCode).toBe(401);
+    expect((await call(generateToken())).statusCode).toBe(401);
+    // Good calls, more of them than the limit, leave the two failures where they were.
+    for (let i = 0; i < 3; i++) expect((await call(secret)).statusCode).toBe(200);
+    expect((await call(generateToken())).statusCode).toBe(401);
+    expect((await call(generateToken())).statusCode).toBe(429);
+  });
 });

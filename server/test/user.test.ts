@@ -633,4 +633,28 @@ describe('calls that mail an address the caller chooses are limited', () => {
     }
     expect(statuses).toEqual([200, 200, 429]);
   });
+
+  it('counts only the calls that send one: a mistyped or repeated address uses up nothing', async () => {
+    const user = await createSubscriber(limited.db, { verified: true });
+    const cookie = await signInSubscriber(limited, user.email);
+    const add = (email: string, notificationMethodType: 'Email' | 'SMS' = 'Email') =>
+      limited.app.inject({
+        method: 'POST',
+        url: '/api/user/notifications/add',
+        payload: { email, notificationMethodType },
+        headers: { cookie },
+      });
+    // Refused: not an address, the account's own, and texts (this server sends none).
+    const refused = [
+      await add('not an address'),
+      await add(user.email),
+      await add('123', 'SMS'),
+      await add('+44 20 7946 0958', 'SMS'),
+    ].map((r) => r.statusCode);
+    expect(refused).toEqual([400, 409, 400, 400]);
+    // The allowance (2) is still whole.
+    const sent = [await add(uniqueEmail('first')), await add(uniqueEmail('second'))];
+    expect(sent.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect((await add(uniqueEmail('third'))).statusCode).toBe(429);
+  });
 });

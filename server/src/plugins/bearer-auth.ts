@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { HttpError } from '../lib/errors.ts';
 import { scopeOf } from '../lib/route.ts';
-import { countHit, hitsInWindow } from '../modules/auth/rate-limits.repository.ts';
+import { countHit, takeBackHit } from '../modules/auth/rate-limits.repository.ts';
 import { authenticateToken, type TokenIdentity } from '../modules/tokens/tokens.service.ts';
 
 declare module 'fastify' {
@@ -82,18 +82,18 @@ export function registerBearerAuth(
       );
     }
 
+    // Counted before the lookup, in one statement, so that a burst of guesses looks up no more
+    // than the limit; a token that turns out good takes its hit back.
     const failures = `bearer-failed:${digest(request.ip)}`;
-    if ((await hitsInWindow(db, failures, FAILURE_WINDOW_MS)) >= options.authRateLimitPerIp) {
+    if ((await countHit(db, failures, FAILURE_WINDOW_MS)).hits > options.authRateLimitPerIp) {
       throw new HttpError(
         429,
         'Too many invalid tokens from your address. Please try again in 15 minutes.',
       );
     }
     const result = await authenticateToken(db, token, request.ip, now());
-    if (!result.ok) {
-      await countHit(db, failures, FAILURE_WINDOW_MS);
-      throw challenge(reply, 401, 'invalid_token', result.message);
-    }
+    if (!result.ok) throw challenge(reply, 401, 'invalid_token', result.message);
+    await takeBackHit(db, failures);
     const { identity } = result;
 
     const limit = options.tokenRateLimitPerMinute;

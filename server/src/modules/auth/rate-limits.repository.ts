@@ -16,6 +16,11 @@ export async function countHit(db: Executor, key: string, windowMs: number) {
   return rows[0]!;
 }
 
+/** One hit of `key` taken back (never below 0), in whatever window it is. */
+export async function takeBackHit(db: Executor, key: string): Promise<void> {
+  await sql`UPDATE rate_limits SET hits = greatest(hits - 1, 0) WHERE key = ${key}`.execute(db);
+}
+
 /** The hits of `key` in its current window, 0 once the window is over. */
 export async function hitsInWindow(db: Executor, key: string, windowMs: number): Promise<number> {
   const { rows } = await sql<{ hits: number }>`

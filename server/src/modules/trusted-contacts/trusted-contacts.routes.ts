@@ -35,6 +35,7 @@ export async function trustedContactsRoutes(
       max: limits.authRateLimitPerEmail,
       windowMs: FIFTEEN_MINUTES,
       key: (r) => r.session?.userId ?? r.ip,
+      refundRefused: true,
     },
   ]);
   const codesPerAddress = limitAttempts(db, [

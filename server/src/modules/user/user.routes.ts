@@ -50,6 +50,7 @@ export async function userRoutes(
       max: limits.authRateLimitPerEmail,
       windowMs: FIFTEEN_MINUTES,
       key: (r) => r.session?.userId ?? r.ip,
+      refundRefused: true,
     },
   ]);
   const tooMany = errorResponse('Too many of these requests; try again later');
