@@ -129,7 +129,16 @@ describe('rate limiting', () => {
     const limited = await t.app.inject({ method: 'GET', url: '/api/config' });
     expect(limited.json()).toMatchObject({ statusCode: 429, error: 'Too Many Requests' });
     expect(limited.json().message).toMatch(
-      /^Too many requests\. Please try again in \d+ seconds\.$/,
+      /^Too many requests\. Please try again in \d+ (seconds?|minute)\.$/,
+    );
+    // Told in the language the request asks for.
+    const spanish = await t.app.inject({
+      method: 'GET',
+      url: '/api/config',
+      headers: { 'accept-language': 'es-MX,es;q=0.9' },
+    });
+    expect(spanish.json().message).toMatch(
+      /^Demasiadas solicitudes\. Vuelva a intentarlo dentro de \d+ (segundos?|minuto)\.$/,
     );
     expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
   });

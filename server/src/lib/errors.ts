@@ -5,6 +5,8 @@ import { translator } from '../i18n/index.ts';
 /** The key of a message in the errors catalog (i18n/en/errors.ts). */
 export type ErrorKey = `errors.${keyof typeof errors}`;
 export type ErrorValues = Record<string, string | number>;
+/** Values, or values that depend on the language (a country's name, a duration). */
+export type ErrorWords = ErrorValues | ((language: Language) => ErrorValues);
 
 /** A message said by catalog key, in `language`. */
 function say(language: Language, key: ErrorKey, values?: ErrorValues): string {
@@ -20,12 +22,8 @@ function say(language: Language, key: ErrorKey, values?: ErrorValues): string {
  */
 export class HttpError extends Error {
   readonly statusCode: number;
-  readonly words: { key: ErrorKey; values?: ErrorValues } | undefined;
-  constructor(
-    statusCode: number,
-    message: string,
-    words?: { key: ErrorKey; values?: ErrorValues },
-  ) {
+  readonly words: { key: ErrorKey; values?: ErrorWords } | undefined;
+  constructor(statusCode: number, message: string, words?: { key: ErrorKey; values?: ErrorWords }) {
     super(message);
     this.name = 'HttpError';
     this.statusCode = statusCode;
@@ -34,13 +32,31 @@ export class HttpError extends Error {
 
   /** The message in `language`: the catalog's when the error has a key, else its own. */
   messageIn(language: Language): string {
-    return this.words ? say(language, this.words.key, this.words.values) : this.message;
+    if (!this.words) return this.message;
+    const { key, values } = this.words;
+    return say(language, key, typeof values === 'function' ? values(language) : values);
   }
 }
 
 /** An error whose message is the catalog's entry `key`, in English on the error itself. */
-export const said = (statusCode: number, key: ErrorKey, values?: ErrorValues) =>
-  new HttpError(statusCode, say('en', key, values), { key, ...(values ? { values } : {}) });
+export const said = (statusCode: number, key: ErrorKey, values?: ErrorWords) =>
+  new HttpError(statusCode, say('en', key, typeof values === 'function' ? values('en') : values), {
+    key,
+    ...(values ? { values } : {}),
+  });
+
+/** How long to wait, in the reader's language: seconds under a minute, else minutes. */
+const waitIn = (language: Language, ms: number) => {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  const [unit, count] = seconds < 60 ? ['second', seconds] : ['minute', Math.ceil(seconds / 60)];
+  return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'long' }).format(
+    count,
+  );
+};
+
+/** A 429 saying how long to wait, `ms` from now. */
+export const tooManyRequests = (ms: number) =>
+  said(429, 'errors.tooManyRequests', (language) => ({ wait: waitIn(language, ms) }));
 
 export const badRequest = (message: string) => new HttpError(400, message);
 export const unauthorized = (message?: string) =>

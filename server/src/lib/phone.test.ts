@@ -13,16 +13,23 @@ describe('parsePhone', () => {
     for (const input of ['55501', '', 'call me', '+1 555 555 5555', '9'.repeat(41)]) {
       const check = parsePhone(input, ['US']);
       expect(check.ok, input).toBe(false);
-      if (!check.ok) expect(check.message).toMatch(/whole number with its area code/);
+      if (!check.ok) {
+        expect(check.error.statusCode).toBe(400);
+        expect(check.error.message).toMatch(/whole number with its area code/);
+        expect(check.error.messageIn('es')).toMatch(/número completo con su código de área/);
+      }
     }
   });
 
-  it('refuses a number of a country the counties do not take, naming both', () => {
-    const check = parsePhone('+44 20 7946 0958', ['US']);
-    expect(check).toEqual({
-      ok: false,
-      message:
-        'Numbers from United Kingdom cannot receive alerts for your counties: use a number from United States.',
-    });
+  it('refuses a number of a country the counties do not take, naming both in the language', () => {
+    const check = parsePhone('+44 20 7946 0958', ['US', 'CA']);
+    expect(check.ok).toBe(false);
+    if (check.ok) return;
+    expect(check.error.message).toBe(
+      'Numbers from United Kingdom cannot receive alerts for your counties: use a number from United States or Canada.',
+    );
+    expect(check.error.messageIn('es')).toBe(
+      'Los números de Reino Unido no pueden recibir alertas de sus condados: use un número de Estados Unidos o Canadá.',
+    );
   });
 });

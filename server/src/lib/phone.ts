@@ -1,10 +1,12 @@
-import { MAX_PHONE_LENGTH } from '@deedwatch/rules';
+import { type Language, MAX_PHONE_LENGTH } from '@deedwatch/rules';
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { type HttpError, said } from './errors.ts';
 
-export type PhoneCheck = { ok: true; e164: string } | { ok: false; message: string };
+/** A number as E.164, or the 400 to answer, told in the reader's language. */
+export type PhoneCheck = { ok: true; e164: string } | { ok: false; error: HttpError };
 
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
-const countryName = (code: string) => regionNames.of(code) ?? code;
+const countryName = (language: Language, code: string) =>
+  new Intl.DisplayNames([language], { type: 'region' }).of(code) ?? code;
 
 /**
  * A number as E.164 (+15551234567), read with the first of `countries` as the default when no
@@ -13,10 +15,9 @@ const countryName = (code: string) => regionNames.of(code) ?? code;
  */
 export function parsePhone(input: string, countries: readonly string[]): PhoneCheck {
   const trimmed = input.trim();
-  const example = '(916) 555-0142';
   const notANumber: PhoneCheck = {
     ok: false,
-    message: `'${trimmed.slice(0, MAX_PHONE_LENGTH)}' is not a phone number that can receive texts: give the whole number with its area code, for example ${example}, or + and the country code.`,
+    error: said(400, 'errors.phoneNotANumber', { number: trimmed.slice(0, MAX_PHONE_LENGTH) }),
   };
   if (trimmed === '' || trimmed.length > MAX_PHONE_LENGTH) return notANumber;
   const phone = parsePhoneNumberFromString(trimmed, {
@@ -24,12 +25,15 @@ export function parsePhone(input: string, countries: readonly string[]): PhoneCh
   });
   if (!phone?.isValid()) return notANumber;
   if (!phone.country || !countries.includes(phone.country)) {
-    const from = phone.country
-      ? countryName(phone.country)
-      : `country code +${phone.countryCallingCode}`;
+    const { country, countryCallingCode } = phone;
     return {
       ok: false,
-      message: `Numbers from ${from} cannot receive alerts for your counties: use a number from ${countries.map(countryName).join(' or ')}.`,
+      error: said(400, 'errors.phoneCountry', (language) => ({
+        from: country ? countryName(language, country) : `+${countryCallingCode}`,
+        allowed: new Intl.ListFormat(language, { type: 'disjunction' }).format(
+          countries.map((code) => countryName(language, code)),
+        ),
+      })),
     };
   }
   return { ok: true, e164: phone.number };

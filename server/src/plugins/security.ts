@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { tooManyRequests } from '../lib/errors.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -13,11 +14,9 @@ declare module 'fastify' {
   }
 }
 
-export const rateLimitMessage = (_request: unknown, context: { ttl: number }) => ({
-  statusCode: 429,
-  error: 'Too Many Requests',
-  message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-});
+/** The global limit's 429, told in the request's language by the error handler. */
+export const rateLimitMessage = (_request: unknown, context: { ttl: number }) =>
+  tooManyRequests(context.ttl);
 
 export type SecurityOptions = { https: boolean; rateLimitPerMinute: number };
 

@@ -17,6 +17,11 @@ export const errors = {
     "You can guard at most {{max}} APNs per account (the FAQ's limit): you have {{existing}} and asked for {{adding}} more.",
   tooManyApnsAtOnce:
     "You can guard at most {{max}} APNs per account (the FAQ's limit): this request has {{adding}}.",
+  tooManyRequests: 'Too many requests. Please try again in {{wait}}.',
+  phoneNotANumber:
+    "'{{number}}' is not a phone number that can receive texts: give the whole number with its area code, for example (916) 555-0142, or + and the country code.",
+  phoneCountry:
+    'Numbers from {{from}} cannot receive alerts for your counties: use a number from {{allowed}}.',
   smsNotOffered:
     'Text messages are not offered on this server: add an email notification method instead.',
   methodExists: '{{address}} is already one of your notification methods.',

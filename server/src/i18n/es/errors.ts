@@ -20,6 +20,11 @@ export const errors: Catalog<typeof en> = {
     'Puede proteger como máximo {{max}} APN por cuenta (el límite de las preguntas frecuentes): tiene {{existing}} y pidió {{adding}} más.',
   tooManyApnsAtOnce:
     'Puede proteger como máximo {{max}} APN por cuenta (el límite de las preguntas frecuentes): esta solicitud tiene {{adding}}.',
+  tooManyRequests: 'Demasiadas solicitudes. Vuelva a intentarlo dentro de {{wait}}.',
+  phoneNotANumber:
+    "'{{number}}' no es un número de teléfono que pueda recibir mensajes de texto: escriba el número completo con su código de área, por ejemplo (916) 555-0142, o + y el código de país.",
+  phoneCountry:
+    'Los números de {{from}} no pueden recibir alertas de sus condados: use un número de {{allowed}}.',
   smsNotOffered:
     'Este servidor no ofrece mensajes de texto: agregue un correo electrónico como método de notificación.',
   methodExists: '{{address}} ya es uno de sus métodos de notificación.',

@@ -4,7 +4,7 @@ import type { Database, Executor } from '../../db/database.ts';
 import { bossDb } from '../../db/pg-boss-db.ts';
 import type { DB } from '../../db/types.ts';
 import { CHECK_HISTORY } from '../../jobs/queues.ts';
-import { badRequest, notFound, said } from '../../lib/errors.ts';
+import { notFound, said } from '../../lib/errors.ts';
 import { storedAddress } from '../../keys/match-keys.ts';
 import { apnKey, formatApn, nameKey } from '../../keys/normalize.ts';
 import type { Caller } from '../../lib/route.ts';
@@ -275,7 +275,7 @@ async function methodAddress(db: Database, userId: string, type: 'Email' | 'SMS'
   }
   const countries = await repo.phoneCountriesOf(db, userId);
   const phone = parsePhone(input, countries.length > 0 ? countries : ['US']);
-  if (!phone.ok) throw badRequest(phone.message);
+  if (!phone.ok) throw phone.error;
   return phone.e164;
 }
 
