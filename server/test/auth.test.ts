@@ -169,6 +169,27 @@ describe('magic links and codes', () => {
     expect((await redeem(t, second)).statusCode).toBe(200);
   });
 
+  it('sign-in links asked for at once: one works, the others are void', async () => {
+    const user = await createSubscriber(t.db);
+    const asked = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/auth/login?email=${encodeURIComponent(user.email)}`,
+        }),
+      ),
+    );
+    expect(asked.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
+    const live = await t.db
+      .selectFrom('auth_codes')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('user_id', '=', user.id)
+      .where('purpose', '=', 'login')
+      .where('used_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    expect(Number(live.n)).toBe(1);
+  });
+
   it('50 parallel redemptions of one code: exactly one signs in', async () => {
     const user = await createSubscriber(t.db);
     const code = await requestLoginCode(t, user.email);

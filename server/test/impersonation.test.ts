@@ -1,6 +1,8 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendMethodVerification } from '../src/modules/auth/auth-mail.ts';
 import { NOT_WHILE_IMPERSONATING } from '../src/plugins/impersonation.ts';
+import { SESSION_ALREADY_CHANGED } from '../src/plugins/session-lifecycle.ts';
 import { sessionCookieOf } from './helpers/cookies.ts';
 import {
   addNotificationMethod,
@@ -289,5 +291,63 @@ describe('while impersonating, every change is audited', () => {
       200,
     );
     expect(await auditOf(subscriber.id)).toEqual([]);
+  });
+});
+
+describe('an impersonation starts and ends once', () => {
+  const sessionsOf = async (userId: string) =>
+    Number(
+      (
+        await t.db
+          .selectFrom('sessions')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where((eb) =>
+            eb.or([
+              eb('user_id', '=', userId),
+              eb(sql<string>`data->>'impersonatorId'`, '=', userId),
+            ]),
+          )
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('from one staff session clicked twice at once: one impersonation, one session, one entry', async () => {
+    const staff = await createStaff(t.db, 'customersupport');
+    const subscriber = await createSubscriber(t.db, { verified: true });
+    const staffCookie = await signInStaff(t, staff.email);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        post('/api/admin/impersonate', staffCookie, { userId: subscriber.id }),
+      ),
+    );
+    const statuses = answers.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([200, 409, 409, 409, 409, 409]);
+    const refused = answers.find((r) => r.statusCode === 409)!;
+    expect(refused.json().message).toBe(SESSION_ALREADY_CHANGED);
+    // The refused answers leave the browser's cookie alone.
+    expect(refused.headers['set-cookie']).toBeUndefined();
+    expect(await sessionsOf(staff.id)).toBe(1);
+    const started = (await auditOf(subscriber.id)).filter(
+      (e) => e.action === 'impersonation.start',
+    );
+    expect(started).toHaveLength(1);
+  });
+
+  it('logging out of it twice at once gives back one staff session', async () => {
+    const { staff, cookie } = await impersonation();
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        t.app.inject({ method: 'GET', url: '/api/auth/logout', headers: { cookie } }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    expect(await sessionsOf(staff.id)).toBe(1);
+    const ended = await t.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('actor_id', '=', staff.id)
+      .where('action', '=', 'impersonation.end')
+      .execute();
+    expect(ended).toHaveLength(1);
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
+import { conflict } from '../lib/errors.ts';
 import { deleteSessions } from '../modules/auth/sessions.repository.ts';
 import { hashSessionId } from './session.ts';
 
@@ -9,6 +10,9 @@ declare module 'fastify' {
     lastSeenAt?: number;
   }
 }
+
+export const SESSION_ALREADY_CHANGED =
+  'This session has already changed, in another tab or by an earlier click: reload the page.';
 
 /** Sessions end after this long, however active (the cookie's own max age matches). */
 export const ABSOLUTE_TIMEOUT_MS = 14 * 24 * 60 * 60 * 1000;
@@ -37,7 +41,18 @@ export async function rotateSession(
   request: FastifyRequest,
   db: Database,
   data: { userId: string; impersonatorId?: string; staff: boolean },
+  options: { once?: boolean } = {},
 ): Promise<void> {
+  if (options.once) {
+    // A switch of a signed-in session (an impersonation starting or ending) happens once: two
+    // at once from one session (a double click, two tabs) would each make a session of its
+    // own. Whichever deletes the session's row first goes on; the other leaves the cookie as
+    // it is (destroyed, the session is neither saved nor sent again).
+    if ((await deleteSessions(db, [hashSessionId(request.session.sessionId)])) === 0) {
+      await request.session.destroy();
+      throw conflict(SESSION_ALREADY_CHANGED);
+    }
+  }
   await freshSession(request, db);
   const now = Date.now();
   request.session.userId = data.userId;

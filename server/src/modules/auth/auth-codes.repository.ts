@@ -1,7 +1,19 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { AuthCodesTable } from '../../db/types.ts';
 
 export type CodePurpose = AuthCodesTable['purpose'];
+
+/**
+ * Holds, to the end of the transaction, the right to void and add the user's codes of a purpose:
+ * two sign-in requests at once would each void only the codes committed before them, and both
+ * new links would work.
+ */
+export async function lockCodes(db: Executor, userId: string, purpose: CodePurpose) {
+  await sql`SELECT pg_advisory_xact_lock(hashtext('deedwatch:auth-codes'), hashtext(${`${userId}:${purpose}`}))`.execute(
+    db,
+  );
+}
 
 /**
  * Marks the user's unused codes of a purpose used (of one method, when given): only the latest

@@ -24,7 +24,8 @@ export const hashCode = (code: string): Buffer => createHash('sha256').update(co
 /**
  * Creates a single-use code and stores only its hash. A new login code voids the user's
  * older unused login codes, so only the latest link signs in; a new texted verification code
- * voids the older ones of its phone method.
+ * voids the older ones of its phone method. `trx` must be a transaction: the lock that makes
+ * "only the latest" hold when requests come at once lasts until it ends.
  */
 export async function createCode(
   trx: Executor,
@@ -33,6 +34,7 @@ export async function createCode(
   const code = randomBytes(32).toString('base64url');
   const now = Date.now();
   if (input.purpose !== 'verify_email') {
+    await repo.lockCodes(trx, input.userId, input.purpose);
     await repo.voidCodes(
       trx,
       {

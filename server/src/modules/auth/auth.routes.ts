@@ -44,6 +44,7 @@ export async function authRoutes(
   const tooMany = errorResponse('Too many attempts from this address or for this email');
   const sessionOf = (request: FastifyRequest): service.SessionControl => ({
     start: (data) => rotateSession(request, db, data),
+    switchTo: (data) => rotateSession(request, db, data, { once: true }),
     end: () => endSession(request, db),
   });
 

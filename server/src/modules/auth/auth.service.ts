@@ -22,6 +22,11 @@ export type SessionControl = {
    * id known before a sign-in or an impersonation switch is worth nothing after it.
    */
   start(data: { userId: string; impersonatorId?: string; staff: boolean }): Promise<void>;
+  /**
+   * As start, from the signed-in session this request came with, once: a second switch of the
+   * same session (made at the same moment) is refused with a 409.
+   */
+  switchTo(data: { userId: string; impersonatorId?: string; staff: boolean }): Promise<void>;
   /** Ends the session: the request goes on as anonymous. */
   end(): Promise<void>;
 };
@@ -125,7 +130,7 @@ export async function impersonate(
   if (!target) throw notFound(`User '${targetId}' not found.`);
   if (target.role !== 'subscriber') throw forbidden('Staff accounts cannot be impersonated.');
 
-  await session.start({ userId: target.id, impersonatorId: actor.id, staff: true });
+  await session.switchTo({ userId: target.id, impersonatorId: actor.id, staff: true });
   await writeAudit(db, {
     actorId: actor.id,
     action: 'impersonation.start',
@@ -148,7 +153,7 @@ export async function logout(
   if (caller?.impersonatorId) {
     const staff = await repo.findUser(db, caller.impersonatorId);
     if (staff && staff.role !== 'subscriber') {
-      await session.start({ userId: staff.id, staff: true });
+      await session.switchTo({ userId: staff.id, staff: true });
       await writeAudit(db, {
         actorId: staff.id,
         action: 'impersonation.end',

@@ -23,8 +23,10 @@ export function findSession(db: Executor, sid: string) {
     .executeTakeFirst();
 }
 
-export async function deleteSessions(db: Executor, sids: string[]): Promise<void> {
-  await db.deleteFrom('sessions').where('sid', 'in', sids).execute();
+/** Deletes the sessions of these ids; returns how many there were. */
+export async function deleteSessions(db: Executor, sids: string[]): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('sid', 'in', sids).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /**
