@@ -289,4 +289,43 @@ describe('trusted contacts', () => {
     expect(res.statusCode).toBe(404);
     expect((await contacts()).map((c) => c.email)).toContain(ann);
   });
+
+  it("never makes a contact's address one of the account's alert emails, even both at once", async () => {
+    const account = async () => {
+      const owner = await createSubscriber(t.db, { verified: true });
+      const ownerCookie = await signInSubscriber(t, owner.email);
+      const as = (url: string, payload: object) =>
+        t.app.inject({
+          method: 'POST',
+          url,
+          headers: { origin: t.config.appUrl, cookie: ownerCookie },
+          payload,
+        });
+      return {
+        addContact: (email: string) => as('/api/user/trusted-contacts', { email }),
+        addMethod: (email: string) =>
+          as('/api/user/notifications/add', { email, notificationMethodType: 'Email' }),
+      };
+    };
+
+    const one = await account();
+    const cara = uniqueEmail('cara');
+    expect((await one.addContact(cara)).statusCode).toBe(201);
+    const refused = await one.addMethod(cara.toUpperCase());
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      `${cara} is one of your trusted contacts: an alert email is yours alone. Remove the contact first to make it one.`,
+    );
+
+    // Whichever comes first wins; the other is refused.
+    for (let round = 0; round < 3; round++) {
+      const { addContact, addMethod } = await account();
+      const both = uniqueEmail(`both${round}`);
+      const [contact, method] = await Promise.all([addContact(both), addMethod(both)]);
+      const outcome = [contact.statusCode, method.statusCode];
+      expect([JSON.stringify([201, 409]), JSON.stringify([400, 200])], both).toContain(
+        JSON.stringify(outcome),
+      );
+    }
+  });
 });

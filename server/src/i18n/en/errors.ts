@@ -25,6 +25,8 @@ export const errors = {
   smsNotOffered:
     'Text messages are not offered on this server: add an email notification method instead.',
   methodExists: '{{address}} is already one of your notification methods.',
+  methodIsContact:
+    '{{address}} is one of your trusted contacts: an alert email is yours alone. Remove the contact first to make it one.',
   onlyPhoneLevels: 'Only a phone (SMS) method has text alert levels.',
   accountEmailStays: 'The email of your account cannot be removed: it is where we reach you.',
   alreadyVerified: 'This notification method is already verified.',

@@ -28,6 +28,8 @@ export const errors: Catalog<typeof en> = {
   smsNotOffered:
     'Este servidor no ofrece mensajes de texto: agregue un correo electrónico como método de notificación.',
   methodExists: '{{address}} ya es uno de sus métodos de notificación.',
+  methodIsContact:
+    '{{address}} es uno de sus contactos de confianza: un correo de alertas es solo suyo. Quite primero el contacto para añadirlo como correo de alertas.',
   onlyPhoneLevels: 'Solo un método de teléfono (SMS) tiene niveles de alerta por texto.',
   accountEmailStays:
     'El correo electrónico de su cuenta no se puede eliminar: es donde nos comunicamos con usted.',

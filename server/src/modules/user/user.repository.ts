@@ -27,6 +27,17 @@ export async function lockUser(db: Executor, userId: string) {
     .executeTakeFirst();
 }
 
+/** Whether `email` is one of the user's trusted contacts, whatever their answer. */
+export async function isTrustedContact(db: Executor, userId: string, email: string) {
+  const row = await db
+    .selectFrom('trusted_contacts')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('email', '=', email)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function emailTaken(db: Executor, email: string): Promise<boolean> {
   return (
     (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()) !==

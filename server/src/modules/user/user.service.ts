@@ -293,6 +293,12 @@ export async function addNotificationMethod(
   }
   try {
     await db.transaction().execute(async (trx) => {
+      // Under the lock that adding a trusted contact takes: an address is a contact's or one
+      // of the account's alert emails, never both, whichever call comes first.
+      await repo.lockUser(trx, user.id);
+      if (input.type === 'Email' && (await repo.isTrustedContact(trx, user.id, address))) {
+        throw said(409, 'errors.methodIsContact', { address });
+      }
       const method = await repo.insertMethod(trx, user.id, input.type, address);
       await sendMethodVerification(trx, mail, {
         id: method.id,
