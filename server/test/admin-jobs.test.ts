@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaff, createSubscriber } from './helpers/factories.ts';
 import { signInStaff, signInSubscriber } from './helpers/sign-in.ts';
@@ -60,6 +61,11 @@ describe('GET /api/admin/jobs/summary', () => {
       (q) => q.name,
     );
     expect(names).toEqual(expect.arrayContaining(['send-mail', 'prune-expired', QUEUE]));
+    // pg-boss's internal queues are left out.
+    expect(names.filter((name) => name.startsWith('__pgboss__'))).toEqual([]);
+    const { rows } = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM pgboss.queue WHERE name LIKE '\_\_pgboss\_\_%'`.execute(t.db);
+    expect(rows[0]!.n).toBeGreaterThan(0);
   });
 });
 

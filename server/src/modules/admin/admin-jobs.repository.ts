@@ -10,7 +10,7 @@ export type QueueSummaryRow = {
   oldest_queued_seconds: number | null;
 };
 
-/** Per pg-boss queue: waiting and running now; failed and completed in the last 24 hours. */
+/** Per queue of the app: waiting and running now; failed and completed in the last 24 hours. */
 export async function queueSummary(db: Executor): Promise<QueueSummaryRow[]> {
   const { rows } = await sql<QueueSummaryRow>`
     SELECT q.name,
@@ -22,6 +22,8 @@ export async function queueSummary(db: Executor): Promise<QueueSummaryRow[]> {
              AS oldest_queued_seconds
     FROM pgboss.queue q
     LEFT JOIN pgboss.job j ON j.name = q.name
+    -- pg-boss's own queues (__pgboss__send-it, its schedules) are not ours to watch.
+    WHERE q.name NOT LIKE '\_\_pgboss\_\_%'
     GROUP BY q.name
     ORDER BY q.name`.execute(db);
   return rows;
