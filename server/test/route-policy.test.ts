@@ -362,6 +362,10 @@ const ROUTES: Record<string, { policy: Policy; call: (ids: Ids) => Call }> = {
     policy: 'admin',
     call: () => ({ url: '/api/admin/jobs/summary' }),
   },
+  'POST /api/admin/jobs/retry-failed': {
+    policy: 'admin',
+    call: () => ({ url: '/api/admin/jobs/retry-failed', payload: { queue: 'send-mail' } }),
+  },
   'POST /api/admin/match/explain': {
     policy: 'staff',
     call: (ids) => ({
