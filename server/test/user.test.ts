@@ -9,6 +9,7 @@ import {
   type CountyRow,
   uniqueEmail,
 } from './helpers/factories.ts';
+import { registerMailWorker } from '../src/mail/mail.jobs.ts';
 import { holding } from './helpers/locks.ts';
 import { codeFrom, countOutbox, waitForMail } from './helpers/mail.ts';
 import { signInSubscriber } from './helpers/sign-in.ts';
@@ -339,47 +340,54 @@ describe('guarded items of a signed-in subscriber', () => {
   });
 
   it('holds the limit when adds come at once: one gets the last place, the others a 400', async () => {
-    const user = await createSubscriber(t.db, { verified: true });
-    const cookie = await signInSubscriber(t, user.email);
-    const nine = Array.from({ length: 9 }, (_, i) => ({
-      county: 'Sacramento',
-      name: `POE ANN ${String.fromCharCode(65 + i)}`,
-    }));
-    const first = await post(
-      '/api/user/subscriptions/names/list/add',
-      { guardNameSubscriptions: nine },
-      cookie,
-    );
-    expect(first.statusCode).toBe(200);
-    // The guards' table held against inserts, so that each add gets as far as it can on its
-    // own before any of them writes: four adds at once, one name each.
-    const release = await holding(
-      t.config.databaseUrl,
-      'LOCK TABLE name_subscriptions IN SHARE MODE',
-    );
-    const adds = ['POE BOB', 'POE CAL', 'POE DAN', 'POE EVE'].map((name) =>
-      post(
-        '/api/user/subscriptions/names/list/add',
-        { guardNameSubscriptions: [{ county: 'Sacramento', name }] },
-        cookie,
-      ),
-    );
-    await waitFor('the four adds to wait on a lock', async () => {
-      const { rows } = await sql<{ n: number }>`
-        SELECT count(DISTINCT l.pid)::int AS n
-        FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
-        WHERE NOT l.granted AND a.datname = current_database()`.execute(t.db);
-      return rows[0]!.n >= 4 || undefined;
-    });
-    await release();
-    const statuses = (await Promise.all(adds)).map((r) => r.statusCode).sort();
-    expect(statuses).toEqual([200, 400, 400, 400]);
-    const guarded = await t.db
-      .selectFrom('name_subscriptions')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('user_id', '=', user.id)
-      .executeTakeFirstOrThrow();
-    expect(Number(guarded.n)).toBe(10);
+    // An app of its own without workers: nothing but these adds waits on the locks below.
+    const quiet = await startTestApp(NO_RATE_LIMITS, { workers: false });
+    try {
+      await registerMailWorker(quiet.boss, quiet.db, quiet.mailSender);
+      await createCounty(quiet.db, { name: 'Sacramento', code: 'SAC' });
+      const user = await createSubscriber(quiet.db, { verified: true });
+      const cookie = await signInSubscriber(quiet, user.email);
+      const add = (names: string[]) =>
+        quiet.app.inject({
+          method: 'POST',
+          url: '/api/user/subscriptions/names/list/add',
+          payload: {
+            guardNameSubscriptions: names.map((name) => ({ county: 'Sacramento', name })),
+          },
+          headers: { cookie },
+        });
+      const nine = Array.from({ length: 9 }, (_, i) => `POE ANN ${String.fromCharCode(65 + i)}`);
+      expect((await add(nine)).statusCode).toBe(200);
+      // The guards' table held against inserts, so that each add gets as far as it can on its
+      // own before any of them writes: four adds at once, one name each.
+      const release = await holding(
+        quiet.config.databaseUrl,
+        'LOCK TABLE name_subscriptions IN SHARE MODE',
+      );
+      let adds: Promise<{ statusCode: number }[]>;
+      try {
+        adds = Promise.all(['POE BOB', 'POE CAL', 'POE DAN', 'POE EVE'].map((n) => add([n])));
+        await waitFor('the four adds to wait on a lock', async () => {
+          const { rows } = await sql<{ n: number }>`
+            SELECT count(DISTINCT l.pid)::int AS n
+            FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+            WHERE NOT l.granted AND a.datname = current_database()`.execute(quiet.db);
+          return rows[0]!.n >= 4 || undefined;
+        });
+      } finally {
+        await release();
+      }
+      const statuses = (await adds).map((r) => r.statusCode).sort();
+      expect(statuses).toEqual([200, 400, 400, 400]);
+      const guarded = await quiet.db
+        .selectFrom('name_subscriptions')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('user_id', '=', user.id)
+        .executeTakeFirstOrThrow();
+      expect(Number(guarded.n)).toBe(10);
+    } finally {
+      await quiet.close();
+    }
   });
 
   it("removes one's own item by type in any case; another user's item is a 404", async () => {
