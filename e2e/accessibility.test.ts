@@ -166,7 +166,15 @@ describe('accessibility (axe-core, WCAG 2.1 AA) of every page', () => {
       const page = await context.newPage();
       const audit = auditor(page, prefix);
 
-      for (const path of ['/', '/faq', '/support', '/terms', '/privacy', '/admin-login']) {
+      for (const path of [
+        '/',
+        '/faq',
+        '/support',
+        '/terms',
+        '/privacy',
+        '/admin-login',
+        '/nope-unknown',
+      ]) {
         await open(page, path);
         await audit.check(path);
       }

@@ -6,16 +6,21 @@ import { matchName } from '../server/src/keys/names.ts';
 import { insertDocument } from '../server/src/engine/ingest/ingest.repository.ts';
 import { insertNameSubscriptions } from '../server/src/modules/user/user.repository.ts';
 import { createSubscriber, uniqueEmail } from '../server/test/helpers/factories.ts';
+import { requestLoginCode } from '../server/test/helpers/sign-in.ts';
+import type { Language } from '../rules/src/language.ts';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
 import {
+  actNowAlertFor,
   ingestDocument,
   type JourneyServer,
   mailFromOutbox,
   signInByMagicLink,
   startJourneyServer,
 } from './helpers/journeys.ts';
+import { shown } from './helpers/labels.ts';
 
 const PHONE = { width: 375, height: 812 };
+const PHONE_390 = { width: 390, height: 844 };
 
 describe('the subscriber dashboard, in Chromium against the real server', () => {
   let server: JourneyServer;
@@ -67,6 +72,14 @@ describe('the subscriber dashboard, in Chromium against the real server', () => 
     await modal.getByRole('button', { name: `Guard ${guarded}` }).click();
     await modal.getByRole('button', { name: 'Guard Selected Items' }).click();
     await modal.getByRole('button', { name: `Guarded: ${guarded}` }).waitFor();
+    // Saved, Guard Selected Items is disabled: focus stays in the dialog, on Close.
+    await expect
+      .poll(() =>
+        page.evaluate<string>(
+          "document.activeElement?.closest('[role=dialog]') ? document.activeElement.textContent : 'outside the dialog'",
+        ),
+      )
+      .toBe('Close');
     await screenshot(page, 'dashboard-guard-modal');
     await modal.getByRole('button', { name: 'Close', exact: true }).click();
     await modal.waitFor({ state: 'hidden' });
@@ -117,6 +130,10 @@ describe('the subscriber dashboard, in Chromium against the real server', () => 
       .click();
     await alert.waitFor({ state: 'detached' });
     await alerts.getByText('No alerts.', { exact: false }).waitFor();
+    // Its Archive button gone with it, focus goes to the section's heading, not to the page.
+    await expect
+      .poll(() => page.evaluate<string>('document.activeElement?.id'))
+      .toBe('alerts-heading');
     // Archived on the server, not only hidden in this page.
     await page.reload();
     await page.getByRole('heading', { name: 'Dashboard', exact: true, level: 1 }).waitFor();
@@ -272,6 +289,66 @@ describe('the subscriber dashboard, in Chromium against the real server', () => 
     await page.close();
   });
 
+  // The longest labels are Spanish ones ('Para sus archivos' in the level filter): on a phone
+  // the dashboard's controls wrap or stack rather than widen the page, and its dialogs with it.
+  it.each<Language>(['en', 'es'])(
+    'fits a 390 px phone in %s, with an alert, and its dialogs with it',
+    async (language) => {
+      const { id, email } = await createSubscriber(server.db, {
+        email: uniqueEmail(`phone-${language}`),
+        verified: true,
+      });
+      const documentNumber = `2026-PH${language.toUpperCase()}${Date.now().toString().slice(-6)}`;
+      await actNowAlertFor(server, id, `NARROWLEAF ${language.toUpperCase()}`, documentNumber);
+      await server.db.updateTable('users').set({ language }).where('id', '=', id).execute();
+      const context = await browser.newContext({ viewport: PHONE_390 });
+      await context.addInitScript(
+        `window.localStorage.setItem('deedwatch.language', '${language}')`,
+      );
+      const page = await context.newPage();
+      page.on('pageerror', (err) => pageErrors.push(err.message));
+      const t = (english: string) => shown(language, english);
+
+      const code = await requestLoginCode(server, email);
+      await page.goto(`${server.url}/login-redirect/${code}`);
+      await page.waitForURL(`${server.url}/dashboard`);
+      await page.getByRole('heading', { name: t('Dashboard'), exact: true, level: 1 }).waitFor();
+      await page.getByRole('article', { name: t(`Document ${documentNumber}`) }).waitFor();
+      // Every choice of the level filter and of the guarded name's possible matches is on the
+      // screen, the longest label whole.
+      const choices = [
+        [t('Show'), ['All levels', 'Act now', 'Check', 'For your records']],
+        [
+          t(`Possible matches of NARROWLEAF ${language.toUpperCase()}`),
+          ['Daily digest', 'Alert me at once', "Don't show"],
+        ],
+      ] as const;
+      for (const [group, labels] of choices) {
+        const radios = page.getByRole('radiogroup', { name: group });
+        for (const label of labels) {
+          const box = await radios.getByText(t(label), { exact: true }).boundingBox();
+          expect(box!.x, label).toBeGreaterThanOrEqual(0);
+          expect(box!.x + box!.width, label).toBeLessThanOrEqual(PHONE_390.width - 16);
+        }
+      }
+      await screenshot(page, `dashboard-phone-390-${language}`);
+      expect(
+        await page.evaluate<number>('document.documentElement.scrollWidth'),
+      ).toBeLessThanOrEqual(PHONE_390.width);
+
+      await page.getByRole('button', { name: t('Add Method') }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      const box = await dialog.boundingBox();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE_390.width);
+      expect(
+        await page.evaluate<number>('document.documentElement.scrollWidth'),
+      ).toBeLessThanOrEqual(PHONE_390.width);
+      expect(pageErrors).toEqual([]);
+      await context.close();
+    },
+  );
+
   it('adds a second email at 375 px, verifies it from the outbox, and removes it', async () => {
     const page = await newPage(PHONE);
     const { email } = await createSubscriber(server.db, {
@@ -316,6 +393,10 @@ describe('the subscriber dashboard, in Chromium against the real server', () => 
     await confirm.waitFor({ state: 'hidden' });
     await added.waitFor({ state: 'detached' });
     await own.waitFor();
+    // Its Remove button gone with it, focus goes to the section's heading, not to the page.
+    await expect
+      .poll(() => page.evaluate<string>('document.activeElement?.id'))
+      .toBe('methods-heading');
     expect(await methods.getByRole('listitem').count()).toBe(1);
     expect(await fitsWidth(page)).toBe(true);
     await screenshot(page, 'dashboard-second-email-removed');

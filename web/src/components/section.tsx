@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 
 /**
  * A section named by its heading (`id`), with the section's own buttons at the heading's right:
- * the dashboard's lists and the API Access panels.
+ * the dashboard's lists and the API Access panels. The heading takes focus when an item removed
+ * from the section takes the button that had it (`sectionHeading`).
  */
 export function Section({
   id,
@@ -21,7 +22,7 @@ export function Section({
   return (
     <Stack component="section" aria-labelledby={id} gap="sm">
       <Group justify="space-between">
-        <Title order={order} id={id}>
+        <Title order={order} id={id} tabIndex={-1}>
           {title}
         </Title>
         {actions}
@@ -30,3 +31,6 @@ export function Section({
     </Stack>
   );
 }
+
+/** The heading of the section `id`, where focus goes when what had it is gone (see Section). */
+export const sectionHeading = (id: string) => document.getElementById(id);

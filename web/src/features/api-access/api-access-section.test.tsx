@@ -9,9 +9,9 @@ import { delivery, endpoint, token } from './test-helpers';
 
 const SECRET = `dw_pat_${'A'.repeat(43)}0123abcd`;
 
-function render(handlers: Parameters<typeof stubFetch>[0]) {
+function render(handlers: Parameters<typeof stubFetch>[0], { impersonated = false } = {}) {
   const stub = stubFetch(handlers);
-  renderUi(<ApiAccessSection />);
+  renderUi(<ApiAccessSection impersonated={impersonated} />);
   const events = userEvent.setup();
   /** Replaces what a field holds with `text`, pasted rather than typed key by key. */
   const fill = async (field: HTMLElement, text: string) => {
@@ -96,6 +96,9 @@ describe('API access on the dashboard', () => {
     const item = within(await tokensSection().findByRole('listitem', { name: 'Nightly sync' }));
     expect(await item.findByText('revoked')).toBeDefined();
     expect(item.queryByRole('button', { name: /Revoke/ })).toBeNull();
+    // Its Revoke button gone, focus goes to the section's heading, not to the page.
+    const heading = tokensSection().getByRole('heading', { name: 'Personal Access Tokens' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(callsTo(requests, `DELETE /api/tokens/${token().id}`)).toHaveLength(1);
   });
 
@@ -188,5 +191,30 @@ describe('API access on the dashboard', () => {
     expect(item.getByRole('button', { name: 'Resend msg_3f2a' })).toHaveProperty('disabled', true);
     const [patch] = callsTo(requests, `PATCH /api/webhooks/${endpoint().id}`);
     expect(await bodyOf(patch!)).toEqual({ enabled: false });
+  });
+
+  it('while staff impersonate, offers no Create Token or Add Endpoint, which the server refuses, and says why', async () => {
+    render(
+      {
+        'GET /api/tokens': () => json({ tokens: [token()] }),
+        'GET /api/webhooks': () => json({ endpoints: [endpoint()] }),
+      },
+      { impersonated: true },
+    );
+    await tokensSection().findByRole('listitem', { name: 'Nightly sync' });
+    await webhooksSection().findByRole('listitem', { name: endpoint().url });
+    const hint = 'Not available while impersonating a user.';
+    for (const button of [
+      tokensSection().getByRole('button', { name: 'Create Token' }),
+      webhooksSection().getByRole('button', { name: 'Add Endpoint' }),
+    ]) {
+      expect(button).toHaveProperty('disabled', true);
+      expect(button.getAttribute('title')).toBe(hint);
+    }
+    // Revoking and deleting are allowed (and audited): they stay offered.
+    expect(tokensSection().getByRole('button', { name: 'Revoke Nightly sync' })).toHaveProperty(
+      'disabled',
+      false,
+    );
   });
 });

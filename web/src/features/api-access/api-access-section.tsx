@@ -5,9 +5,10 @@ import { WebhooksPanel } from './webhooks-panel';
 
 /**
  * API Access on the dashboard: the personal access tokens programs call the API with, and the
- * webhook endpoints new events are pushed to.
+ * webhook endpoints new events are pushed to. While staff impersonate the subscriber (`impersonated`)
+ * nothing new can be created: the server refuses it.
  */
-export function ApiAccessSection() {
+export function ApiAccessSection({ impersonated }: { impersonated: boolean }) {
   const { t } = useTranslation();
   return (
     <Stack component="section" aria-labelledby="api-access-heading" gap="md">
@@ -22,8 +23,8 @@ export function ApiAccessSection() {
           />
         </Text>
       </Stack>
-      <TokensPanel />
-      <WebhooksPanel />
+      <TokensPanel impersonated={impersonated} />
+      <WebhooksPanel impersonated={impersonated} />
     </Stack>
   );
 }

@@ -90,7 +90,7 @@ function TokenItem({ token, onRevoke }: { token: Token; onRevoke: (token: Token)
 }
 
 /** The subscriber's personal access tokens: create (the secret shown once), last use, revoke. */
-export function TokensPanel() {
+export function TokensPanel({ impersonated }: { impersonated: boolean }) {
   const { t } = useTranslation();
   const tokens = useQuery(tokensQuery());
   const [creating, createModal] = useDisclosure(false);
@@ -98,10 +98,14 @@ export function TokensPanel() {
     target,
     setTarget,
     remove: revoke,
-  } = useRemoval(async (token: Token) => {
-    const { data } = await api.DELETE('/api/tokens/{id}', { params: { path: { id: token.id } } });
-    if (!data) throw new Error('The token could not be revoked');
-  }, tokensQuery().queryKey);
+  } = useRemoval(
+    async (token: Token) => {
+      const { data } = await api.DELETE('/api/tokens/{id}', { params: { path: { id: token.id } } });
+      if (!data) throw new Error('The token could not be revoked');
+    },
+    tokensQuery().queryKey,
+    'tokens-heading',
+  );
 
   const list = tokens.data?.tokens ?? [];
   return (
@@ -110,7 +114,12 @@ export function TokensPanel() {
       title={t('apiAccess.tokens.title')}
       order={3}
       actions={
-        <Button size="xs" onClick={createModal.open}>
+        <Button
+          size="xs"
+          onClick={createModal.open}
+          disabled={impersonated}
+          title={impersonated ? t('common.impersonating.unavailable') : undefined}
+        >
           {t('apiAccess.tokens.create')}
         </Button>
       }

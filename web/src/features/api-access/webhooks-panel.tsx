@@ -97,7 +97,7 @@ function EndpointItem({ endpoint, onDelete }: { endpoint: Endpoint; onDelete: ()
 }
 
 /** The subscriber's webhook endpoints: add (the secret shown once), enable, delete, deliveries. */
-export function WebhooksPanel() {
+export function WebhooksPanel({ impersonated }: { impersonated: boolean }) {
   const { t } = useTranslation();
   const endpoints = useQuery(endpointsQuery());
   const [adding, addModal] = useDisclosure(false);
@@ -105,12 +105,16 @@ export function WebhooksPanel() {
     target,
     setTarget,
     remove: remove,
-  } = useRemoval(async (endpoint: Endpoint) => {
-    const { data } = await api.DELETE('/api/webhooks/{id}', {
-      params: { path: { id: endpoint.id } },
-    });
-    if (!data) throw new Error('The endpoint could not be deleted');
-  }, endpointsQuery().queryKey);
+  } = useRemoval(
+    async (endpoint: Endpoint) => {
+      const { data } = await api.DELETE('/api/webhooks/{id}', {
+        params: { path: { id: endpoint.id } },
+      });
+      if (!data) throw new Error('The endpoint could not be deleted');
+    },
+    endpointsQuery().queryKey,
+    'webhooks-heading',
+  );
 
   const list = endpoints.data?.endpoints ?? [];
   const full = list.length >= MAX_ENDPOINTS;
@@ -123,8 +127,14 @@ export function WebhooksPanel() {
         <Button
           size="xs"
           onClick={addModal.open}
-          disabled={full}
-          title={full ? t('apiAccess.webhooks.max', { max: MAX_ENDPOINTS }) : undefined}
+          disabled={full || impersonated}
+          title={
+            impersonated
+              ? t('common.impersonating.unavailable')
+              : full
+                ? t('apiAccess.webhooks.max', { max: MAX_ENDPOINTS })
+                : undefined
+          }
         >
           {t('apiAccess.webhooks.add')}
         </Button>

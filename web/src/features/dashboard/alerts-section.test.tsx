@@ -139,6 +139,34 @@ describe('alerts on the dashboard', () => {
     const [archive] = callsTo(requests, 'POST /api/user/events/archive');
     expect(await bodyOf(archive!)).toEqual({ eventId: event.id });
     expect(alertsSection().getByText(/^No alerts\./)).toBeDefined();
+    // No card left to take focus from the Archive button: the section's heading has it.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        alertsSection().getByRole('heading', { name: 'Alerts', level: 2 }),
+      ),
+    );
+  });
+
+  it('gives focus to the next alert once one is archived', async () => {
+    const first = makeEvent({ documentNumber: '2026-0000410', createdAt: '2026-11-22T12:00:00Z' });
+    const second = makeEvent({ documentNumber: '2026-0000411', createdAt: '2026-11-21T12:00:00Z' });
+    const subscription = makeNameSubscription({ name: 'SMITH JOHN' });
+    const user = makeUser({ nameSubscriptions: [{ ...subscription, events: [first, second] }] });
+    const archived = makeUser({
+      nameSubscriptions: [{ ...subscription, events: [{ ...first, isArchived: true }, second] }],
+    });
+    const { events } = await renderDashboard(user, {
+      'POST /api/user/events/archive': () => json(archived),
+    });
+    await events.click(
+      screen.getByRole('button', { name: 'Archive alert for document 2026-0000410' }),
+    );
+    await waitFor(() => expect(articleTitles()).toEqual(['Document 2026-0000411']));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        alertsSection().getByRole('article', { name: 'Document 2026-0000411' }),
+      ),
+    );
   });
 
   it('keeps the alert and shows the toast when archiving fails', async () => {

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import type { SessionUser } from '../../api/types';
-import { Section } from '../../components/section';
+import { Section, sectionHeading } from '../../components/section';
 import { downloadDocument } from '../documents/document-download';
 import { useSession } from '../session/session-context';
 import { type Alert, activeAlerts, deliveryLabels, matchSummary, textDeliveryLine } from './alerts';
@@ -12,7 +12,7 @@ import { FraudContact } from './event-response';
 import { byLevel } from './levels';
 import { EventCard, PossibleNote, WhyMatched } from './match-card';
 import type { AlertEvent } from './types';
-import { useUserAction } from './use-user-action';
+import { useArchiveMovingFocus } from './use-archive';
 
 function AlertCard({
   alert,
@@ -107,9 +107,12 @@ export function AlertsSection({
   const all = activeAlerts(user);
   const alerts = byLevel(all, view.level, view.order);
 
-  const archive = useUserAction(
-    (event: AlertEvent) => api.POST('/api/user/events/archive', { body: { eventId: event.id } }),
+  // The archived card takes its Archive button: focus goes to the next card (or the one before),
+  // or to the heading when none is left.
+  const archive = useArchiveMovingFocus(
+    alerts.map((a) => a.event.id),
     t('dashboard.alerts.archiveFailed'),
+    () => sectionHeading('alerts-heading'),
   );
   // A failure shows its own toast ('Failed to download document').
   const download = useMutation({
@@ -156,9 +159,9 @@ export function AlertsSection({
             alert={alert}
             highlighted={alert.event.id === highlighted}
             downloading={download.isPending && download.variables.event.id === alert.event.id}
-            archiving={archive.isPending && archive.variables.id === alert.event.id}
+            archiving={archive.pendingId === alert.event.id}
             onDownload={(downloaded) => download.mutate(downloaded)}
-            onArchive={(event) => archive.mutate(event)}
+            onArchive={archive.run}
           />
         ))
       )}

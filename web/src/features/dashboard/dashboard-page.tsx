@@ -57,7 +57,7 @@ export function DashboardPage({
       <Divider />
       <GuardedItemsSection user={user} />
       <Divider />
-      <ApiAccessSection />
+      <ApiAccessSection impersonated={user.isImpersonated} />
     </Stack>
   );
 }

@@ -80,6 +80,12 @@ describe('answering an alert', { timeout: 20_000 }, () => {
       alertsSection().getByRole('button', { name: 'I recognise this: document D-OK' }),
     );
     expect(await alertsSection().findByText('You recognised this on 11/21/2026.')).toBeDefined();
+    // The answer took the button that had focus: the alert's card has it now.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        alertsSection().getByRole('article', { name: 'Document D-OK' }),
+      ),
+    );
     expect(callsTo(requests, `POST /api/user/events/${event.id}/recognise`)).toHaveLength(1);
     expect(alertsSection().queryByRole('button', { name: /This wasn't me/ })).toBeNull();
   });

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../i18n';
 import { api } from '../../api/client';
+import { useFocusWhenReady } from '../../components/focus-when-ready';
 import { saveFile } from '../documents/save-file';
 import { showErrorToast } from '../notifications/show-error-toast';
 import { formatDate } from './format';
@@ -114,6 +115,14 @@ export function EventResponse({ event }: { event: AlertEvent }) {
     () => api.POST('/api/user/events/{id}/recognise', { params: { path: { id: event.id } } }),
     t('dashboard.response.recogniseFailed'),
   );
+  // The answer replaces "I recognise this" (and its button, which had focus): focus goes to the
+  // event's card, where the answer now shows.
+  const card = useRef<HTMLElement | null>(null);
+  const focusWhenReady = useFocusWhenReady();
+  const recogniseEvent = (button: HTMLElement) => {
+    card.current = button.closest('article');
+    recognise.mutate(undefined, { onSuccess: () => focusWhenReady(() => card.current) });
+  };
   const packet = useMutation({
     mutationFn: (c: NonNullable<AlertEvent['case']>) =>
       downloadPacket(c.id, c.caseNumber, event.documentNumber),
@@ -160,7 +169,7 @@ export function EventResponse({ event }: { event: AlertEvent }) {
             size="xs"
             variant="light"
             color="teal.0"
-            onClick={() => recognise.mutate(undefined)}
+            onClick={(e) => recogniseEvent(e.currentTarget)}
             loading={recognise.isPending}
             aria-label={t('dashboard.response.recogniseLabel', { number: event.documentNumber })}
           >

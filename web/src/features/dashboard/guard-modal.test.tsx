@@ -175,8 +175,22 @@ describe('Guard A Name', () => {
     await events.click(dialog.getByRole('button', { name: 'Guard Selected Items' }));
 
     expect(await dialog.findByRole('button', { name: 'Guarding SMITH JOHN A' })).toBeDefined();
+    // Its buttons disabled while it saves, the dialog keeps focus…
+    const modal = screen.getByRole('dialog', { name: 'Guard A Name' });
+    expect(modal.contains(document.activeElement)).toBe(true);
+    expect(document.activeElement).not.toBe(
+      dialog.getByRole('button', { name: 'Guard Selected Items' }),
+    );
     release();
     const guarded = await dialog.findByRole('button', { name: 'Guarded: SMITH JOHN A' });
+    // …and, nothing left to guard, Close has it.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(dialog.getByRole('button', { name: 'Close' })),
+    );
+    expect(dialog.getByRole('button', { name: 'Guard Selected Items' })).toHaveProperty(
+      'disabled',
+      true,
+    );
     expect(guarded.style.backgroundColor).toBe('var(--mantine-color-green-light)');
     expect(guarded.style.color).toBe('var(--mantine-color-green-light-color)');
     expect(guarded).toHaveProperty('disabled', true);
@@ -249,8 +263,13 @@ describe('Guard A Name', () => {
     await events.click(await dialog.findByRole('button', { name: 'Guard SMITH JOHN' }));
     await events.click(dialog.getByRole('button', { name: 'Guard Selected Items' }));
     expect(await screen.findByText('Failed to add Guard Name Subscriptions')).toBeDefined();
-    // Still pending, so still savable.
+    // Still pending, so still savable: focus is back on Guard Selected Items.
     expect(dialog.getByRole('button', { name: 'Unselect SMITH JOHN' })).toBeDefined();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        dialog.getByRole('button', { name: 'Guard Selected Items' }),
+      ),
+    );
   });
 
   it('only logs a failure to load the counties, with no message', async () => {
@@ -389,6 +408,14 @@ describe('removing a guarded item', () => {
 
     await waitFor(() => expect(section.queryByRole('listitem', { name: 'SMITH JOHN' })).toBeNull());
     expect(section.getByRole('listitem', { name: 'DOE JANE' })).toBeDefined();
+    // Its Remove button gone with it, focus goes to the section's heading, and stays there
+    // once the dialog has closed.
+    const heading = section.getByRole('heading', { name: 'Items Being Guarded' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Remove Guard Subscription' })).toBeNull(),
+    );
+    expect(document.activeElement).toBe(heading);
     const [remove] = callsTo(requests, 'POST /api/user/subscriptions/remove');
     expect(await bodyOf(remove!)).toEqual({
       guardRecordSubscriptionType: 'Name',

@@ -1,8 +1,9 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useFocusReturn } from '@mantine/hooks';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
+import { useFocusWhenReady } from '../../components/focus-when-ready';
 import type { SessionUser } from '../../api/types';
 import { DiscardChangesModal, modalTitleStyles } from '../guards/discard-changes-modal';
 import type { GuardState } from '../guards/guard-button';
@@ -82,7 +83,22 @@ export function GuardModal({
     if (picked.length > 0) setDiscarding(true);
     else finish();
   };
-  const guardSelected = () => save.mutate(picks, { onSuccess: () => setPicks(noPicks) });
+  // Saving turns both buttons disabled, and after it nothing is left to guard: focus stays in the
+  // dialog (on the dialog itself while it saves), then goes to Close, or back to Guard Selected
+  // Items when saving failed.
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const guardButton = useRef<HTMLButtonElement>(null);
+  const focusWhenReady = useFocusWhenReady();
+  const guardSelected = () => {
+    guardButton.current?.closest<HTMLElement>('[role="dialog"]')?.focus();
+    save.mutate(picks, {
+      onSuccess: () => {
+        setPicks(noPicks);
+        focusWhenReady(() => closeButton.current);
+      },
+      onError: () => focusWhenReady(() => guardButton.current),
+    });
+  };
 
   return (
     <Modal.Stack>
@@ -132,10 +148,20 @@ export function GuardModal({
             </Text>
           )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={requestClose} disabled={save.isPending}>
+            <Button
+              variant="default"
+              ref={closeButton}
+              onClick={requestClose}
+              disabled={save.isPending}
+            >
               {t('dashboard.guarded.close')}
             </Button>
-            <Button onClick={guardSelected} loading={save.isPending} disabled={picked.length === 0}>
+            <Button
+              ref={guardButton}
+              onClick={guardSelected}
+              loading={save.isPending}
+              disabled={picked.length === 0}
+            >
               {t('dashboard.guarded.guardSelected')}
             </Button>
           </Group>

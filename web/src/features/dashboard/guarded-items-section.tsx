@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import type { SessionUser } from '../../api/types';
-import { Section } from '../../components/section';
+import { useFocusWhenReady } from '../../components/focus-when-ready';
+import { Section, sectionHeading } from '../../components/section';
 import { ConfirmModal } from '../../components/confirm-modal';
 import type { GuardKind } from '../guards/guard-items';
 import { REMOVE_GUARD_FAILED } from './guard-messages';
@@ -95,6 +96,7 @@ export function GuardedItemsSection({ user }: { user: SessionUser }) {
     setConfirming(true);
   };
   const close = () => setConfirming(false);
+  const focusWhenReady = useFocusWhenReady();
 
   return (
     <Section
@@ -168,7 +170,14 @@ export function GuardedItemsSection({ user }: { user: SessionUser }) {
         title={t('dashboard.guarded.removeTitle')}
         confirmLabel={t('dashboard.guarded.remove')}
         loading={remove.isPending}
-        onConfirm={() => removal && remove.mutate(removal, { onSettled: close })}
+        onConfirm={() =>
+          removal &&
+          remove.mutate(removal, {
+            onSettled: close,
+            // The removed item takes its Remove button, where the dialog would return focus.
+            onSuccess: () => focusWhenReady(() => sectionHeading('guarded-heading')),
+          })
+        }
         onClose={close}
       >
         <Text>

@@ -1,4 +1,5 @@
 import { Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import type { EventListView } from './dashboard-search';
 import {
@@ -18,22 +19,27 @@ const ORDER_LABELS = {
   urgent: 'dashboard.levels.urgent',
 } as const satisfies Record<EventOrder, string>;
 
-/** One of `data`, chosen by segments under its bold label (`id`). */
+/**
+ * One of `data`, chosen by segments under its bold label (`id`). On a phone the segments stack,
+ * the width of the screen: side by side, the Spanish levels are wider than a phone.
+ */
 function LabelledChoice<T extends string>({
   id,
   label,
   value,
   data,
   onChange,
+  narrow,
 }: {
   id: string;
   label: string;
   value: T;
   data: { value: T; label: string }[];
   onChange: (value: T) => void;
+  narrow: boolean;
 }) {
   return (
-    <Stack gap={4}>
+    <Stack gap={4} w={narrow ? '100%' : undefined}>
       <Text size="sm" fw={700} id={id}>
         {label}
       </Text>
@@ -43,6 +49,8 @@ function LabelledChoice<T extends string>({
         value={value}
         onChange={onChange}
         data={data}
+        orientation={narrow ? 'vertical' : 'horizontal'}
+        fullWidth={narrow}
       />
     </Stack>
   );
@@ -60,6 +68,7 @@ export function LevelControls({
   onChange: (change: Partial<EventListView>) => void;
 }) {
   const { t } = useTranslation();
+  const narrow = useMediaQuery('(max-width: 36em)');
   return (
     <Group align="flex-end" gap="md" wrap="wrap">
       <LabelledChoice
@@ -67,6 +76,7 @@ export function LevelControls({
         label={t('dashboard.levels.show')}
         value={view.level}
         onChange={(level) => onChange({ level })}
+        narrow={narrow}
         data={LEVEL_FILTERS.map((value) => ({ value, label: t(FILTER_LABELS[value]) }))}
       />
       <LabelledChoice
@@ -74,6 +84,7 @@ export function LevelControls({
         label={t('dashboard.levels.order')}
         value={view.order}
         onChange={(order) => onChange({ order })}
+        narrow={narrow}
         data={EVENT_ORDERS.map((value) => ({ value, label: t(ORDER_LABELS[value]) }))}
       />
     </Group>

@@ -1,14 +1,12 @@
 import { Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
 import type { SessionUser } from '../../api/types';
 import { type Alert, alreadyOnRecord, possibleMatches } from './alerts';
 import type { EventListView } from './dashboard-search';
 import { byLevel } from './levels';
 import { MatchCard } from './match-card';
-import type { AlertEvent } from './types';
-import { useUserAction } from './use-user-action';
+import { useArchiveMovingFocus } from './use-archive';
 
 /** A list of documents outside the alerts, each dismissed through the archive call. */
 function MatchList({
@@ -30,13 +28,16 @@ function MatchList({
 }) {
   const { t } = useTranslation();
   const items = byLevel(all, view.level, view.order);
-  const dismiss = useUserAction(
-    (event: AlertEvent) => api.POST('/api/user/events/archive', { body: { eventId: event.id } }),
+  // The dismissed card takes its Dismiss button: focus goes to the next card (or the one before),
+  // or to the heading when none is left.
+  const dismiss = useArchiveMovingFocus(
+    items.map((item) => item.event.id),
     t('dashboard.match.dismissFailed'),
+    () => document.getElementById(id),
   );
   return (
     <Stack component="section" aria-labelledby={id} gap="sm">
-      <Title order={2} id={id}>
+      <Title order={2} id={id} tabIndex={-1}>
         {title}
       </Title>
       {items.length === 0 && all.length > 0 ? (
@@ -51,8 +52,8 @@ function MatchList({
               key={item.event.id}
               alert={item}
               highlighted={item.event.id === highlighted}
-              dismissing={dismiss.isPending && dismiss.variables.id === item.event.id}
-              onDismiss={(event) => dismiss.mutate(event)}
+              dismissing={dismiss.pendingId === item.event.id}
+              onDismiss={dismiss.run}
             />
           ))}
         </>

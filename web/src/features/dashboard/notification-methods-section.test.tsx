@@ -143,6 +143,11 @@ describe('notification methods', () => {
     await events.click(dialog.getByRole('button', { name: 'Remove' }));
 
     await waitFor(() => expect(methodItems()).toEqual([own.email]));
+    // Its Remove button gone with it, focus goes to the section's heading, not to the page.
+    const heading = methodsSection().getByRole('heading', { name: 'Notification Methods' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(heading);
     const [remove] = callsTo(requests, 'POST /api/user/notifications/remove');
     expect(await bodyOf(remove!)).toEqual({
       notificationMethodId: second.id,
@@ -301,5 +306,35 @@ describe('notification methods', () => {
     );
     const [call] = callsTo(requests, 'POST /api/user/notifications/texts');
     expect(await bodyOf(call!)).toEqual({ notificationMethodId: phone.id, checkLevel: true });
+  });
+
+  it('while staff impersonate, offers no Add Method or Resend, which the server refuses, and says why', async () => {
+    const { requests, events } = await renderDashboard(
+      makeUser({ isImpersonated: true, emailNotificationMethods: [own, second] }),
+    );
+    const hint = 'Not available while impersonating a user.';
+    const add = methodsSection().getByRole('button', { name: 'Add Method' });
+    expect(add).toHaveProperty('disabled', true);
+    expect(add.getAttribute('title')).toBe(hint);
+    const resend = methodsSection().getByRole('button', {
+      name: `Resend verification to ${second.email}`,
+    });
+    expect(resend).toHaveProperty('disabled', true);
+    expect(resend.getAttribute('title')).toBe(hint);
+    await events.click(add);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // Removing a method is allowed while impersonating (and audited): it stays offered.
+    expect(methodsSection().getByRole('button', { name: `Remove ${second.email}` })).toHaveProperty(
+      'disabled',
+      false,
+    );
+    // Add Trusted Contact, refused the same way, says why the same way.
+    const addContact = within(screen.getByRole('region', { name: 'Trusted Contacts' })).getByRole(
+      'button',
+      { name: 'Add Trusted Contact' },
+    );
+    expect(addContact).toHaveProperty('disabled', true);
+    expect(addContact.getAttribute('title')).toBe(hint);
+    expect(callsTo(requests, 'POST /api/user/notifications/add')).toHaveLength(0);
   });
 });

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import type { SessionUser } from '../../api/types';
-import { Section } from '../../components/section';
+import { useFocusWhenReady } from '../../components/focus-when-ready';
+import { Section, sectionHeading } from '../../components/section';
 import { AddMethodModal } from './add-method-modal';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { formatDate } from './format';
@@ -35,6 +36,7 @@ export function NotificationMethodsSection({ user }: { user: SessionUser }) {
     setOpened(true);
   };
   const close = () => setOpened(false);
+  const focusWhenReady = useFocusWhenReady();
   const removing = target?.action === 'remove';
 
   const remove = useUserAction(
@@ -64,7 +66,11 @@ export function NotificationMethodsSection({ user }: { user: SessionUser }) {
   const confirm = () => {
     if (!target) return;
     if (target.action === 'remove') {
-      remove.mutate(target.method, { onSettled: close });
+      // The removed method takes its Remove button, where the dialog would return focus.
+      remove.mutate(target.method, {
+        onSettled: close,
+        onSuccess: () => focusWhenReady(() => sectionHeading('methods-heading')),
+      });
       return;
     }
     resend.mutate(target.method, {
@@ -82,12 +88,15 @@ export function NotificationMethodsSection({ user }: { user: SessionUser }) {
   };
 
   const methods = user.emailNotificationMethods;
+  // The server refuses to add a method, or to send a link to one, while staff impersonate.
+  const impersonated = user.isImpersonated;
+  const impersonatingHint = impersonated ? t('common.impersonating.unavailable') : undefined;
   return (
     <Section
       id="methods-heading"
       title={t('dashboard.methods.title')}
       actions={
-        <Button size="xs" onClick={addModal.open}>
+        <Button size="xs" onClick={addModal.open} disabled={impersonated} title={impersonatingHint}>
           {t('dashboard.methods.add')}
         </Button>
       }
@@ -155,6 +164,8 @@ export function NotificationMethodsSection({ user }: { user: SessionUser }) {
                       <Button
                         size="xs"
                         variant="light"
+                        disabled={impersonated}
+                        title={impersonatingHint}
                         onClick={() => ask({ action: 'resend', method })}
                         aria-label={t('dashboard.methods.resendLabel', { address: method.email })}
                       >

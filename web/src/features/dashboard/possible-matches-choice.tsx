@@ -1,4 +1,5 @@
 import { SegmentedControl, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import type { NameSubscription } from './types';
@@ -32,6 +33,8 @@ export function PossibleMatchesChoice({ subscription }: { subscription: NameSubs
       }),
     t('dashboard.choice.failed'),
   );
+  // On a phone the choices stack: side by side, the Spanish ones are wider than a card there.
+  const narrow = useMediaQuery('(max-width: 36em)');
   // While it saves, the control shows what was picked; a failure puts the saved choice back.
   const value = save.isPending ? save.variables : subscription.possibleMatches;
   return (
@@ -45,6 +48,8 @@ export function PossibleMatchesChoice({ subscription }: { subscription: NameSubs
         value={value}
         onChange={(choice) => save.mutate(choice as Choice)}
         readOnly={save.isPending}
+        orientation={narrow ? 'vertical' : 'horizontal'}
+        fullWidth={narrow}
         aria-label={t('dashboard.choice.ariaLabel', { name: subscription.name })}
       />
       <Text size="xs" c="gray.7">

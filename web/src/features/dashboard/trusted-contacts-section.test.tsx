@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../api/types';
 import { makeUser } from '../../test/factories';
@@ -85,6 +85,8 @@ describe('trusted contacts on the dashboard', { timeout: 20_000 }, () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Remove Trusted Contact' }));
     await events.click(dialog.getByRole('button', { name: 'Remove' }));
     expect(await section().findByText('No trusted contacts.')).toBeDefined();
+    const heading = section().getByRole('heading', { name: 'Trusted Contacts' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(callsTo(requests, `DELETE /api/user/trusted-contacts/${ann.id}`)).toHaveLength(1);
   });
 });

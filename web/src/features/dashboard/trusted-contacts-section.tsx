@@ -14,7 +14,8 @@ import { api } from '../../api/client';
 import type { SessionUser } from '../../api/types';
 import { FormActions } from '../../components/form-actions';
 import { requiredEmail } from '../../components/required-email';
-import { Section } from '../../components/section';
+import { useFocusWhenReady } from '../../components/focus-when-ready';
+import { Section, sectionHeading } from '../../components/section';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { formatDate } from './format';
 import { useUserAction } from './use-user-action';
@@ -137,6 +138,7 @@ export function TrustedContactsSection({ user }: { user: SessionUser }) {
       api.DELETE('/api/user/trusted-contacts/{id}', { params: { path: { id: contact.id } } }),
     t('dashboard.contacts.removeFailed'),
   );
+  const focusWhenReady = useFocusWhenReady();
   const contacts = user.trustedContacts;
   const full = contacts.length >= MAX_TRUSTED_CONTACTS;
   return (
@@ -144,7 +146,12 @@ export function TrustedContactsSection({ user }: { user: SessionUser }) {
       id="contacts-heading"
       title={t('dashboard.contacts.title')}
       actions={
-        <Button size="xs" onClick={addModal.open} disabled={full || user.isImpersonated}>
+        <Button
+          size="xs"
+          onClick={addModal.open}
+          disabled={full || user.isImpersonated}
+          title={user.isImpersonated ? t('common.impersonating.unavailable') : undefined}
+        >
           {t('dashboard.contacts.add')}
         </Button>
       }
@@ -208,7 +215,14 @@ export function TrustedContactsSection({ user }: { user: SessionUser }) {
         title={t('dashboard.contacts.removeTitle')}
         confirmLabel={t('dashboard.contacts.remove')}
         loading={remove.isPending}
-        onConfirm={() => target && remove.mutate(target, { onSettled: () => setOpened(false) })}
+        onConfirm={() =>
+          target &&
+          remove.mutate(target, {
+            onSettled: () => setOpened(false),
+            // The removed contact takes its Remove button, where the dialog would return focus.
+            onSuccess: () => focusWhenReady(() => sectionHeading('contacts-heading')),
+          })
+        }
         onClose={() => setOpened(false)}
       >
         <Text>{t('dashboard.contacts.removeQuestion', { email: target?.email })}</Text>

@@ -36,6 +36,9 @@ export const common = {
   session: {
     checking: 'Checking your session',
   },
+  impersonating: {
+    unavailable: 'Not available while impersonating a user.',
+  },
   banners: {
     qaSite: 'THIS IS THE QA SITE!',
     devSite: 'THIS IS THE DEV SITE!',

@@ -86,4 +86,9 @@ export const pages = {
     emailUs: 'Email Us',
     emailHours: 'Our support team answers email on business days.',
   },
+  notFound: {
+    title: 'Page Not Found',
+    text: 'There is no page at this address. The link may be old or mistyped.',
+    home: 'Go to the Home Page',
+  },
 };

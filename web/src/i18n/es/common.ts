@@ -35,6 +35,9 @@ export const common: Catalog<typeof en> = {
     closeDialog: 'Cerrar ventana',
     cancel: 'Cancelar',
   },
+  impersonating: {
+    unavailable: 'No disponible mientras suplanta a un usuario.',
+  },
   session: {
     checking: 'Comprobando su sesión',
   },

@@ -90,4 +90,9 @@ export const pages: Catalog<typeof en> = {
     emailUs: 'Escríbanos',
     emailHours: 'Nuestro equipo de ayuda responde los correos electrónicos en días hábiles.',
   },
+  notFound: {
+    title: 'Página no encontrada',
+    text: 'No hay ninguna página en esta dirección. Es posible que el enlace sea antiguo o esté mal escrito.',
+    home: 'Ir a la página de inicio',
+  },
 };

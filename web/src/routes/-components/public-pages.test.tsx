@@ -94,3 +94,21 @@ describe('public pages', () => {
     }
   });
 });
+
+describe('an unknown address', () => {
+  it('says there is no page there, inside the header and footer, with the way home', async () => {
+    const { events, router } = visit('/nope-unknown');
+    const heading = await screen.findByRole('heading', { name: 'Page Not Found', level: 1 });
+    expect(screen.getByRole('main').contains(heading)).toBe(true);
+    expect(screen.getByText(/There is no page at this address/)).toBeDefined();
+    expect(screen.queryByText('Not Found')).toBeNull();
+    expect(screen.getByRole('banner')).toBeDefined();
+    expect(screen.getByRole('navigation', { name: 'Legal' })).toBeDefined();
+
+    await events.click(screen.getByRole('link', { name: 'Go to the Home Page' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Free Property Fraud Alerts' }),
+    ).toBeDefined();
+    expect(router.state.location.pathname).toBe('/');
+  });
+});

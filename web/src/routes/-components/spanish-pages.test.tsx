@@ -83,6 +83,7 @@ describe('the public screens in Spanish', { timeout: 20_000 }, () => {
     },
     { path: '/documents/SAC/doc.pdf', heading: 'Inicie sesión para descargar su documento' },
     { path: `/verify-email/${CODE}`, heading: 'Verificando su correo electrónico' },
+    { path: '/nope-unknown', heading: 'Página no encontrada' },
   ])('$path shows no English', async ({ path, heading }) => {
     await i18n.changeLanguage('es');
     stubFetch({
@@ -98,6 +99,21 @@ describe('the public screens in Spanish', { timeout: 20_000 }, () => {
     }
     expect(document.documentElement.lang).toBe('es');
     expect(englishLeftovers()).toEqual([]);
+  });
+
+  it('an unknown address says so in Spanish, with the way home', async () => {
+    await i18n.changeLanguage('es');
+    stubFetch({ 'GET /api/config': configHandler });
+    const { events, router } = renderApp({ path: '/nope-unknown' });
+    await screen.findByRole('heading', { name: 'Página no encontrada', level: 1 });
+    expect(screen.getByText(/No hay ninguna página en esta dirección/)).toBeDefined();
+    expect(screen.queryByText('Not Found')).toBeNull();
+    await events.click(screen.getByRole('link', { name: 'Ir a la página de inicio' }));
+    await screen.findByRole('heading', {
+      name: 'Alertas gratuitas contra el fraude inmobiliario',
+      level: 1,
+    });
+    expect(router.state.location.pathname).toBe('/');
   });
 
   it('/register with a guard modal open, its results and its errors shows no English', async () => {
