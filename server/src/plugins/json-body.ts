@@ -17,7 +17,8 @@ export function wellFormedJson(value: unknown): boolean {
     if (typeof item === 'string') {
       if (!item.isWellFormed()) return false;
     } else if (Array.isArray(item)) {
-      pending.push(...item);
+      // One by one: spread into push, a long array would pass more arguments than V8 takes.
+      for (const element of item) pending.push(element);
     } else if (item !== null && typeof item === 'object') {
       for (const [key, field] of Object.entries(item)) {
         if (!key.isWellFormed()) return false;
