@@ -20,6 +20,7 @@ import {
   TWILIO_FROM,
 } from './helpers/fake-twilio.ts';
 import { feedFolder, feedLine, type FeedLineInput, feedPdf, writeFeed } from './helpers/feed.ts';
+import { alertWaitsOnRowOf, holding } from './helpers/locks.ts';
 import { codeFrom, countOutbox, waitForMail } from './helpers/mail.ts';
 import { signInSubscriber } from './helpers/sign-in.ts';
 import { NO_RATE_LIMITS, startTestApp, type TestApp } from './helpers/test-app.ts';
@@ -595,6 +596,63 @@ describe('text messages through Twilio', () => {
     await ingest({ documentNumber: 'TXT-41', grantors: ['OPTOUT DEE'] });
     const [text] = await textsTo(dee.phone);
     expect(text!.form.Body).toContain('document TXT-41.');
+  });
+
+  it('texts nothing after a STOP: not a text still queued, nor one an alert queues as STOP lands', async () => {
+    const roy = await texter('RACING ROY');
+    // A text queued and not sent yet (a send in its retries) is skipped by the STOP, with why.
+    const queued = await t.db
+      .insertInto('deliveries')
+      .values({
+        kind: 'alert',
+        channel: 'sms',
+        user_id: roy.id,
+        notification_method_id: roy.phoneMethodId,
+        recipient: roy.phone,
+        provider_message_id: null,
+        last_error: null,
+        sent_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const stop = await postTwilioWebhook(t, INBOUND, {
+      From: roy.phone,
+      To: TWILIO_FROM,
+      Body: 'STOP',
+      MessageSid: 'SM2',
+    });
+    expect(stop.statusCode).toBe(200);
+    expect(
+      await t.db
+        .selectFrom('deliveries')
+        .select(['status', 'last_error'])
+        .where('id', '=', queued.id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({
+      status: 'skipped',
+      last_error: 'Not texted: this number replied STOP; the alert went by email only.',
+    });
+    await postTwilioWebhook(t, INBOUND, {
+      From: roy.phone,
+      To: TWILIO_FROM,
+      Body: 'START',
+      MessageSid: 'SM3',
+    });
+
+    // A STOP begun and not committed when an Act now alert is queued: the alert reads the
+    // phone before the STOP commits.
+    const release = await holding(
+      t.config.databaseUrl,
+      `UPDATE notification_methods SET opted_out_at = now() WHERE id = '${roy.phoneMethodId}'`,
+    );
+    try {
+      await ingest({ documentNumber: 'TXT-45', grantors: ['RACING ROY'] });
+      await alertWaitsOnRowOf(t.db, 'notification_methods', roy.id);
+    } finally {
+      await release();
+    }
+    expect((await alertDeliveries(roy.id, 'TXT-45')).map((d) => d.channel)).toEqual(['email']);
+    expect(fake.messagesTo(roy.phone)).toHaveLength(0);
   });
 
   it('sends no more than 10 alert texts a day to a number: past that, email only, and the event says so', async () => {

@@ -11,6 +11,7 @@ import {
   uniqueEmail,
 } from './helpers/factories.ts';
 import { feedFolder, feedLine, type FeedLineInput, feedPdf, writeFeed } from './helpers/feed.ts';
+import { alertWaitsOnRowOf, holding } from './helpers/locks.ts';
 import { codeFrom, countOutbox, waitForMail } from './helpers/mail.ts';
 import { signInSubscriber } from './helpers/sign-in.ts';
 import { NO_RATE_LIMITS, startTestApp, type TestApp } from './helpers/test-app.ts';
@@ -72,29 +73,43 @@ describe('trusted contacts', () => {
   const contacts = async (): Promise<Contact[]> =>
     (await call('POST', '/api/auth/me')).json().trustedContacts;
 
-  /** Records a document of `type` naming TRUSTING TOM as `role`; returns its number. */
-  async function record(type: string, role: 'grantor' | 'grantee') {
+  /**
+   * Ingests a document of `type` naming `name` (guarded by one subscriber) as `role`; returns
+   * its number once its alert job is queued.
+   */
+  async function ingest(type: string, role: 'grantor' | 'grantee', name = 'TRUSTING TOM') {
     const number = `TRU-${++documents}`;
     const line: FeedLineInput = feedLine('TRU', recordedAt, {
       documentNumber: number,
       documentType: type,
-      ...(role === 'grantor' ? { grantors: ['TRUSTING TOM'] } : { grantees: ['TRUSTING TOM'] }),
+      ...(role === 'grantor' ? { grantors: [name] } : { grantees: [name] }),
     });
     const folder = await feedFolder();
     folders.push(folder);
     await writeFeed(folder, [line], { [line.file]: await feedPdf(line, 1) });
     expect(await ingestFolder(t.engine, folder)).toMatchObject({ events: 1, alerts: 1 });
-    // The subscriber's own alert is the sign that the alert job ran.
-    await waitForMail(t.db, subscriber.email, new RegExp(`was recorded in Trusting County`));
-    await waitFor(`the alert of ${number}`, async () => {
-      const row = await t.db
+    return number;
+  }
+
+  /** The alert of document `number` to `email`, once it is in the outbox. */
+  const alertMailed = (email: string, number: string) =>
+    waitFor(`the alert of ${number}`, () =>
+      t.db
         .selectFrom('outbox_messages')
         .select('id')
-        .where('recipient', '=', subscriber.email)
+        .where('recipient', '=', email)
+        .where('subject', 'like', '%was recorded in Trusting County%')
         .where('text_body', 'like', `%${number}%`)
-        .executeTakeFirst();
-      return row;
-    });
+        .executeTakeFirst(),
+    );
+
+  /**
+   * Records a document of `type` naming TRUSTING TOM as `role`; returns its number once the
+   * subscriber's own alert (the sign that the alert job ran) is in the outbox.
+   */
+  async function record(type: string, role: 'grantor' | 'grantee') {
+    const number = await ingest(type, role);
+    await alertMailed(subscriber.email, number);
     return number;
   }
 
@@ -122,6 +137,26 @@ describe('trusted contacts', () => {
           .executeTakeFirstOrThrow()
       ).n,
     );
+
+  /** A copy queued but not sent yet, as a send-mail worker that has not reached it leaves it. */
+  const queueCopyTo = async (email: string) =>
+    (
+      await t.db
+        .insertInto('deliveries')
+        .values({
+          kind: 'alert_copy',
+          user_id: subscriber.id,
+          recipient: email,
+          provider_message_id: null,
+          last_error: null,
+          sent_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  const deliveryExists = async (id: string) =>
+    (await t.db.selectFrom('deliveries').select('id').where('id', '=', id).executeTakeFirst()) !==
+    undefined;
 
   const ann = uniqueEmail('ann');
   const bob = uniqueEmail('bob');
@@ -216,8 +251,11 @@ describe('trusted contacts', () => {
   it('stops a contact with one click of any stop link, for good', async () => {
     const [copy] = await copiesTo(ann);
     const stop = codeFrom(copy!.text_body, 'trusted-contact/stop');
+    // A copy queued but not sent yet (a send in its retries) is dropped with the stop.
+    const queued = await queueCopyTo(ann);
     const res = await call('POST', `/api/trusted-contacts/stop?code=${stop}`, undefined, false);
     expect(res.statusCode).toBe(200);
+    expect(await deliveryExists(queued)).toBe(false);
     expect(res.json()).toEqual({ status: 'stopped', subscriberEmail: subscriber.email });
     // The same link again says so; nothing else about it.
     expect(
@@ -245,26 +283,12 @@ describe('trusted contacts', () => {
     const invite = await waitForMail(t.db, bob, /trusted contact on DeedWatch$/);
     const accept = codeFrom(invite.text_body, 'trusted-contact/accept');
     const bobId = (await contacts()).find((c) => c.email === bob)!.id;
-    // A copy queued but not sent yet, as a send-mail worker that has not reached it would leave.
-    const queued = await t.db
-      .insertInto('deliveries')
-      .values({
-        kind: 'alert_copy',
-        user_id: subscriber.id,
-        recipient: bob,
-        provider_message_id: null,
-        last_error: null,
-        sent_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const queued = await queueCopyTo(bob);
 
     const res = await call('DELETE', `/api/user/trusted-contacts/${bobId}`);
     expect(res.statusCode).toBe(200);
     expect(res.json().trustedContacts.map((c: Contact) => c.email)).toEqual([ann]);
-    expect(
-      await t.db.selectFrom('deliveries').select('id').where('id', '=', queued.id).execute(),
-    ).toEqual([]);
+    expect(await deliveryExists(queued)).toBe(false);
     expect(
       (await call('POST', `/api/trusted-contacts/accept?code=${accept}`, undefined, false))
         .statusCode,
@@ -327,5 +351,49 @@ describe('trusted contacts', () => {
         JSON.stringify(outcome),
       );
     }
+  });
+
+  it('sends no copy to a contact whose stop lands while the alert is being queued', async () => {
+    const owner = await createSubscriber(t.db, { verified: true });
+    await insertNameSubscriptions(
+      t.db,
+      owner.id,
+      [
+        {
+          countyId: county.id,
+          name: 'RACING RAY',
+          nameKey: nameKey('RACING RAY'),
+          tokens: ['RACING', 'RAY'],
+        },
+      ],
+      new Date(recordedAt.getTime() - 60_000),
+    );
+    const eve = uniqueEmail('eve');
+    await t.db
+      .insertInto('trusted_contacts')
+      .values({
+        user_id: owner.id,
+        email: eve,
+        name: 'Eve',
+        status: 'active',
+        accepted_at: new Date(),
+      })
+      .execute();
+
+    // Eve's stop, begun and not committed when the Act now alert is queued: the alert reads
+    // its contacts before the stop commits.
+    const release = await holding(
+      t.config.databaseUrl,
+      `UPDATE trusted_contacts SET status = 'stopped', stopped_at = now() WHERE email = '${eve}'`,
+    );
+    let number: string;
+    try {
+      number = await ingest('GRANT DEED', 'grantor', 'RACING RAY');
+      await alertWaitsOnRowOf(t.db, 'trusted_contacts', owner.id);
+    } finally {
+      await release();
+    }
+    await alertMailed(owner.email, number);
+    expect(await copiesQueuedTo(eve)).toBe(0);
   });
 });

@@ -108,14 +108,20 @@ export function accountEmail(db: Executor, userId: string) {
   return db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
 }
 
-/** The subscriber's trusted contacts who accepted and have not stopped. */
-export function activeTrustedContacts(db: Executor, userId: string) {
-  return db
+/**
+ * The subscriber's trusted contacts who accepted and have not stopped, read in the transaction
+ * that queues their copies and share-locked there: a stop committed first is seen, and one
+ * clicked meanwhile waits for the copies to be queued, then drops them with the rest of the
+ * contact's queued mail.
+ */
+export function activeTrustedContacts(trx: Executor, userId: string) {
+  return trx
     .selectFrom('trusted_contacts')
     .select(['id', 'email', 'name'])
     .where('user_id', '=', userId)
     .where('status', '=', 'active')
     .orderBy('created_at')
+    .forShare()
     .execute();
 }
 
@@ -159,9 +165,13 @@ export async function insertContactCode(
     .execute();
 }
 
-/** Phone methods an alert may text: verified, not opted out (STOP), not known unreachable. */
-export function smsRecipients(db: Executor, userId: string) {
-  return db
+/**
+ * Phone methods an alert may text: verified, not opted out (STOP), not known unreachable. Read
+ * in the transaction that queues the texts and share-locked there, as the contacts above: a
+ * STOP received meanwhile waits, then skips the texts not sent yet.
+ */
+export function smsRecipients(trx: Executor, userId: string) {
+  return trx
     .selectFrom('notification_methods')
     .select(['id', 'phone', 'texts_check_level'])
     .where('user_id', '=', userId)
@@ -171,6 +181,7 @@ export function smsRecipients(db: Executor, userId: string) {
     .where('opted_out_at', 'is', null)
     .where('phone', 'is not', null)
     .orderBy('created_at')
+    .forShare()
     .execute();
 }
 

@@ -186,10 +186,9 @@ export async function sendAlert(engine: Engine, job: SendAlertJob): Promise<numb
   const { db, mailSender, brand } = engine;
   const doc = await repo.findDocument(db, job.documentId);
   if (!doc) return 0;
-  const [events, recipients, phones, documentProperty, language] = await Promise.all([
+  const [events, recipients, documentProperty, language] = await Promise.all([
     repo.alertEventsOf(db, job.userId, job.documentId),
     repo.alertRecipients(db, job.userId),
-    engine.smsSender ? repo.smsRecipients(db, job.userId) : [],
     repo.documentProperty(db, job.documentId),
     languageOf(db, job.userId),
   ]);
@@ -257,14 +256,14 @@ export async function sendAlert(engine: Engine, job: SendAlertJob): Promise<numb
       ? { alias: doc.alert_template_id, model: alertTemplateModel(brand, input) }
       : undefined;
   const copied = events.some((e) => e.level === 'act_now' && e.tier !== 'possible');
-  const [contacts, account] = copied
-    ? await Promise.all([
-        repo.activeTrustedContacts(db, job.userId),
-        repo.accountEmail(db, job.userId),
-      ])
-    : [[], undefined];
+  const account = copied ? await repo.accountEmail(db, job.userId) : undefined;
 
   return db.transaction().execute(async (trx) => {
+    // Who has said stop is read here, not with the rest above, so that a stop (a contact's
+    // link, a phone's STOP) either is seen or drops what this transaction queues.
+    const contacts = account ? await repo.activeTrustedContacts(trx, job.userId) : [];
+    const phones =
+      engine.smsSender && top.level !== 'records' ? await repo.smsRecipients(trx, job.userId) : [];
     let queued = 0;
     for (const method of recipients) {
       const id = await mailSender.enqueue(trx, {
@@ -277,7 +276,7 @@ export async function sendAlert(engine: Engine, job: SendAlertJob): Promise<numb
       });
       if (id) queued++;
     }
-    for (const contact of account ? contacts : []) {
+    for (const contact of contacts) {
       if (await repo.copyQueued(trx, job.userId, doc.id, contact.email)) continue;
       const code = await createContactCode(trx, contact.id, 'stop');
       const copy = alertCopyMail(brand, {

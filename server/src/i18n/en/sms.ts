@@ -19,5 +19,6 @@ export const sms = {
       'Not texted: this number had its {{limit}} alert texts for today (UTC); the alert went by email only.',
     dailyLimit:
       'Not texted: DeedWatch sent its {{limit}} alert texts for today (UTC); the alert went by email only.',
+    optedOut: 'Not texted: this number replied STOP; the alert went by email only.',
   },
 };

@@ -18,5 +18,7 @@ export const sms: Catalog<typeof en> = {
       'No se envió mensaje de texto: este número ya recibió sus {{limit}} textos de alerta de hoy (UTC); la alerta se envió solo por correo electrónico.',
     dailyLimit:
       'No se envió mensaje de texto: DeedWatch ya envió sus {{limit}} textos de alerta de hoy (UTC); la alerta se envió solo por correo electrónico.',
+    optedOut:
+      'No se envió mensaje de texto: este número respondió STOP; la alerta se envió solo por correo electrónico.',
   },
 };

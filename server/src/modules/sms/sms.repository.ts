@@ -1,5 +1,7 @@
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@deedwatch/rules';
+import { DEFAULT_LANGUAGE, isLanguage, type Language, LANGUAGES } from '@deedwatch/rules';
+import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+import { translator } from '../../i18n/index.ts';
 
 /** Marks every phone method on `phone` opted out (at a date) or back in (null); how many changed. */
 export async function setOptedOut(db: Executor, phone: string, at: Date | null): Promise<number> {
@@ -11,6 +13,24 @@ export async function setOptedOut(db: Executor, phone: string, at: Date | null):
     .where('opted_out_at', at === null ? 'is not' : 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/**
+ * Skips every alert text to `phone` still waiting to be sent (one in its retries, or queued
+ * by an alert that read the number just before its STOP), each with the reason in its
+ * account's language: the send job finds it no longer queued and sends nothing.
+ */
+export async function skipQueuedTexts(db: Executor, phone: string): Promise<number> {
+  const reason = sql<string>`CASE u.language ${sql.join(
+    LANGUAGES.map((l) => sql`WHEN ${l} THEN ${translator(l)('sms.notTexted.optedOut')}`),
+    sql` `,
+  )} ELSE ${translator(DEFAULT_LANGUAGE)('sms.notTexted.optedOut')} END`;
+  const result = await sql`
+    UPDATE deliveries AS d SET status = 'skipped', last_error = ${reason}
+    FROM users AS u
+    WHERE u.id = d.user_id AND d.kind = 'alert' AND d.channel = 'sms' AND d.recipient = ${phone}
+      AND d.status = 'queued'`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
 }
 
 /**

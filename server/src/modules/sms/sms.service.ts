@@ -27,12 +27,16 @@ const twiml = (message?: string) =>
 
 /**
  * A reply to one of our texts. STOP (and its synonyms) opts every method on the number out:
- * nothing more is texted to it; START opts it back in; HELP is answered with how to reach
+ * nothing more is texted to it, not even a text queued and not yet sent; START opts it back in; HELP is answered with how to reach
  * support, in the language of the number's account. Twilio itself confirms STOP and START to the sender, so those get no reply of ours.
  */
 export async function inbound(deps: SmsWebhookDeps, from: string, body: string): Promise<string> {
   const keyword = body.trim().toUpperCase();
-  if (STOP_WORDS.has(keyword)) await repo.setOptedOut(deps.db, from, new Date());
+  if (STOP_WORDS.has(keyword))
+    await deps.db.transaction().execute(async (trx) => {
+      await repo.setOptedOut(trx, from, new Date());
+      await repo.skipQueuedTexts(trx, from);
+    });
   else if (START_WORDS.has(keyword)) await repo.setOptedOut(deps.db, from, null);
   else if (HELP_WORDS.has(keyword))
     return twiml(

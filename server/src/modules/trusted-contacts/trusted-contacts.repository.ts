@@ -43,8 +43,8 @@ export async function deleteContact(db: Executor, userId: string, contactId: str
 }
 
 /**
- * Drops the mail to a removed contact that has not left yet: the send-mail job then finds no
- * delivery and sends nothing.
+ * Drops the mail to a removed or stopped contact that has not left yet: the send-mail job then
+ * finds no delivery and sends nothing.
  */
 export async function deleteQueuedMail(db: Executor, userId: string, email: string) {
   await db
@@ -88,7 +88,7 @@ export function findContact(db: Executor, contactId: string) {
   return db
     .selectFrom('trusted_contacts as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
-    .select(['t.id', 't.email', 't.status', 'u.email as subscriber_email'])
+    .select(['t.id', 't.user_id', 't.email', 't.status', 'u.email as subscriber_email'])
     .where('t.id', '=', contactId)
     .forUpdate('t')
     .executeTakeFirst();

@@ -93,7 +93,7 @@ export async function acceptInvitation(db: Database, code: string) {
 
 /**
  * One click stops a contact for good (the invitation's stop link, or any copy's): nothing more
- * is sent and none of their links works again. The same link clicked again says it is stopped.
+ * is sent, not even mail queued and not yet sent, and none of their links works again. The same link clicked again says it is stopped.
  */
 export async function stopContact(db: Database, code: string) {
   if (!isLinkCode(code)) throw said(404, 'errors.invalidContactLink');
@@ -104,6 +104,7 @@ export async function stopContact(db: Database, code: string) {
     const contact = contactId && (await repo.findContact(trx, contactId));
     if (!contact) throw said(404, 'errors.invalidContactLink');
     await repo.stop(trx, contact.id);
+    await repo.deleteQueuedMail(trx, contact.user_id, contact.email);
     return { status: 'stopped' as const, subscriberEmail: contact.subscriber_email };
   });
 }
