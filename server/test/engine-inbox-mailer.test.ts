@@ -12,6 +12,7 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
+import { sql } from 'kysely';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractPdfText } from '../src/documents/pdf/extract-text.ts';
@@ -23,6 +24,7 @@ import { COUNTY_TIME_ZONE } from '../src/lib/county-time.ts';
 import {
   makeCountyMailer,
   makeCountyMailers,
+  type MailerResult,
   previousCountyDay,
 } from '../src/engine/mailer/county-mailer.service.ts';
 import {
@@ -41,6 +43,7 @@ import {
   type CountyRow,
 } from './helpers/factories.ts';
 import { feedFolder, feedLine, feedPdf, writeFeed } from './helpers/feed.ts';
+import { holding } from './helpers/locks.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 import type { Engine } from '../src/engine/engine.ts';
 import { waitFor } from './helpers/wait.ts';
@@ -268,6 +271,31 @@ describe('county mailers', () => {
     expect(pdf.getPageCount()).toBe(2);
     const text = await extractPdfText(new Uint8Array(await readFile(result.file!)));
     expect(text.ok && text.text).toMatch(/SAMPLE/);
+  });
+
+  it('writes a day once when two runs start together: the second waits, then finds it made', async () => {
+    await t.db.deleteFrom('county_mailers').execute();
+    // The mailers' table held against inserts, so that each run gets as far as it can on its
+    // own before either records its day.
+    const release = await holding(t.config.databaseUrl, 'LOCK TABLE county_mailers IN SHARE MODE');
+    let runs: Promise<MailerResult[]>;
+    try {
+      runs = Promise.all([1, 2].map(() => makeCountyMailer(t.engine, county.id, day)));
+      await waitFor('both runs to wait, on the table or on each other', async () => {
+        const { rows } = await sql<{ n: number }>`
+          SELECT count(DISTINCT pid)::int AS n FROM pg_locks
+          WHERE NOT granted AND (locktype = 'advisory' OR relation = 'county_mailers'::regclass)
+            AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`.execute(
+          t.db,
+        );
+        return rows[0]!.n >= 2 || undefined;
+      });
+    } finally {
+      await release();
+    }
+    const results = await runs;
+    expect(results.map((r) => r.file !== null).sort()).toEqual([false, true]);
+    expect(await t.db.selectFrom('county_mailers').selectAll().execute()).toHaveLength(1);
   });
 
   it('uses a letterhead PDF from the template path', async () => {

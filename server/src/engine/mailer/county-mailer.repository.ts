@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DocumentRow } from '../../db/columns.ts';
-import type { Executor } from '../../db/database.ts';
+import type { Database, Executor } from '../../db/database.ts';
 import { COUNTY_TIME_ZONE } from '../../lib/county-time.ts';
 
 /** Counties whose mailer is on and has somewhere to go. */
@@ -80,4 +80,24 @@ export async function recordMailer(
     })
     .onConflict((oc) => oc.columns(['county_id', 'mailer_date']).doNothing())
     .execute();
+}
+
+/** The first key of the county-mailer locks (pg_advisory_lock's two-key form); the county id is the second. */
+const MAILER_LOCK = sql`hashtext('deedwatch:county-mailer')`;
+
+/**
+ * Runs `make` holding the session-level lock that makes one run at a time write a county's
+ * mailer: a second run (the cron's beside a manual one, or a retry beside a late attempt)
+ * waits, then finds the day recorded. The lock is on a connection of its own, held until
+ * `make` ends, so that `make` may use the pool.
+ */
+export function withMailerLock<T>(db: Database, countyId: number, make: () => Promise<T>) {
+  return db.connection().execute(async (conn) => {
+    await sql`SELECT pg_advisory_lock(${MAILER_LOCK}, ${countyId})`.execute(conn);
+    try {
+      return await make();
+    } finally {
+      await sql`SELECT pg_advisory_unlock(${MAILER_LOCK}, ${countyId})`.execute(conn);
+    }
+  });
 }

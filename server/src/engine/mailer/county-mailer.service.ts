@@ -59,9 +59,19 @@ export async function makeCountyMailers(engine: Engine, date?: string): Promise<
 /**
  * One county's mailer for one day: a letter for each document recorded that day whose type is
  * one of the county's mailerDocumentTypes, to the owners on the parcel roll of each APN it
- * names, written to mailerOutputPath/<CODE>-<date>.pdf.
+ * names, written to mailerOutputPath/<CODE>-<date>.pdf. Runs for one county one at a time, in
+ * any number of processes: a run that starts while another writes the same county waits, and
+ * then finds the day made.
  */
-export async function makeCountyMailer(
+export function makeCountyMailer(
+  engine: Engine,
+  countyId: number,
+  day: string,
+): Promise<MailerResult> {
+  return repo.withMailerLock(engine.db, countyId, () => writeCountyMailer(engine, countyId, day));
+}
+
+async function writeCountyMailer(
   engine: Engine,
   countyId: number,
   day: string,
