@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestFolder } from '../src/engine/ingest/ingest.service.ts';
 import { nameKey } from '../src/keys/normalize.ts';
+import { insertDelivery } from '../src/mail/mail.repository.ts';
 import { insertNameSubscriptions } from '../src/modules/user/user.repository.ts';
 import {
   addNotificationMethod,
@@ -221,6 +222,21 @@ describe('trusted contacts', () => {
 
     const deed = await record('GRANT DEED', 'grantor');
     const copy = await waitFor('the copy to Ann', async () => (await copiesTo(ann))[0]);
+    // A second run of the same alert (a duplicate job) queues no second copy, and does not fail.
+    const { id: deedId } = await t.db
+      .selectFrom('recorded_documents')
+      .select('id')
+      .where('document_number', '=', deed)
+      .executeTakeFirstOrThrow();
+    const again = {
+      deliveryKind: 'alert_copy' as const,
+      userId: subscriber.id,
+      notificationMethodId: null,
+      documentId: deedId,
+      recipient: ann,
+    };
+    expect(await insertDelivery(t.db, again)).toBeUndefined();
+    expect(await copiesQueuedTo(ann)).toBe(1);
     expect(copy.subject).toMatch(
       /^Copy for a trusted contact: Act now: A deed transferring property from you was recorded in Trusting County on /,
     );

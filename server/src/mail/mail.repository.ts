@@ -17,8 +17,9 @@ export type NewDelivery = {
 };
 
 /**
- * A queued delivery; undefined for an alert already queued for that user, document and method
- * (the partial unique index on alerts).
+ * A queued delivery; undefined for an alert already queued for that user, document and method,
+ * or a copy of an alert already queued for that user, document and contact (the partial
+ * unique indexes on each): two runs of one alert at once queue each once, neither failing.
  */
 export async function insertDelivery(db: Executor, d: NewDelivery): Promise<string | undefined> {
   const row = await db
@@ -36,10 +37,15 @@ export async function insertDelivery(db: Executor, d: NewDelivery): Promise<stri
       ...(d.skipped !== undefined ? { status: 'skipped' as const } : {}),
     })
     .onConflict((oc) =>
-      oc
-        .columns(['user_id', 'document_id', 'notification_method_id'])
-        .where('kind', '=', 'alert')
-        .doNothing(),
+      d.deliveryKind === 'alert_copy'
+        ? oc
+            .columns(['user_id', 'document_id', 'recipient'])
+            .where('kind', '=', 'alert_copy')
+            .doNothing()
+        : oc
+            .columns(['user_id', 'document_id', 'notification_method_id'])
+            .where('kind', '=', 'alert')
+            .doNothing(),
     )
     .returning('id')
     .executeTakeFirst();
