@@ -262,6 +262,21 @@ describe('refusing addresses that are not public', () => {
         wrong.push(`${url}: ${res.statusCode} ${res.body}`);
     }
     expect(wrong).toEqual([]);
+
+    // A Spanish subscriber is told why in Spanish (the delivery log stays English: below).
+    const user = await createSubscriber(strict.db, { verified: true, language: 'es' });
+    const spanish = { ...user, cookie: await signInSubscriber(strict, user.email) };
+    const toldWhy = async (url: string) =>
+      (await register(spanish, { url }, strict)).json().message;
+    expect(await toldWhy('https://10.1.2.3/hook')).toBe(
+      'body url: 10.1.2.3 es una dirección privada: los webhooks solo se envían a direcciones públicas.',
+    );
+    expect(await toldWhy('https://localhost/hook')).toMatch(
+      /^body url: localhost se resuelve en (127\.0\.0\.1|::1), una dirección de bucle local \(loopback\): los webhooks solo se envían a direcciones públicas\.$/,
+    );
+    expect(await toldWhy('https://93.184.215.14/hook#part')).toBe(
+      'body url: no debe llevar un #fragmento (nunca se envía).',
+    );
     expect(await strict.db.selectFrom('webhook_endpoints').select('id').execute()).toEqual([]);
   });
 

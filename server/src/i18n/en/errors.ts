@@ -45,4 +45,41 @@ export const errors = {
   contactEmail: 'body/contactEmail: must be an email address',
   contactPhone: 'body/contactPhone: must be a phone number: 10 digits, or + and the country code',
   contactPhoneNeeded: 'body/contactPhone: is required when you would rather be called',
+  webhookUrlInvalid: 'body url: must be a valid https:// URL.',
+  webhookUrlNotHttps: 'body url: must start with https://.',
+  webhookUrlCredentials:
+    'body url: must not hold a user name or password; verify deliveries by their signature instead.',
+  webhookUrlFragment: 'body url: must not have a #fragment (it is never sent).',
+  webhookUrlTooLong:
+    'body url: must be at most {{max}} characters once percent-encoded (it is {{length}}).',
+  /** A host that may not receive a webhook; {{reason}} is one of the three messages below. */
+  webhookUrlHost: 'body url: {{reason}}',
+  webhookHostUnresolved: '{{host}} does not resolve to an address.',
+  webhookHostRefused: '{{host}} is {{why}}: webhooks go only to public addresses.',
+  webhookHostResolvesTo:
+    '{{host}} resolves to {{address}}, {{why}}: webhooks go only to public addresses.',
+  /** Why an address may not receive a webhook: the {{why}} above. */
+  webhookAddress: {
+    notIp: 'not an IP address',
+    loopback: 'a loopback address',
+    thisNetwork: "an address of 'this network'",
+    private: 'a private address',
+    carrierNat: 'a carrier-grade NAT address',
+    linkLocal: 'a link-local address (cloud metadata lives there)',
+    reserved: 'a reserved address',
+    documentation: 'a documentation address',
+    benchmarking: 'a benchmarking address',
+    multicast: 'a multicast address',
+    ietf: 'a reserved address (IETF protocol assignments, Teredo)',
+    sixToFour: 'a 6to4 address (it could lead to any IPv4 address)',
+    ipv4Mapped: 'an IPv4-mapped address',
+    notPublicV6:
+      'not a public IPv6 address (private, link-local, unique local, mapped or reserved)',
+  },
+  tooManyWebhooks:
+    'You have {{max}} webhook endpoints, the most an account may have: delete one first.',
+  webhookExists: 'You already have a webhook endpoint at this URL.',
+  webhookNotFound: 'No such webhook endpoint among yours.',
+  webhookDeliveryNotFound: 'No such webhook delivery among yours.',
+  webhookDisabled: 'Its endpoint is disabled: enable it again first, then resend.',
 };

@@ -50,4 +50,40 @@ export const errors: Catalog<typeof en> = {
   contactPhone:
     'body/contactPhone: debe ser un número de teléfono: 10 dígitos, o + y el código del país',
   contactPhoneNeeded: 'body/contactPhone: es obligatorio si prefiere que lo llamen',
+  webhookUrlInvalid: 'body url: debe ser una URL https:// válida.',
+  webhookUrlNotHttps: 'body url: debe empezar por https://.',
+  webhookUrlCredentials:
+    'body url: no debe llevar usuario ni contraseña; verifique los envíos por su firma.',
+  webhookUrlFragment: 'body url: no debe llevar un #fragmento (nunca se envía).',
+  webhookUrlTooLong:
+    'body url: debe tener como máximo {{max}} caracteres una vez codificada (tiene {{length}}).',
+  webhookUrlHost: 'body url: {{reason}}',
+  webhookHostUnresolved: '{{host}} no se resuelve en ninguna dirección.',
+  webhookHostRefused: '{{host}} es {{why}}: los webhooks solo se envían a direcciones públicas.',
+  webhookHostResolvesTo:
+    '{{host}} se resuelve en {{address}}, {{why}}: los webhooks solo se envían a direcciones públicas.',
+  webhookAddress: {
+    notIp: 'algo que no es una dirección IP',
+    loopback: 'una dirección de bucle local (loopback)',
+    thisNetwork: "una dirección de 'esta red'",
+    private: 'una dirección privada',
+    carrierNat: 'una dirección de NAT de operador (CGNAT)',
+    linkLocal: 'una dirección de enlace local (ahí están los metadatos de la nube)',
+    reserved: 'una dirección reservada',
+    documentation: 'una dirección de documentación',
+    benchmarking: 'una dirección de pruebas de rendimiento',
+    multicast: 'una dirección de multidifusión',
+    ietf: 'una dirección reservada (asignaciones de protocolo del IETF, Teredo)',
+    sixToFour: 'una dirección 6to4 (podría llevar a cualquier dirección IPv4)',
+    ipv4Mapped: 'una dirección IPv4 mapeada',
+    notPublicV6:
+      'una dirección IPv6 no pública (privada, de enlace local, local única, mapeada o reservada)',
+  },
+  tooManyWebhooks:
+    'Ya tiene {{max}} puntos de conexión de webhook, el máximo por cuenta: elimine uno primero.',
+  webhookExists: 'Ya tiene un punto de conexión de webhook en esta URL.',
+  webhookNotFound: 'Ese punto de conexión de webhook no está entre los suyos.',
+  webhookDeliveryNotFound: 'Esa entrega de webhook no está entre las suyas.',
+  webhookDisabled:
+    'Su punto de conexión está desactivado: actívelo de nuevo y luego vuelva a enviarla.',
 };

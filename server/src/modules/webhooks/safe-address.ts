@@ -1,5 +1,8 @@
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
+import type { Language } from '@deedwatch/rules';
+import type { errors } from '../../i18n/en/errors.ts';
+import { translator } from '../../i18n/index.ts';
 
 /**
  * Where a webhook may be sent: a public address only. A subscriber chooses the URL, so without
@@ -16,53 +19,78 @@ export const systemResolver: Resolver = async (hostname) => {
   return found.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
 };
 
+/** Why an address may not receive a webhook: a key of the errors catalog's webhookAddress. */
+export type AddressKind = keyof typeof errors.webhookAddress;
+
+/** An address's kind in words, in `language`. */
+const addressInWords = (kind: AddressKind, language: Language) =>
+  translator(language)(`errors.webhookAddress.${kind}`);
+
+/**
+ * A URL whose host may not receive a webhook: it resolves to no address, or to one that is not
+ * public (`kind`). Its message is English, for the delivery log; `refusal` words it in any
+ * language.
+ */
 export class UnsafeAddressError extends Error {
-  constructor(message: string) {
-    super(message);
+  readonly refusal: { host: string; address?: string; kind?: AddressKind };
+  constructor(refusal: UnsafeAddressError['refusal']) {
+    super(unsafeMessage(refusal, 'en'));
     this.name = 'UnsafeAddressError';
+    this.refusal = refusal;
   }
 }
 
-type Range = { cidr: string; what: string };
+/** Why `refusal`'s host may not receive a webhook, in `language`. */
+export function unsafeMessage(refusal: UnsafeAddressError['refusal'], language: Language) {
+  const { host, address, kind } = refusal;
+  const t = translator(language);
+  if (!kind) return t('errors.webhookHostUnresolved', { host });
+  const why = addressInWords(kind, language);
+  return address === undefined
+    ? t('errors.webhookHostRefused', { host, why })
+    : t('errors.webhookHostResolvesTo', { host, address, why });
+}
+
+type Range = { cidr: string; kind: AddressKind };
 
 const LOOPBACK: Range[] = [
-  { cidr: '127.0.0.0/8', what: 'a loopback address' },
-  { cidr: '::1/128', what: 'a loopback address' },
+  { cidr: '127.0.0.0/8', kind: 'loopback' },
+  { cidr: '::1/128', kind: 'loopback' },
 ];
 
 // IANA's special-purpose registries: none of these is a public host.
 const IPV4_REFUSED: Range[] = [
-  { cidr: '0.0.0.0/8', what: "an address of 'this network'" },
-  { cidr: '10.0.0.0/8', what: 'a private address' },
-  { cidr: '100.64.0.0/10', what: 'a carrier-grade NAT address' },
-  { cidr: '169.254.0.0/16', what: 'a link-local address (cloud metadata lives there)' },
-  { cidr: '172.16.0.0/12', what: 'a private address' },
-  { cidr: '192.0.0.0/24', what: 'a reserved address' },
-  { cidr: '192.0.2.0/24', what: 'a documentation address' },
-  { cidr: '192.88.99.0/24', what: 'a reserved address' },
-  { cidr: '192.168.0.0/16', what: 'a private address' },
-  { cidr: '198.18.0.0/15', what: 'a benchmarking address' },
-  { cidr: '198.51.100.0/24', what: 'a documentation address' },
-  { cidr: '203.0.113.0/24', what: 'a documentation address' },
-  { cidr: '224.0.0.0/4', what: 'a multicast address' },
-  { cidr: '240.0.0.0/4', what: 'a reserved address' },
+  { cidr: '0.0.0.0/8', kind: 'thisNetwork' },
+  { cidr: '10.0.0.0/8', kind: 'private' },
+  { cidr: '100.64.0.0/10', kind: 'carrierNat' },
+  { cidr: '169.254.0.0/16', kind: 'linkLocal' },
+  { cidr: '172.16.0.0/12', kind: 'private' },
+  { cidr: '192.0.0.0/24', kind: 'reserved' },
+  { cidr: '192.0.2.0/24', kind: 'documentation' },
+  { cidr: '192.88.99.0/24', kind: 'reserved' },
+  { cidr: '192.168.0.0/16', kind: 'private' },
+  { cidr: '198.18.0.0/15', kind: 'benchmarking' },
+  { cidr: '198.51.100.0/24', kind: 'documentation' },
+  { cidr: '203.0.113.0/24', kind: 'documentation' },
+  { cidr: '224.0.0.0/4', kind: 'multicast' },
+  { cidr: '240.0.0.0/4', kind: 'reserved' },
 ];
 
 // Only global unicast (2000::/3) is public; inside it, these are not.
 const IPV6_REFUSED: Range[] = [
-  { cidr: '2001::/23', what: 'a reserved address (IETF protocol assignments, Teredo)' },
-  { cidr: '2001:db8::/32', what: 'a documentation address' },
-  { cidr: '2002::/16', what: 'a 6to4 address (it could lead to any IPv4 address)' },
-  { cidr: '3fff::/20', what: 'a documentation address' },
+  { cidr: '2001::/23', kind: 'ietf' },
+  { cidr: '2001:db8::/32', kind: 'documentation' },
+  { cidr: '2002::/16', kind: 'sixToFour' },
+  { cidr: '3fff::/20', kind: 'documentation' },
 ];
 
-function blockList(ranges: Range[]): Map<string, BlockList> {
-  const lists = new Map<string, BlockList>();
+function blockList(ranges: Range[]): Map<AddressKind, BlockList> {
+  const lists = new Map<AddressKind, BlockList>();
   for (const range of ranges) {
     const [network, prefix] = range.cidr.split('/') as [string, string];
-    const list = lists.get(range.what) ?? new BlockList();
+    const list = lists.get(range.kind) ?? new BlockList();
     list.addSubnet(network, Number(prefix), isIP(network) === 6 ? 'ipv6' : 'ipv4');
-    lists.set(range.what, list);
+    lists.set(range.kind, list);
   }
   return lists;
 }
@@ -72,8 +100,8 @@ const refused = blockList([...IPV4_REFUSED, ...IPV6_REFUSED]);
 const globalUnicast = new BlockList();
 globalUnicast.addSubnet('2000::', 3, 'ipv6');
 
-function inRanges(lists: Map<string, BlockList>, address: string, family: 'ipv4' | 'ipv6') {
-  for (const [what, list] of lists) if (list.check(address, family)) return what;
+function inRanges(lists: Map<AddressKind, BlockList>, address: string, family: 'ipv4' | 'ipv6') {
+  for (const [kind, list] of lists) if (list.check(address, family)) return kind;
   return undefined;
 }
 
@@ -81,16 +109,14 @@ function inRanges(lists: Map<string, BlockList>, address: string, family: 'ipv4'
  * Why `address` may not receive a webhook, or undefined when it may. Loopback is allowed only
  * with `allowLoopback` (WEBHOOK_ALLOW_LOOPBACK); every other non-public range never is.
  */
-export function addressRefusal(address: string, allowLoopback: boolean): string | undefined {
+export function addressRefusal(address: string, allowLoopback: boolean): AddressKind | undefined {
   const version = isIP(address);
-  if (version === 0) return 'not an IP address';
+  if (version === 0) return 'notIp';
   const family = version === 4 ? 'ipv4' : 'ipv6';
   const isLoopback = inRanges(loopback, address, family);
   if (isLoopback) return allowLoopback ? undefined : isLoopback;
   if (family === 'ipv6' && !globalUnicast.check(address, 'ipv6')) {
-    return address.toLowerCase().startsWith('::ffff:')
-      ? 'an IPv4-mapped address'
-      : 'not a public IPv6 address (private, link-local, unique local, mapped or reserved)';
+    return address.toLowerCase().startsWith('::ffff:') ? 'ipv4Mapped' : 'notPublicV6';
   }
   return inRanges(refused, address, family);
 }
@@ -117,19 +143,14 @@ export async function resolvePublicAddress(url: URL, policy: UrlPolicy): Promise
     try {
       addresses = await policy.resolve(host);
     } catch {
-      throw new UnsafeAddressError(`${host} does not resolve to an address.`);
+      throw new UnsafeAddressError({ host });
     }
-    if (addresses.length === 0)
-      throw new UnsafeAddressError(`${host} does not resolve to an address.`);
+    if (addresses.length === 0) throw new UnsafeAddressError({ host });
   }
   for (const { address } of addresses) {
-    const why = addressRefusal(address, policy.allowLoopback);
-    if (why) {
-      throw new UnsafeAddressError(
-        literal !== 0
-          ? `${host} is ${why}: webhooks go only to public addresses.`
-          : `${host} resolves to ${address}, ${why}: webhooks go only to public addresses.`,
-      );
+    const kind = addressRefusal(address, policy.allowLoopback);
+    if (kind) {
+      throw new UnsafeAddressError(literal !== 0 ? { host, kind } : { host, address, kind });
     }
   }
   return addresses[0]!;

@@ -3,13 +3,18 @@ import type { Database } from '../../db/database.ts';
 import { bossDb } from '../../db/pg-boss-db.ts';
 import type { DB } from '../../db/types.ts';
 import { DELIVER_WEBHOOK } from '../../jobs/queues.ts';
-import { badRequest, conflict, notFound, unauthorized, forbidden } from '../../lib/errors.ts';
+import { forbidden, said, unauthorized } from '../../lib/errors.ts';
 import { REDACTED } from '../../lib/logger.ts';
 import type { Caller } from '../../lib/route.ts';
 import { type SealingKey, seal } from '../../lib/sealed.ts';
 import { auditOwnChange, requireSubscriber, SUBSCRIBERS_ONLY } from '../tokens/tokens.service.ts';
 import { lockUser } from '../user/user.repository.ts';
-import { resolvePublicAddress, UnsafeAddressError, type UrlPolicy } from './safe-address.ts';
+import {
+  resolvePublicAddress,
+  UnsafeAddressError,
+  unsafeMessage,
+  type UrlPolicy,
+} from './safe-address.ts';
 import { generateSecret } from './signing.ts';
 import * as repo from './webhooks.repository.ts';
 import {
@@ -88,28 +93,29 @@ async function checkedUrl(input: string, policy: UrlPolicy): Promise<string> {
   try {
     url = new URL(input);
   } catch {
-    throw badRequest('body url: must be a valid https:// URL.');
+    throw said(400, 'errors.webhookUrlInvalid');
   }
-  if (url.protocol !== 'https:') throw badRequest('body url: must start with https://.');
+  if (url.protocol !== 'https:') throw said(400, 'errors.webhookUrlNotHttps');
   if (url.username || url.password) {
-    throw badRequest(
-      'body url: must not hold a user name or password; verify deliveries by their signature instead.',
-    );
+    throw said(400, 'errors.webhookUrlCredentials');
   }
   // An empty fragment ("…/hook#") is kept by the URL, though its hash reads ''.
   if (url.hash || url.href.endsWith('#')) {
-    throw badRequest('body url: must not have a #fragment (it is never sent).');
+    throw said(400, 'errors.webhookUrlFragment');
   }
   // As kept and sent: a character outside ASCII or some punctuation takes 3 to 9 once encoded.
   if (url.href.length > MAX_URL_LENGTH) {
-    throw badRequest(
-      `body url: must be at most ${MAX_URL_LENGTH} characters once percent-encoded (it is ${url.href.length}).`,
-    );
+    throw said(400, 'errors.webhookUrlTooLong', { max: MAX_URL_LENGTH, length: url.href.length });
   }
   try {
     await resolvePublicAddress(url, policy);
   } catch (err) {
-    if (err instanceof UnsafeAddressError) throw badRequest(`body url: ${err.message}`);
+    if (err instanceof UnsafeAddressError) {
+      const { refusal } = err;
+      throw said(400, 'errors.webhookUrlHost', (language) => ({
+        reason: unsafeMessage(refusal, language),
+      }));
+    }
     throw err;
   }
   return url.href;
@@ -139,9 +145,7 @@ export async function createEndpoint(
     if (!user) throw unauthorized();
     if (user.role !== 'subscriber') throw forbidden(SUBSCRIBERS_ONLY);
     if ((await repo.countEndpoints(trx, caller.userId)) >= MAX_ENDPOINTS) {
-      throw conflict(
-        `You have ${MAX_ENDPOINTS} webhook endpoints, the most an account may have: delete one first.`,
-      );
+      throw said(409, 'errors.tooManyWebhooks', { max: MAX_ENDPOINTS });
     }
     const row = await repo.insertEndpoint(trx, {
       userId: caller.userId,
@@ -150,7 +154,7 @@ export async function createEndpoint(
       eventTypes: input.eventTypes,
       secretSealed: seal(deps.sealingKey, secret),
     });
-    if (!row) throw conflict('You already have a webhook endpoint at this URL.');
+    if (!row) throw said(409, 'errors.webhookExists');
     await auditOwnChange(trx, caller, 'webhook.create', {
       endpointId: row.id,
       url: auditedUrl(row.url),
@@ -171,7 +175,7 @@ export async function updateEndpoint(
 ) {
   await requireSubscriber(deps.db, caller.userId);
   const current = await repo.findEndpoint(deps.db, caller.userId, endpointId);
-  if (!current) throw notFound('No such webhook endpoint among yours.');
+  if (!current) throw said(404, 'errors.webhookNotFound');
   // Enabling again checks the address again: it may resolve elsewhere by now.
   if (input.enabled === true && current.disabled_at) await checkedUrl(current.url, deps.urlPolicy);
   const row = await repo.updateEndpoint(deps.db, caller.userId, endpointId, {
@@ -181,7 +185,7 @@ export async function updateEndpoint(
       disabled: input.enabled ? null : { at: now, reason: DISABLED_BY_YOU },
     }),
   });
-  if (!row) throw notFound('No such webhook endpoint among yours.');
+  if (!row) throw said(404, 'errors.webhookNotFound');
   return toEndpoint(row);
 }
 
@@ -189,7 +193,7 @@ export async function deleteEndpoint(db: Database, caller: Caller, endpointId: s
   await requireSubscriber(db, caller.userId);
   return db.transaction().execute(async (trx) => {
     const row = await repo.deleteEndpoint(trx, caller.userId, endpointId);
-    if (!row) throw notFound('No such webhook endpoint among yours.');
+    if (!row) throw said(404, 'errors.webhookNotFound');
     await auditOwnChange(trx, caller, 'webhook.delete', {
       endpointId: row.id,
       url: auditedUrl(row.url),
@@ -201,7 +205,7 @@ export async function deleteEndpoint(db: Database, caller: Caller, endpointId: s
 export async function listDeliveries(db: Database, caller: Caller, endpointId: string) {
   await requireSubscriber(db, caller.userId);
   const endpoint = await repo.findEndpoint(db, caller.userId, endpointId);
-  if (!endpoint) throw notFound('No such webhook endpoint among yours.');
+  if (!endpoint) throw said(404, 'errors.webhookNotFound');
   const rows = await repo.listDeliveries(db, endpointId, LISTED_DELIVERIES);
   return { deliveries: rows.map(toDelivery) };
 }
@@ -215,9 +219,9 @@ export async function resendDelivery(deps: EndpointDeps, caller: Caller, deliver
   const { boss } = deps;
   if (!boss) throw new Error('resendDelivery needs the job queue (AppDeps.boss)');
   const original = await repo.findDelivery(deps.db, caller.userId, deliveryId);
-  if (!original) throw notFound('No such webhook delivery among yours.');
+  if (!original) throw said(404, 'errors.webhookDeliveryNotFound');
   if (original.endpoint_disabled_at) {
-    throw conflict('Its endpoint is disabled: enable it again first, then resend.');
+    throw said(409, 'errors.webhookDisabled');
   }
   return deps.db.transaction().execute(async (trx) => {
     const row = await repo.insertResend(trx, original);
