@@ -96,6 +96,33 @@ describe('the staff back-office, in Chromium against the real server', () => {
     await page.close();
   });
 
+  it('opens the queue dashboard for an admin: its scripts run, and nothing loads from another origin', async () => {
+    const page = await newPage();
+    await signInAsStaff(page, server, admin.email);
+    // What the page asks of other origins, and what came of it.
+    const elsewhere: string[] = [];
+    page.on('requestfailed', (request) => {
+      if (!request.url().startsWith(server.url))
+        elsewhere.push(`${request.url()}: ${request.failure()?.errorText}`);
+    });
+    page.on('requestfinished', (request) => {
+      if (!request.url().startsWith(server.url)) elsewhere.push(`${request.url()}: loaded`);
+    });
+    const refusedScripts: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/.test(message.text()) && /script/i.test(message.text()))
+        refusedScripts.push(message.text());
+    });
+    await page.goto(`${server.url}/admin/jobs`);
+    // The queue list is fetched by the page's scripts once they run.
+    await page.getByText('send-mail').first().waitFor();
+    expect(refusedScripts).toEqual([]);
+    // The web fonts it asks Google for are refused by its policy, before any connection.
+    expect(elsewhere.filter((outcome) => !outcome.endsWith(': csp'))).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    await page.close();
+  });
+
   it('shows customer support no Counties tab and refuses them the queue dashboard', async () => {
     const page = await newPage({ width: 375, height: 812 });
     await signInAsStaff(page, server, support.email);
@@ -135,6 +162,8 @@ describe('the staff back-office, in Chromium against the real server', () => {
 
     const refused = await page.goto(`${server.url}/admin/jobs`);
     expect(refused?.status()).toBe(403);
+    await page.getByRole('heading', { name: 'Admins only', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Back to Admin' }).click();
     // Nor can the address open the tab.
     await page.goto(`${server.url}/admin?tab=counties`);
     await page.getByRole('heading', { name: 'Admin', exact: true, level: 1 }).waitFor();

@@ -12,12 +12,8 @@ describe('the pg-boss dashboard at /admin/jobs', () => {
   });
   afterAll(() => t.close());
 
-  const get = (url: string, cookie?: string) =>
-    t.app.inject({
-      method: 'GET',
-      url,
-      headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) },
-    });
+  const get = (url: string, cookie?: string, accept = 'text/html') =>
+    t.app.inject({ method: 'GET', url, headers: { accept, ...(cookie ? { cookie } : {}) } });
 
   it('is refused to anonymous (401), subscribers and customer support (403), on every path', async () => {
     const subscriber = await signInSubscriber(
@@ -26,17 +22,47 @@ describe('the pg-boss dashboard at /admin/jobs', () => {
     );
     const support = await signInStaff(t, (await createStaff(t.db, 'customersupport')).email);
     for (const url of ['/admin/jobs', '/admin/jobs/queues', '/admin/jobs/assets/x.js']) {
-      expect((await get(url)).statusCode).toBe(401);
-      expect((await get(url, subscriber)).statusCode).toBe(403);
-      expect((await get(url, support)).statusCode).toBe(403);
+      // A program is answered as the API answers.
+      expect((await get(url, undefined, 'application/json')).statusCode).toBe(401);
+      for (const cookie of [subscriber, support]) {
+        const refused = await get(url, cookie, '*/*');
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json().message).toBe('You do not have permission to do that.');
+      }
+      // A browser is sent to the staff sign-in, or told the page is for admins.
+      const anonymous = await get(url);
+      expect(anonymous.statusCode).toBe(303);
+      expect(anonymous.headers.location).toBe('/admin');
+      for (const cookie of [subscriber, support]) {
+        const page = await get(url, cookie);
+        expect(page.statusCode).toBe(403);
+        expect(page.headers['content-type']).toContain('text/html');
+        expect(page.body).toContain('<h1>Admins only</h1>');
+        expect(page.body).toContain('<a href="/admin">Back to Admin</a>');
+      }
     }
   });
 
-  it("serves admins the dashboard, listing the app's queues, with its own scripts allowed", async () => {
+  it("serves admins the dashboard, listing the app's queues, its inline scripts and nothing from elsewhere allowed", async () => {
     const page = await get('/admin/jobs', adminCookie);
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
-    expect(page.headers['content-security-policy']).toBeUndefined();
+    // The page asks for Google's web fonts; its policy lets nothing load from another origin.
+    expect(page.body).toContain('https://fonts.googleapis.com');
+    const policy = Object.fromEntries(
+      String(page.headers['content-security-policy'])
+        .split(';')
+        .map((directive) => directive.trim().split(/\s+/))
+        .map(([name, ...sources]) => [name, sources.join(' ')]),
+    );
+    expect(policy).toMatchObject({
+      'default-src': "'self'",
+      'script-src': "'self' 'unsafe-inline'",
+      'style-src': "'self' 'unsafe-inline'",
+      'font-src': "'self' data:",
+      'connect-src': "'self'",
+      'frame-ancestors': "'none'",
+    });
     expect(page.headers['x-content-type-options']).toBe('nosniff');
 
     const queues = await get('/admin/jobs/queues', adminCookie);

@@ -57,10 +57,29 @@ function checkDashboardAddress(url: string): void {
   }
 }
 
+/** What a browser is shown at /admin/jobs by someone signed in who is not an admin. */
+const ADMINS_ONLY_PAGE = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Admins only - DeedWatch</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; padding: 0 1rem">
+<h1>Admins only</h1>
+<p>The job queues are for admins. Your account cannot open them.</p>
+<p><a href="/admin">Back to Admin</a></p>
+</body>
+</html>
+`;
+
+const wantsPage = (request: FastifyRequest) =>
+  request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+
 /**
  * The pg-boss dashboard at /admin/jobs, for admins only. Mounted, it skips its own login, so
- * the access guard's admin check is what guards it. Its pages bring their own
- * scripts: the Content-Security-Policy is off on these routes only; the other security headers stay.
+ * the access guard's admin check is what guards it. Its pages bring their own inline scripts:
+ * the Content-Security-Policy of these routes lets those run, and is otherwise the app's (in
+ * particular, nothing is loaded from another origin). A browser that may not open it is sent
+ * to the staff sign-in (not signed in) or shown a page saying so (signed in, not an admin);
+ * any other caller gets the API's JSON errors.
  */
 export async function adminDashboardRoutes(
   app: FastifyInstance,
@@ -79,6 +98,15 @@ export async function adminDashboardRoutes(
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
+  app.setErrorHandler((err: { statusCode?: number }, request, reply) => {
+    if (wantsPage(request) && err.statusCode === 401) return reply.redirect('/admin', 303);
+    if (wantsPage(request) && err.statusCode === 403) {
+      return reply.status(403).type('text/html; charset=utf-8').send(ADMINS_ONLY_PAGE);
+    }
+    // Everything else as the rest of the API answers it.
+    throw err;
+  });
+
   const serve = async (request: FastifyRequest, reply: FastifyReply) => {
     checkDashboardAddress(request.url);
     return sendFetchResponse(reply, await handler(toFetchRequest(request, origin)));
@@ -89,7 +117,7 @@ export async function adminDashboardRoutes(
     app.route({
       method: ['GET', 'POST'],
       url,
-      config: { access: 'admin', contentSecurityPolicy: false },
+      config: { access: 'admin', contentSecurityPolicy: 'inline-scripts' },
       schema: { hide: true },
       handler: serve,
     });
