@@ -22,9 +22,27 @@ export const systemResolver: Resolver = async (hostname) => {
 /** Why an address may not receive a webhook: a key of the errors catalog's webhookAddress. */
 export type AddressKind = keyof typeof errors.webhookAddress;
 
+/** The catalog key of each kind, written out so that a check of the catalogs finds it used. */
+const ADDRESS_WORDS = {
+  notIp: 'errors.webhookAddress.notIp',
+  loopback: 'errors.webhookAddress.loopback',
+  thisNetwork: 'errors.webhookAddress.thisNetwork',
+  private: 'errors.webhookAddress.private',
+  carrierNat: 'errors.webhookAddress.carrierNat',
+  linkLocal: 'errors.webhookAddress.linkLocal',
+  reserved: 'errors.webhookAddress.reserved',
+  documentation: 'errors.webhookAddress.documentation',
+  benchmarking: 'errors.webhookAddress.benchmarking',
+  multicast: 'errors.webhookAddress.multicast',
+  ietf: 'errors.webhookAddress.ietf',
+  sixToFour: 'errors.webhookAddress.sixToFour',
+  ipv4Mapped: 'errors.webhookAddress.ipv4Mapped',
+  notPublicV6: 'errors.webhookAddress.notPublicV6',
+} as const satisfies Record<AddressKind, `errors.webhookAddress.${AddressKind}`>;
+
 /** An address's kind in words, in `language`. */
 const addressInWords = (kind: AddressKind, language: Language) =>
-  translator(language)(`errors.webhookAddress.${kind}`);
+  translator(language)(ADDRESS_WORDS[kind]);
 
 /**
  * A URL whose host may not receive a webhook: it resolves to no address, or to one that is not
