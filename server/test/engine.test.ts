@@ -407,7 +407,10 @@ describe('the engine, from a feed folder to alert emails', () => {
       const victim = t.db.transaction().execute(async (trx) => {
         const claimed = await claimUnmatched(trx, ids);
         expect(claimed.length).toBeGreaterThan(0);
-        await insertEvents(trx, claimed);
+        await insertEvents(
+          trx,
+          claimed.map((d) => d.id),
+        );
         const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(trx);
         await sql`SELECT pg_terminate_backend(${rows[0]!.pid})`.execute(t.db);
         await sql`SELECT 1`.execute(trx);

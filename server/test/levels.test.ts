@@ -3,6 +3,7 @@ import { rm } from 'node:fs/promises';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestFolder } from '../src/engine/ingest/ingest.service.ts';
+import { matchDocuments } from '../src/engine/matching/match.service.ts';
 import { apnKey, nameKey } from '../src/keys/normalize.ts';
 import {
   insertApnSubscriptions,
@@ -16,8 +17,10 @@ import {
   type CountyRow,
 } from './helpers/factories.ts';
 import { feedFolder, feedLine, type FeedLineInput, feedPdf, writeFeed } from './helpers/feed.ts';
+import { holding, waitsOnAdvisoryLock } from './helpers/locks.ts';
 import { signInStaff, signInSubscriber } from './helpers/sign-in.ts';
 import { NO_RATE_LIMITS, startTestApp, type TestApp } from './helpers/test-app.ts';
+import { waitFor } from './helpers/wait.ts';
 
 // Risk levels: the default table row by row, event_level() and the trigger that gives every new
 // event its level, a county's own rows (saved through Edit County, which recomputes the county's
@@ -521,6 +524,59 @@ describe('risk levels', () => {
       fraudContactUrl: '',
     });
     expect(cleared.json()).toMatchObject({ fraudContactName: '', fraudContactPhone: '' });
+  });
+
+  it("recomputes the events of a matcher batch in flight when a county's rows are saved", async () => {
+    const racing = await createCounty(t.db, { name: 'Racing Levels', code: 'RLV' });
+    const user = await guard(racing, 'RACING RITA', '012-0345-006-0003');
+    await ingest('RLV', [
+      feedLine('RLV', recordedAt, { documentNumber: 'RLV-1', grantees: ['RACING RITA'] }),
+    ]);
+    expect(await levelsByDocument(user.id)).toEqual({ 'RLV-1': 'check' });
+    // The document unmatched again, for a batch of this test's own.
+    const { id: documentId } = await t.db
+      .selectFrom('recorded_documents')
+      .select('id')
+      .where('document_number', '=', 'RLV-1')
+      .executeTakeFirstOrThrow();
+    await t.db.deleteFrom('events').where('document_id', '=', documentId).execute();
+    await t.db
+      .updateTable('recorded_documents')
+      .set({ matched_at: null })
+      .where('id', '=', documentId)
+      .execute();
+
+    // The batch has written its event (at Check) and waits to queue its alert; the rows are
+    // saved meanwhile.
+    const release = await holding(t.config.databaseUrl, 'LOCK TABLE pgboss.job IN SHARE MODE');
+    let batch: Promise<unknown>;
+    let saved: Promise<{ statusCode: number; body: string }>;
+    let savedYet = false;
+    try {
+      batch = matchDocuments(t.db, t.boss, [documentId]);
+      await waitFor('the batch to wait to queue its alert', async () => {
+        // On the job table or the queue's partition of it.
+        const { rows } = await sql<{ n: number }>`
+          SELECT count(*)::int AS n FROM pg_locks l
+          JOIN pg_class c ON c.oid = l.relation
+          WHERE NOT l.granted AND c.relnamespace = 'pgboss'::regnamespace`.execute(t.db);
+        return rows[0]!.n > 0;
+      });
+      saved = save(
+        { levelOverrides: [{ documentType: 'GRANT DEED', subject: 'grantee', level: 'act_now' }] },
+        racing,
+      ).finally(() => (savedYet = true));
+      await waitFor(
+        'the save to wait for the batch, or be done without waiting',
+        async () => savedYet || (await waitsOnAdvisoryLock(t.db)),
+      );
+    } finally {
+      await release();
+    }
+    await batch;
+    const res = await saved;
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await levelsByDocument(user.id)).toEqual({ 'RLV-1': 'act_now' });
   });
 
   it('shows admins the default table, and nobody else', async () => {

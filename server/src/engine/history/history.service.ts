@@ -16,6 +16,7 @@ import { type HistoryFinding, historyMail } from '../../mail/history-template.ts
 import { languageOf } from '../../mail/mail.repository.ts';
 import { alertRecipients } from '../alerts/alerts.repository.ts';
 import type { Engine } from '../engine.ts';
+import { shareCountyLevels } from '../levels/levels.repository.ts';
 import { namesakeCountsByPrefix } from '../matching/match.repository.ts';
 import * as repo from './history.repository.ts';
 
@@ -259,6 +260,10 @@ export async function checkHistory(engine: Engine, userId: string): Promise<Hist
     // The namesake counts of a first initial's hundreds of names were compiled for 20 ms.
     await withoutJit(trx);
     const guards = await repo.lockUncheckedGuards(trx, userId);
+    await shareCountyLevels(
+      trx,
+      [...guards.apns, ...guards.names].map((g) => g.county_id),
+    );
     let events = await repo.insertApnHistoryEvents(
       trx,
       guards.apns.map((g) => g.id),

@@ -50,6 +50,25 @@ export async function replaceOverrides(
     .execute();
 }
 
+/** The first key of the county-levels locks (pg_advisory_lock's two-key form); the county id is the second. */
+const LEVELS_LOCK = sql`hashtext('deedwatch:county-levels')`;
+
+/**
+ * Taken, shared, by whatever writes events with the levels of the moment (a matcher batch, a
+ * history check), for each county it writes in, before it computes them: an edit of a county's
+ * level rows (below) waits for those in flight and then recomputes their events too; one that
+ * starts during an edit waits for it, and reads the new rows.
+ */
+export async function shareCountyLevels(trx: Executor, countyIds: readonly number[]) {
+  for (const countyId of [...new Set(countyIds)].sort((a, b) => a - b))
+    await sql`SELECT pg_advisory_xact_lock_shared(${LEVELS_LOCK}, ${countyId})`.execute(trx);
+}
+
+/** Taken by an edit of a county's level rows, exclusively, until its transaction ends. */
+export async function lockCountyLevels(trx: Executor, countyId: number) {
+  await sql`SELECT pg_advisory_xact_lock(${LEVELS_LOCK}, ${countyId})`.execute(trx);
+}
+
 /** An event whose level changed, as told to a subscriber who asked to hear of it. */
 export type LevelChange = { eventId: string; previousLevel: EventLevel };
 

@@ -50,14 +50,17 @@ const base = (rule: NameRule) => sql.raw(String(MATCH_BASE_CONFIDENCE[rule]));
  * document is matched once, by whichever transaction claims it. Documents of a disabled county
  * are left unmatched, for the sweep to match once the county is enabled again.
  */
-export async function claimUnmatched(trx: Executor, ids: readonly string[]): Promise<string[]> {
-  const { rows } = await sql<{ id: string }>`
-    SELECT d.id FROM recorded_documents d
+export async function claimUnmatched(
+  trx: Executor,
+  ids: readonly string[],
+): Promise<{ id: string; county_id: number }[]> {
+  const { rows } = await sql<{ id: string; county_id: number }>`
+    SELECT d.id, d.county_id FROM recorded_documents d
     WHERE d.id = ANY (${ids}::bigint[]) AND d.matched_at IS NULL
       AND EXISTS (SELECT 1 FROM counties c WHERE c.id = d.county_id AND c.is_enabled)
     ORDER BY d.id
     FOR UPDATE OF d SKIP LOCKED`.execute(trx);
-  return rows.map((r) => r.id);
+  return rows;
 }
 
 export type NewEvent = {

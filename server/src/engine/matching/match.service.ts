@@ -5,6 +5,7 @@ import { bossDb } from '../../db/pg-boss-db.ts';
 import { SEND_ALERT } from '../../jobs/queues.ts';
 import { recordMatched } from '../../lib/metrics.ts';
 import { enqueueEventWebhooks } from '../webhooks/event-webhooks.ts';
+import { shareCountyLevels } from '../levels/levels.repository.ts';
 import * as repo from './match.repository.ts';
 
 export type SendAlertJob = { userId: string; documentId: string };
@@ -29,8 +30,13 @@ export async function matchDocuments(
   ids: readonly string[],
 ): Promise<MatchResult> {
   const matched = await db.transaction().execute(async (trx) => {
-    const claimed = await repo.claimUnmatched(trx, ids);
-    if (claimed.length === 0) return { documents: 0, events: [], alerts: 0 };
+    const claimedRows = await repo.claimUnmatched(trx, ids);
+    if (claimedRows.length === 0) return { documents: 0, events: [], alerts: 0 };
+    await shareCountyLevels(
+      trx,
+      claimedRows.map((d) => d.county_id),
+    );
+    const claimed = claimedRows.map((d) => d.id);
     const events = await repo.insertEvents(trx, claimed);
     await repo.markMatched(trx, claimed);
     const alerts = new Map<string, SendAlertJob>();

@@ -202,6 +202,9 @@ export async function updateCounty(
         changed.length > 0 ? await repo.updateCounty(trx, id, columns) : (row as repo.CountyRow);
       let after = before.levelOverrides;
       if (overrides && relevelled.length > 0) {
+        // After the matcher batches writing this county's events now, so that they are
+        // recomputed too; batches that start meanwhile wait, then read the new rows.
+        await levels.lockCountyLevels(trx, id);
         await levels.replaceOverrides(
           trx,
           id,
