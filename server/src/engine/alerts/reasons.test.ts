@@ -47,9 +47,11 @@ describe('reasons in the subscriber language', () => {
   });
 
   it('says a property match in each language', () => {
+    // The document's APN as its index wrote it; the guarded one in the county's format, which
+    // is the one a subscriber knows (the two have the same key).
     const apn = {
       match_kind: 'apn',
-      matched_value: '012-0345-006',
+      matched_value: '0120345006',
       is_exact: true,
       guarded: { apn: '012-0345-006', address: '123 MAIN ST' },
     };

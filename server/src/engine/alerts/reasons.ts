@@ -24,7 +24,9 @@ export function reasonOf(e: MatchedEvent, language: Language = 'en'): string {
     const match = matchName(e.guarded.name, e.matched_value);
     return match.matched ? say(t, match.words) : match.reason;
   }
-  if (e.match_kind === 'apn') return t('reasons.match.apn', { apn: e.matched_value });
+  // An APN match means the same key: the guarded APN is that parcel, in the county's format.
+  if (e.match_kind === 'apn')
+    return t('reasons.match.apn', { apn: e.guarded.apn || e.matched_value });
   return e.is_exact
     ? t('reasons.match.address', { address: e.matched_value })
     : t('reasons.match.similarAddress', { matched: e.matched_value, address: e.guarded.address });
