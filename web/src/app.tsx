@@ -1,9 +1,8 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { toastSettings } from './features/notifications/toast-settings';
+import { AppNotifications } from './features/notifications/app-notifications';
 import type { createAppRouter } from './router';
 import { theme } from './theme';
 
@@ -18,7 +17,7 @@ export function App({
 }) {
   return (
     <MantineProvider theme={theme}>
-      <Notifications {...toastSettings} />
+      <AppNotifications />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

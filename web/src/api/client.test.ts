@@ -97,6 +97,42 @@ describe('api client', () => {
   });
 });
 
+describe('logging failures', () => {
+  it.each([401, 403, 404, 409, 422, 429])(
+    'logs an expected %i at debug level, not as a console error',
+    async (status) => {
+      stubFetch({ 'GET /api/config': () => json({ statusCode: status, message: 'No.' }, status) });
+      const { api, onError } = client();
+      const debug = vi.spyOn(console, 'debug').mockImplementation(() => {});
+
+      await api.GET('/api/config', { middleware: [failures({ endsSession: false })] });
+
+      expect(console.error).not.toHaveBeenCalled();
+      expect(debug).toHaveBeenCalledWith(
+        `GET http://localhost:3000/api/config failed: ${status} No.`,
+      );
+      // Handled as before: the toast says it.
+      expect(onError).toHaveBeenCalledWith('No.');
+    },
+  );
+
+  it('logs a server failure and a network failure as console errors', async () => {
+    stubFetch({ 'GET /api/config': () => json({ statusCode: 500, message: 'Down.' }, 500) });
+    const { api } = client();
+    await api.GET('/api/config');
+    expect(console.error).toHaveBeenCalledWith(
+      'GET http://localhost:3000/api/config failed: 500 Down.',
+    );
+
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('fetch failed')));
+    await expect(api.GET('/api/config')).rejects.toThrow('fetch failed');
+    expect(console.error).toHaveBeenLastCalledWith(
+      'GET http://localhost:3000/api/config failed',
+      expect.any(TypeError),
+    );
+  });
+});
+
 describe('failure handling per call', () => {
   const unauthorized = () =>
     json({ statusCode: 401, error: 'Unauthorized', message: 'Please log in.' }, 401);
@@ -104,14 +140,13 @@ describe('failure handling per call', () => {
   it('a quiet call logs its failure but shows no toast, and its 401 still ends the session', async () => {
     stubFetch({ 'POST /api/auth/me': unauthorized });
     const { api, onError, onUnauthorized } = client();
+    const debug = vi.spyOn(console, 'debug').mockImplementation(() => {});
 
     await api.POST('/api/auth/me', { middleware: [quiet] });
 
     expect(onError).not.toHaveBeenCalled();
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
-    expect(console.error).toHaveBeenCalledWith(
-      expect.stringMatching(/\/api\/auth\/me failed: 401/),
-    );
+    expect(debug).toHaveBeenCalledWith(expect.stringMatching(/\/api\/auth\/me failed: 401/));
   });
 
   it('a call that answers its own 401 keeps the session and shows nothing', async () => {

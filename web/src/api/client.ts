@@ -22,7 +22,8 @@ export interface ApiClientOptions {
 }
 
 /**
- * What the client does when one call fails. Every failure is logged whatever this says.
+ * What the client does when one call fails. Every failure is logged whatever this says: a 4xx
+ * answer at debug level (the app handles it), a 5xx or a network failure as an error.
  */
 export interface FailureHandling {
   /**
@@ -95,7 +96,11 @@ function errorMiddleware({ onUnauthorized, onError }: ApiClientOptions): Middlew
         onUnauthorized();
       }
       const message = await messageOf(response);
-      console.error(`${request.method} ${request.url} failed: ${response.status} ${message}`);
+      const line = `${request.method} ${request.url} failed: ${response.status} ${message}`;
+      // A 4xx is an answer the app expects and handles (a toast, the page's own state, the end of
+      // a session): kept for whoever debugs, not an error. A 5xx is the server failing.
+      if (response.status < 500) console.debug(line);
+      else console.error(line);
       if (handling.toast) onError(message);
       return undefined;
     },

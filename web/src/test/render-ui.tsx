@@ -1,9 +1,8 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { toastSettings } from '../features/notifications/toast-settings';
+import { AppNotifications } from '../features/notifications/app-notifications';
 import { createAppQueryClient } from '../query-client';
 import { theme } from '../theme';
 
@@ -13,7 +12,7 @@ export function renderUi(ui: ReactNode) {
   function Providers({ children }: { children: ReactNode }) {
     return (
       <MantineProvider theme={theme}>
-        <Notifications {...toastSettings} />
+        <AppNotifications />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </MantineProvider>
     );

@@ -160,9 +160,15 @@ describe('Edit County', () => {
       { path: '/admin?tab=counties' },
     );
     await rendered.events.click(await screen.findByRole('button', { name: 'Edit Sacramento' }));
-    const drawer = await screen.findByRole('dialog', { name: 'Edit County' });
+    const drawer = await screen.findByRole('dialog', { name: 'Edit County: Sacramento' });
     return { ...rendered, drawer: within(drawer) };
   }
+
+  it('names the county it edits in its title', async () => {
+    await openDrawer(() => json(sacramento));
+    const drawer = screen.getByRole('dialog', { name: 'Edit County: Sacramento' });
+    expect(within(drawer).getByRole('heading', { name: 'Edit County: Sacramento' })).toBeDefined();
+  });
 
   it('marks every required field, and has the optional ones unmarked', async () => {
     const { drawer } = await openDrawer(() => json(sacramento));
@@ -240,7 +246,7 @@ describe('Edit County', () => {
     expect(code).toHaveProperty('value', 'SAC_2');
     await events.click(drawer.getByRole('button', { name: 'Save' }));
 
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit County' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /^Edit County/ })).toBeNull());
     expect(sent).toEqual({
       ...sacramento,
       code: 'SAC_2',
@@ -274,7 +280,9 @@ describe('Edit County', () => {
       await events.click(drawer.getByRole('button', { name: 'Add Level Row' }));
       await events.type(drawer.getByRole('textbox', { name: 'Document Type' }), "owner's notice");
       await events.click(drawer.getByRole('button', { name: 'Save' }));
-      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit County' })).toBeNull());
+      await waitFor(() =>
+        expect(screen.queryByRole('dialog', { name: /^Edit County/ })).toBeNull(),
+      );
       expect(sent).toMatchObject({
         fraudContactName: 'Fraud Unit',
         fraudContactPhone: '(916) 874-6334',
@@ -294,7 +302,7 @@ describe('Edit County', () => {
     await events.click(drawer.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('Another county has that code.')).toBeDefined();
-    expect(screen.getByRole('dialog', { name: 'Edit County' })).toBeDefined();
+    expect(screen.getByRole('dialog', { name: 'Edit County: Sacramento' })).toBeDefined();
   });
 });
 
@@ -337,11 +345,11 @@ describe('a renamed county', () => {
     await events.click(nav.getByRole('link', { name: 'ADMIN' }));
     await events.click(await screen.findByRole('tab', { name: 'Counties' }));
     await events.click(await screen.findByRole('button', { name: 'Edit Sacramento' }));
-    const drawer = within(await screen.findByRole('dialog', { name: 'Edit County' }));
+    const drawer = within(await screen.findByRole('dialog', { name: 'Edit County: Sacramento' }));
     await events.clear(drawer.getByRole('textbox', { name: 'Name' }));
     await events.type(drawer.getByRole('textbox', { name: 'Name' }), 'Sacramento North');
     await events.click(drawer.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit County' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /^Edit County/ })).toBeNull());
 
     await events.click(nav.getByRole('link', { name: 'DASHBOARD' }));
     expect(await countyOptions()).toEqual(['Sacramento North']);

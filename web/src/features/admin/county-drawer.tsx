@@ -194,7 +194,11 @@ function CountyForm({ county, onDone }: { county: AdminCounty; onDone: () => voi
   );
 }
 
-/** The Edit County side panel: every field, the required ones marked. */
+/** The side panel's title: which county is being edited. */
+export const editCountyTitle = (county: AdminCounty | null) =>
+  county ? `Edit County: ${county.name}` : 'Edit County';
+
+/** The Edit County side panel, titled with the county's name: every field, the required ones marked. */
 export function CountyDrawer({
   county,
   opened,
@@ -209,7 +213,7 @@ export function CountyDrawer({
     <Drawer
       opened={opened}
       onClose={onClose}
-      title="Edit County"
+      title={editCountyTitle(county)}
       position="right"
       size={narrow ? '100%' : EDIT_COUNTY_WIDTH}
     >

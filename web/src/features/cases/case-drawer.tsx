@@ -22,6 +22,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/client';
 import { caseQuery } from '../../api/queries';
+import { formatPhone } from '../../components/phone';
+import { formatDateTime } from '../../i18n/format';
 import { NotLoaded } from '../admin/load-states';
 import { saveFile } from '../documents/save-file';
 import { formatDate } from '../dashboard/format';
@@ -151,7 +153,14 @@ function CaseDetail({ id }: { id: string }) {
         <Text size="sm">
           Email: <Anchor href={`mailto:${c.contactEmail}`}>{c.contactEmail}</Anchor>
         </Text>
-        <Text size="sm">Phone: {c.contactPhone || 'none given'}</Text>
+        <Text size="sm">
+          Phone:{' '}
+          {c.contactPhone ? (
+            <Anchor href={`tel:${c.contactPhone}`}>{formatPhone(c.contactPhone)}</Anchor>
+          ) : (
+            'none given'
+          )}
+        </Text>
         <Text size="sm">Prefers: {c.preferredContact === 'phone' ? 'a phone call' : 'email'}</Text>
       </Stack>
       <Button
@@ -225,7 +234,7 @@ function CaseDetail({ id }: { id: string }) {
             <Timeline.Item key={entry.id}>
               <Text size="sm">{historyLine(entry)}</Text>
               <Text size="xs" c="dimmed">
-                {new Date(entry.at).toLocaleString('en-US')}
+                {formatDateTime(entry.at)}
               </Text>
             </Timeline.Item>
           ))}

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { formatDateTime } from '../../i18n/format';
 import { json } from '../../test/fetch-stub';
 import { lastQuery, renderAdmin, support } from '../admin/test-helpers';
 import { callsTo, bodyOf, toasts } from '../dashboard/test-helpers';
@@ -96,6 +97,25 @@ describe('the case queue', { timeout: 20_000 }, () => {
     expect(drawer.getByText('Prefers: a phone call')).toBeDefined();
     expect(drawer.getByText('vera@example.com reported the document')).toBeDefined();
     expect(router.state.location.search).toMatchObject({ caseId: CASE_ID });
+  });
+
+  it('gives the phone number as people dial it, and the times in the language shown', async () => {
+    // A staff member who reads the site in Spanish (the staff screens' words are English).
+    await renderAdmin(
+      {
+        'GET /api/admin/cases': () => json(page([makeCase()])),
+        [`GET /api/admin/cases/${CASE_ID}`]: () => json(makeCase()),
+      },
+      { user: { ...support, language: 'es' }, path: `/admin?tab=cases&caseId=${CASE_ID}` },
+    );
+    const drawer = within(await screen.findByRole('dialog', { name: 'Case 1001' }));
+    const phone = await drawer.findByRole('link', { name: '(916) 555-0123' });
+    expect(phone.getAttribute('href')).toBe('tel:+19165550123');
+    expect(drawer.queryByText(/\+19165550123/)).toBeNull();
+    // The history's time: day first and a 24-hour clock, as the Spanish site writes times.
+    expect(drawer.getByText(formatDateTime('2026-11-21T12:00:00.000Z', 'es'))).toBeDefined();
+    expect(drawer.getByText(/^21\/11\/2026 \d\d:\d\d$/)).toBeDefined();
+    expect(drawer.queryByText(/AM|PM/)).toBeNull();
   });
 
   it('moves a case forward with a note, and offers no way back', async () => {

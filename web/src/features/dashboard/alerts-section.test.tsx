@@ -34,8 +34,10 @@ describe('alerts on the dashboard', () => {
       documentType: 'DEED OF TRUST',
       county: 'Placer',
       matchKind: 'apn',
-      matchedValue: '012-345-006-000',
+      // As the county's data writes it; the server's sentence names the guarded APN.
+      matchedValue: '012345006000',
       partyRole: null,
+      confidence: 1,
       reason: 'The document names APN 012-345-006-000.',
       deliveryStatus: 'failed',
       deliveryError: 'The mailbox does not exist.',
@@ -59,16 +61,23 @@ describe('alerts on the dashboard', () => {
     expect(articleTitles()).toEqual(['Document 2026-0000200', 'Document 2026-0000100']);
     const first = within(alertsSection().getAllByRole('article')[0]!);
     expect(first.getByText('DEED OF TRUST · Recorded 11/20/2026 · Placer')).toBeDefined();
+    // The APN formatted as the guarded one is, in the summary as in why it matched.
     expect(first.getByText('The document names APN 012-345-006-000.')).toBeDefined();
+    expect(first.getByText('APN match: 012-345-006-000 · exact')).toBeDefined();
+    expect(first.queryByText(/012345006000/)).toBeNull();
     expect(first.getByText('Guarded property: APN 012-345-006-000, Unknown')).toBeDefined();
     expect(first.getByText('Email Failed')).toBeDefined();
     expect(first.getByText('The mailbox does not exist.')).toBeDefined();
     const second = within(alertsSection().getAllByRole('article')[1]!);
     expect(second.getByText('GRANT DEED · Recorded 11/19/2026 · Sacramento')).toBeDefined();
     expect(second.getByText('Email Sent')).toBeDefined();
+    // The confidence is how likely the document is to be about the subscriber, said so.
     expect(
-      second.getByText(/Name match \(grantor\): SMITH JOHN · exact · 90% confidence/),
+      second.getByText(
+        'Name match (grantor): SMITH JOHN · exact · 90% likely to be you, not a namesake',
+      ),
     ).toBeDefined();
+    expect(second.queryByText(/confidence/)).toBeNull();
     expect(screen.queryByText('Document 2026-0000300')).toBeNull();
   });
 

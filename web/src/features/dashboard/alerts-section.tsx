@@ -46,7 +46,7 @@ function AlertCard({
       <WhyMatched event={event} />
       {event.tier === 'possible' && <PossibleNote event={event} />}
       <Text size="xs" c="gray.7">
-        {matchSummary(t, event)}
+        {matchSummary(t, alert)}
       </Text>
       <FraudContact event={event} />
       {event.deliveryStatus === 'failed' && event.deliveryError && (

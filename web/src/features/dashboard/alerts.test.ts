@@ -2,13 +2,27 @@ import { describe, expect, it } from 'vitest';
 import { makeUser } from '../../test/factories';
 import { i18n } from '../../i18n';
 import {
+  type Alert,
   activeAlerts,
   alreadyOnRecord,
+  matchedValueOf,
   matchSummary,
   namesakesInWords,
   possibleMatches,
 } from './alerts';
 import { makeEvent, makeNameSubscription } from './test-helpers';
+import type { AlertEvent } from './types';
+
+const nameAlert = (event: AlertEvent): Alert => ({
+  event,
+  guarded: { kind: 'name', name: 'SMITH JOHN' },
+  document: { container: 'SAC', file: 'x.pdf' },
+});
+const apnAlert = (event: AlertEvent, apn = '012-0345-006-0000'): Alert => ({
+  event,
+  guarded: { kind: 'apn', apn, address: '1 MAIN ST' },
+  document: { container: 'SAC', file: 'x.pdf' },
+});
 
 describe('activeAlerts', () => {
   it('merges the alerts of names and properties, newest first, archived ones left out', () => {
@@ -119,7 +133,7 @@ describe('alerts, possible matches and what was on record', () => {
     expect(namesakesInWords(t, 312)).toBe('312 documentos de este condado llevan este nombre');
   });
 
-  it('sums up a match in words, in each language', async () => {
+  it('sums up a match in words, in each language, the confidence as how likely it is you', async () => {
     const event = makeEvent({
       matchKind: 'name',
       partyRole: 'grantor',
@@ -127,12 +141,69 @@ describe('alerts, possible matches and what was on record', () => {
       isExact: false,
       confidence: 0.87,
     });
-    expect(matchSummary(i18n.getFixedT('en'), event)).toBe(
-      'Name match (grantor): SMITH JOHN · variant · 87% confidence',
+    expect(matchSummary(i18n.getFixedT('en'), nameAlert(event))).toBe(
+      'Name match (grantor): SMITH JOHN · variant · 87% likely to be you, not a namesake',
     );
     await i18n.changeLanguage('es');
-    expect(matchSummary(i18n.getFixedT('es'), event)).toBe(
-      'Coincidencia de nombre (otorgante): SMITH JOHN · variante · 87 % de confianza',
+    expect(matchSummary(i18n.getFixedT('es'), nameAlert(event))).toBe(
+      'Coincidencia de nombre (otorgante): SMITH JOHN · variante · 87 % de probabilidad de que sea usted y no un homónimo',
     );
+  });
+
+  it('says an exact name shared by namesakes is less likely to be you, not less exact', () => {
+    const event = makeEvent({ matchKind: 'name', isExact: true, tier: 'exact', confidence: 0.79 });
+    const summary = matchSummary(i18n.getFixedT('en'), nameAlert(event));
+    expect(summary).toBe(
+      'Name match (grantor): SMITH JOHN · exact · 79% likely to be you, not a namesake',
+    );
+    expect(summary).not.toMatch(/confidence/);
+  });
+
+  it('leaves out a likelihood of 100%, and says a property one as about the property', () => {
+    const t = i18n.getFixedT('en');
+    const sure = makeEvent({ matchKind: 'apn', partyRole: null, matchedValue: '01203450060000' });
+    expect(matchSummary(t, apnAlert({ ...sure, confidence: 1 }))).toBe(
+      'APN match: 012-0345-006-0000 · exact',
+    );
+    const similar = makeEvent({
+      matchKind: 'address',
+      partyRole: null,
+      matchedValue: '1 MAIN STREET',
+      isExact: false,
+      confidence: 0.72,
+    });
+    expect(matchSummary(t, apnAlert(similar))).toBe(
+      'Address match: 1 MAIN STREET · variant · 72% likely to be your property',
+    );
+  });
+});
+
+describe('an APN match', () => {
+  const alertOf = (matchedValue: string, apn: string): Alert => ({
+    event: makeEvent({
+      matchKind: 'apn',
+      partyRole: null,
+      matchedValue,
+    }),
+    guarded: { kind: 'apn', apn, address: '' },
+    document: { container: 'SAC', file: 'x.pdf' },
+  });
+
+  it("shows the document's APN formatted by the county's mask, as the guarded APN is", () => {
+    expect(matchedValueOf(alertOf('01203450060000', '012-0345-006-0000'))).toBe(
+      '012-0345-006-0000',
+    );
+    expect(matchedValueOf(alertOf('048a7046', '048A-7046'))).toBe('048A-7046');
+  });
+
+  it('shows a value the mask does not fit whole as it came', () => {
+    expect(matchedValueOf(alertOf('0120345006000099', '012-0345-006-0000'))).toBe(
+      '0120345006000099',
+    );
+    expect(matchedValueOf(alertOf('0120345', '012-0345-006-0000'))).toBe('0120345');
+  });
+
+  it('keeps the value of another match as it came', () => {
+    expect(matchedValueOf(nameAlert(makeEvent({})))).toBe('SMITH JOHN');
   });
 });

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { SessionUser } from '../../api/types';
 import { formatNumber } from '../../i18n/format';
+import { apnCharacters, formatApn, isCompleteApn } from '../guards/apn-mask';
 import type { AlertEvent, NameSubscription } from './types';
 
 /** The guarded item an alert is about. */
@@ -147,14 +148,49 @@ export const PARTY_ROLE = {
   grantee: 'dashboard.match.roleGrantee',
 } as const;
 
-/** What of the guarded item the document hit, in a few words. */
-export function matchSummary(t: TFunction, event: AlertEvent): string {
+/** The mask a formatted APN was written by: each digit a 0, each letter an a, the rest kept. */
+const maskOf = (apn: string) => apn.replace(/[0-9]/g, '0').replace(/[a-z]/gi, 'a');
+
+/**
+ * The document's value that matched, as the page shows it. An APN comes as the county's data
+ * writes it (digits only, often): it is formatted as APNs are everywhere else, by the county's
+ * mask, which is the shape of the guarded APN (saved formatted by it). A value the mask does not
+ * fit whole is shown as it came.
+ */
+export function matchedValueOf({ event, guarded }: Alert): string {
   const value = event.matchedValue;
+  if (event.matchKind !== 'apn' || guarded.kind !== 'apn') return value;
+  const mask = maskOf(guarded.apn);
+  const formatted = formatApn(value, mask);
+  const whole = apnCharacters(formatted).length === apnCharacters(value).length;
+  return whole && isCompleteApn(formatted, mask) ? formatted : value;
+}
+
+/**
+ * What of the guarded item the document hit, in a few words: the value, exact or a variant, and
+ * how likely the document is to be about the subscriber. That likelihood is the event's
+ * confidence: for a name, it falls with the namesakes the county's documents hold (an exact name
+ * shared by many is less likely to be you); for a property, with how far the address differs.
+ * It is said as what it is, and left out when it is 100%, where it says nothing the tier does not.
+ */
+export function matchSummary(t: TFunction, alert: Alert): string {
+  const { event } = alert;
+  const value = matchedValueOf(alert);
   const match = event.partyRole
     ? t(MATCH_KIND_WITH_ROLE[event.matchKind], { role: t(PARTY_ROLE[event.partyRole]), value })
     : t(MATCH_KIND[event.matchKind], { value });
-  const confidence = formatNumber(Math.round(event.confidence * 100));
+  const percent = Math.round(event.confidence * 100);
+  if (percent >= 100) {
+    return event.isExact
+      ? t('dashboard.match.summaryExact', { match })
+      : t('dashboard.match.summaryVariant', { match });
+  }
+  const confidence = formatNumber(percent);
+  const likelihood =
+    event.matchKind === 'name'
+      ? t('dashboard.match.likelyYou', { confidence })
+      : t('dashboard.match.likelyYourProperty', { confidence });
   return event.isExact
-    ? t('dashboard.match.summaryExact', { match, confidence })
-    : t('dashboard.match.summaryVariant', { match, confidence });
+    ? t('dashboard.match.summaryExactLikely', { match, likelihood })
+    : t('dashboard.match.summaryVariantLikely', { match, likelihood });
 }

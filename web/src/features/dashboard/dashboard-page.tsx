@@ -2,6 +2,7 @@ import { Divider, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiAccessSection } from '../api-access/api-access-section';
+import { isStaffRole } from '../session/roles';
 import { useSession } from '../session/session-context';
 import { AlertsSection } from './alerts-section';
 import type { DashboardSearch, EventListView } from './dashboard-search';
@@ -56,8 +57,14 @@ export function DashboardPage({
       <TrustedContactsSection user={user} />
       <Divider />
       <GuardedItemsSection user={user} />
-      <Divider />
-      <ApiAccessSection impersonated={user.isImpersonated} />
+      {/* Tokens and webhooks are a subscriber's (staff get 403): not even asked for as staff,
+          who pass through here as an impersonation ends, on their way back to /admin. */}
+      {!isStaffRole(user.role) && (
+        <>
+          <Divider />
+          <ApiAccessSection impersonated={user.isImpersonated} />
+        </>
+      )}
     </Stack>
   );
 }

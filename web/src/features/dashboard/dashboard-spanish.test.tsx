@@ -73,7 +73,10 @@ describe('the dashboard in Spanish', () => {
     expect(card.getByText('Actúe ya')).toBeDefined();
     expect(card.getByText('Posible coincidencia')).toBeDefined();
     expect(card.getByText('Correo fallido')).toBeDefined();
-    expect(card.getByText('DEED OF TRUST · Registrado el 20/11/2026 · Sacramento')).toBeDefined();
+    // The document type in Spanish too.
+    expect(
+      card.getByText('Escritura de fideicomiso · Registrado el 20/11/2026 · Sacramento'),
+    ).toBeDefined();
     expect(card.getByText('Nombre protegido: SMITH JOHN')).toBeDefined();
     expect(card.getByText('Motivo de la coincidencia:')).toBeDefined();
     expect(
@@ -85,7 +88,9 @@ describe('the dashboard in Spanish', () => {
       ),
     ).toBeDefined();
     expect(
-      card.getByText('Coincidencia de nombre (otorgante): SMITH JOHN · exacta · 90 % de confianza'),
+      card.getByText(
+        'Coincidencia de nombre (otorgante): SMITH JOHN · exacta · 90 % de probabilidad de que sea usted y no un homónimo',
+      ),
     ).toBeDefined();
     expect(card.getByText('Mensaje de texto entregado al teléfono.')).toBeDefined();
     expect(
@@ -232,6 +237,9 @@ describe('the dashboard in Spanish', () => {
       region('Alertas').getByRole('button', { name: 'No fui yo: denunciar el documento D-BAD' }),
     );
     const dialog = within(await screen.findByRole('dialog', { name: 'No fui yo' }));
+    expect(
+      dialog.getByText(/^Documento D-BAD \(Escritura de concesión, Sacramento\)\./),
+    ).toBeDefined();
     await events.click(dialog.getByRole('button', { name: 'Siguiente' }));
     expect(dialog.getByText('Elija qué está mal')).toBeDefined();
     expect(

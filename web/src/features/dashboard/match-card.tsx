@@ -3,7 +3,8 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/links';
-import { type Alert, namesakesInWords, PARTY_ROLE, tierLabels } from './alerts';
+import { documentTypeLabel } from '../documents/document-type';
+import { type Alert, matchedValueOf, namesakesInWords, PARTY_ROLE, tierLabels } from './alerts';
 import { EventResponse, FraudContact, LevelBadge, WhatItDoes } from './event-response';
 import { formatDate } from './format';
 import type { AlertEvent } from './types';
@@ -103,7 +104,7 @@ export function EventCard({
         <WhatItDoes event={event} />
         <Text size="sm">
           {t('dashboard.match.recordedLine', {
-            type: event.documentType,
+            type: documentTypeLabel(t, event.documentType),
             date: formatDate(event.documentDate),
             county: event.county,
           })}
@@ -143,10 +144,10 @@ export function MatchCard({
         </Text>
         {event.partyRole
           ? t('dashboard.match.valueWithRole', {
-              value: event.matchedValue,
+              value: matchedValueOf(alert),
               role: t(PARTY_ROLE[event.partyRole]),
             })
-          : event.matchedValue}
+          : matchedValueOf(alert)}
       </Text>
       <WhyMatched event={event} />
       {event.tier === 'possible' && <PossibleNote event={event} />}

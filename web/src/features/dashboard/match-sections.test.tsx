@@ -46,6 +46,35 @@ function userWith(choice: 'digest' | 'immediately' | 'hide', events = [possible,
 }
 
 describe('possible matches and documents already on record on the dashboard', () => {
+  it("says why a property's document matched with its APN formatted, as everywhere else", async () => {
+    const found = makeEvent({
+      documentNumber: '2026-0000904',
+      matchKind: 'apn',
+      matchedValue: '01203450060000',
+      partyRole: null,
+      confidence: 1,
+      onRecord: true,
+      reason: 'The document names APN 012-0345-006-0000.',
+    });
+    const user = makeUser({
+      apnSubscriptions: [
+        {
+          id: crypto.randomUUID(),
+          county: 'Sacramento',
+          apn: '012-0345-006-0000',
+          description: '1 MAIN ST',
+          events: [found],
+        },
+      ],
+    });
+    await renderDashboard(user);
+
+    const card = within(region('Already on Record').getByRole('article'));
+    expect(card.getByText('The document names APN 012-0345-006-0000.')).toBeDefined();
+    // Nor is it raw in what the document shows.
+    expect(card.queryByText(/01203450060000/)).toBeNull();
+  });
+
   it('lists a possible match apart from the alerts, with why, how common the name is and a link to the document', async () => {
     await renderDashboard(userWith('digest').user);
 

@@ -28,6 +28,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as v from 'valibot';
 import { api } from '../../api/client';
+import { documentTypeLabel } from '../documents/document-type';
 import { useSession } from '../session/session-context';
 import { downloadPacket } from './event-response';
 import type { AlertEvent } from './types';
@@ -221,7 +222,7 @@ export function ReportModal({
             <Text size="sm">
               {t('dashboard.report.document', {
                 number: event.documentNumber,
-                type: event.documentType,
+                type: documentTypeLabel(t, event.documentType),
                 county: event.county,
               })}{' '}
               {event.whatItDoes}

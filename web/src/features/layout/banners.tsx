@@ -3,7 +3,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../session/session-context';
 import type { QueryMessageKey } from './query-alert';
-import { alertColorFor, QUERY_MESSAGES } from './query-alert';
+import { alertColorFor } from './query-alert';
 import { siteBannerFor } from './site-banner';
 
 /** Each environment banner's words, by the English text siteBannerFor gives. */
@@ -17,13 +17,6 @@ const QUERY_MESSAGE_TEXT = {
   'email-verified': 'common.banners.emailVerified',
   'phone-verified': 'common.banners.phoneVerified',
 } as const satisfies Record<QueryMessageKey, string>;
-
-/** The key of a known message's English text (what the root route's search validation keeps). */
-function queryMessageKey(text: string): QueryMessageKey | undefined {
-  return (Object.keys(QUERY_MESSAGES) as QueryMessageKey[]).find(
-    (key) => QUERY_MESSAGES[key] === text,
-  );
-}
 
 export function SiteBanner({ hostname }: { hostname: string }) {
   const { t } = useTranslation();
@@ -50,13 +43,15 @@ export function ImpersonationBanner() {
   );
 }
 
-/** Shows `?message=…&type=…` from any page; closing it drops both parameters. */
+/**
+ * Shows `?message=…&type=…` from any page, the message's key (all the root route's search
+ * validation keeps) worded in the language shown now; closing it drops both parameters.
+ */
 export function QueryMessage() {
   const { t } = useTranslation();
   const { message, type } = useSearch({ strict: false });
   const navigate = useNavigate();
   if (!message) return null;
-  const key = queryMessageKey(message);
   return (
     <Alert
       color={alertColorFor(type)}
@@ -73,7 +68,7 @@ export function QueryMessage() {
       mx="auto"
       mt="md"
     >
-      {key ? t(QUERY_MESSAGE_TEXT[key]) : message}
+      {t(QUERY_MESSAGE_TEXT[message])}
     </Alert>
   );
 }

@@ -12,8 +12,11 @@ export type QueryMessageKey = keyof typeof QUERY_MESSAGES;
 
 /** The `message` and `type` query parameters any page accepts. */
 export interface AlertSearch {
-  /** The text to show: always one of QUERY_MESSAGES. */
-  message?: string | undefined;
+  /**
+   * The message's key (one of QUERY_MESSAGES'): the address keeps the key whatever the language,
+   * and the page words it in the reader's language as it shows it.
+   */
+  message?: QueryMessageKey | undefined;
   type?: string | undefined;
 }
 
@@ -22,15 +25,18 @@ const MAX_MESSAGE_LENGTH = 200;
 
 const comparable = (text: string) => text.trim().replace(/\.$/, '').toLowerCase();
 
-// Links written before the keys carried the text itself; they still show it.
-const byText = new Map<string, string>(
-  Object.values(QUERY_MESSAGES).map((text) => [comparable(text), text]),
+// Links written before the keys carried the English text itself; they still show it.
+const byText = new Map<string, QueryMessageKey>(
+  (Object.entries(QUERY_MESSAGES) as [QueryMessageKey, string][]).map(([key, text]) => [
+    comparable(text),
+    key,
+  ]),
 );
 
-/** The text of a known message, by its key or its own words; undefined for anything else. */
-export function queryMessageText(value: string): string | undefined {
+/** The key of a known message, given by its key or its English words; undefined for anything else. */
+export function queryMessageKey(value: string): QueryMessageKey | undefined {
   if (value.length > MAX_MESSAGE_LENGTH) return undefined;
-  if (Object.hasOwn(QUERY_MESSAGES, value)) return QUERY_MESSAGES[value as QueryMessageKey];
+  if (Object.hasOwn(QUERY_MESSAGES, value)) return value as QueryMessageKey;
   return byText.get(comparable(value));
 }
 
@@ -43,11 +49,12 @@ function asText(value: unknown): string | undefined {
 
 /**
  * The root route's search validation. The router lays the result over the raw parameters, so an
- * unknown message is overwritten with undefined rather than left out.
+ * unknown message is overwritten with undefined rather than left out; a known one is kept as its
+ * key, since the router writes what this returns back into the address as the page navigates.
  */
 export function parseAlertSearch(search: Record<string, unknown>): AlertSearch {
   const raw = asText(search.message);
-  const message = raw === undefined ? undefined : queryMessageText(raw);
+  const message = raw === undefined ? undefined : queryMessageKey(raw);
   const type = message === undefined ? undefined : asText(search.type);
   return { message, type };
 }

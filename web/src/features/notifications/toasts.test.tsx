@@ -1,6 +1,9 @@
+import { Button, Modal } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderUi } from '../../test/render-ui';
+import { DIALOG_TOAST_POSITION } from './app-notifications';
 import { showErrorToast } from './show-error-toast';
 import { toastSettings } from './toast-settings';
 
@@ -38,5 +41,36 @@ describe('toasts', () => {
       ?.querySelector<HTMLButtonElement>('.mantine-Notification-closeButton');
     fireEvent.click(close!);
     await waitFor(() => expect(shown()).toContain('Failure 6'));
+  });
+
+  it("move out of an open dialog's way, and back to the bottom right once it closes", async () => {
+    const positionOf = (text: string) =>
+      screen.getByText(text).closest('[data-position]')?.getAttribute('data-position');
+    function Dialog({ opened }: { opened: boolean }) {
+      return (
+        <Modal opened={opened} onClose={() => {}} title="Add Email" centered>
+          <Button>Add</Button>
+        </Modal>
+      );
+    }
+    const { rerender } = renderUi(<Dialog opened />);
+    await screen.findByRole('dialog', { name: 'Add Email' });
+
+    act(() => showErrorToast('Failed to add Email Notification Method'));
+    await screen.findByText('Failed to add Email Notification Method');
+    expect(DIALOG_TOAST_POSITION).toBe('top-center');
+    expect(positionOf('Failed to add Email Notification Method')).toBe('top-center');
+
+    // Closing the dialog leaves the toast where it appeared, not jumping across the screen...
+    rerender(<Dialog opened={false} />);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(positionOf('Failed to add Email Notification Method')).toBe('top-center');
+
+    // ...and once it has gone, the next toast is at the bottom right again.
+    act(() => notifications.clean());
+    await waitFor(() => expect(shown()).toEqual([]));
+    act(() => showErrorToast('Failed to download document'));
+    await screen.findByText('Failed to download document');
+    expect(positionOf('Failed to download document')).toBe('bottom-right');
   });
 });

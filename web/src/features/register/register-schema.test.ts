@@ -1,3 +1,4 @@
+import { isEmail } from '@deedwatch/rules';
 import { schemaResolver } from '@mantine/form';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n';
@@ -30,5 +31,18 @@ describe('register step 1 rules', () => {
     expect(errors('owner@example.com', 'owner@example.org')).toEqual({
       confirmEmail: 'Emails do not match',
     });
+  });
+
+  it("refuses exactly what the server's own check refuses, with the message other email fields use", () => {
+    for (const email of [
+      'owner@example.com',
+      'x@@y.com',
+      'a@b',
+      'owner@',
+      '@example.com',
+      'o w@x',
+    ]) {
+      expect(errors(email, email), email).toEqual(isEmail(email) ? {} : { email: 'Invalid email' });
+    }
   });
 });

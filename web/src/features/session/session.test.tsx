@@ -1,7 +1,7 @@
 import { screen, waitFor, waitForElementToBeRemoved } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { makeUser } from '../../test/factories';
-import { json, stubFetch } from '../../test/fetch-stub';
+import { callsTo, json, stubFetch } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render-app';
 import { SESSION_STORAGE_KEY } from './session-store';
 
@@ -77,15 +77,19 @@ describe('logout', () => {
     const admin = makeUser({ id: '7f1d3c2b-8a9e-4f60-b1c2-d3e4f5a6b7c8', role: 'admin' });
     const impersonated = makeUser({ isImpersonated: true });
     let current = impersonated;
-    stubFetch({
+    const forbidden = () => json({ statusCode: 403, message: 'Subscribers only' }, 403);
+    const { requests } = stubFetch({
       'POST /api/auth/me': () => json(current),
       'GET /api/auth/logout': () => {
         current = admin;
         return json({ id: admin.id });
       },
+      'GET /api/tokens': () => (current === admin ? forbidden() : json({ tokens: [] })),
+      'GET /api/webhooks': () => (current === admin ? forbidden() : json({ endpoints: [] })),
     });
     const { events, router } = renderApp({ path: '/dashboard', user: impersonated });
     await screen.findByText(/You are currently impersonating a user/);
+    await waitFor(() => expect(callsTo(requests, 'GET /api/webhooks')).toHaveLength(1));
 
     await events.click(screen.getAllByRole('button', { name: 'LOGOUT' })[0]!);
 
@@ -93,5 +97,19 @@ describe('logout', () => {
     expect(router.state.location.pathname).toBe('/admin');
     expect(stored()).toEqual(admin);
     expect(screen.queryByText(/You are currently impersonating a user/)).toBeNull();
+    // The subscriber's lists were read once, while impersonating; never as the staff member.
+    expect(callsTo(requests, 'GET /api/tokens')).toHaveLength(1);
+    expect(callsTo(requests, 'GET /api/webhooks')).toHaveLength(1);
+  });
+
+  it('shows staff on /dashboard no API access, and asks for none', async () => {
+    const admin = makeUser({ role: 'admin' });
+    const { requests } = stubFetch({ 'POST /api/auth/me': () => json(admin) });
+    renderApp({ path: '/dashboard', user: admin });
+    await screen.findByText(`Signed in as ${admin.email}`);
+    await waitFor(() => expect(callsTo(requests, 'POST /api/auth/me')).toHaveLength(1));
+    expect(screen.queryByRole('heading', { name: 'API Access' })).toBeNull();
+    expect(callsTo(requests, 'GET /api/tokens')).toEqual([]);
+    expect(callsTo(requests, 'GET /api/webhooks')).toEqual([]);
   });
 });

@@ -23,6 +23,27 @@ describe("a trusted contact's links", () => {
     expect(new URL(requests[0]!.url).searchParams.get('code')).toBe(CODE);
   });
 
+  it('still shows the outcome when the page is reloaded after accepting, sending nothing', async () => {
+    const { requests } = stubFetch({
+      'POST /api/trusted-contacts/accept': () =>
+        requests.length > 1
+          ? json({ statusCode: 404, error: 'Not Found', message: 'This link is used.' }, 404)
+          : json({ status: 'active', subscriberEmail: 'vera@example.com' }),
+    });
+    const first = renderApp({ path: `/trusted-contact/accept/${CODE}`, user: null });
+    await first.events.click(await screen.findByRole('button', { name: 'Accept' }));
+    await screen.findByText(/You are now a trusted contact of vera@example.com/);
+    expect(first.router.state.location.pathname).toBe(`/trusted-contact/accept/${CODE}`);
+    first.unmount();
+
+    // The browser opens the same history entry again, with its state.
+    renderApp({ history: first.router.history, user: null });
+    expect(await screen.findByText('Thank you')).toBeDefined();
+    expect(screen.getByText(/You are now a trusted contact of vera@example.com/)).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
+    expect(requests).toHaveLength(1);
+  });
+
   it('says so when a stop link does not work', async () => {
     stubFetch({
       'POST /api/trusted-contacts/stop': () =>

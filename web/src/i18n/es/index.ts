@@ -4,8 +4,17 @@ import { apiAccess } from './api-access.ts';
 import { auth } from './auth.ts';
 import { common } from './common.ts';
 import { dashboard } from './dashboard.ts';
+import { documents } from './documents.ts';
 import { guards } from './guards.ts';
 import { pages } from './pages.ts';
 
 /** The Spanish catalog: a translation of every English entry, area by area. */
-export const es: Catalog<typeof en> = { common, pages, auth, guards, dashboard, apiAccess };
+export const es: Catalog<typeof en> = {
+  common,
+  pages,
+  auth,
+  guards,
+  dashboard,
+  documents,
+  apiAccess,
+};
