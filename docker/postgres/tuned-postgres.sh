@@ -37,7 +37,9 @@ set -- postgres \
   -c wal_compression=on \
   -c wal_level=minimal \
   -c max_wal_senders=0 \
-  -c shared_preload_libraries=pg_prewarm
+  -c shared_preload_libraries=pg_prewarm \
+  -c log_error_verbosity=terse \
+  -c log_min_error_statement=panic
 for setting in ${POSTGRES_SETTINGS:-}; do
   set -- "$@" -c "$setting"
 done

@@ -177,6 +177,19 @@ describe('Postgres going away and coming back', () => {
     expect(buffers.read).toBe(0);
   });
 
+  // What Postgres prints is the app's log at debug level: an error without the data it quotes.
+  it("prints a failed statement's error without its detail or statement", async () => {
+    await sql`CREATE TABLE log_probe (secret text PRIMARY KEY)`.execute(db);
+    await sql`INSERT INTO log_probe VALUES ('secret-in-a-key')`.execute(db);
+    await expect(sql`INSERT INTO log_probe VALUES ('secret-in-a-key')`.execute(db)).rejects.toThrow(
+      /duplicate key/,
+    );
+    await waitFor('the error printed', () =>
+      restarted.lines.some((line) => line.includes('violates unique constraint "log_probe_pkey"')),
+    );
+    expect(restarted.lines.filter((line) => line.includes('secret-in-a-key'))).toEqual([]);
+  });
+
   it('lets the job worker pick up work again without a restart of its own', async () => {
     await waitFor(
       'a job sent after the restart',
