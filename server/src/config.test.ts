@@ -209,3 +209,11 @@ describe('API access settings', () => {
     expect(() => loadConfig({ TOKEN_RATE_LIMIT_PER_MINUTE: '0' })).toThrow('must be at least 1');
   });
 });
+
+describe('DATABASE_POOL_SIZE', () => {
+  // The inbox poll and the county mailer hold one connection for their lock and use another.
+  it('is at least 2', () => {
+    expect(loadConfig({ DATABASE_POOL_SIZE: '2' }).databasePoolSize).toBe(2);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '1' })).toThrow('must be at least 2');
+  });
+});

@@ -170,7 +170,9 @@ const EnvSchema = v.object({
       }),
     ),
   ),
-  DATABASE_POOL_SIZE: v.optional(integer(1, 200), '10'),
+  // At least 2: the inbox poll and the county mailer hold a connection for their lock while
+  // they work through the pool.
+  DATABASE_POOL_SIZE: v.optional(integer(2, 200), '10'),
   SEARCH_POOL_SIZE: v.optional(integer(1, 200), '6'),
   SEARCH_CACHE_TTL_MS: v.optional(integer(0, 600_000), '10000'),
   LOG_LEVEL: v.optional(

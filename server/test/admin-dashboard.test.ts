@@ -32,13 +32,14 @@ describe('the pg-boss dashboard at /admin/jobs', () => {
       // A browser is sent to the staff sign-in, or told the page is for admins.
       const anonymous = await get(url);
       expect(anonymous.statusCode).toBe(303);
-      expect(anonymous.headers.location).toBe('/admin');
+      expect(anonymous.headers.location).toBe('/admin-login');
       for (const cookie of [subscriber, support]) {
         const page = await get(url, cookie);
         expect(page.statusCode).toBe(403);
         expect(page.headers['content-type']).toContain('text/html');
         expect(page.body).toContain('<h1>Admins only</h1>');
         expect(page.body).toContain('<a href="/admin">Back to Admin</a>');
+        expect(page.body).toContain('<a href="/">DeedWatch\'s home page</a>');
       }
     }
   });

@@ -555,11 +555,15 @@ describe('risk levels', () => {
     try {
       batch = matchDocuments(t.db, t.boss, [documentId]);
       await waitFor('the batch to wait to queue its alert', async () => {
-        // On the job table or the queue's partition of it.
+        // The session that holds the county's levels lock shared (the batch: its event is
+        // written) waits on the job table or the queue's partition of it.
         const { rows } = await sql<{ n: number }>`
-          SELECT count(*)::int AS n FROM pg_locks l
-          JOIN pg_class c ON c.oid = l.relation
-          WHERE NOT l.granted AND c.relnamespace = 'pgboss'::regnamespace`.execute(t.db);
+          SELECT count(*)::int AS n FROM pg_locks a
+          JOIN pg_locks w ON w.pid = a.pid AND NOT w.granted
+          JOIN pg_class c ON c.oid = w.relation
+          WHERE a.locktype = 'advisory' AND a.granted AND a.mode = 'ShareLock'
+            AND a.objsubid = 2 AND a.objid = ${racing.id}
+            AND c.relnamespace = 'pgboss'::regnamespace`.execute(t.db);
         return rows[0]!.n > 0;
       });
       saved = save(

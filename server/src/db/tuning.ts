@@ -27,9 +27,9 @@ import os from 'node:os';
  *   within seconds instead of reading them a page at a time as they are asked for
  *   (docs/benchmarks.md).
  * - log_error_verbosity terse and log_min_error_statement panic: an error is logged as its
- *   message alone, without the DETAIL, CONTEXT or failing STATEMENT that quote the data (a
- *   duplicate key's value, a row that broke a check), so that no email, code or token reaches
- *   a log through Postgres (the embedded server's output is the app's log at debug level).
+ *   message alone, without the DETAIL, CONTEXT or failing STATEMENT lines that quote the data
+ *   (a duplicate key's value, a row that broke a check, the statement's text): the embedded
+ *   server's output is the app's log at debug level.
  *
  * Any of them, or any other setting, is overridden by EMBEDDED_POSTGRES_SETTINGS
  * (`name=value` pairs separated by spaces: config.ts parseSettings).

@@ -65,7 +65,7 @@ const ADMINS_ONLY_PAGE = `<!doctype html>
 <body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; padding: 0 1rem">
 <h1>Admins only</h1>
 <p>The job queues are for admins. Your account cannot open them.</p>
-<p><a href="/admin">Back to Admin</a></p>
+<p><a href="/admin">Back to Admin</a> (staff) or <a href="/">DeedWatch's home page</a></p>
 </body>
 </html>
 `;
@@ -78,7 +78,8 @@ const wantsPage = (request: FastifyRequest) =>
  * the access guard's admin check is what guards it. Its pages bring their own inline scripts:
  * the Content-Security-Policy of these routes lets those run, and is otherwise the app's (in
  * particular, nothing is loaded from another origin). A browser that may not open it is sent
- * to the staff sign-in (not signed in) or shown a page saying so (signed in, not an admin);
+ * to the staff sign-in, /admin-login (not signed in), or shown a page saying so (signed in,
+ * not an admin);
  * any other caller gets the API's JSON errors.
  */
 export async function adminDashboardRoutes(
@@ -99,7 +100,7 @@ export async function adminDashboardRoutes(
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
   app.setErrorHandler((err: { statusCode?: number }, request, reply) => {
-    if (wantsPage(request) && err.statusCode === 401) return reply.redirect('/admin', 303);
+    if (wantsPage(request) && err.statusCode === 401) return reply.redirect('/admin-login', 303);
     if (wantsPage(request) && err.statusCode === 403) {
       return reply.status(403).type('text/html; charset=utf-8').send(ADMINS_ONLY_PAGE);
     }

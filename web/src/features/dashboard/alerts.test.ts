@@ -142,24 +142,23 @@ describe('alerts, possible matches and what was on record', () => {
       confidence: 0.87,
     });
     expect(matchSummary(i18n.getFixedT('en'), nameAlert(event))).toBe(
-      'Name match (grantor): SMITH JOHN · variant · 87% likely to be you, not a namesake',
+      'Name match (grantor): SMITH JOHN · variant · 87% confidence, lower when the county has namesakes',
     );
     await i18n.changeLanguage('es');
     expect(matchSummary(i18n.getFixedT('es'), nameAlert(event))).toBe(
-      'Coincidencia de nombre (otorgante): SMITH JOHN · variante · 87 % de probabilidad de que sea usted y no un homónimo',
+      'Coincidencia de nombre (otorgante): SMITH JOHN · variante · 87 % de confianza, menor si hay homónimos en el condado',
     );
   });
 
-  it('says an exact name shared by namesakes is less likely to be you, not less exact', () => {
+  it('says the confidence of an exact name shared by namesakes is lower, not its exactness', () => {
     const event = makeEvent({ matchKind: 'name', isExact: true, tier: 'exact', confidence: 0.79 });
     const summary = matchSummary(i18n.getFixedT('en'), nameAlert(event));
     expect(summary).toBe(
-      'Name match (grantor): SMITH JOHN · exact · 79% likely to be you, not a namesake',
+      'Name match (grantor): SMITH JOHN · exact · 79% confidence, lower when the county has namesakes',
     );
-    expect(summary).not.toMatch(/confidence/);
   });
 
-  it('leaves out a likelihood of 100%, and says a property one as about the property', () => {
+  it('leaves out a confidence of 100%, and gives a property its own without namesakes', () => {
     const t = i18n.getFixedT('en');
     const sure = makeEvent({ matchKind: 'apn', partyRole: null, matchedValue: '01203450060000' });
     expect(matchSummary(t, apnAlert({ ...sure, confidence: 1 }))).toBe(
@@ -173,7 +172,7 @@ describe('alerts, possible matches and what was on record', () => {
       confidence: 0.72,
     });
     expect(matchSummary(t, apnAlert(similar))).toBe(
-      'Address match: 1 MAIN STREET · variant · 72% likely to be your property',
+      'Address match: 1 MAIN STREET · variant · 72% confidence',
     );
   });
 });

@@ -168,10 +168,11 @@ export function matchedValueOf({ event, guarded }: Alert): string {
 
 /**
  * What of the guarded item the document hit, in a few words: the value, exact or a variant, and
- * how likely the document is to be about the subscriber. That likelihood is the event's
- * confidence: for a name, it falls with the namesakes the county's documents hold (an exact name
- * shared by many is less likely to be you); for a property, with how far the address differs.
- * It is said as what it is, and left out when it is 100%, where it says nothing the tier does not.
+ * the matcher's confidence. For a name it falls with the namesakes the county's documents hold,
+ * and the summary says so, since an exact name at 79% would otherwise read as a contradiction;
+ * for a property it falls with how far the address differs. It is a score, not a probability,
+ * and is not worded as one (a reader told "60% likely to be you" may dismiss a real alert). It
+ * is left out at 100%, where it says nothing the tier does not.
  */
 export function matchSummary(t: TFunction, alert: Alert): string {
   const { event } = alert;
@@ -186,11 +187,11 @@ export function matchSummary(t: TFunction, alert: Alert): string {
       : t('dashboard.match.summaryVariant', { match });
   }
   const confidence = formatNumber(percent);
-  const likelihood =
+  const score =
     event.matchKind === 'name'
-      ? t('dashboard.match.likelyYou', { confidence })
-      : t('dashboard.match.likelyYourProperty', { confidence });
+      ? t('dashboard.match.confidenceName', { confidence })
+      : t('dashboard.match.confidenceProperty', { confidence });
   return event.isExact
-    ? t('dashboard.match.summaryExactLikely', { match, likelihood })
-    : t('dashboard.match.summaryVariantLikely', { match, likelihood });
+    ? t('dashboard.match.summaryExactScored', { match, score })
+    : t('dashboard.match.summaryVariantScored', { match, score });
 }

@@ -89,7 +89,7 @@ describe('the dashboard in Spanish', () => {
     ).toBeDefined();
     expect(
       card.getByText(
-        'Coincidencia de nombre (otorgante): SMITH JOHN · exacta · 90 % de probabilidad de que sea usted y no un homónimo',
+        'Coincidencia de nombre (otorgante): SMITH JOHN · exacta · 90 % de confianza, menor si hay homónimos en el condado',
       ),
     ).toBeDefined();
     expect(card.getByText('Mensaje de texto entregado al teléfono.')).toBeDefined();
