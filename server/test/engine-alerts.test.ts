@@ -322,6 +322,51 @@ describe('alerts of ingested documents', () => {
     expect(await sendAlert(t.engine, { userId: user.id, documentId: event.document_id })).toBe(0);
   });
 
+  it("writes an APN hit in the county's format, as the subscriber guards it, not the index's digits", async () => {
+    const user = await guard('LINDQVIST ARVO');
+    const deed = line({ documentNumber: 'ALR-APN-1', grantors: ['LINDQVIST ARVO'] });
+    await ingest([deed], { [deed.file]: await feedPdf(deed, 2) });
+    await alertMailTo(user.email, deed.documentNumber);
+    const event = await eventOn(user.id, deed.documentNumber);
+    const apn = await t.db
+      .insertInto('apn_subscriptions')
+      .values({
+        user_id: user.id,
+        county_id: county.id,
+        apn: '999-0000-000-0002',
+        apn_key: '99900000000002',
+        activated_at: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('events')
+      .values({
+        user_id: user.id,
+        document_id: event.document_id,
+        apn_subscription_id: apn.id,
+        name_subscription_id: null,
+        match_kind: 'apn',
+        // As the county's index wrote it.
+        matched_value: '99900000000002',
+        party_role: null,
+        is_exact: true,
+        confidence: 1,
+        tier: 'exact',
+      })
+      .execute();
+    await t.db.deleteFrom('outbox_messages').where('recipient', '=', user.email).execute();
+    await t.db.deleteFrom('deliveries').where('user_id', '=', user.id).execute();
+
+    expect(await sendAlert(t.engine, { userId: user.id, documentId: event.document_id })).toBe(1);
+    const mail = await alertMailTo(user.email, deed.documentNumber);
+    expect(mail.text_body).toContain(
+      'Property (APN) 999-0000-000-0002: the document shows 999-0000-000-0002.',
+    );
+    expect(mail.text_body).toContain('The document names APN 999-0000-000-0002.');
+    expect(mail.text_body).not.toContain('99900000000002');
+  });
+
   it("fills the document's full-text index from the words of its PDF", async () => {
     const deed = line({ documentNumber: 'ALR-TEXT-1', grantors: ['ZABRISKIE HORTENSE'] });
     const pdf = await feedPdf(deed, 2);

@@ -200,7 +200,9 @@ export async function sendAlert(engine: Engine, job: SendAlertJob): Promise<numb
     return {
       matchKind: e.match_kind as AlertHit['matchKind'],
       guarded: e.name ?? `${e.apn ?? ''}${e.description ? ` (${e.description})` : ''}`,
-      matchedValue: e.matched_value,
+      // An APN hit is the guarded parcel (the same key), written as the subscriber guards it,
+      // in the county's format, rather than as the county's index wrote it.
+      matchedValue: e.match_kind === 'apn' && e.apn ? e.apn : e.matched_value,
       partyRole: e.party_role,
       tier: e.tier,
       level: e.level,
