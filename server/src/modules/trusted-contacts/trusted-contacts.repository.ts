@@ -84,6 +84,23 @@ export function stoppedByCode(db: Executor, hash: Buffer) {
     .executeTakeFirst();
 }
 
+/**
+ * The contact a used, unexpired accept code belongs to, once active: the invitation's link
+ * opened again (another tab, a second click) while the invitation holds.
+ */
+export function acceptedByCode(db: Executor, hash: Buffer) {
+  return db
+    .selectFrom('trusted_contact_codes as k')
+    .innerJoin('trusted_contacts as t', 't.id', 'k.contact_id')
+    .select('t.id')
+    .where('k.code_hash', '=', hash)
+    .where('k.purpose', '=', 'accept')
+    .where('k.used_at', 'is not', null)
+    .where('k.expires_at', '>', new Date())
+    .where('t.status', '=', 'active')
+    .executeTakeFirst();
+}
+
 export function findContact(db: Executor, contactId: string) {
   return db
     .selectFrom('trusted_contacts as t')

@@ -79,12 +79,18 @@ export async function removeContact(db: Database, caller: Caller, contactId: str
   return sessionUser(db, caller);
 }
 
-/** The contact accepts by the link of their invitation: copies of Act now alerts start. */
+/**
+ * The contact accepts by the link of their invitation: copies of Act now alerts start. The same
+ * link opened again while the invitation holds (7 days) says they are active, and changes
+ * nothing; a contact who stopped or was removed is not found.
+ */
 export async function acceptInvitation(db: Database, code: string) {
   if (!isLinkCode(code)) throw said(404, 'errors.invalidContactLink');
+  const hash = hashLinkCode(code);
   return db.transaction().execute(async (trx) => {
-    const used = await repo.useCode(trx, hashLinkCode(code), 'accept');
-    const contact = used && (await repo.findContact(trx, used.contact_id));
+    const used = await repo.useCode(trx, hash, 'accept');
+    const contactId = used?.contact_id ?? (await repo.acceptedByCode(trx, hash))?.id;
+    const contact = contactId && (await repo.findContact(trx, contactId));
     if (!contact || contact.status === 'stopped') throw said(404, 'errors.invalidContactLink');
     await repo.activate(trx, contact.id);
     return { status: 'active' as const, subscriberEmail: contact.subscriber_email };
