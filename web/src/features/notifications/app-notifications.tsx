@@ -1,14 +1,23 @@
-import { Notifications, useNotifications } from '@mantine/notifications';
+import { Notifications, type NotificationsProps, useNotifications } from '@mantine/notifications';
 import { useState, useSyncExternalStore } from 'react';
 import { toastSettings } from './toast-settings';
 
+type Position = NonNullable<NotificationsProps['position']>;
+
 /**
- * Where toasts show while a dialog (a modal or a drawer) is open: at the top, clear of the
- * dialog's fields and its action buttons at the bottom, which the usual bottom-right corner
- * covers on a phone. They stay above the dialog's overlay, so that a failure of what the dialog
- * does (a refused sign-in link, a search that failed) is still seen, and read out, at once.
+ * Where toasts show while a modal dialog is open: at the top, clear of the dialog's fields and
+ * its action buttons at the bottom, which the usual bottom-right corner covers on a phone. They
+ * stay above the dialog's overlay, so that a failure of what the dialog does (a refused sign-in
+ * link, a search that failed) is still seen, and read out, at once.
  */
-export const DIALOG_TOAST_POSITION = 'top-center';
+export const DIALOG_TOAST_POSITION: Position = 'top-center';
+
+/**
+ * Where toasts show while a drawer is open. Every drawer opens from the right with its title and
+ * close button at the top: at the bottom left a toast sits over the page the drawer covers (on
+ * a wide screen), or over the end of its form (on a phone), never over its header.
+ */
+export const DRAWER_TOAST_POSITION: Position = 'bottom-left';
 
 const OPEN_DIALOG = '[role="dialog"][aria-modal="true"]';
 
@@ -19,11 +28,18 @@ function subscribe(onChange: () => void): () => void {
   return () => observer.disconnect();
 }
 
-const dialogOpen = () => document.querySelector(OPEN_DIALOG) !== null;
+/** Where toasts go for the dialogs open now: undefined when none is. */
+function dialogPosition(): Position | undefined {
+  const open = [...document.querySelectorAll(OPEN_DIALOG)];
+  if (open.length === 0) return undefined;
+  return open.some((dialog) => dialog.closest('.mantine-Drawer-root'))
+    ? DRAWER_TOAST_POSITION
+    : DIALOG_TOAST_POSITION;
+}
 
-/** Whether a modal dialog is open on the page. */
-function useDialogOpen(): boolean {
-  return useSyncExternalStore(subscribe, dialogOpen, () => false);
+/** Where an open dialog wants toasts, or undefined when none is open. */
+function useDialogPosition(): Position | undefined {
+  return useSyncExternalStore(subscribe, dialogPosition, () => undefined);
 }
 
 /**
@@ -32,12 +48,12 @@ function useDialogOpen(): boolean {
  * dialog closes (County Saved) stays where it appeared rather than jumping across the screen.
  */
 export function AppNotifications() {
-  const dialogOpen = useDialogOpen();
+  const forDialog = useDialogPosition();
   const anyShown = useNotifications().notifications.length > 0;
-  const [atTop, setAtTop] = useState(dialogOpen);
+  const [held, setHeld] = useState(forDialog);
   // Derived from the two above as they change, during render (no effect, no extra paint).
-  if (dialogOpen && !atTop) setAtTop(true);
-  if (!dialogOpen && !anyShown && atTop) setAtTop(false);
-  const position = atTop || dialogOpen ? DIALOG_TOAST_POSITION : toastSettings.position;
+  if (forDialog && forDialog !== held) setHeld(forDialog);
+  if (!forDialog && !anyShown && held) setHeld(undefined);
+  const position = forDialog ?? held ?? toastSettings.position;
   return <Notifications {...toastSettings} position={position} />;
 }

@@ -1,9 +1,9 @@
-import { Button, Modal } from '@mantine/core';
+import { Button, Drawer, Modal } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderUi } from '../../test/render-ui';
-import { DIALOG_TOAST_POSITION } from './app-notifications';
+import { DIALOG_TOAST_POSITION, DRAWER_TOAST_POSITION } from './app-notifications';
 import { showErrorToast } from './show-error-toast';
 import { toastSettings } from './toast-settings';
 
@@ -72,5 +72,26 @@ describe('toasts', () => {
     act(() => showErrorToast('Failed to download document'));
     await screen.findByText('Failed to download document');
     expect(positionOf('Failed to download document')).toBe('bottom-right');
+  });
+
+  it("keep clear of an open drawer's header: at the bottom left, over the page it covers", async () => {
+    const { rerender } = renderUi(
+      <Drawer opened onClose={() => {}} title="Edit County: Placer" position="right">
+        <Button>Save</Button>
+      </Drawer>,
+    );
+    await screen.findByRole('dialog', { name: 'Edit County: Placer' });
+    act(() => showErrorToast('Failed to save the county'));
+    await screen.findByText('Failed to save the county');
+    expect(DRAWER_TOAST_POSITION).toBe('bottom-left');
+    expect(
+      screen
+        .getByText('Failed to save the county')
+        .closest('[data-position]')
+        ?.getAttribute('data-position'),
+    ).toBe('bottom-left');
+    rerender(null);
+    act(() => notifications.clean());
+    await waitFor(() => expect(shown()).toEqual([]));
   });
 });
