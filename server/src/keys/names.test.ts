@@ -78,6 +78,23 @@ describe('matchName', () => {
     expect(matchName('SMITH JOHN', 'JR SMITH JOHN')).toMatchObject({ rule: 'exact' });
   });
 
+  it('names the suffix in the reason of an exact match, and one given on one side only', () => {
+    expect(matchName('RODRIGUEZ JAMES F II', 'RODRIGUEZ, JAMES F 2ND')).toMatchObject({
+      rule: 'exact',
+      reason: 'Same name: RODRIGUEZ JAMES F II',
+      words: { key: 'reasons.name.same', values: { name: 'RODRIGUEZ JAMES F II' } },
+    });
+    expect(matchName('RODRIGUEZ JAMES F', 'RODRIGUEZ JAMES F II')).toMatchObject({
+      rule: 'exact',
+      reason: 'Same name: RODRIGUEZ JAMES F, suffix II given on one side only',
+      words: {
+        key: 'reasons.name.sameSuffixOneSide',
+        values: { name: 'RODRIGUEZ JAMES F', suffix: 'II' },
+      },
+    });
+    expect(matchName('SMITH JOHN A', 'SMITH JOHN A').reason).toBe('Same name: SMITH JOHN A');
+  });
+
   it('says why a name does not match', () => {
     expect(matchName('SMITH JOHN A', 'SMITH JANE').reason).toBe(
       'Different first name: JANE vs JOHN',

@@ -60,6 +60,7 @@ export type MatchTier = 'exact' | 'strong' | 'possible';
 export type NameReasonWords = {
   key:
     | 'reasons.name.same'
+    | 'reasons.name.sameSuffixOneSide'
     | 'reasons.name.sameOrganisation'
     | 'reasons.name.sameFirst'
     | 'reasons.name.middleOneSide'
@@ -838,14 +839,21 @@ export function matchNameKeys(g: NameKeys, c: NameKeys): NameMatch {
     words,
   });
   if (g.key === c.key) {
-    const person = g.nameKind === 'person';
-    return matched(
-      'exact',
-      `Same ${person ? 'name' : `${g.nameKind} name`}: ${g.key}`,
-      person
-        ? { key: 'reasons.name.same', values: { name: g.key } }
-        : { key: 'reasons.name.sameOrganisation', values: { kind: g.nameKind, name: g.key } },
-    );
+    if (g.nameKind !== 'person') {
+      return matched('exact', `Same ${g.nameKind} name: ${g.key}`, {
+        key: 'reasons.name.sameOrganisation',
+        values: { kind: g.nameKind, name: g.key },
+      });
+    }
+    // The key leaves the suffix out; the reason names it (compatible: the same, or on one side).
+    const name = g.suffix !== '' && g.suffix === c.suffix ? `${g.key} ${g.suffix}` : g.key;
+    const oneSide = g.suffix === c.suffix ? '' : g.suffix || c.suffix;
+    return oneSide
+      ? matched('exact', `Same name: ${name}, suffix ${oneSide} given on one side only`, {
+          key: 'reasons.name.sameSuffixOneSide',
+          values: { name, suffix: oneSide },
+        })
+      : matched('exact', `Same name: ${name}`, { key: 'reasons.name.same', values: { name } });
   }
   if (g.nameKind !== c.nameKind)
     return { matched: false, reason: `${c.key} is a ${c.nameKind}, ${g.key} a ${g.nameKind}` };

@@ -17,6 +17,7 @@ export const reasons = {
   },
   name: {
     same: 'Same name: {{name}}',
+    sameSuffixOneSide: 'Same name: {{name}}, suffix {{suffix}} given on one side only',
     sameOrganisation: 'Same {{kind}} name: {{name}}',
     sameFirst: 'Same surname and first name: {{name}}',
     middleOneSide:

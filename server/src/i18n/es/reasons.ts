@@ -20,6 +20,7 @@ export const reasons: Catalog<typeof en> = {
   },
   name: {
     same: 'Mismo nombre: {{name}}',
+    sameSuffixOneSide: 'Mismo nombre: {{name}}; el sufijo {{suffix}} figura solo en uno de los dos',
     sameOrganisation: 'Mismo nombre de entidad: {{name}}',
     sameFirst: 'Mismo apellido y nombre: {{name}}',
     middleOneSide:
