@@ -2,6 +2,7 @@ import { levelDocumentType } from '@deedwatch/rules';
 import { rm } from 'node:fs/promises';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkHistory } from '../src/engine/history/history.service.ts';
 import { ingestFolder } from '../src/engine/ingest/ingest.service.ts';
 import { matchDocuments } from '../src/engine/matching/match.service.ts';
 import { apnKey, nameKey } from '../src/keys/normalize.ts';
@@ -526,6 +527,21 @@ describe('risk levels', () => {
     expect(cleared.json()).toMatchObject({ fraudContactName: '', fraudContactPhone: '' });
   });
 
+  /**
+   * Whether a session that holds county `countyId`'s levels lock shared (a batch or a history
+   * check that has written its events) waits on the job table or a queue's partition of it.
+   */
+  async function holdsLevelsAndWaitsOnJobs(countyId: number) {
+    const { rows } = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM pg_locks a
+      JOIN pg_locks w ON w.pid = a.pid AND NOT w.granted
+      JOIN pg_class c ON c.oid = w.relation
+      WHERE a.locktype = 'advisory' AND a.granted AND a.mode = 'ShareLock'
+        AND a.objsubid = 2 AND a.objid = ${countyId}
+        AND c.relnamespace = 'pgboss'::regnamespace`.execute(t.db);
+    return rows[0]!.n > 0;
+  }
+
   it("recomputes the events of a matcher batch in flight when a county's rows are saved", async () => {
     const racing = await createCounty(t.db, { name: 'Racing Levels', code: 'RLV' });
     const user = await guard(racing, 'RACING RITA', '012-0345-006-0003');
@@ -554,18 +570,9 @@ describe('risk levels', () => {
     let savedYet = false;
     try {
       batch = matchDocuments(t.db, t.boss, [documentId]);
-      await waitFor('the batch to wait to queue its alert', async () => {
-        // The session that holds the county's levels lock shared (the batch: its event is
-        // written) waits on the job table or the queue's partition of it.
-        const { rows } = await sql<{ n: number }>`
-          SELECT count(*)::int AS n FROM pg_locks a
-          JOIN pg_locks w ON w.pid = a.pid AND NOT w.granted
-          JOIN pg_class c ON c.oid = w.relation
-          WHERE a.locktype = 'advisory' AND a.granted AND a.mode = 'ShareLock'
-            AND a.objsubid = 2 AND a.objid = ${racing.id}
-            AND c.relnamespace = 'pgboss'::regnamespace`.execute(t.db);
-        return rows[0]!.n > 0;
-      });
+      await waitFor('the batch to wait to queue its alert', () =>
+        holdsLevelsAndWaitsOnJobs(racing.id),
+      );
       saved = save(
         { levelOverrides: [{ documentType: 'GRANT DEED', subject: 'grantee', level: 'act_now' }] },
         racing,
@@ -581,6 +588,56 @@ describe('risk levels', () => {
     const res = await saved;
     expect(res.statusCode, res.body).toBe(200);
     expect(await levelsByDocument(user.id)).toEqual({ 'RLV-1': 'act_now' });
+  });
+
+  it("recomputes the events of a history check in flight when a county's rows are saved", async () => {
+    const racing = await createCounty(t.db, { name: 'Racing History', code: 'RHS' });
+    // A deed recorded a month before the guard: the guard's history check finds it.
+    const monthAgo = new Date(recordedAt.getTime() - 30 * 86_400_000);
+    await ingest('RHS', [
+      feedLine('RHS', monthAgo, { documentNumber: 'RHS-1', grantees: ['RACING HAL'] }),
+    ]);
+    const user = await createSubscriber(t.db, { verified: true });
+    await insertNameSubscriptions(
+      t.db,
+      user.id,
+      [
+        {
+          countyId: racing.id,
+          name: 'RACING HAL',
+          nameKey: nameKey('RACING HAL'),
+          tokens: ['RACING', 'HAL'],
+        },
+      ],
+      new Date(),
+    );
+
+    // The check has written its event (at Check) and waits to queue its summary mail; the
+    // rows are saved meanwhile.
+    const release = await holding(t.config.databaseUrl, 'LOCK TABLE pgboss.job IN SHARE MODE');
+    let check: Promise<unknown>;
+    let saved: Promise<{ statusCode: number; body: string }>;
+    let savedYet = false;
+    try {
+      check = checkHistory(t.engine, user.id);
+      await waitFor('the check to wait to queue its summary', () =>
+        holdsLevelsAndWaitsOnJobs(racing.id),
+      );
+      saved = save(
+        { levelOverrides: [{ documentType: 'GRANT DEED', subject: 'grantee', level: 'act_now' }] },
+        racing,
+      ).finally(() => (savedYet = true));
+      await waitFor(
+        'the save to wait for the check, or be done without waiting',
+        async () => savedYet || (await waitsOnAdvisoryLock(t.db)),
+      );
+    } finally {
+      await release();
+    }
+    expect(await check).toMatchObject({ checked: 1, events: 1 });
+    const res = await saved;
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await levelsByDocument(user.id)).toEqual({ 'RHS-1': 'act_now' });
   });
 
   it('shows admins the default table, and nobody else', async () => {
