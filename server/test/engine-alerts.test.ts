@@ -274,20 +274,19 @@ describe('alerts of ingested documents', () => {
     expect(event.tier).toBe('possible');
   });
 
-  it('never alerts an event found on record, beside one that alerts', async () => {
-    const user = await guard('CALLOWAY ROSE');
-    const deed = line({ documentNumber: 'ALR-REC-1', grantors: ['CALLOWAY ROSE'] });
-    await ingest([deed], { [deed.file]: await feedPdf(deed, 2) });
-    await alertMailTo(user.email, deed.documentNumber);
-    const event = await eventOn(user.id, deed.documentNumber);
-    // The same user's second guard of the document, found on record by a history check.
+  /** An APN guard of the user's and its exact event on the document, written directly. */
+  async function addApnEvent(
+    userId: string,
+    documentId: string,
+    hit: { apn: string; matchedValue: string; onRecord: boolean },
+  ) {
     const apn = await t.db
       .insertInto('apn_subscriptions')
       .values({
-        user_id: user.id,
+        user_id: userId,
         county_id: county.id,
-        apn: '999-0000-000-0001',
-        apn_key: '99900000000001',
+        apn: hit.apn,
+        apn_key: hit.apn.replace(/-/g, ''),
         activated_at: new Date(),
       })
       .returning('id')
@@ -295,19 +294,33 @@ describe('alerts of ingested documents', () => {
     await t.db
       .insertInto('events')
       .values({
-        user_id: user.id,
-        document_id: event.document_id,
+        user_id: userId,
+        document_id: documentId,
         apn_subscription_id: apn.id,
         name_subscription_id: null,
         match_kind: 'apn',
-        matched_value: '999-0000-000-0001',
+        matched_value: hit.matchedValue,
         party_role: null,
         is_exact: true,
         confidence: 1,
         tier: 'exact',
-        on_record: true,
+        on_record: hit.onRecord,
       })
       .execute();
+  }
+
+  it('never alerts an event found on record, beside one that alerts', async () => {
+    const user = await guard('CALLOWAY ROSE');
+    const deed = line({ documentNumber: 'ALR-REC-1', grantors: ['CALLOWAY ROSE'] });
+    await ingest([deed], { [deed.file]: await feedPdf(deed, 2) });
+    await alertMailTo(user.email, deed.documentNumber);
+    const event = await eventOn(user.id, deed.documentNumber);
+    // The same user's second guard of the document, found on record by a history check.
+    await addApnEvent(user.id, event.document_id, {
+      apn: '999-0000-000-0001',
+      matchedValue: '999-0000-000-0001',
+      onRecord: true,
+    });
     await t.db.deleteFrom('outbox_messages').where('recipient', '=', user.email).execute();
     await t.db.deleteFrom('deliveries').where('user_id', '=', user.id).execute();
 
@@ -328,33 +341,12 @@ describe('alerts of ingested documents', () => {
     await ingest([deed], { [deed.file]: await feedPdf(deed, 2) });
     await alertMailTo(user.email, deed.documentNumber);
     const event = await eventOn(user.id, deed.documentNumber);
-    const apn = await t.db
-      .insertInto('apn_subscriptions')
-      .values({
-        user_id: user.id,
-        county_id: county.id,
-        apn: '999-0000-000-0002',
-        apn_key: '99900000000002',
-        activated_at: new Date(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await t.db
-      .insertInto('events')
-      .values({
-        user_id: user.id,
-        document_id: event.document_id,
-        apn_subscription_id: apn.id,
-        name_subscription_id: null,
-        match_kind: 'apn',
-        // As the county's index wrote it.
-        matched_value: '99900000000002',
-        party_role: null,
-        is_exact: true,
-        confidence: 1,
-        tier: 'exact',
-      })
-      .execute();
+    // A second guard of the user's, the document's APN as the county's index wrote it.
+    await addApnEvent(user.id, event.document_id, {
+      apn: '999-0000-000-0002',
+      matchedValue: '99900000000002',
+      onRecord: false,
+    });
     await t.db.deleteFrom('outbox_messages').where('recipient', '=', user.email).execute();
     await t.db.deleteFrom('deliveries').where('user_id', '=', user.id).execute();
 

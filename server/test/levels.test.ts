@@ -542,6 +542,35 @@ describe('risk levels', () => {
     return rows[0]!.n > 0;
   }
 
+  /**
+   * Starts `writer` (a matcher batch or a history check of `county`) with the job table held,
+   * so that it stops after writing its events, waiting to queue its jobs; saves Grant Deed to a
+   * grantee at Act now in the county meanwhile; then lets both finish. Returns what each gave.
+   */
+  async function saveWhileWriting<T>(county: CountyRow, writer: () => Promise<T>) {
+    const release = await holding(t.config.databaseUrl, 'LOCK TABLE pgboss.job IN SHARE MODE');
+    let written: Promise<T>;
+    let saved: Promise<{ statusCode: number; body: string }>;
+    let savedYet = false;
+    try {
+      written = writer();
+      await waitFor('the writer to wait to queue its jobs', () =>
+        holdsLevelsAndWaitsOnJobs(county.id),
+      );
+      saved = save(
+        { levelOverrides: [{ documentType: 'GRANT DEED', subject: 'grantee', level: 'act_now' }] },
+        county,
+      ).finally(() => (savedYet = true));
+      await waitFor(
+        'the save to wait for the writer, or be done without waiting',
+        async () => savedYet || (await waitsOnAdvisoryLock(t.db)),
+      );
+    } finally {
+      await release();
+    }
+    return { written: await written, saved: await saved };
+  }
+
   it("recomputes the events of a matcher batch in flight when a county's rows are saved", async () => {
     const racing = await createCounty(t.db, { name: 'Racing Levels', code: 'RLV' });
     const user = await guard(racing, 'RACING RITA', '012-0345-006-0003');
@@ -562,31 +591,11 @@ describe('risk levels', () => {
       .where('id', '=', documentId)
       .execute();
 
-    // The batch has written its event (at Check) and waits to queue its alert; the rows are
-    // saved meanwhile.
-    const release = await holding(t.config.databaseUrl, 'LOCK TABLE pgboss.job IN SHARE MODE');
-    let batch: Promise<unknown>;
-    let saved: Promise<{ statusCode: number; body: string }>;
-    let savedYet = false;
-    try {
-      batch = matchDocuments(t.db, t.boss, [documentId]);
-      await waitFor('the batch to wait to queue its alert', () =>
-        holdsLevelsAndWaitsOnJobs(racing.id),
-      );
-      saved = save(
-        { levelOverrides: [{ documentType: 'GRANT DEED', subject: 'grantee', level: 'act_now' }] },
-        racing,
-      ).finally(() => (savedYet = true));
-      await waitFor(
-        'the save to wait for the batch, or be done without waiting',
-        async () => savedYet || (await waitsOnAdvisoryLock(t.db)),
-      );
-    } finally {
-      await release();
-    }
-    await batch;
-    const res = await saved;
-    expect(res.statusCode, res.body).toBe(200);
+    // The batch has written its event (at Check) when the rows are saved.
+    const { saved } = await saveWhileWriting(racing, () =>
+      matchDocuments(t.db, t.boss, [documentId]),
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
     expect(await levelsByDocument(user.id)).toEqual({ 'RLV-1': 'act_now' });
   });
 
@@ -612,31 +621,12 @@ describe('risk levels', () => {
       new Date(),
     );
 
-    // The check has written its event (at Check) and waits to queue its summary mail; the
-    // rows are saved meanwhile.
-    const release = await holding(t.config.databaseUrl, 'LOCK TABLE pgboss.job IN SHARE MODE');
-    let check: Promise<unknown>;
-    let saved: Promise<{ statusCode: number; body: string }>;
-    let savedYet = false;
-    try {
-      check = checkHistory(t.engine, user.id);
-      await waitFor('the check to wait to queue its summary', () =>
-        holdsLevelsAndWaitsOnJobs(racing.id),
-      );
-      saved = save(
-        { levelOverrides: [{ documentType: 'GRANT DEED', subject: 'grantee', level: 'act_now' }] },
-        racing,
-      ).finally(() => (savedYet = true));
-      await waitFor(
-        'the save to wait for the check, or be done without waiting',
-        async () => savedYet || (await waitsOnAdvisoryLock(t.db)),
-      );
-    } finally {
-      await release();
-    }
-    expect(await check).toMatchObject({ checked: 1, events: 1 });
-    const res = await saved;
-    expect(res.statusCode, res.body).toBe(200);
+    // The check has written its event (at Check) when the rows are saved.
+    const { written, saved } = await saveWhileWriting(racing, () =>
+      checkHistory(t.engine, user.id),
+    );
+    expect(written).toMatchObject({ checked: 1, events: 1 });
+    expect(saved.statusCode, saved.body).toBe(200);
     expect(await levelsByDocument(user.id)).toEqual({ 'RHS-1': 'act_now' });
   });
 
