@@ -72,33 +72,23 @@ export function useCode(db: Executor, hash: Buffer, purpose: 'accept' | 'stop') 
     .executeTakeFirst();
 }
 
-/** The contact a used stop code belongs to, once stopped: a second click on the link. */
-export function stoppedByCode(db: Executor, hash: Buffer) {
-  return db
-    .selectFrom('trusted_contact_codes as k')
-    .innerJoin('trusted_contacts as t', 't.id', 'k.contact_id')
-    .select('t.id')
-    .where('k.code_hash', '=', hash)
-    .where('k.purpose', '=', 'stop')
-    .where('t.status', '=', 'stopped')
-    .executeTakeFirst();
-}
-
 /**
- * The contact a used, unexpired accept code belongs to, once active: the invitation's link
- * opened again (another tab, a second click) while the invitation holds.
+ * The contact whose link of `purpose` was answered already, for the same link opened again: a
+ * stop link's contact once stopped (whenever it is opened again), an accept link's once active
+ * and while the invitation holds (a used code, not expired).
  */
-export function acceptedByCode(db: Executor, hash: Buffer) {
-  return db
+export function answeredByCode(db: Executor, hash: Buffer, purpose: 'accept' | 'stop') {
+  let query = db
     .selectFrom('trusted_contact_codes as k')
     .innerJoin('trusted_contacts as t', 't.id', 'k.contact_id')
     .select('t.id')
     .where('k.code_hash', '=', hash)
-    .where('k.purpose', '=', 'accept')
-    .where('k.used_at', 'is not', null)
-    .where('k.expires_at', '>', new Date())
-    .where('t.status', '=', 'active')
-    .executeTakeFirst();
+    .where('k.purpose', '=', purpose)
+    .where('t.status', '=', purpose === 'stop' ? 'stopped' : 'active');
+  if (purpose === 'accept') {
+    query = query.where('k.used_at', 'is not', null).where('k.expires_at', '>', new Date());
+  }
+  return query.executeTakeFirst();
 }
 
 export function findContact(db: Executor, contactId: string) {

@@ -89,7 +89,7 @@ export async function acceptInvitation(db: Database, code: string) {
   const hash = hashLinkCode(code);
   return db.transaction().execute(async (trx) => {
     const used = await repo.useCode(trx, hash, 'accept');
-    const contactId = used?.contact_id ?? (await repo.acceptedByCode(trx, hash))?.id;
+    const contactId = used?.contact_id ?? (await repo.answeredByCode(trx, hash, 'accept'))?.id;
     const contact = contactId && (await repo.findContact(trx, contactId));
     if (!contact || contact.status === 'stopped') throw said(404, 'errors.invalidContactLink');
     await repo.activate(trx, contact.id);
@@ -106,7 +106,7 @@ export async function stopContact(db: Database, code: string) {
   const hash = hashLinkCode(code);
   return db.transaction().execute(async (trx) => {
     const used = await repo.useCode(trx, hash, 'stop');
-    const contactId = used?.contact_id ?? (await repo.stoppedByCode(trx, hash))?.id;
+    const contactId = used?.contact_id ?? (await repo.answeredByCode(trx, hash, 'stop'))?.id;
     const contact = contactId && (await repo.findContact(trx, contactId));
     if (!contact) throw said(404, 'errors.invalidContactLink');
     await repo.stop(trx, contact.id);
