@@ -54,12 +54,42 @@ export function currentLanguage(): Language {
   return isLanguage(i18next.language) ? i18next.language : DEFAULT_LANGUAGE;
 }
 
-/** Shows the site in `language` and remembers the choice on this browser. */
+/**
+ * While a staff screen is open, the language chosen for the rest of the site, which the site
+ * goes back to when the staff screen closes; undefined otherwise.
+ */
+let heldLanguage: Language | undefined;
+
+/**
+ * Shows the site in English, for the moment, without changing the language chosen, or (with
+ * `false`) goes back to the language chosen. The staff screens are English-only: shown English
+ * through i18next itself, their text, the shared buttons, toasts and close labels, dates, the
+ * page's `lang` and the API's `Accept-Language` are all English, whatever a staff member chose.
+ */
+export function showEnglishForNow(on: boolean): void {
+  if (on && heldLanguage === undefined) {
+    heldLanguage = currentLanguage();
+    void i18next.changeLanguage('en');
+  } else if (!on && heldLanguage !== undefined) {
+    const chosen = heldLanguage;
+    heldLanguage = undefined;
+    void i18next.changeLanguage(chosen);
+  }
+}
+
+/**
+ * Shows the site in `language` and remembers the choice on this browser. While English is shown
+ * for the moment, the choice is kept for when that ends.
+ */
 export async function switchLanguage(language: Language): Promise<void> {
   try {
     window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {
     // Not remembered, but shown.
+  }
+  if (heldLanguage !== undefined) {
+    heldLanguage = language;
+    return;
   }
   await i18next.changeLanguage(language);
 }

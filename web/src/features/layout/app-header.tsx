@@ -25,7 +25,9 @@ function NavButton({ onClick, children }: { onClick: () => void; children: React
   );
 }
 
-export function AppHeader() {
+/** The site's header; `languageSwitch` false leaves out the language switch (on English-only
+ * screens). */
+export function AppHeader({ languageSwitch }: { languageSwitch: boolean }) {
   const { t } = useTranslation();
   const { user, logout } = useSession();
   useAccountLanguage();
@@ -88,7 +90,7 @@ export function AppHeader() {
           {accountLink}
           {pageLinks}
           {sessionButton}
-          <LanguageSwitch style={itemStyle} />
+          {languageSwitch && <LanguageSwitch style={itemStyle} />}
         </Group>
         <Burger
           hiddenFrom="sm"
@@ -109,7 +111,7 @@ export function AppHeader() {
           {accountLink}
           {pageLinks}
           {sessionButton}
-          <LanguageSwitch style={itemStyle} onSwitch={drawer.close} />
+          {languageSwitch && <LanguageSwitch style={itemStyle} onSwitch={drawer.close} />}
         </Stack>
       </Drawer>
       <LoginModal opened={loginOpened} onClose={login.close} />

@@ -1,6 +1,7 @@
 import { Box, LoadingOverlay } from '@mantine/core';
 import { Outlet } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { useEnglishOnStaffScreens } from '../language/english-only';
 import { useSession } from '../session/session-context';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
@@ -9,6 +10,7 @@ import { ImpersonationBanner, QueryMessage, SiteBanner } from './banners';
 export function AppLayout() {
   const { t } = useTranslation();
   const { loading } = useSession();
+  const staffScreen = useEnglishOnStaffScreens();
   return (
     <Box pos="relative" mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
       <LoadingOverlay
@@ -19,7 +21,7 @@ export function AppLayout() {
       />
       <SiteBanner hostname={window.location.hostname} />
       <ImpersonationBanner />
-      <AppHeader />
+      <AppHeader languageSwitch={!staffScreen} />
       <Box component="main" flex={1} px="md" pb="xl">
         <QueryMessage />
         <Box maw={1200} mx="auto" pt="lg">
