@@ -51,3 +51,9 @@ export function missingRequiredCountyFields(county: unknown): RequiredCountyFiel
     return value === undefined || value === null || (typeof value === 'string' && !value.trim());
   });
 }
+
+/**
+ * Every county served is in California: its recorder stamps documents in Pacific time, so a
+ * document's recording date is the Pacific day, wherever the server or the reader is.
+ */
+export const COUNTY_TIME_ZONE = 'America/Los_Angeles';

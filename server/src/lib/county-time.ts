@@ -2,9 +2,9 @@
  * Every county served is in California: the recorder stamps documents in Pacific time, so the
  * dates a subscriber or an owner can look up are Pacific whatever the server's zone.
  */
-import type { Language } from '@deedwatch/rules';
+import { COUNTY_TIME_ZONE, type Language } from '@deedwatch/rules';
 
-export const COUNTY_TIME_ZONE = 'America/Los_Angeles';
+export { COUNTY_TIME_ZONE };
 
 const dateFormat = new Intl.DateTimeFormat('en-US', {
   timeZone: COUNTY_TIME_ZONE,

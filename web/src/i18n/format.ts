@@ -1,4 +1,4 @@
-import type { Language } from '@deedwatch/rules';
+import { COUNTY_TIME_ZONE, type Language } from '@deedwatch/rules';
 import { currentLanguage } from '.';
 
 /** The Intl locale of each language: US English and US Spanish (dates day first). */
@@ -14,14 +14,16 @@ function formatter<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: strin
   return made;
 }
 
-const dayFormat = (language: Language) =>
+/** The day as the reader writes it, in `timeZone` (the reader's own when not given). */
+const dayFormat = (language: Language, timeZone?: string) =>
   formatter(
-    `day:${language}`,
+    `day:${language}:${timeZone ?? ''}`,
     () =>
       new Intl.DateTimeFormat(LOCALES[language], {
         year: 'numeric',
         month: '2-digit',
         day: '2-digit',
+        ...(timeZone ? { timeZone } : {}),
       }),
   );
 const timeFormat = (language: Language) =>
@@ -57,21 +59,25 @@ export function formatDateTime(
   return date ? `${dayFormat(language).format(date)} ${timeFormat(language).format(date)}` : '';
 }
 
+/**
+ * The county's day of a moment, in the reader's order: a document's recording date, as the
+ * recorder stamped it (Pacific time) and as the alert's own sentence gives it, whatever the
+ * reader's time zone.
+ */
+export function formatCountyDate(
+  iso: string | null | undefined,
+  language = currentLanguage(),
+): string {
+  const date = parse(iso);
+  return date ? dayFormat(language, COUNTY_TIME_ZONE).format(date) : '';
+}
+
 /** A calendar day given as YYYY-MM-DD, in the reader's order: no time zone shifts it. */
 export function formatDay(day: string, language = currentLanguage()): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!match) return day;
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 12));
-  return formatter(
-    `day-utc:${language}`,
-    () =>
-      new Intl.DateTimeFormat(LOCALES[language], {
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        timeZone: 'UTC',
-      }),
-  ).format(date);
+  return dayFormat(language, 'UTC').format(date);
 }
 
 /** A count with the reader's digit grouping: 12,345 in English, 12,345 or 12 345 in Spanish. */

@@ -26,7 +26,7 @@ import { formatPhone } from '../../components/phone';
 import { formatDateTime } from '../../i18n/format';
 import { NotLoaded } from '../admin/load-states';
 import { saveFile } from '../documents/save-file';
-import { formatDate } from '../dashboard/format';
+import { formatCountyDate, formatDate } from '../dashboard/format';
 import { showErrorToast } from '../notifications/show-error-toast';
 import { CaseBadges } from './case-badges';
 import { nextStatuses } from './case-status';
@@ -125,7 +125,7 @@ function CaseDetail({ id }: { id: string }) {
       <Stack gap={2}>
         <Text size="sm">
           Document <b>{c.documentNumber}</b> · {c.documentType} · {c.county} · Recorded{' '}
-          {formatDate(c.recordedAt)}
+          {formatCountyDate(c.recordedAt)}
         </Text>
         <Text size="sm">
           Guarded: {c.match.guarded} · The document shows {c.match.matchedValue}

@@ -30,7 +30,8 @@ describe('alerts on the dashboard', () => {
     const newer = makeEvent({
       documentNumber: '2026-0000200',
       createdAt: '2026-11-21T12:00:00Z',
-      documentDate: '2026-11-20T12:00:00Z',
+      // 17:51 on 11/20 at the county (Pacific), already 11/21 in UTC: the county's day is shown.
+      documentDate: '2026-11-21T01:51:00Z',
       documentType: 'DEED OF TRUST',
       county: 'Placer',
       matchKind: 'apn',

@@ -1,2 +1,2 @@
 // Dates are formatted in the site's language: see i18n/format.ts.
-export { formatDate, formatDay } from '../../i18n/format';
+export { formatCountyDate, formatDate, formatDay } from '../../i18n/format';

@@ -6,7 +6,7 @@ import { ButtonLink } from '../../components/links';
 import { documentTypeLabel } from '../documents/document-type';
 import { type Alert, matchedValueOf, namesakesInWords, PARTY_ROLE, tierLabels } from './alerts';
 import { EventResponse, FraudContact, LevelBadge, WhatItDoes } from './event-response';
-import { formatDate } from './format';
+import { formatCountyDate } from './format';
 import type { AlertEvent } from './types';
 
 /** The id of an event's card: an alert's link scrolls to it. */
@@ -105,7 +105,7 @@ export function EventCard({
         <Text size="sm">
           {t('dashboard.match.recordedLine', {
             type: documentTypeLabel(t, event.documentType),
-            date: formatDate(event.documentDate),
+            date: formatCountyDate(event.documentDate),
             county: event.county,
           })}
         </Text>
