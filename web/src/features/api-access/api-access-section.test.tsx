@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../../i18n';
 import { bodyOf, callsTo, json, stubFetch } from '../../test/fetch-stub';
 import { renderUi } from '../../test/render-ui';
 import { ApiAccessSection } from './api-access-section';
@@ -216,5 +217,18 @@ describe('API access on the dashboard', () => {
       'disabled',
       false,
     );
+  });
+
+  it('names a token’s scopes in the reader’s language', async () => {
+    await i18n.changeLanguage('es');
+    render({
+      'GET /api/tokens': () => json({ tokens: [token({ scopes: ['read', 'write'] })] }),
+      'GET /api/webhooks': () => json({ endpoints: [] }),
+    });
+    const tokens = within(screen.getByRole('region', { name: 'Tokens de acceso personal' }));
+    const item = within(await tokens.findByRole('listitem', { name: 'Nightly sync' }));
+    expect(item.getByText('lectura')).toBeDefined();
+    expect(item.getByText('escritura')).toBeDefined();
+    expect(item.queryByText('read')).toBeNull();
   });
 });

@@ -21,6 +21,10 @@ const STATUS_LABEL = {
   expired: 'apiAccess.tokens.statusExpired',
   revoked: 'apiAccess.tokens.statusRevoked',
 } as const satisfies Record<Token['status'], string>;
+const SCOPE_BADGE = {
+  read: 'apiAccess.tokens.scopeBadgeRead',
+  write: 'apiAccess.tokens.scopeBadgeWrite',
+} as const satisfies Record<Token['scopes'][number], string>;
 
 function TokenItem({ token, onRevoke }: { token: Token; onRevoke: (token: Token) => void }) {
   const { t } = useTranslation();
@@ -38,7 +42,7 @@ function TokenItem({ token, onRevoke }: { token: Token; onRevoke: (token: Token)
             </Badge>
             {token.scopes.map((scope) => (
               <Badge key={scope} variant="outline" color="gray.7">
-                {scope}
+                {t(SCOPE_BADGE[scope])}
               </Badge>
             ))}
           </Group>

@@ -45,6 +45,8 @@ export const apiAccess = {
     scopesRequired: 'Choose at least one scope',
     scopeRead: 'Read: your alerts, guarded items and webhooks',
     scopeWrite: 'Write: guard and remove items, archive alerts, manage webhooks',
+    scopeBadgeRead: 'read',
+    scopeBadgeWrite: 'write',
     expiresLabel: 'Expires after',
     days_one: '{{count}} day',
     days_other: '{{count}} days',

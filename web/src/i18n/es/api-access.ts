@@ -49,6 +49,8 @@ export const apiAccess: Catalog<typeof en> = {
     scopeRead: 'Lectura (read): sus alertas, elementos protegidos y webhooks',
     scopeWrite:
       'Escritura (write): proteger y quitar elementos, archivar alertas, administrar webhooks',
+    scopeBadgeRead: 'lectura',
+    scopeBadgeWrite: 'escritura',
     expiresLabel: 'Vence después de',
     days_one: '{{count}} día',
     days_other: '{{count}} días',
