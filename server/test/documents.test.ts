@@ -277,6 +277,32 @@ describe('GET /api/document/download', () => {
     expect(res.json().message).toMatch(/contact support and quote document number 0003/);
   });
 
+  it('tells a Spanish subscriber in Spanish, and nobody signed in by Accept-Language', async () => {
+    const language = (language: 'en' | 'es') =>
+      t.db.updateTable('users').set({ language }).where('id', '=', alice.id).execute();
+    const notFound = 'No se encontró el documento. Ábralo desde una de sus alertas en el panel.';
+    await language('es');
+    try {
+      const none = await download(aliceCookie, CONTAINER, 'DOC-0002.pdf');
+      expect(none.statusCode).toBe(404);
+      expect(none.json().message).toBe(notFound);
+      const missing = await download(aliceCookie, CONTAINER, 'DOC-0003.pdf');
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json().message).toBe(
+        'El archivo del documento 0003 no está disponible en este momento. Vuelva a intentarlo más tarde o comuníquese con el soporte de DeedWatch e indique el número de documento 0003.',
+      );
+    } finally {
+      await language('en');
+    }
+    const signedOut = await t.app.inject({
+      method: 'GET',
+      url: `/api/document/download?${query(CONTAINER, 'DOC-0001.pdf')}`,
+      headers: { 'accept-language': 'es-MX,es;q=0.9' },
+    });
+    expect(signedOut.statusCode).toBe(404);
+    expect(signedOut.json().message).toBe(notFound);
+  });
+
   it('logs a missing file, with the document it belongs to', async () => {
     const logged: unknown[][] = [];
     const log = { error: (...args: unknown[]) => void logged.push(args) };

@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractPdfText } from '../src/documents/pdf/extract-text.ts';
+import { PACKET_CONTAINER } from '../src/engine/cases/case-packet.ts';
 import { ingestFolder } from '../src/engine/ingest/ingest.service.ts';
 import { apnKey, nameKey } from '../src/keys/normalize.ts';
 import {
@@ -222,6 +223,30 @@ describe('from an alert to a case', () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(status);
       expect(res.json().message).toMatch(message);
     }
+    // In Spanish, the field is named in plain words.
+    await t.db.updateTable('users').set({ language: 'es' }).where('id', '=', victim.id).execute();
+    try {
+      for (const [payload, message] of [
+        [
+          { ...GOOD_REPORT, contactPhone: '555-0123' },
+          'El teléfono de contacto (contactPhone) debe ser un número de teléfono: 10 dígitos, o + y el código del país.',
+        ],
+        [
+          { ...GOOD_REPORT, contactPhone: '' },
+          'El teléfono de contacto (contactPhone) es obligatorio si prefiere que lo llamen.',
+        ],
+        [
+          { ...GOOD_REPORT, contactEmail: 'vera at home' },
+          'El correo de contacto (contactEmail) debe ser una dirección de correo electrónico.',
+        ],
+      ] as const) {
+        const res = await report(deedEvent.id, payload);
+        expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+        expect(res.json().message).toBe(message);
+      }
+    } finally {
+      await t.db.updateTable('users').set({ language: 'en' }).where('id', '=', victim.id).execute();
+    }
     // Another subscriber's event is not theirs to report.
     const theirs = await report(deedEvent.id, GOOD_REPORT, otherCookie);
     expect(theirs.statusCode).toBe(404);
@@ -312,6 +337,49 @@ describe('from an alert to a case', () => {
     const staff = await call('GET', `/api/admin/cases/${caseId}/packet`, supportCookie);
     expect(staff.statusCode).toBe(200);
     expect(staff.headers['content-type']).toBe('application/pdf');
+  });
+
+  it('tells a Spanish subscriber in Spanish that a case is not theirs or its packet is missing; staff in English', async () => {
+    const spanish = await createSubscriber(t.db, { verified: true, language: 'es' });
+    const notTheirs = await call(
+      'GET',
+      `/api/user/cases/${caseId}/packet`,
+      await signInSubscriber(t, spanish.email),
+    );
+    expect(notTheirs.statusCode).toBe(404);
+    expect(notTheirs.json().message).toBe('No se encontró el caso.');
+
+    // The packet gone from the store for a moment, the victim reading in Spanish.
+    const { packet_file } = await t.db
+      .selectFrom('cases')
+      .select('packet_file')
+      .where('id', '=', caseId)
+      .executeTakeFirstOrThrow();
+    const stored = await t.engine.blobs.get(PACKET_CONTAINER, packet_file!);
+    const bytes = Buffer.concat(await stored!.stream.toArray());
+    await t.engine.blobs.delete(PACKET_CONTAINER, packet_file!);
+    const language = (language: 'en' | 'es') =>
+      t.db.updateTable('users').set({ language }).where('id', '=', victim.id).execute();
+    await language('es');
+    try {
+      const missing = await call('GET', `/api/user/cases/${caseId}/packet`, victimCookie);
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json().message).toBe(
+        `El expediente del caso ${caseNumber} no está disponible en este momento. Vuelva a intentarlo más tarde o comuníquese con el soporte de DeedWatch e indique el caso ${caseNumber}.`,
+      );
+      // The staff route stays English.
+      const staff = await call('GET', `/api/admin/cases/${caseId}/packet`, supportCookie);
+      expect(staff.statusCode).toBe(404);
+      expect(staff.json().message).toBe(
+        `The packet of case ${caseNumber} is not available right now. Please try again later, or contact support and quote case ${caseNumber}.`,
+      );
+    } finally {
+      await language('en');
+      await t.engine.blobs.put(PACKET_CONTAINER, packet_file!, bytes);
+    }
+    expect((await call('GET', `/api/user/cases/${caseId}/packet`, victimCookie)).statusCode).toBe(
+      200,
+    );
   });
 
   it('puts the case in the staff queue, filtered by county and status, and counts it open on Stats', async () => {

@@ -143,6 +143,13 @@ describe('PUT /api/user/names/{id}/possible-matches', () => {
       possibleMatches: 'hide',
     });
     expect(unknown.statusCode).toBe(404);
+
+    // A Spanish account is told in Spanish.
+    await t.db.updateTable('users').set({ language: 'es' }).where('id', '=', stranger.id).execute();
+    const spanish = await choose(stranger.cookie, id, { possibleMatches: 'hide' });
+    expect(spanish.statusCode).toBe(404);
+    expect(spanish.json().message).toBe(`No se encontró el nombre protegido '${id}'.`);
+    expect(await storedChoice(id)).toBe('digest');
   });
 
   it('answers 400 with a message a person can act on for a bad choice, a bad id or an extra field', async () => {

@@ -201,7 +201,8 @@ describe("a subscriber's language in what is sent to them", () => {
       From: vera.phone,
       Body: 'AYUDA',
     });
-    expect(es.body).toContain('DeedWatch, alertas de fraude inmobiliario.');
+    expect(es.body).toContain('DeedWatch, alertas de fraude. Ayuda: ');
+    expect(es.body).toContain('(lun-vie, 8 a. m.-5 p. m., hora del Pacifico)');
     const en = await postTwilioWebhook(t, '/api/sms/twilio/inbound', {
       From: jane.phone,
       Body: 'HELP',

@@ -302,14 +302,33 @@ describe('personal access tokens', () => {
   it(`holds at most ${MAX_ACTIVE_TOKENS} active tokens per account`, async () => {
     const me = await subscriber();
     for (let i = 0; i < MAX_ACTIVE_TOKENS; i++) await createToken(me.cookie, { name: `t${i}` });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/tokens',
-      headers: { cookie: me.cookie, ...origin() },
-      payload: { name: 'one more', scopes: ['read'] },
-    });
+    const oneMore = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/tokens',
+        headers: { cookie: me.cookie, ...origin() },
+        payload: { name: 'one more', scopes: ['read'] },
+      });
+    const res = await oneMore();
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toMatch(/revoke one/);
+    expect(res.json().message).toBe(
+      `You have ${MAX_ACTIVE_TOKENS} active tokens, the most an account may hold: revoke one you no longer use first.`,
+    );
+
+    // The same account in Spanish is told in Spanish, and so of a token that is not its own.
+    await t.db.updateTable('users').set({ language: 'es' }).where('id', '=', me.id).execute();
+    const spanish = await oneMore();
+    expect(spanish.statusCode).toBe(409);
+    expect(spanish.json().message).toBe(
+      `Ya tiene ${MAX_ACTIVE_TOKENS} tokens activos, el máximo por cuenta: revoque primero uno que ya no use.`,
+    );
+    const unknown = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/tokens/00000000-0000-4000-8000-000000000001',
+      headers: { cookie: me.cookie, ...origin() },
+    });
+    expect(unknown.statusCode, unknown.body).toBe(404);
+    expect(unknown.json().message).toBe('Ese token no está entre los suyos.');
   });
 
   it('never writes a token or its hash to the log', async () => {

@@ -334,6 +334,28 @@ describe('trusted contacts', () => {
     expect((await contacts()).map((c) => c.email)).toContain(ann);
   });
 
+  it('tells a Spanish subscriber in Spanish of an address that is not one and of a contact not theirs', async () => {
+    const other = await createSubscriber(t.db, { verified: true, language: 'es' });
+    const otherCookie = await signInSubscriber(t, other.email);
+    const as = (method: 'POST' | 'DELETE', url: string, payload?: object) =>
+      t.app.inject({
+        method,
+        url,
+        headers: { origin: t.config.appUrl, cookie: otherCookie },
+        ...(payload ? { payload } : {}),
+      });
+    const notAnAddress = await as('POST', '/api/user/trusted-contacts', { email: 'no es correo' });
+    expect(notAnAddress.statusCode).toBe(400);
+    expect(notAnAddress.json().message).toBe(
+      'La dirección (email) no es un correo electrónico válido.',
+    );
+    const annId = (await contacts()).find((c) => c.email === ann)!.id;
+    const theirs = await as('DELETE', `/api/user/trusted-contacts/${annId}`);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json().message).toBe(`No se encontró el contacto de confianza '${annId}'.`);
+    expect((await contacts()).map((c) => c.email)).toContain(ann);
+  });
+
   it("never makes a contact's address one of the account's alert emails, even both at once", async () => {
     const account = async () => {
       const owner = await createSubscriber(t.db, { verified: true });

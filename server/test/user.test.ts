@@ -596,6 +596,46 @@ describe('alerts', () => {
   });
 });
 
+describe('a Spanish subscriber', () => {
+  it('is told in Spanish that an item, method, alert or county is not theirs to use', async () => {
+    const user = await createSubscriber(t.db, { verified: true, language: 'es' });
+    const cookie = await signInSubscriber(t, user.email);
+    const id = '00000000-0000-4000-8000-000000000001';
+    const refusals: [url: string, payload: object, status: number, message: string][] = [
+      [
+        '/api/user/subscriptions/remove',
+        { guardRecordSubscriptionType: 'Name', guardSubscriptionId: id },
+        404,
+        `No se encontró el nombre protegido '${id}'.`,
+      ],
+      [
+        '/api/user/subscriptions/remove',
+        { guardRecordSubscriptionType: 'Apn', guardSubscriptionId: id },
+        404,
+        `No se encontró la propiedad protegida '${id}'.`,
+      ],
+      [
+        '/api/user/notifications/remove',
+        { notificationMethodId: id },
+        404,
+        `No se encontró el método de notificación '${id}'.`,
+      ],
+      ['/api/user/events/archive', { eventId: id }, 404, `No se encontró la alerta '${id}'.`],
+      [
+        '/api/user/subscriptions/names/list/add',
+        { guardNameSubscriptions: [{ county: 'Atlantis', name: 'DOE JANE' }] },
+        400,
+        "El condado 'Atlantis' no es uno de los que cubrimos. Elija uno de los que indica GET /api/config.",
+      ],
+    ];
+    for (const [url, payload, status, message] of refusals) {
+      const res = await post(url, payload, cookie);
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(status);
+      expect(res.json().message).toBe(message);
+    }
+  });
+});
+
 describe('calls that mail an address the caller chooses are limited', () => {
   let limited: TestApp;
   beforeAll(async () => {

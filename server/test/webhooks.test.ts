@@ -269,13 +269,13 @@ describe('refusing addresses that are not public', () => {
     const toldWhy = async (url: string) =>
       (await register(spanish, { url }, strict)).json().message;
     expect(await toldWhy('https://10.1.2.3/hook')).toBe(
-      'body url: 10.1.2.3 es una dirección privada: los webhooks solo se envían a direcciones públicas.',
+      'La dirección (url) no se admite: 10.1.2.3 es una dirección privada: los webhooks solo se envían a direcciones públicas.',
     );
     expect(await toldWhy('https://localhost/hook')).toMatch(
-      /^body url: localhost se resuelve en (127\.0\.0\.1|::1), una dirección de bucle local \(loopback\): los webhooks solo se envían a direcciones públicas\.$/,
+      /^La dirección \(url\) no se admite: localhost se resuelve en (127\.0\.0\.1|::1), una dirección de bucle local \(loopback\): los webhooks solo se envían a direcciones públicas\.$/,
     );
     expect(await toldWhy('https://93.184.215.14/hook#part')).toBe(
-      'body url: no debe llevar un #fragmento (nunca se envía).',
+      'La dirección (url) no debe llevar un #fragmento (nunca se envía).',
     );
     expect(await strict.db.selectFrom('webhook_endpoints').select('id').execute()).toEqual([]);
   });

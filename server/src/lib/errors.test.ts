@@ -18,6 +18,8 @@ describe('errors told in the request language', () => {
       'Usted ya denunció el documento D-1: es el caso 12. Descargue su expediente desde la alerta.',
     );
     expect(unauthorized().messageIn('es')).toBe('Debe iniciar sesión para hacer eso.');
+    // An account gone between its session and the call (a race no route test can stage).
+    expect(said(404, 'errors.accountNotFound').messageIn('es')).toBe('No se encontró la cuenta.');
     // A message of its own stays as it is in any language.
     expect(unauthorized('Session ended.').messageIn('es')).toBe('Session ended.');
   });

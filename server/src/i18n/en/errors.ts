@@ -82,4 +82,23 @@ export const errors = {
   webhookNotFound: 'No such webhook endpoint among yours.',
   webhookDeliveryNotFound: 'No such webhook delivery among yours.',
   webhookDisabled: 'Its endpoint is disabled: enable it again first, then resend.',
+  tooManyTokens:
+    'You have {{max}} active tokens, the most an account may hold: revoke one you no longer use first.',
+  tokenNotFound: 'No such token among yours.',
+  guardedNameNotFound: "Guarded name '{{id}}' not found.",
+  guardedPropertyNotFound: "Guarded property '{{id}}' not found.",
+  methodNotFound: "Notification method '{{id}}' not found.",
+  /** Archiving an alert that is not the caller's (its id as the request gave it). */
+  alertIdNotFound: "Alert '{{id}}' not found.",
+  trustedContactEmail: 'body/email: must be an email address',
+  accountNotFound: 'Account not found.',
+  trustedContactNotFound: "Trusted contact '{{id}}' not found.",
+  caseNotFound: 'Case not found.',
+  casePacketMissing:
+    'The packet of case {{caseNumber}} is not available right now. Please try again later, or contact support and quote case {{caseNumber}}.',
+  documentNotFound: 'Document not found. Please open it from one of your alerts on the dashboard.',
+  documentFileMissing:
+    'The file of document {{document}} is not available right now. Please try again later, or contact support and quote document number {{document}}.',
+  countyNotCovered:
+    "County '{{county}}' is not one we cover. Choose one listed by GET /api/config.",
 };

@@ -46,18 +46,20 @@ export const errors: Catalog<typeof en> = {
     'Usted denunció que el documento {{document}} no es suyo (caso {{caseNumber}}): no puede además reconocerlo.',
   alreadyReported:
     'Usted ya denunció el documento {{document}}: es el caso {{caseNumber}}. Descargue su expediente desde la alerta.',
-  contactEmail: 'body/contactEmail: debe ser una dirección de correo electrónico',
+  contactEmail:
+    'El correo de contacto (contactEmail) debe ser una dirección de correo electrónico.',
   contactPhone:
-    'body/contactPhone: debe ser un número de teléfono: 10 dígitos, o + y el código del país',
-  contactPhoneNeeded: 'body/contactPhone: es obligatorio si prefiere que lo llamen',
-  webhookUrlInvalid: 'body url: debe ser una URL https:// válida.',
-  webhookUrlNotHttps: 'body url: debe empezar por https://.',
+    'El teléfono de contacto (contactPhone) debe ser un número de teléfono: 10 dígitos, o + y el código del país.',
+  contactPhoneNeeded:
+    'El teléfono de contacto (contactPhone) es obligatorio si prefiere que lo llamen.',
+  webhookUrlInvalid: 'La dirección (url) debe ser una URL https:// válida.',
+  webhookUrlNotHttps: 'La dirección (url) debe empezar por https://.',
   webhookUrlCredentials:
-    'body url: no debe llevar usuario ni contraseña; verifique los envíos por su firma.',
-  webhookUrlFragment: 'body url: no debe llevar un #fragmento (nunca se envía).',
+    'La dirección (url) no debe llevar usuario ni contraseña; verifique los envíos por su firma.',
+  webhookUrlFragment: 'La dirección (url) no debe llevar un #fragmento (nunca se envía).',
   webhookUrlTooLong:
-    'body url: debe tener como máximo {{max}} caracteres una vez codificada (tiene {{length}}).',
-  webhookUrlHost: 'body url: {{reason}}',
+    'La dirección (url) debe tener como máximo {{max}} caracteres una vez codificada (tiene {{length}}).',
+  webhookUrlHost: 'La dirección (url) no se admite: {{reason}}',
   webhookHostUnresolved: '{{host}} no se resuelve en ninguna dirección.',
   webhookHostRefused: '{{host}} es {{why}}: los webhooks solo se envían a direcciones públicas.',
   webhookHostResolvesTo:
@@ -86,4 +88,22 @@ export const errors: Catalog<typeof en> = {
   webhookDeliveryNotFound: 'Esa entrega de webhook no está entre las suyas.',
   webhookDisabled:
     'Su punto de conexión está desactivado: actívelo de nuevo y luego vuelva a enviarla.',
+  tooManyTokens:
+    'Ya tiene {{max}} tokens activos, el máximo por cuenta: revoque primero uno que ya no use.',
+  tokenNotFound: 'Ese token no está entre los suyos.',
+  guardedNameNotFound: "No se encontró el nombre protegido '{{id}}'.",
+  guardedPropertyNotFound: "No se encontró la propiedad protegida '{{id}}'.",
+  methodNotFound: "No se encontró el método de notificación '{{id}}'.",
+  alertIdNotFound: "No se encontró la alerta '{{id}}'.",
+  trustedContactEmail: 'La dirección (email) no es un correo electrónico válido.',
+  accountNotFound: 'No se encontró la cuenta.',
+  trustedContactNotFound: "No se encontró el contacto de confianza '{{id}}'.",
+  caseNotFound: 'No se encontró el caso.',
+  casePacketMissing:
+    'El expediente del caso {{caseNumber}} no está disponible en este momento. Vuelva a intentarlo más tarde o comuníquese con el soporte de DeedWatch e indique el caso {{caseNumber}}.',
+  documentNotFound: 'No se encontró el documento. Ábralo desde una de sus alertas en el panel.',
+  documentFileMissing:
+    'El archivo del documento {{document}} no está disponible en este momento. Vuelva a intentarlo más tarde o comuníquese con el soporte de DeedWatch e indique el número de documento {{document}}.',
+  countyNotCovered:
+    "El condado '{{county}}' no es uno de los que cubrimos. Elija uno de los que indica GET /api/config.",
 };

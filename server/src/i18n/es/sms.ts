@@ -12,7 +12,9 @@ export const sms: Catalog<typeof en> = {
     'DeedWatch: confirme este teléfono para alertas de fraude (el enlace vence en {{minutes}} min): {{url}}',
   alert:
     'DeedWatch {{level}}: se ha registrado un {{type}} en el condado de {{county}}, documento {{number}}. Detalles: {{url}} Responda STOP para cancelar los textos.',
-  help: 'DeedWatch, alertas de fraude inmobiliario. Ayuda: {{phone}} (lun-vie 8AM-5PM PST) o {{email}}. Responda STOP para cancelar, START para reanudar.',
+  // The hours as the Spanish emails write them, short: Pacifico without its accent (í is not in
+  // GSM-7), and no longer than one segment where the English one is.
+  help: 'DeedWatch, alertas de fraude. Ayuda: {{phone}} (lun-vie, 8 a. m.-5 p. m., hora del Pacifico) o {{email}}. Responda STOP para cancelar; START, reanudar.',
   notTexted: {
     numberLimit:
       'No se envió mensaje de texto: este número ya recibió sus {{limit}} textos de alerta de hoy (UTC); la alerta se envió solo por correo electrónico.',

@@ -11,7 +11,7 @@ import { reasonOf } from '../../engine/alerts/reasons.ts';
 import { PACKET_CONTAINER, writeCasePacket } from '../../engine/cases/case-packet.ts';
 import { countyInWords, levelLabel, levelSubject, whatItDoes } from '../../engine/levels/levels.ts';
 import { translator } from '../../i18n/index.ts';
-import { badRequest, conflict, notFound, said } from '../../lib/errors.ts';
+import { badRequest, conflict, type HttpError, notFound, said } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/route.ts';
 import { countyLabel, fraudContactLines, roleLabel } from '../../mail/alert-template.ts';
 import { casePacketMail } from '../../mail/case-packet-template.ts';
@@ -269,13 +269,13 @@ export async function openPacket(
   caseId: string,
   userId: string | null,
 ): Promise<PacketDownload> {
+  // A subscriber is told in their language; staff (the admin route) in English, as on the other
+  // staff routes.
+  const refusal = (error: HttpError) => (userId === null ? notFound(error.message) : error);
   const row = await repo.findPacket(deps.db, caseId, userId);
-  if (!row?.packet_file) throw notFound('Case not found.');
+  if (!row?.packet_file) throw refusal(said(404, 'errors.caseNotFound'));
   const blob = await deps.blobs.get(PACKET_CONTAINER, row.packet_file);
-  if (!blob)
-    throw notFound(
-      `The packet of case ${row.case_number} is not available right now. Please try again later, or contact support and quote case ${row.case_number}.`,
-    );
+  if (!blob) throw refusal(said(404, 'errors.casePacketMissing', { caseNumber: row.case_number }));
   return {
     fileName: `DeedWatch-case-${row.case_number}-${row.document_number.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`,
     size: blob.size,

@@ -1,11 +1,10 @@
 import type { Database } from '../../db/database.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { said } from '../../lib/errors.ts';
 import { findEnabledCountyByName } from './counties.repository.ts';
 
 export type ResolvedCounty = NonNullable<Awaited<ReturnType<typeof findEnabledCountyByName>>>;
 
-const notCovered = (name: string) =>
-  badRequest(`County '${name}' is not one we cover. Choose one listed by GET /api/config.`);
+const notCovered = (name: string) => said(400, 'errors.countyNotCovered', { county: name });
 
 /**
  * The county a request names, as GET /api/config names it (any case). An unknown or disabled

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import type { Role } from '../../db/types.ts';
-import { notFound } from '../../lib/errors.ts';
+import { said } from '../../lib/errors.ts';
 import { STAFF_ROLES } from '../../lib/route.ts';
 import { type BlobStore, InvalidBlobKeyError } from '../../storage/blob-store.ts';
 import type { DownloadQuery } from './documents.schemas.ts';
@@ -11,11 +11,13 @@ import * as repo from './documents.repository.ts';
 export type DocumentDownload = { fileName: string; size: number; stream: Readable };
 
 /** The same for a document that does not exist and for one of somebody else's. */
-export const DOCUMENT_NOT_FOUND =
-  'Document not found. Please open it from one of your alerts on the dashboard.';
+const notFound = () => said(404, 'errors.documentNotFound');
+const fileMissing = (documentNumber: string) =>
+  said(404, 'errors.documentFileMissing', { document: documentNumber });
 
-export const documentFileMissing = (documentNumber: string) =>
-  `The file of document ${documentNumber} is not available right now. Please try again later, or contact support and quote document number ${documentNumber}.`;
+/** The English messages of the two 404s (told in the caller's language). */
+export const DOCUMENT_NOT_FOUND = notFound().message;
+export const documentFileMissing = (documentNumber: string) => fileMissing(documentNumber).message;
 
 const isStaff = (role: Role) => (STAFF_ROLES as readonly Role[]).includes(role);
 
@@ -36,13 +38,13 @@ export async function openDocument(
   log: Pick<FastifyBaseLogger, 'error'>,
 ): Promise<DocumentDownload> {
   const user = userId ? await repo.findUserRole(db, userId) : undefined;
-  if (!user) throw notFound(DOCUMENT_NOT_FOUND);
+  if (!user) throw notFound();
 
   const key = { container: query.containerName, fileName: query.fileName };
   const document = isStaff(user.role)
     ? await repo.findDocument(db, key)
     : await repo.findDocumentOfUser(db, key, user.id);
-  if (!document) throw notFound(DOCUMENT_NOT_FOUND);
+  if (!document) throw notFound();
 
   const where = {
     documentId: document.id,
@@ -58,11 +60,11 @@ export async function openDocument(
       { ...where, reason: err.message },
       'recorded document has a key the blob store refuses',
     );
-    throw notFound(documentFileMissing(document.document_number));
+    throw fileMissing(document.document_number);
   }
   if (!blob) {
     log.error(where, 'recorded document file is missing from the blob store');
-    throw notFound(documentFileMissing(document.document_number));
+    throw fileMissing(document.document_number);
   }
   return { fileName: document.file_name, size: blob.size, stream: blob.stream };
 }

@@ -1,5 +1,5 @@
 import type { Database, Executor } from '../../db/database.ts';
-import { conflict, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
+import { forbidden, said, unauthorized } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/route.ts';
 import { findUser } from '../auth/auth.repository.ts';
 import { lockUser } from '../user/user.repository.ts';
@@ -87,9 +87,7 @@ export async function createToken(
     if (!user) throw unauthorized();
     if (user.role !== 'subscriber') throw forbidden(SUBSCRIBERS_ONLY);
     if ((await repo.countActiveTokens(trx, caller.userId, now)) >= MAX_ACTIVE_TOKENS) {
-      throw conflict(
-        `You have ${MAX_ACTIVE_TOKENS} active tokens, the most an account may hold: revoke one you no longer use first.`,
-      );
+      throw said(409, 'errors.tooManyTokens', { max: MAX_ACTIVE_TOKENS });
     }
     const secret = generateToken();
     const scopes = [...input.scopes].sort() as TokenScope[];
@@ -117,7 +115,7 @@ export async function revokeToken(db: Database, caller: Caller, tokenId: string,
   await requireSubscriber(db, caller.userId);
   return db.transaction().execute(async (trx) => {
     const row = await repo.revokeToken(trx, caller.userId, tokenId);
-    if (!row) throw notFound('No such token among yours.');
+    if (!row) throw said(404, 'errors.tokenNotFound');
     await auditOwnChange(trx, caller, 'token.revoke', { tokenId: row.id, name: row.name });
     return toApi(row, now);
   });

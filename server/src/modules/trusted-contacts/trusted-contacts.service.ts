@@ -6,7 +6,7 @@ import {
   createContactCode,
   stopUrl,
 } from '../../engine/alerts/contact-codes.ts';
-import { badRequest, notFound, said } from '../../lib/errors.ts';
+import { said } from '../../lib/errors.ts';
 import { hashLinkCode, isLinkCode } from '../../lib/link-codes.ts';
 import type { Caller } from '../../lib/route.ts';
 import type { MailSender } from '../../mail/mail-sender.ts';
@@ -34,10 +34,10 @@ export async function addContact(
 ) {
   const { db } = deps;
   const email = input.email.toLowerCase();
-  if (!isEmail(email)) throw badRequest('body/email: must be an email address');
+  if (!isEmail(email)) throw said(400, 'errors.trustedContactEmail');
   await db.transaction().execute(async (trx) => {
     const user = await lockUser(trx, caller.userId);
-    if (!user) throw notFound('Account not found.');
+    if (!user) throw said(404, 'errors.accountNotFound');
     const own = new Set([user.email.toLowerCase(), ...(await repo.ownEmails(trx, caller.userId))]);
     if (own.has(email)) throw said(400, 'errors.contactIsYou', { email });
     const contacts = await repo.listContacts(trx, caller.userId);
@@ -73,7 +73,7 @@ export async function addContact(
 export async function removeContact(db: Database, caller: Caller, contactId: string) {
   await db.transaction().execute(async (trx) => {
     const email = await repo.deleteContact(trx, caller.userId, contactId);
-    if (!email) throw notFound(`Trusted contact '${contactId}' not found.`);
+    if (!email) throw said(404, 'errors.trustedContactNotFound', { id: contactId });
     await repo.deleteQueuedMail(trx, caller.userId, email);
   });
   return sessionUser(db, caller);

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.ts';
 import type { PossibleMatches } from '../../db/types.ts';
-import { notFound } from '../../lib/errors.ts';
+import { said } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/route.ts';
 import { sessionUser } from './session-user.service.ts';
 import * as repo from './user.repository.ts';
@@ -16,6 +16,6 @@ export async function setPossibleMatches(
   choice: PossibleMatches,
 ) {
   if (!(await repo.setPossibleMatches(db, caller.userId, subscriptionId, choice)))
-    throw notFound(`Guarded name '${subscriptionId}' not found.`);
+    throw said(404, 'errors.guardedNameNotFound', { id: subscriptionId });
   return sessionUser(db, caller);
 }

@@ -4,7 +4,7 @@ import type { Database, Executor } from '../../db/database.ts';
 import { bossDb } from '../../db/pg-boss-db.ts';
 import type { DB } from '../../db/types.ts';
 import { CHECK_HISTORY } from '../../jobs/queues.ts';
-import { notFound, said } from '../../lib/errors.ts';
+import { said } from '../../lib/errors.ts';
 import { storedAddress } from '../../keys/match-keys.ts';
 import { apnKey, formatApn, nameKey } from '../../keys/normalize.ts';
 import type { Caller } from '../../lib/route.ts';
@@ -255,9 +255,9 @@ export async function removeSubscription(
   id: string,
 ) {
   if (!(await repo.deleteSubscription(db, subscriptionType, caller.userId, id))) {
-    throw notFound(
-      `Guarded ${subscriptionType === 'Apn' ? 'property' : 'name'} '${id}' not found.`,
-    );
+    throw subscriptionType === 'Apn'
+      ? said(404, 'errors.guardedPropertyNotFound', { id })
+      : said(404, 'errors.guardedNameNotFound', { id });
   }
   return sessionUser(db, caller);
 }
@@ -320,7 +320,7 @@ export async function addNotificationMethod(
 async function ownMethod(db: Database, caller: Caller, methodId: string) {
   const user = await signedInUser(db, caller);
   const method = await repo.findMethod(db, user.id, methodId);
-  if (!method) throw notFound(`Notification method '${methodId}' not found.`);
+  if (!method) throw said(404, 'errors.methodNotFound', { id: methodId });
   return { user, method };
 }
 
@@ -380,6 +380,6 @@ export async function resendVerification(
 
 export async function archiveEvent(db: Database, caller: Caller, eventId: string) {
   if (!(await repo.archiveEvent(db, caller.userId, eventId)))
-    throw notFound(`Alert '${eventId}' not found.`);
+    throw said(404, 'errors.alertIdNotFound', { id: eventId });
   return sessionUser(db, caller);
 }
