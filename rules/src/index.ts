@@ -1,4 +1,5 @@
 export * from './county.ts';
+export * from './document-types.ts';
 export * from './email.ts';
 export * from './fraud-response.ts';
 export * from './guard.ts';

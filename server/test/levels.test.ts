@@ -1,4 +1,4 @@
-import { levelDocumentType } from '@deedwatch/rules';
+import { DOCUMENT_TYPE_NAMES, levelDocumentType } from '@deedwatch/rules';
 import { rm } from 'node:fs/promises';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -177,6 +177,10 @@ describe('risk levels', () => {
       .orderBy('subject')
       .execute();
     expect(rows).toEqual(EXPECTED_ROWS);
+    // Every type of the table, and no other, has a name in the reader's language.
+    expect(Object.keys(DOCUMENT_TYPE_NAMES).sort()).toEqual(
+      [...new Set(rows.map((r) => r.document_type))].sort(),
+    );
   });
 
   it('gives every default row its level, for each way an event can be about its subject', async () => {

@@ -159,6 +159,9 @@ describe("a subscriber's language in what is sent to them", () => {
     expect(mail.text_body).toContain('Qué coincidió:');
     expect(mail.text_body).toContain('Mismo nombre: VICTIMA VERA');
     expect(mail.text_body).toContain('Las primeras 2 páginas del documento van adjuntas');
+    // The recorded GRANT DEED by its Spanish name, the one the dashboard shows.
+    expect(mail.text_body).toContain('Tipo de documento: Escritura de concesión');
+    expect(mail.html_body).toContain('Tipo de documento: <strong>Escritura de concesión</strong>');
 
     const [excerpt] = await attachmentsOf(mail.id);
     const bytes = new Uint8Array(excerpt!.content);
@@ -178,6 +181,7 @@ describe("a subscriber's language in what is sent to them", () => {
     );
     expect(english.html_body).toContain('<html lang="en">');
     expect(english.text_body).toContain('What it matched:');
+    expect(english.text_body).toContain('Document type: GRANT DEED');
     const [englishExcerpt] = await attachmentsOf(english.id);
     expect(await metadataOf(new Uint8Array(englishExcerpt!.content))).toMatchObject({
       title: 'Document IDI-2026-0002: the first 2 pages, as recorded in Idiomas County',
@@ -189,7 +193,7 @@ describe("a subscriber's language in what is sent to them", () => {
       return es.length > 0 && en.length > 0 ? { es: es[0]!, en: en[0]! } : undefined;
     });
     expect(texts.es.form.Body).toMatch(
-      /^DeedWatch Urgente: se ha registrado un GRANT DEED en el condado de Idiomas, documento IDI-2026-0001\. Detalles: \S+ Responda STOP para cancelar los textos\.$/,
+      /^DeedWatch Urgente: se ha registrado en el condado de Idiomas el documento IDI-2026-0001: Escritura de concesion\. Detalles: \S+ Responda STOP para cancelar los textos\.$/,
     );
     expect(texts.en.form.Body).toMatch(
       /^DeedWatch Act now: a GRANT DEED was recorded in Idiomas County, document IDI-2026-0002\. Details: \S+ Reply STOP to stop texts\.$/,
@@ -249,6 +253,14 @@ describe("a subscriber's language in what is sent to them", () => {
     const flat = text.text.replace(/\s+/g, ' ');
     expect(flat).toContain('Expediente del caso de DeedWatch');
     expect(flat).toContain('Yo no firmé este documento');
+    expect(flat).toContain('Tipo de documento: Escritura de concesión');
+    expect(flat).toContain(
+      'VICTIMA VERA (otorgante, la parte que cede o vende, sea vendedor o prestatario)',
+    );
+    const mail = await waitForMail(t.db, vera.email, /^Caso de DeedWatch/);
+    expect(mail.text_body).toContain(
+      'su denuncia de que el documento IDI-2026-0001 (Escritura de concesión, condado de Idiomas) no es suyo.',
+    );
     expect(flat).toContain('Prefiere: correo electrónico');
     expect(flat).toContain('A continuación, las primeras 2 páginas del documento IDI-2026-0001.');
   });

@@ -1,4 +1,5 @@
 import type { PDFFont } from 'pdf-lib';
+import { foldInto } from '../lib/fold.ts';
 
 /**
  * StandardFonts encode WinAnsi only: an owner name in another script would make drawText
@@ -7,13 +8,11 @@ import type { PDFFont } from 'pdf-lib';
 export function printable(font: PDFFont) {
   const supported = new Set(font.getCharacterSet());
   return (text: string) =>
-    [...text.replace(/\s+/g, ' ').trim()]
-      .map((ch) => {
-        if (supported.has(ch.codePointAt(0)!)) return ch;
-        const bare = ch.normalize('NFD').replace(/\p{M}/gu, '');
-        return bare && [...bare].every((c) => supported.has(c.codePointAt(0)!)) ? bare : '?';
-      })
-      .join('');
+    foldInto(
+      text.replace(/\s+/g, ' ').trim(),
+      (ch) => supported.has(ch.codePointAt(0)!),
+      () => '?',
+    );
 }
 
 /** Breaks text into lines no wider than `width` at `size`, between words. */

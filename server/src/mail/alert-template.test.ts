@@ -340,8 +340,9 @@ describe('alertMail in Spanish', () => {
         'El Registrador del condado de Sacramento registró un documento que afecta a elementos que usted protege con DeedWatch.',
       );
       expect(body).toContain(
-        'Nombre JANE Q PUBLIC: el documento muestra PUBLIC JANE Q como otorgante',
+        'Nombre JANE Q PUBLIC: el documento muestra PUBLIC JANE Q como otorgante, la parte que cede o vende, sea vendedor o prestatario. Actúe ya.',
       );
+      expect(body).toContain('Tipo de documento: Escritura de concesión');
       expect(body).toContain('Actúe ya. Coincidencia exacta.');
       expect(body).toContain('Fecha de registro: 21/11/2024');
       expect(body).toContain('Las primeras 2 páginas del documento van adjuntas');
@@ -351,6 +352,28 @@ describe('alertMail in Spanish', () => {
     expect(mail.text).toContain(`Revisar esta alerta: ${EVENT_URL}`);
     expect(mail.html).toContain(`>Revisar esta alerta</a>`);
     expect(mail.text).toContain('-- DeedWatch');
+  });
+
+  it('names a type it knows in Spanish, however the index writes it, and one it does not as it came', () => {
+    const known = es({ documentType: "Trustee's  Deed Upon Sale" });
+    const unknown = es({ documentType: 'OWNERS NOTICE' });
+    for (const body of [known.text, visibleText(known.html)]) {
+      expect(body).toContain('Tipo de documento: Escritura del fiduciario tras la venta');
+    }
+    for (const body of [unknown.text, visibleText(unknown.html)]) {
+      expect(body).toContain('Tipo de documento: OWNERS NOTICE');
+    }
+    expect(alertMail(brand, input({ documentType: 'DEED OF TRUST' })).text).toContain(
+      'Document type: DEED OF TRUST',
+    );
+  });
+
+  it('calls the receiving party adquirente, never beneficiario (the lender, in a deed of trust)', () => {
+    const mail = es({ hits: [{ ...nameHit, partyRole: 'grantee' }] });
+    expect(mail.text).toContain(
+      'el documento muestra PUBLIC JANE Q como adquirente, la parte que recibe, sea comprador o prestamista.',
+    );
+    expect(mail.text).not.toContain('beneficiario');
   });
 
   it('says a possible match and its fraud contact in Spanish', () => {

@@ -1,4 +1,4 @@
-import type { Language, Level } from '@deedwatch/rules';
+import { documentTypeName, type Language, type Level } from '@deedwatch/rules';
 import { type Translate, translator } from '../i18n/index.ts';
 import { countyDate } from '../lib/county-time.ts';
 import { type Brand, escapeHtml, layout, type RenderedMail, textLayout } from './templates.ts';
@@ -209,7 +209,7 @@ export function alertMail(brand: Brand, input: AlertMailInput): RenderedMail {
   const contact = fraudContactLines(input.fraudContact, t);
   const details: [string, string][] = [
     [t('mail.alert.documentNumber'), input.documentNumber],
-    [t('mail.alert.documentType'), input.documentType],
+    [t('mail.alert.documentType'), documentTypeName(input.documentType, language)],
     [t('mail.alert.recordingDate'), recorded],
     [t('mail.alert.county'), language === 'es' ? countyName(input.countyName) : county],
   ];

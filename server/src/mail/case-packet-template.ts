@@ -1,4 +1,4 @@
-import type { Language } from '@deedwatch/rules';
+import { documentTypeName, type Language } from '@deedwatch/rules';
 import { translator } from '../i18n/index.ts';
 import {
   countyInWords,
@@ -36,7 +36,7 @@ export function casePacketMail(brand: Brand, input: CasePacketMailInput): Render
   const county = countyInWords(input.countyName, language);
   const intro = t('mail.casePacket.intro', {
     number: input.documentNumber,
-    type: input.documentType,
+    type: documentTypeName(input.documentType, language),
     county,
     caseNumber: input.caseNumber,
   });

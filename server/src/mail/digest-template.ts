@@ -1,4 +1,4 @@
-import type { Language } from '@deedwatch/rules';
+import { documentTypeName, type Language } from '@deedwatch/rules';
 import { type Translate, translator } from '../i18n/index.ts';
 import { countyDate } from '../lib/county-time.ts';
 import {
@@ -46,7 +46,7 @@ function itemLines(item: DigestItem, t: Translate, language: Language): string[]
   return [
     oneLine(
       t('mail.digest.item', {
-        type: item.documentType,
+        type: documentTypeName(item.documentType, language),
         number: item.documentNumber,
         date: countyDate(item.recordedAt, language),
         county: countyInWords(item.countyName, language),

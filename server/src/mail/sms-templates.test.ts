@@ -1,9 +1,7 @@
+import { DOCUMENT_TYPE_NAMES } from '@deedwatch/rules';
 import { describe, expect, it } from 'vitest';
+import { GSM7, inGsm7 } from './gsm7.ts';
 import { alertText, helpText, verifySmsText } from './sms-templates.ts';
-
-// The GSM-7 basic alphabet: a text in it takes 160 characters a segment, any other letter
-// makes it UCS-2 at 70.
-const GSM7 = /^[@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&'()*+,\-./0-9:;<=>?¡A-ZÄÖÑÜ§¿a-zäöñüà]*$/;
 
 const alert = {
   level: 'act_now' as const,
@@ -33,8 +31,9 @@ describe('texts', () => {
       [verifySmsText('https://x.test/v/1', 15, 'es'), verifySmsText('https://x.test/v/1', 15)],
       [helpText('(916) 555-0100', 'help@x.test', 'es'), helpText('(916) 555-0100', 'help@x.test')],
     ] as const;
+    // The type in Spanish, its accents taken off to stay in GSM-7 ("concesión").
     expect(texts[0][0]).toBe(
-      `DeedWatch Urgente: se ha registrado un GRANT DEED en el condado de Sacramento, documento 202411220001234. Detalles: ${alert.eventUrl} Responda STOP para cancelar los textos.`,
+      `DeedWatch Urgente: se ha registrado en el condado de Sacramento el documento 202411220001234: Escritura de concesion. Detalles: ${alert.eventUrl} Responda STOP para cancelar los textos.`,
     );
     expect(texts[3][0]).toContain('Responda STOP');
     // A concatenated GSM-7 text carries 153 characters a segment.
@@ -43,5 +42,38 @@ describe('texts', () => {
       expect(spanish).toMatch(GSM7);
       expect(segments(spanish)).toBeLessThanOrEqual(segments(english));
     }
+  });
+
+  it('name every type the product knows in Spanish in GSM-7, in as many segments as English', () => {
+    const segments = (text: string) => (text.length <= 160 ? 1 : Math.ceil(text.length / 153));
+    for (const type of Object.keys(DOCUMENT_TYPE_NAMES)) {
+      const spanish = alertText({ ...alert, documentType: type }, 'es');
+      expect(spanish).toMatch(GSM7);
+      expect(spanish).not.toContain(type);
+      expect(segments(spanish)).toBeLessThanOrEqual(
+        segments(alertText({ ...alert, documentType: type })),
+      );
+    }
+    expect(
+      alertText({ ...alert, documentType: 'AFFIDAVIT OF DEATH OF JOINT TENANT' }, 'es'),
+    ).toContain(': Declaracion jurada de fallecimiento de copropietario.');
+  });
+
+  it('give a type they do not know as it came, and English types unchanged', () => {
+    expect(alertText({ ...alert, documentType: 'OWNERS NOTICE' }, 'es')).toContain(
+      'documento 202411220001234: OWNERS NOTICE.',
+    );
+    expect(alertText({ ...alert, documentType: 'DEED OF TRUST' })).toContain(
+      'a DEED OF TRUST was recorded in Sacramento County',
+    );
+  });
+});
+
+describe('GSM-7', () => {
+  it('takes the accents GSM-7 lacks off, and keeps the letters it has', () => {
+    expect(inGsm7('Declaración única, límite, Ñandú, déjà vu, Über')).toBe(
+      'Declaracion unica, limite, Ñandu, déjà vu, Über',
+    );
+    expect(inGsm7('ÁÍÓÚ')).toBe('AIOU');
   });
 });

@@ -81,8 +81,23 @@ describe('the other mails in Spanish', () => {
     });
     isSpanish(mail);
     expect(mail.subject).toBe('DeedWatch: 3 posibles coincidencias que revisar');
+    // A known type in Spanish, one it does not know as the county wrote it; English as before.
     expect(mail.text).toContain(
-      'GRANT DEED, documento D-1, registrado el 21/11/2024 en el condado de Sacramento',
+      'Escritura de concesión, documento D-1, registrado el 21/11/2024 en el condado de Sacramento',
+    );
+    expect(mail.text).toContain(
+      'Su nombre protegido GARCIA MARIA; el documento muestra GARCIA M como adquirente, la parte que recibe, sea comprador o prestamista.',
+    );
+    const unknown = digestMail(brand, {
+      items: [{ ...item, documentType: 'OWNERS NOTICE' }],
+      more: 0,
+      dashboardUrl: URL,
+      language: 'es',
+    });
+    expect(unknown.text).toContain('OWNERS NOTICE, documento D-1, registrado el 21/11/2024');
+    const english = digestMail(brand, { items: [item], more: 0, dashboardUrl: URL });
+    expect(english.text).toContain(
+      'GRANT DEED, document D-1, recorded 11/21/2024 in Sacramento County',
     );
     expect(mail.text).toContain('Y 2 posibles coincidencias más');
     expect(mail.text).toContain('4 documentos de este condado llevan este nombre.');
@@ -98,6 +113,11 @@ describe('the other mails in Spanish', () => {
     });
     isSpanish(mail);
     expect(mail.subject).toBe('DeedWatch: 1 documento ya registrado para 012-0345');
+    // Named as the dashboard's section is: «Ya registrados».
+    expect(mail.text).toContain(`Ya registrados: ${URL}`);
+    expect(mail.text).toContain('en su panel, en «Ya registrados»:');
+    expect(mail.html).toContain('Ya registrados');
+    expect(mail.html).not.toMatch(/Ya registrado\b/);
     expect(mail.text).toContain(
       '- Encontramos 1 documento ya registrado sobre la propiedad 012-0345 en el condado de Yolo.',
     );
@@ -131,11 +151,12 @@ describe('the other mails in Spanish', () => {
     });
     isSpanish(copy);
     expect(copy.subject).toBe('Copia para un contacto de confianza: Actúe ya: Una escritura');
+    expect(copy.text).toContain('Tipo de documento: Escritura de concesión');
     expect(copy.text).toContain('Registrador del condado de Yolo: https://yolo.example');
   });
 
   it('the case packet mail and a disabled webhook', () => {
-    const packet = casePacketMail(brand, {
+    const input = {
       caseNumber: '12',
       documentNumber: 'D-1',
       documentType: 'GRANT DEED',
@@ -143,9 +164,20 @@ describe('the other mails in Spanish', () => {
       countyLinkUrl: 'https://yolo.example',
       fraudContact: null,
       caseUrl: URL,
-      language: 'es',
-    });
+    };
+    const packet = casePacketMail(brand, { ...input, language: 'es' });
     isSpanish(packet);
+    // The document's type in Spanish when known, as the county wrote it when not; English as before.
+    expect(packet.text).toContain(
+      'su denuncia de que el documento D-1 (Escritura de concesión, condado de Yolo) no es suyo.',
+    );
+    expect(packet.html).toContain('(Escritura de concesión, condado de Yolo)');
+    expect(
+      casePacketMail(brand, { ...input, documentType: 'OWNERS NOTICE', language: 'es' }).text,
+    ).toContain('el documento D-1 (OWNERS NOTICE, condado de Yolo)');
+    expect(casePacketMail(brand, input).text).toContain(
+      'your report that document D-1 (GRANT DEED, Yolo County) was not you.',
+    );
     expect(packet.subject).toBe('Caso de DeedWatch 12: su denuncia del documento D-1');
     expect(packet.text).toContain(
       '1. Denúncielo al Registrador del condado de Yolo (https://yolo.example) y entréguele el expediente.',

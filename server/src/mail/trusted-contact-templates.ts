@@ -1,4 +1,4 @@
-import type { Language } from '@deedwatch/rules';
+import { documentTypeName, type Language } from '@deedwatch/rules';
 import { type Translate, translator } from '../i18n/index.ts';
 import { countyDate } from '../lib/county-time.ts';
 import {
@@ -104,7 +104,7 @@ export function alertCopyMail(brand: Brand, input: AlertCopyInput): RenderedMail
   const ask = t('mail.alertCopy.ask', { email: input.subscriberEmail });
   const details: [string, string][] = [
     [t('mail.alert.documentNumber'), input.documentNumber],
-    [t('mail.alert.documentType'), input.documentType],
+    [t('mail.alert.documentType'), documentTypeName(input.documentType, language)],
     [t('mail.alert.recordingDate'), countyDate(input.recordedAt, language)],
     [t('mail.alert.county'), language === 'en' ? county : input.countyName.trim()],
   ];

@@ -1,3 +1,4 @@
+import { DOCUMENT_TYPE_NAMES } from '@deedwatch/rules';
 import { describe, expect, it } from 'vitest';
 import { matchName } from '../../keys/names.ts';
 import { countyInWords, levelHeadline, levelLabel, whatItDoes } from '../levels/levels.ts';
@@ -74,14 +75,16 @@ describe('reasons in the subscriber language', () => {
     expect(possibleBecause('SMITH ROBERT', 'SMITH ROBERT', 'es')).toBe('es un nombre común');
   });
 
+  const deed = {
+    documentType: 'GRANT DEED',
+    subject: 'grantor' as const,
+    property: '123 MAIN ST',
+    countyName: 'Sacramento',
+    recordedAt: new Date('2024-11-22T06:30:00Z'),
+  };
+
   it('says what a document does, and the headline, in Spanish with the date day first', () => {
-    const input = {
-      documentType: 'GRANT DEED',
-      subject: 'grantor' as const,
-      property: '123 MAIN ST',
-      countyName: 'Sacramento',
-      recordedAt: new Date('2024-11-22T06:30:00Z'),
-    };
+    const input = deed;
     expect(whatItDoes(input)).toBe(
       'A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/21/2024.',
     );
@@ -96,10 +99,27 @@ describe('reasons in the subscriber language', () => {
     expect(countyInWords('Yolo County', 'es')).toBe('condado de Yolo');
     expect(countyInWords('Yolo', 'es')).toBe('condado de Yolo');
     expect(countyInWords('Yolo County')).toBe('Yolo County');
-    expect(
-      whatItDoes({ ...input, documentType: 'NOTICE OF COMPLETION', subject: 'property' }, 'es'),
-    ).toBe(
-      'Un documento de tipo «notice of completion» que afecta a 123 MAIN ST se registró en el condado de Sacramento el 21/11/2024.',
+  });
+
+  it('quotes a type it has no sentence for as the county wrote it in Spanish, lower-cased in English', () => {
+    const input = { ...deed, documentType: 'NOTICE OF COMPLETION', subject: 'property' as const };
+    expect(whatItDoes(input, 'es')).toBe(
+      'Un documento de tipo «NOTICE OF COMPLETION» que afecta a 123 MAIN ST se registró en el condado de Sacramento el 21/11/2024.',
     );
+    expect(whatItDoes({ ...input, subject: 'grantor' }, 'es')).toBe(
+      'Un documento de tipo «NOTICE OF COMPLETION» en el que usted figura como otorgante se registró en el condado de Sacramento el 21/11/2024.',
+    );
+    expect(whatItDoes({ ...input, subject: 'grantee' }, 'es')).toBe(
+      'Un documento de tipo «NOTICE OF COMPLETION» en el que usted figura como adquirente se registró en el condado de Sacramento el 21/11/2024.',
+    );
+    expect(whatItDoes(input)).toBe(
+      'A notice of completion affecting 123 MAIN ST was recorded in Sacramento County on 11/21/2024.',
+    );
+    // A type the product knows has a sentence of its own, which says what it does in Spanish.
+    for (const documentType of Object.keys(DOCUMENT_TYPE_NAMES)) {
+      for (const subject of ['grantor', 'grantee', 'property'] as const) {
+        expect(whatItDoes({ ...input, documentType, subject }, 'es')).not.toContain('de tipo «');
+      }
+    }
   });
 });

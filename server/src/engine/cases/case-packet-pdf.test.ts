@@ -58,6 +58,7 @@ describe('the case packet PDF', { timeout: 30_000 }, () => {
     const text = await extractPdfText(reply.bytes);
     if (!text.ok) throw new Error(text.reason);
     expect(text.text).toContain('DeedWatch case packet');
+    expect(text.text).toContain('Document type: GRANT DEED');
     expect(text.text).toContain('Recording date: 03/02/2026');
     expect(text.text).toContain('The first 2 pages of document SAC-2026-0001 follow.');
   });
@@ -83,10 +84,20 @@ describe('the case packet PDF', { timeout: 30_000 }, () => {
     const text = await extractPdfText(reply.bytes);
     if (!text.ok) throw new Error(text.reason);
     expect(text.text).toContain('Expediente del caso de DeedWatch');
+    expect(text.text).toContain('Tipo de documento: Escritura de concesión');
     expect(text.text).toContain('Fecha de registro: 02/03/2026');
     expect(text.text).toContain('Próximos pasos');
     expect(text.text).toContain('Solicítela al Registrador del condado de Sacramento');
     expect(text.text).not.toContain('Next steps');
+
+    // A type it does not know is given as the county wrote it.
+    const unknown = await buildCasePacketPdf(
+      packet({ language: 'es', document: { ...packet().document, type: 'OWNERS NOTICE' } }),
+      null,
+    );
+    if (!unknown.ok) throw new Error(unknown.detail);
+    const unknownText = await extractPdfText(unknown.bytes);
+    expect(unknownText.ok && unknownText.text).toContain('Tipo de documento: OWNERS NOTICE');
   });
 });
 

@@ -7,7 +7,7 @@ import {
   runPdfWorker,
   type WorkerReply,
 } from '../../documents/pdf/pdf-worker.ts';
-import type { Language } from '@deedwatch/rules';
+import { documentTypeName, type Language } from '@deedwatch/rules';
 import { type Translate, translator } from '../../i18n/index.ts';
 import { countyDate } from '../../lib/county-time.ts';
 import { printable, wrap } from '../pdf-text.ts';
@@ -25,6 +25,7 @@ export type CasePacket = {
   reportedAt: Date;
   document: {
     number: string;
+    /** As the county's index writes it: the packet names a type it knows in its language. */
     type: string;
     recordedAt: Date;
     /** As a sentence names it: "Sacramento County", "condado de Sacramento". */
@@ -161,7 +162,7 @@ export async function buildCasePacketPdf(
 
     heading(w, t('pdf.casePacket.theDocument'));
     field(w, t('pdf.casePacket.documentNumber'), number);
-    field(w, t('pdf.casePacket.documentType'), packet.document.type);
+    field(w, t('pdf.casePacket.documentType'), documentTypeName(packet.document.type, language));
     field(w, t('pdf.casePacket.recordingDate'), countyDate(packet.document.recordedAt, language));
     field(w, t('pdf.casePacket.county'), packet.document.countyField ?? county);
     field(w, t('pdf.casePacket.countyRecorder'), packet.document.countyLinkUrl);

@@ -1,4 +1,5 @@
 import {
+  documentTypeName,
   type Language,
   LEVEL_LABELS,
   type Level,
@@ -137,8 +138,13 @@ export function whatItDoes(input: WhatItDoesInput, language: Language = 'en'): s
           ? t('reasons.what.loanLender', values)
           : t('reasons.what.loan', values);
     default: {
-      const type =
-        levelDocumentType(input.documentType).toLowerCase() || t('reasons.what.document');
+      // English makes the type a noun of its sentence ("An agreement naming you"), in lower
+      // case; Spanish quotes it («…»): a known type in Spanish, any other as the county wrote it.
+      const named =
+        language === 'en'
+          ? levelDocumentType(input.documentType).toLowerCase()
+          : documentTypeName(input.documentType, language).trim();
+      const type = named || t('reasons.what.document');
       const article = /^[AEIOU]/i.test(type)
         ? t('reasons.what.articleAn')
         : t('reasons.what.articleA');

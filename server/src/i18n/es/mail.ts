@@ -56,7 +56,7 @@ export const mail: Catalog<typeof en> = {
     introPossible_other:
       'El Registrador del {{county}} registró un documento que menciona a alguien que podría ser usted: una posible coincidencia con nombres que usted protege con DeedWatch. Bien podría tratarse de otra persona; revíselo.',
     respond:
-      '¿Lo reconoce? Indíquelo en su panel: «Lo reconozco» cierra la alerta; «No fui yo» lo guía por un breve informe y le da un expediente del caso para el condado, la policía y su aseguradora de títulos.',
+      '¿Lo reconoce? Indíquelo en su panel: «Lo reconozco» cierra la alerta; «No fui yo» lo guía por un breve informe y le da un expediente del caso para el condado, la policía y su compañía de seguros de títulos.',
     whatMatched: 'Qué coincidió',
     theDocument: 'El documento',
     documentNumber: 'Número de documento',
@@ -90,8 +90,8 @@ export const mail: Catalog<typeof en> = {
       name: 'Nombre',
     },
     roles: {
-      grantor: 'otorgante, la parte que cede o vende (un vendedor o prestatario)',
-      grantee: 'beneficiario, la parte que recibe (un comprador o prestamista)',
+      grantor: 'otorgante, la parte que cede o vende, sea vendedor o prestatario',
+      grantee: 'adquirente, la parte que recibe, sea comprador o prestamista',
     },
     shows: 'el documento muestra {{value}}.',
     showsAs: 'el documento muestra {{value}} como {{role}}.',
@@ -163,7 +163,7 @@ export const mail: Catalog<typeof en> = {
     stepPolice:
       'Presente una denuncia ante la policía o la oficina del alguacil de su localidad, y guarde su número.',
     stepTitle:
-      'Llame a su compañía de seguro de título: su póliza podría cubrir un documento falsificado.',
+      'Llame a su compañía de seguros de títulos: su póliza podría cubrir un documento falsificado.',
     stepCredit:
       'Congele su crédito con Equifax, Experian y TransUnion, para que no se pueda abrir ningún préstamo nuevo a su nombre.',
     caseLink: 'Su caso: {{url}}',
@@ -194,11 +194,11 @@ export const mail: Catalog<typeof en> = {
     nothing: '{{what}} en el {{county}}: nada registrado en los últimos diez años.',
     intro:
       'Cuando usted empieza a proteger un nombre o una propiedad, DeedWatch revisa lo que el registrador del condado registró en los diez años anteriores. Para lo que acaba de agregar, encontramos {{documents}}.',
-    why: 'Estos documentos se registraron antes de que empezara a protegerlos, por lo que no enviamos una alerta por cada uno. Revíselos en su panel, en «Ya registrado»: un documento que no reconozca, como una escritura o un préstamo que usted no firmó, puede ser señal de fraude. Comuníquese con el registrador del condado o con el soporte de DeedWatch si alguno le preocupa.',
+    why: 'Estos documentos se registraron antes de que empezara a protegerlos, por lo que no enviamos una alerta por cada uno. Revíselos en su panel, en «Ya registrados»: un documento que no reconozca, como una escritura o un préstamo que usted no firmó, puede ser señal de fraude. Comuníquese con el registrador del condado o con el soporte de DeedWatch si alguno le preocupa.',
     subjectOne: 'DeedWatch: {{documents}} para {{guarded}}',
     subject: 'DeedWatch: {{documents}} para lo que usted protege',
-    link: 'Ya registrado: {{url}}',
-    heading: 'Ya registrado',
+    link: 'Ya registrados: {{url}}',
+    heading: 'Ya registrados',
     button: 'Ver lo que está registrado',
   },
 };

@@ -41,7 +41,7 @@ export const pdf: Catalog<typeof en> = {
     stepPolice:
       'Presente una denuncia ante la policía o la oficina del alguacil de su localidad, o ante la unidad de fraude inmobiliario de la Fiscalía del Distrito, y guarde el número de la denuncia.',
     stepTitle:
-      'Llame a su compañía de seguro de título: su póliza de propietario podría cubrir un documento falsificado o fraudulento. Entrégueles este expediente.',
+      'Llame a su compañía de seguros de títulos: su póliza de propietario podría cubrir un documento falsificado o fraudulento. Entrégueles este expediente.',
     stepCredit:
       'Congele su crédito con Equifax, Experian y TransUnion, para que no se pueda abrir ningún préstamo nuevo a su nombre.',
     stepKeep:

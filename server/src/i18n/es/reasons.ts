@@ -98,7 +98,7 @@ export const reasons: Catalog<typeof en> = {
     otherGrantor:
       'Un documento de tipo «{{type}}» en el que usted figura como otorgante se registró en el {{county}} el {{date}}.',
     otherGrantee:
-      'Un documento de tipo «{{type}}» en el que usted figura como beneficiario se registró en el {{county}} el {{date}}.',
+      'Un documento de tipo «{{type}}» en el que usted figura como adquirente se registró en el {{county}} el {{date}}.',
     otherProperty:
       'Un documento de tipo «{{type}}» que afecta a {{property}} se registró en el {{county}} el {{date}}.',
     document: 'documento',

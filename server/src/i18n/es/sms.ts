@@ -2,7 +2,9 @@ import type { Catalog } from '../catalog.ts';
 import type { sms as en } from '../en/sms.ts';
 
 // Written in the GSM-7 alphabet (é and ñ are in it; á, í, ó and ú are not): one letter outside
-// it makes the whole text UCS-2, at 70 characters a segment instead of 160.
+// it makes the whole text UCS-2, at 70 characters a segment instead of 160. An alert names the
+// document's type in Spanish ("Escritura de concesión", of either gender), so the sentence names
+// the document and gives its type after it; alertText takes the type's accents off (inGsm7).
 export const sms: Catalog<typeof en> = {
   levels: {
     actNow: 'Urgente',
@@ -11,7 +13,7 @@ export const sms: Catalog<typeof en> = {
   verify:
     'DeedWatch: confirme este teléfono para alertas de fraude (el enlace vence en {{minutes}} min): {{url}}',
   alert:
-    'DeedWatch {{level}}: se ha registrado un {{type}} en el condado de {{county}}, documento {{number}}. Detalles: {{url}} Responda STOP para cancelar los textos.',
+    'DeedWatch {{level}}: se ha registrado en el condado de {{county}} el documento {{number}}: {{type}}. Detalles: {{url}} Responda STOP para cancelar los textos.',
   // The hours as the Spanish emails write them, short: Pacifico without its accent (í is not in
   // GSM-7), and no longer than one segment where the English one is.
   help: 'DeedWatch, alertas de fraude. Ayuda: {{phone}} (lun-vie, 8 a. m.-5 p. m., hora del Pacifico) o {{email}}. Responda STOP para cancelar; START, reanudar.',

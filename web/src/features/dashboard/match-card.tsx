@@ -104,7 +104,7 @@ export function EventCard({
         <WhatItDoes event={event} />
         <Text size="sm">
           {t('dashboard.match.recordedLine', {
-            type: documentTypeLabel(t, event.documentType),
+            type: documentTypeLabel(event.documentType),
             date: formatCountyDate(event.documentDate),
             county: event.county,
           })}

@@ -222,7 +222,7 @@ export function ReportModal({
             <Text size="sm">
               {t('dashboard.report.document', {
                 number: event.documentNumber,
-                type: documentTypeLabel(t, event.documentType),
+                type: documentTypeLabel(event.documentType),
                 county: event.county,
               })}{' '}
               {event.whatItDoes}

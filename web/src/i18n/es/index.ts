@@ -4,7 +4,6 @@ import { apiAccess } from './api-access.ts';
 import { auth } from './auth.ts';
 import { common } from './common.ts';
 import { dashboard } from './dashboard.ts';
-import { documents } from './documents.ts';
 import { guards } from './guards.ts';
 import { pages } from './pages.ts';
 
@@ -15,6 +14,5 @@ export const es: Catalog<typeof en> = {
   auth,
   guards,
   dashboard,
-  documents,
   apiAccess,
 };
