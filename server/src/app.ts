@@ -93,6 +93,15 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     // A `__proto__` or `constructor` key in a JSON body is a client mistake, answered with 400.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    // A request not wholly received in time (a client trickling its headers or body, or
+    // stopping mid-body) gets 408 and its connection closed. Node takes the limit only when the
+    // server is made (set later, it is never checked), and checks the open connections at the
+    // interval given (30 s by default, which would let a short limit run long).
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      requestTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(5_000, Math.ceil(config.requestTimeoutMs / 4)),
+    },
   }) as unknown as FastifyInstance;
 
   // Search's own connections (createSearchDatabase), owned by the app. Closed last: onClose

@@ -183,6 +183,7 @@ const EnvSchema = v.object({
   AUTH_RATE_LIMIT_PER_IP: v.optional(integer(1, 1_000_000), '30'),
   AUTH_RATE_LIMIT_PER_EMAIL: v.optional(integer(1, 1_000_000), '5'),
   TRUST_PROXY: v.optional(trustProxy, 'false'),
+  REQUEST_TIMEOUT_SECONDS: v.optional(integer(1, 3600), '30'),
   SEED_DEMO_ON_FIRST_START: v.optional(boolean),
   MAIL_TRANSPORT: v.optional(v.picklist(['postmark', 'outbox'], 'must be postmark or outbox')),
   POSTMARK_SERVER_TOKEN: v.optional(v.pipe(v.string(), v.minLength(1))),
@@ -276,6 +277,11 @@ export type Config = Readonly<{
    * proxies alone. A list trusts only those addresses.
    */
   trustProxy: TrustProxy;
+  /**
+   * How long a client may take to send a whole request (headers and body); a slower one gets 408
+   * and its connection is closed, so slow or unfinished requests cannot hold connections open.
+   */
+  requestTimeoutMs: number;
   /** Seed the demo data when the database has no county yet. Default: only with the embedded database. */
   seedDemoOnFirstStart: boolean;
   /**
@@ -436,6 +442,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimitPerIp: e.AUTH_RATE_LIMIT_PER_IP,
     authRateLimitPerEmail: e.AUTH_RATE_LIMIT_PER_EMAIL,
     trustProxy: e.TRUST_PROXY,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     seedDemoOnFirstStart: e.SEED_DEMO_ON_FIRST_START ?? !e.DATABASE_URL,
     mailTransport: mailTransport ?? 'outbox',
     postmark:

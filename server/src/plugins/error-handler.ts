@@ -57,11 +57,16 @@ export function registerErrorHandler(
   const cookie = sessionCookieName(options.https);
   const clearOptions = { path: '/', ...(options.https ? { secure: true } : {}) };
   app.setErrorHandler(async (err: FastifyError, request, reply) => {
-    const status = databaseUnavailable(err)
-      ? 503
-      : typeof err.statusCode === 'number' && err.statusCode >= 400
+    // A 4xx is the client's doing, whatever its code: a client that hangs up mid-body is
+    // refused 400 with ECONNRESET, which is no sign of the database going away.
+    const status =
+      typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500
         ? err.statusCode
-        : 500;
+        : databaseUnavailable(err)
+          ? 503
+          : typeof err.statusCode === 'number' && err.statusCode >= 500
+            ? err.statusCode
+            : 500;
     if (status >= 500) {
       request.log.error({ err }, 'request failed');
       const message =
@@ -70,6 +75,8 @@ export function registerErrorHandler(
           : 'Something went wrong on our side. Please try again later.';
       return reply.status(status).send(bodyFor(status, message));
     }
+    // Nobody is left to read the answer; an operator may still want to see that it happened.
+    if (err.code === 'ECONNRESET') request.log.info('client closed the connection mid-request');
     if (status === 401) void reply.clearCookie(cookie, clearOptions);
     const message =
       err instanceof HttpError && err.words
