@@ -85,14 +85,44 @@ describe('the pg-boss dashboard at /admin/jobs', () => {
       ['/admin/jobs/warnings?page=-1', 400, 'page must be a whole'],
       ['/admin/jobs/queues/send-mail/jobs/abc', 404, 'No job has that id.'],
       ['/admin/jobs/queues?search=%E0%A4%A', 400, 'not valid percent-encoding'],
+      ['/admin/jobs/jobs?minRetries=2147483648', 400, 'minRetries must be a whole number'],
+      ['/admin/jobs/jobs?minRetries=1e9', 400, 'minRetries must be a whole number'],
     ];
     for (const [url, status, message] of refused) {
       const res = await get(url, adminCookie);
       expect(res.statusCode, url).toBe(status);
       expect(res.json().message, url).toContain(message);
     }
-    // A page number it can take is served.
+    // A page number and a retry count it can take are served.
     expect((await get('/admin/jobs/queues/send-mail?page=2', adminCookie)).statusCode).toBe(200);
+    expect((await get('/admin/jobs/jobs?minRetries=3', adminCookie)).statusCode).toBe(200);
+    for (const id of ['not-a-uuid', '%00']) {
+      const res = await get(`/admin/jobs/jobs?id=${id}`, adminCookie);
+      expect(res.statusCode, id).toBeLessThan(500);
+    }
+  });
+
+  it('answers a form post it cannot read with a 4xx saying why', async () => {
+    const post = (contentType: string, payload: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/admin/jobs/send',
+        headers: {
+          accept: 'text/html',
+          cookie: adminCookie,
+          origin: t.config.appUrl,
+          'content-type': contentType,
+        },
+        payload,
+      });
+    const json = await post('application/json', '{"a":');
+    expect(json.statusCode).toBe(415);
+    expect(json.json().message).toBe(
+      'Send the form as application/x-www-form-urlencoded or multipart/form-data.',
+    );
+    const broken = await post('multipart/form-data; boundary=X', '--X\r\nbroken');
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().message).toBe('The form could not be read.');
   });
 
   it('keeps the strict CSP everywhere else', async () => {

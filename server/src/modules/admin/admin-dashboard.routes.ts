@@ -1,6 +1,6 @@
 import { createDashboardHandler } from '@pg-boss/dashboard/handler';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest, HttpError, notFound } from '../../lib/errors.ts';
 
 export const DASHBOARD_PATH = '/admin/jobs';
 
@@ -31,12 +31,15 @@ async function sendFetchResponse(reply: FastifyReply, response: Response) {
 }
 
 const PAGE = /^\d{1,6}$/;
+// Goes into an integer column: nine digits at most stay under 2^31.
+const RETRIES = /^\d{1,9}$/;
 const JOB_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Refuses what the dashboard would pass to its database and fail on with a 500: a NUL anywhere
- * in the address, a page number past any list (it goes into a bigint), a job id that is not a
- * UUID. The address is at most 16 KB (Node's limit on a request head).
+ * in the address, a page number past any list (it goes into a bigint), a retry count past an
+ * integer, a job id that is not a UUID. The address is at most 16 KB (Node's limit on a request
+ * head).
  */
 function checkDashboardAddress(url: string): void {
   let decoded: string;
@@ -50,10 +53,37 @@ function checkDashboardAddress(url: string): void {
   if (parsed.searchParams.getAll('page').some((page) => !PAGE.test(page))) {
     throw badRequest('page must be a whole number from 0 to 999999.');
   }
+  const retries = parsed.searchParams.getAll('minRetries').map((r) => r.trim());
+  if (retries.some((r) => r !== '' && !RETRIES.test(r))) {
+    throw badRequest('minRetries must be a whole number from 0 to 999999999.');
+  }
   // A job's page and actions: /queues/<queue>/jobs/<id>.
   const [, queues, , jobs, id] = parsed.pathname.slice(DASHBOARD_PATH.length).split('/');
   if (queues === 'queues' && jobs === 'jobs' && id && !JOB_ID.test(decodeURIComponent(id))) {
     throw notFound('No job has that id.');
+  }
+}
+
+const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
+
+/**
+ * Refuses a form post the dashboard's actions could not read (they answer a body that is no
+ * form, or a broken one, with a 500): 415 for another kind of body, 400 for a form that does not
+ * parse.
+ */
+async function checkDashboardForm(request: Request): Promise<void> {
+  if (request.method !== 'POST') return;
+  const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (!FORM_TYPES.includes(type)) {
+    throw new HttpError(
+      415,
+      'Send the form as application/x-www-form-urlencoded or multipart/form-data.',
+    );
+  }
+  try {
+    await request.clone().formData();
+  } catch {
+    throw badRequest('The form could not be read.');
   }
 }
 
@@ -110,7 +140,9 @@ export async function adminDashboardRoutes(
 
   const serve = async (request: FastifyRequest, reply: FastifyReply) => {
     checkDashboardAddress(request.url);
-    return sendFetchResponse(reply, await handler(toFetchRequest(request, origin)));
+    const fetchRequest = toFetchRequest(request, origin);
+    await checkDashboardForm(fetchRequest);
+    return sendFetchResponse(reply, await handler(fetchRequest));
   };
   // GET pages and POST form actions are all the dashboard uses; any other method is not found
   // here (its router answers an unknown method with an error, a 500).
