@@ -70,4 +70,14 @@ describe('where a webhook may go', () => {
       }),
     ).rejects.toThrow('x.example does not resolve to an address.');
   });
+
+  it('takes a name whose resolver does not answer in time as resolving to nothing', async () => {
+    await expect(
+      resolvePublicAddress(new URL('https://silent.example/'), {
+        allowLoopback: false,
+        resolve: () => new Promise<never>(() => {}),
+        resolveTimeoutMs: 50,
+      }),
+    ).rejects.toThrow('silent.example does not resolve to an address.');
+  });
 });

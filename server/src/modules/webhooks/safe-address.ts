@@ -139,7 +139,28 @@ export function addressRefusal(address: string, allowLoopback: boolean): Address
   return inRanges(refused, address, family);
 }
 
-export type UrlPolicy = { allowLoopback: boolean; resolve: Resolver };
+/** How long a host name may take to resolve; past it, it is taken as resolving to nothing. */
+export const RESOLVE_TIMEOUT_MS = 3_000;
+
+export type UrlPolicy = {
+  allowLoopback: boolean;
+  resolve: Resolver;
+  /** Default RESOLVE_TIMEOUT_MS. */
+  resolveTimeoutMs?: number;
+};
+
+/** `promise`, or a rejection once `ms` have passed without it settling. */
+async function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /** The URL's host name without the brackets of an IPv6 literal. */
 export const hostOf = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1');
@@ -159,7 +180,9 @@ export async function resolvePublicAddress(url: URL, policy: UrlPolicy): Promise
     addresses = [{ address: host, family: literal === 6 ? 6 : 4 }];
   } else {
     try {
-      addresses = await policy.resolve(host);
+      // A name server that does not answer would otherwise hold the call (a subscriber's
+      // registration, a delivery) for as long as the system resolver retries.
+      addresses = await within(policy.resolve(host), policy.resolveTimeoutMs ?? RESOLVE_TIMEOUT_MS);
     } catch {
       throw new UnsafeAddressError({ host });
     }
