@@ -17,7 +17,7 @@ declare module 'fastify' {
 }
 
 export const NOT_WHILE_IMPERSONATING =
-  'This cannot be done while impersonating a user: only the user may add or verify an address that receives their alerts and sign-in links. Log out of the impersonation first.';
+  'This cannot be done while impersonating a user: only the user may add what receives their alerts or acts for them (an address, a phone, a trusted contact, a token, a webhook) or use their sign-in links. Log out of the impersonation first.';
 
 const MUTATIONS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Bodies up to this size are kept in the audit entry; a longer one is noted by its size. */
