@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaff, createSubscriber } from './helpers/factories.ts';
 import { signInStaff, signInSubscriber } from './helpers/sign-in.ts';
@@ -123,6 +124,40 @@ describe('the pg-boss dashboard at /admin/jobs', () => {
     const broken = await post('multipart/form-data; boundary=X', '--X\r\nbroken');
     expect(broken.statusCode).toBe(400);
     expect(broken.json().message).toBe('The form could not be read.');
+  });
+
+  /** A send-mail job that waits an hour, so no worker takes it while the test looks at it. */
+  const waitingJob = async () => {
+    const id = await t.boss.send('send-mail', { dashboard: 'test' }, { startAfter: 3600 });
+    expect(id).toBeTruthy();
+    return id!;
+  };
+
+  it("shows an admin a job's page", async () => {
+    const id = await waitingJob();
+    const page = await get(`/admin/jobs/queues/send-mail/jobs/${id}`, adminCookie);
+    expect(page.statusCode, page.body.slice(0, 500)).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain(id);
+  });
+
+  it("cancels a job from its page's form", async () => {
+    const id = await waitingJob();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/admin/jobs/queues/send-mail/jobs/${id}`,
+      headers: {
+        cookie: adminCookie,
+        origin: t.config.appUrl,
+        accept: 'text/html',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: 'intent=cancel',
+    });
+    expect(res.statusCode, res.body.slice(0, 500)).toBe(200);
+    const { rows } = await sql<{ state: string }>`
+      SELECT state FROM pgboss.job WHERE id = ${id}::uuid`.execute(t.db);
+    expect(rows).toEqual([{ state: 'cancelled' }]);
   });
 
   it('keeps the strict CSP everywhere else', async () => {

@@ -1,6 +1,7 @@
 import { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import { instrumentWorkers } from './job-metrics.ts';
+import { rollBackNewerPgBossSchema } from './pgboss-schema.repository.ts';
 
 export type BossOptions = {
   schema?: string;
@@ -15,9 +16,10 @@ export type BossOptions = {
 
 export function createBoss(connectionString: string, log: Logger, options: BossOptions = {}) {
   const supervise = options.supervise ?? true;
+  const schema = options.schema ?? 'pgboss';
   const boss = new PgBoss({
     connectionString,
-    schema: options.schema ?? 'pgboss',
+    schema,
     max: 4,
     supervise,
     schedule: supervise,
@@ -36,5 +38,12 @@ export function createBoss(connectionString: string, log: Logger, options: BossO
   // Such as the listener failing to start: the workers then only poll, and say so.
   boss.on('warning', (warning) => log.warn({ warning: warning.message }, 'job queue warning'));
   instrumentWorkers(boss);
+  // A database an earlier checkout's pg-boss migrated past the schema this one runs on is rolled
+  // back first (pgboss-schema.repository.ts), whoever starts the boss.
+  const start = boss.start.bind(boss);
+  boss.start = async () => {
+    await rollBackNewerPgBossSchema(connectionString, schema, log);
+    return start();
+  };
   return boss;
 }
