@@ -93,8 +93,11 @@ describe('text messages through Twilio', () => {
     (await me(cookie)).nameSubscriptions.flatMap((s) => s.events);
 
   /** A verified subscriber guarding `name` in Textville, with a verified phone; signed in. */
-  async function texter(name: string, options: { checkLevel?: boolean } = {}) {
-    const user = await createSubscriber(t.db, { verified: true });
+  async function texter(
+    name: string,
+    options: { checkLevel?: boolean; language?: 'en' | 'es' } = {},
+  ) {
+    const user = await createSubscriber(t.db, { verified: true, language: options.language });
     await insertNameSubscriptions(
       t.db,
       user.id,
@@ -168,6 +171,20 @@ describe('text messages through Twilio', () => {
         .where('provider_message_id', '=', sid)
         .executeTakeFirst(),
     );
+
+  /** Twilio reports the first text to `phone` undelivered with `code`; the callback's form. */
+  async function reportUndelivered(phone: string, code: string) {
+    const [text] = await textsTo(phone);
+    await recordedSid(String(text!.reply.body.sid));
+    const form = {
+      MessageSid: String(text!.reply.body.sid),
+      MessageStatus: 'undelivered',
+      ErrorCode: code,
+      To: phone,
+    };
+    expect((await postTwilioWebhook(t, STATUS, form)).statusCode).toBe(204);
+    return form;
+  }
 
   it('says in its config that phone methods are offered, and the limit per number', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/config/notifications' });
@@ -507,15 +524,7 @@ describe('text messages through Twilio', () => {
   it('marks a number the carrier cannot reach and tells its owner by email, once', async () => {
     const ben = await texter('UNREACH BEN');
     await ingest({ documentNumber: 'TXT-20', grantors: ['UNREACH BEN'] });
-    const [text] = await textsTo(ben.phone);
-    await recordedSid(String(text!.reply.body.sid));
-    const form = {
-      MessageSid: String(text!.reply.body.sid),
-      MessageStatus: 'undelivered',
-      ErrorCode: '30003',
-      To: ben.phone,
-    };
-    expect((await postTwilioWebhook(t, STATUS, form)).statusCode).toBe(204);
+    const form = await reportUndelivered(ben.phone, '30003');
     const mail = await waitForMail(t.db, ben.email, /^DeedWatch cannot text your phone$/);
     expect(mail.text_body).toContain(`We could not deliver DeedWatch text alerts to ${ben.phone}.`);
     expect(mail.text_body).toContain('(Twilio error 30003)');
@@ -543,6 +552,75 @@ describe('text messages through Twilio', () => {
       .where('user_id', '=', ben.id)
       .executeTakeFirstOrThrow();
     expect(Number(told.n)).toBe(1);
+  });
+
+  it("says why a number cannot be texted in its owner's language, and stores it in English", async () => {
+    const rosa = await texter('UNREACH ROSA', { language: 'es' });
+    const eric = await texter('UNREACH ERIC');
+    await ingest({ documentNumber: 'TXT-25', grantors: ['UNREACH ROSA', 'UNREACH ERIC'] });
+    for (const who of [rosa, eric]) await reportUndelivered(who.phone, '30003');
+    const english =
+      'The carrier could not reach this number (switched off, out of service, or unknown). (Twilio error 30003)';
+    const spanish =
+      'El operador no pudo comunicarse con este número (apagado, fuera de servicio o desconocido). (Error de Twilio 30003)';
+
+    const told = await waitForMail(
+      t.db,
+      rosa.email,
+      /^DeedWatch no puede enviar mensajes de texto a su teléfono$/,
+    );
+    expect(told.text_body).toContain(spanish);
+    expect(told.text_body).not.toContain('carrier');
+    const toldEric = await waitForMail(t.db, eric.email, /^DeedWatch cannot text your phone$/);
+    expect(toldEric.text_body).toContain(english);
+
+    // The dashboard: the method and the alert's text, each in the reader's language.
+    for (const [who, reason] of [
+      [rosa, spanish],
+      [eric, english],
+    ] as const) {
+      const method = (await me(who.cookie)).emailNotificationMethods.find(
+        (m) => m.id === who.phoneMethodId,
+      )!;
+      expect(method.undeliverable).toBe(reason);
+      const event = (await eventsOf(who.cookie)).find((e) => e.documentNumber === 'TXT-25')!;
+      expect(event.deliveries.find((d) => d.notificationMethodType === 'SMS')).toMatchObject({
+        status: 'failed',
+        error: reason,
+      });
+    }
+
+    // Stored as ever, in English, for staff and the logs.
+    const stored = await t.db
+      .selectFrom('notification_methods')
+      .select('undeliverable_reason')
+      .where('id', '=', rosa.phoneMethodId)
+      .executeTakeFirstOrThrow();
+    expect(stored.undeliverable_reason).toBe(english);
+    const [sms] = (await alertDeliveries(rosa.id, 'TXT-25')).filter((d) => d.channel === 'sms');
+    expect(sms!.last_error).toBe(english);
+  });
+
+  it('tells a Spanish reader in Spanish that Twilio refused the number at sending', async () => {
+    const luz = await texter('INVALID LUZ', { language: 'es' });
+    fake.setBehaviour(luz.phone, 'invalid');
+    await ingest({ documentNumber: 'TXT-31', grantors: ['INVALID LUZ'] });
+    const mail = await waitForMail(
+      t.db,
+      luz.email,
+      /^DeedWatch no puede enviar mensajes de texto a su teléfono$/,
+    );
+    const spanish =
+      'El operador indica que este no es un número de teléfono válido. (Error de Twilio 21211)';
+    expect(mail.text_body).toContain(spanish);
+    const method = (await me(luz.cookie)).emailNotificationMethods.find(
+      (m) => m.id === luz.phoneMethodId,
+    )!;
+    expect(method.undeliverable).toBe(spanish);
+    const [sms] = (await alertDeliveries(luz.id, 'TXT-31')).filter((d) => d.channel === 'sms');
+    expect(sms!.last_error).toBe(
+      'The carrier says this is not a valid phone number. (Twilio error 21211)',
+    );
   });
 
   it('marks a number Twilio refuses at sending as invalid, and tells its owner', async () => {

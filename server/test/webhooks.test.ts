@@ -81,8 +81,8 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-async function subscriber(app = t): Promise<Subscriber> {
-  const user = await createSubscriber(app.db, { verified: true });
+async function subscriber(app = t, language: 'en' | 'es' = 'en'): Promise<Subscriber> {
+  const user = await createSubscriber(app.db, { verified: true, language });
   return { ...user, cookie: await signInSubscriber(app, user.email) };
 }
 
@@ -215,6 +215,69 @@ describe('registering an endpoint', () => {
     );
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toMatch(/subscriber accounts/);
+  });
+});
+
+describe('why an endpoint is disabled', () => {
+  const FAILED_FOR_A_DAY =
+    'Every delivery failed for 24 hours; the last: HTTP 503: down for maintenance';
+
+  /** Two endpoints of a subscriber: one disabled by them, one by the deliveries (as stored). */
+  async function disabledPair(who: Subscriber) {
+    const byYou = await endpointFor(who);
+    const off = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/webhooks/${byYou.endpoint.id}`,
+      headers: { cookie: who.cookie, origin: t.config.appUrl },
+      payload: { enabled: false },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const failing = await endpointFor(who);
+    await t.db
+      .updateTable('webhook_endpoints')
+      .set({ disabled_at: new Date(), disabled_reason: FAILED_FOR_A_DAY })
+      .where('id', '=', failing.endpoint.id)
+      .execute();
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/api/webhooks',
+      headers: { cookie: who.cookie },
+    });
+    const reasonOf = (id: string) =>
+      (listed.json().endpoints as { id: string; disabledReason: string | null }[]).find(
+        (e) => e.id === id,
+      )!.disabledReason;
+    return {
+      patched: off.json().disabledReason as string,
+      byYou: reasonOf(byYou.endpoint.id),
+      failing: reasonOf(failing.endpoint.id),
+      endpointId: byYou.endpoint.id,
+    };
+  }
+
+  it("is said in the subscriber's language, the receiver's own answer as it came, and stored in English", async () => {
+    const rosa = await subscriber(t, 'es');
+    const spanish = await disabledPair(rosa);
+    expect(spanish).toMatchObject({
+      patched: 'Desactivado por usted.',
+      byYou: 'Desactivado por usted.',
+      failing:
+        'Todas las entregas fallaron durante 24 horas; la última: HTTP 503: down for maintenance',
+    });
+
+    // An English reader reads the stored sentences as they always were.
+    const eric = await subscriber();
+    expect(await disabledPair(eric)).toMatchObject({
+      patched: 'Disabled by you.',
+      byYou: 'Disabled by you.',
+      failing: FAILED_FOR_A_DAY,
+    });
+    const stored = await t.db
+      .selectFrom('webhook_endpoints')
+      .select('disabled_reason')
+      .where('id', '=', spanish.endpointId)
+      .executeTakeFirstOrThrow();
+    expect(stored.disabled_reason).toBe('Disabled by you.');
   });
 });
 
@@ -609,7 +672,8 @@ describe('delivering', () => {
       });
       expect(listed.json().endpoints[0]).toMatchObject({
         status: 'disabled',
-        disabledReason: expect.stringMatching(/failed for 24 hours.*HTTP 503/),
+        disabledReason:
+          'Every delivery failed for 24 hours; the last: HTTP 503: down for maintenance',
       });
       const mail = await waitForMail(noWorkers.db, me.email, /webhook endpoint was disabled/);
       expect(mail.text_body).toContain(receiver.url('/down'));

@@ -1,6 +1,7 @@
 import { buffer } from 'node:stream/consumers';
 import type { JobWithMetadata, PgBoss } from 'pg-boss';
 import type { Database, Executor } from '../db/database.ts';
+import { storedReason } from '../i18n/stored.ts';
 import { batchOptions, eachJob } from '../jobs/batch.ts';
 import { FAST_POLLING, SEND_MAIL } from '../jobs/queues.ts';
 import { recordAlertSent, recordDelivery } from '../lib/metrics.ts';
@@ -18,7 +19,11 @@ async function readAttachments(
   const read: Attachment[] = [];
   for (const a of attachments) {
     const blob = await mailSender.blobs?.get(a.container, a.file);
-    if (!blob) return `The attachment ${a.container}/${a.file} is missing from the document store.`;
+    if (!blob) {
+      return storedReason('stored.mail.attachmentMissing', {
+        attachment: `${a.container}/${a.file}`,
+      });
+    }
     read.push({ name: a.name, contentType: a.contentType, content: await buffer(blob.stream) });
   }
   return read;
@@ -59,7 +64,7 @@ export async function runDelivery(
     const ambiguous = await repo.markAmbiguous(
       db,
       deliveryId,
-      'The worker stopped while sending; it may have been sent.',
+      storedReason('stored.mail.workerStopped'),
     );
     if (ambiguous) recordDelivery(ambiguous.kind, ambiguous.recipient, 'ambiguous');
     return;
@@ -112,7 +117,7 @@ export async function failUnsendable(db: Database, deliveryId: string, reason: s
   if (failed) recordDelivery(failed.kind, failed.recipient, 'failed');
 }
 
-export const UNOPENABLE = 'The queued message could not be opened (was SESSION_SECRET changed?).';
+export const UNOPENABLE = storedReason('stored.mail.unopenable');
 
 /** Sends one queued mail (runDelivery); an inactive recipient marks the method undeliverable. */
 export async function deliver(db: Database, mailSender: MailSender, job: DeliveryJob) {

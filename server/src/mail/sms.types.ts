@@ -1,3 +1,4 @@
+import { storedReason } from '../i18n/stored.ts';
 import type { SendResult } from './mail.types.ts';
 
 /** A text message: the number in E.164 form and the words, links included. */
@@ -24,15 +25,15 @@ export interface SmsTransport {
  */
 export const UNREACHABLE_CODES: ReadonlySet<number> = new Set([21211, 21614, 30003, 30005, 30006]);
 
-/** Why the carrier refused a number, for a person. */
+/** Why the carrier refused a number, for a person, with Twilio's code: stored in English. */
 export function unreachableReason(code: number): string {
   switch (code) {
     case 21211:
-      return 'The carrier says this is not a valid phone number.';
+      return storedReason('stored.sms.invalidNumber', { code });
     case 21614:
     case 30006:
-      return 'The carrier says this number cannot receive texts (a landline, or no carrier that takes texts).';
+      return storedReason('stored.sms.cannotText', { code });
     default:
-      return 'The carrier could not reach this number (switched off, out of service, or unknown).';
+      return storedReason('stored.sms.unreachable', { code });
   }
 }

@@ -33,7 +33,7 @@ export function classifyTwilioError(err: unknown): MailSendError {
   const status = e.status ?? 0;
   const message = e.message ?? String(err);
   if (e.code !== undefined && UNREACHABLE_CODES.has(e.code)) {
-    return new MailSendError('inactive', `${unreachableReason(e.code)} (Twilio error ${e.code})`);
+    return new MailSendError('inactive', unreachableReason(e.code));
   }
   if (status === 429 || status >= 500) return new MailSendError('retry', message);
   if (status >= 400) {

@@ -5,6 +5,7 @@ import { mail } from './mail.ts';
 import { pdf } from './pdf.ts';
 import { reasons } from './reasons.ts';
 import { sms } from './sms.ts';
+import { stored } from './stored.ts';
 
 /** The Spanish catalog: a translation of every English entry. */
-export const es: Catalog<typeof en> = { mail, sms, pdf, reasons, errors };
+export const es: Catalog<typeof en> = { mail, sms, pdf, reasons, errors, stored };

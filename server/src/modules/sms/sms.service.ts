@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.ts';
+import { storedReason } from '../../i18n/stored.ts';
 import type { MailSender } from '../../mail/mail-sender.ts';
 import { helpText } from '../../mail/sms-templates.ts';
 import { UNREACHABLE_CODES, unreachableReason } from '../../mail/sms.types.ts';
@@ -71,18 +72,15 @@ export async function statusCallback(
         ? {
             status: 'failed' as const,
             error: unreachable
-              ? `${unreachableReason(code)} (Twilio error ${code})`
-              : `The carrier did not deliver the text${code !== undefined ? ` (Twilio error ${code})` : ''}.`,
+              ? unreachableReason(code)
+              : code !== undefined
+                ? storedReason('stored.sms.notDelivered', { code })
+                : storedReason('stored.sms.notDeliveredNoCode'),
           }
         : {}),
     });
     if (failed && unreachable && changed?.notification_method_id) {
-      await reportUnreachable(
-        trx,
-        deps,
-        changed.notification_method_id,
-        `${unreachableReason(code)} (Twilio error ${code})`,
-      );
+      await reportUnreachable(trx, deps, changed.notification_method_id, unreachableReason(code));
     }
   });
 }

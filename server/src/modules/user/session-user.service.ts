@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.ts';
 import { fraudContactOf } from '../../engine/alerts/alerts.service.ts';
 import { type MatchedEvent, reasonOf } from '../../engine/alerts/reasons.ts';
 import { levelSubject, whatItDoes } from '../../engine/levels/levels.ts';
+import { resayStoredOrNull } from '../../i18n/stored.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/route.ts';
 import { packetUrlOf } from '../cases/cases.service.ts';
@@ -91,12 +92,12 @@ export async function sessionUser(db: Database, caller: Caller): Promise<Session
         : null,
       fraudContact: fraudContactOf(e),
       deliveryStatus: (e.delivery_status ?? 'none') as Event['deliveryStatus'],
-      deliveryError: e.delivery_error,
+      deliveryError: resayStoredOrNull(e.delivery_error, language),
       deliveries: (e.deliveries ?? []).map((d) => ({
         notificationMethodId: d.method_id,
         notificationMethodType: d.channel === 'sms' ? 'SMS' : 'Email',
         status: d.status,
-        error: d.error,
+        error: resayStoredOrNull(d.error, language),
       })),
     });
     eventsBySubscription.set(subscriptionId, list);
@@ -123,7 +124,7 @@ export async function sessionUser(db: Database, caller: Caller): Promise<Session
       verifiedAt: m.verified_at?.toISOString() ?? null,
       notificationMethodType: m.type,
       optedOut: m.opted_out_at !== null,
-      undeliverable: m.undeliverable_reason,
+      undeliverable: resayStoredOrNull(m.undeliverable_reason, language),
       textsCheckLevel: m.texts_check_level,
     })),
     trustedContacts: contacts.map((c) => ({

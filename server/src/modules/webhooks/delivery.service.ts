@@ -5,6 +5,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { bossDb } from '../../db/pg-boss-db.ts';
 import type { DB } from '../../db/types.ts';
+import { storedReason } from '../../i18n/stored.ts';
 import { DELIVER_WEBHOOK } from '../../jobs/queues.ts';
 import { deriveSealingKey, type SealingKey, unseal } from '../../lib/sealed.ts';
 import type { MailSender } from '../../mail/mail-sender.ts';
@@ -209,7 +210,7 @@ export async function attemptDelivery(
         trx,
         claimed.endpoint_id,
         now,
-        `Every delivery failed for 24 hours; the last: ${outcome.error}`,
+        storedReason('stored.webhooks.failedForADay', { error: outcome.error }),
       );
       if (disabled) {
         const mail = webhookDisabledMail(deps.brand, {

@@ -1,11 +1,14 @@
+import type { Language } from '@deedwatch/rules';
 import type { PgBoss } from 'pg-boss';
 import type { Database } from '../../db/database.ts';
 import { bossDb } from '../../db/pg-boss-db.ts';
 import type { DB } from '../../db/types.ts';
+import { resayStoredOrNull, storedReason } from '../../i18n/stored.ts';
 import { DELIVER_WEBHOOK } from '../../jobs/queues.ts';
 import { forbidden, said, unauthorized } from '../../lib/errors.ts';
 import { REDACTED } from '../../lib/logger.ts';
 import type { Caller } from '../../lib/route.ts';
+import { languageOf } from '../../mail/mail.repository.ts';
 import { type SealingKey, seal } from '../../lib/sealed.ts';
 import { auditOwnChange, requireSubscriber, SUBSCRIBERS_ONLY } from '../tokens/tokens.service.ts';
 import { lockUser } from '../user/user.repository.ts';
@@ -55,7 +58,8 @@ type DeliveryRow = Awaited<ReturnType<typeof repo.listDeliveries>>[number];
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-function toEndpoint(row: EndpointRow): Endpoint {
+/** An endpoint as its owner sees it: why it is disabled in their language. */
+function toEndpoint(row: EndpointRow, language: Language): Endpoint {
   return {
     id: row.id,
     url: row.url,
@@ -64,7 +68,7 @@ function toEndpoint(row: EndpointRow): Endpoint {
     createdAt: row.created_at.toISOString(),
     status: row.disabled_at ? 'disabled' : 'enabled',
     disabledAt: iso(row.disabled_at),
-    disabledReason: row.disabled_reason,
+    disabledReason: resayStoredOrNull(row.disabled_reason, language),
   };
 }
 
@@ -124,7 +128,8 @@ async function checkedUrl(input: string, policy: UrlPolicy): Promise<string> {
 export async function listEndpoints(db: Database, caller: Caller) {
   await requireSubscriber(db, caller.userId);
   const rows = await repo.listEndpoints(db, caller.userId);
-  return { endpoints: rows.map(toEndpoint) };
+  const language = await languageOf(db, caller.userId);
+  return { endpoints: rows.map((row) => toEndpoint(row, language)) };
 }
 
 /**
@@ -160,11 +165,11 @@ export async function createEndpoint(
       url: auditedUrl(row.url),
       eventTypes: row.event_types,
     });
-    return { endpoint: toEndpoint(row), secret };
+    return { endpoint: toEndpoint(row, await languageOf(trx, caller.userId)), secret };
   });
 }
 
-const DISABLED_BY_YOU = 'Disabled by you.';
+const DISABLED_BY_YOU = storedReason('stored.webhooks.disabledByYou');
 
 export async function updateEndpoint(
   deps: EndpointDeps,
@@ -186,7 +191,7 @@ export async function updateEndpoint(
     }),
   });
   if (!row) throw said(404, 'errors.webhookNotFound');
-  return toEndpoint(row);
+  return toEndpoint(row, await languageOf(deps.db, caller.userId));
 }
 
 export async function deleteEndpoint(db: Database, caller: Caller, endpointId: string) {
@@ -198,7 +203,7 @@ export async function deleteEndpoint(db: Database, caller: Caller, endpointId: s
       endpointId: row.id,
       url: auditedUrl(row.url),
     });
-    return toEndpoint(row);
+    return toEndpoint(row, await languageOf(trx, caller.userId));
   });
 }
 
