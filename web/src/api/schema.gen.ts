@@ -1671,7 +1671,7 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
-                                /** @description Why the last failed delivery failed, when one did */
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                 deliveryError: string | null;
                                 /** @description The alert's delivery to each notification method, email and text */
                                 deliveries: {
@@ -1683,6 +1683,7 @@ export interface operations {
                                      * @enum {string}
                                      */
                                     status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                     error: string | null;
                                 }[];
                             }[];
@@ -1775,7 +1776,7 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
-                                /** @description Why the last failed delivery failed, when one did */
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                 deliveryError: string | null;
                                 /** @description The alert's delivery to each notification method, email and text */
                                 deliveries: {
@@ -1787,6 +1788,7 @@ export interface operations {
                                      * @enum {string}
                                      */
                                     status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                     error: string | null;
                                 }[];
                             }[];
@@ -1802,7 +1804,7 @@ export interface operations {
                             notificationMethodType: "Email" | "SMS";
                             /** @description An SMS method whose phone replied STOP: no text goes to it until it replies START */
                             optedOut: boolean;
-                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number); null while deliverable */
+                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number), in the account's language where DeedWatch wrote it; null while deliverable */
                             undeliverable: string | null;
                             /** @description An SMS method: Check alerts are texted too, not only Act now ones */
                             textsCheckLevel: boolean;
@@ -2029,7 +2031,7 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
-                                /** @description Why the last failed delivery failed, when one did */
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                 deliveryError: string | null;
                                 /** @description The alert's delivery to each notification method, email and text */
                                 deliveries: {
@@ -2041,6 +2043,7 @@ export interface operations {
                                      * @enum {string}
                                      */
                                     status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                     error: string | null;
                                 }[];
                             }[];
@@ -2133,7 +2136,7 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
-                                /** @description Why the last failed delivery failed, when one did */
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                 deliveryError: string | null;
                                 /** @description The alert's delivery to each notification method, email and text */
                                 deliveries: {
@@ -2145,6 +2148,7 @@ export interface operations {
                                      * @enum {string}
                                      */
                                     status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                     error: string | null;
                                 }[];
                             }[];
@@ -2160,7 +2164,7 @@ export interface operations {
                             notificationMethodType: "Email" | "SMS";
                             /** @description An SMS method whose phone replied STOP: no text goes to it until it replies START */
                             optedOut: boolean;
-                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number); null while deliverable */
+                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number), in the account's language where DeedWatch wrote it; null while deliverable */
                             undeliverable: string | null;
                             /** @description An SMS method: Check alerts are texted too, not only Act now ones */
                             textsCheckLevel: boolean;
@@ -2337,7 +2341,7 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
-                                /** @description Why the last failed delivery failed, when one did */
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                 deliveryError: string | null;
                                 /** @description The alert's delivery to each notification method, email and text */
                                 deliveries: {
@@ -2349,6 +2353,7 @@ export interface operations {
                                      * @enum {string}
                                      */
                                     status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                     error: string | null;
                                 }[];
                             }[];
@@ -2441,7 +2446,7 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
-                                /** @description Why the last failed delivery failed, when one did */
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                 deliveryError: string | null;
                                 /** @description The alert's delivery to each notification method, email and text */
                                 deliveries: {
@@ -2453,6 +2458,7 @@ export interface operations {
                                      * @enum {string}
                                      */
                                     status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                     error: string | null;
                                 }[];
                             }[];
@@ -2468,7 +2474,7 @@ export interface operations {
                             notificationMethodType: "Email" | "SMS";
                             /** @description An SMS method whose phone replied STOP: no text goes to it until it replies START */
                             optedOut: boolean;
-                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number); null while deliverable */
+                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number), in the account's language where DeedWatch wrote it; null while deliverable */
                             undeliverable: string | null;
                             /** @description An SMS method: Check alerts are texted too, not only Act now ones */
                             textsCheckLevel: boolean;
@@ -2645,7 +2651,7 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
-                                /** @description Why the last failed delivery failed, when one did */
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                 deliveryError: string | null;
                                 /** @description The alert's delivery to each notification method, email and text */
                                 deliveries: {
@@ -2657,6 +2663,7 @@ export interface operations {
                                      * @enum {string}
                                      */
                                     status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                     error: string | null;
                                 }[];
                             }[];
@@ -2749,7 +2756,7 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
-                                /** @description Why the last failed delivery failed, when one did */
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                 deliveryError: string | null;
                                 /** @description The alert's delivery to each notification method, email and text */
                                 deliveries: {
@@ -2761,6 +2768,7 @@ export interface operations {
                                      * @enum {string}
                                      */
                                     status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                     error: string | null;
                                 }[];
                             }[];
@@ -2776,7 +2784,7 @@ export interface operations {
                             notificationMethodType: "Email" | "SMS";
                             /** @description An SMS method whose phone replied STOP: no text goes to it until it replies START */
                             optedOut: boolean;
-                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number); null while deliverable */
+                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number), in the account's language where DeedWatch wrote it; null while deliverable */
                             undeliverable: string | null;
                             /** @description An SMS method: Check alerts are texted too, not only Act now ones */
                             textsCheckLevel: boolean;
@@ -2951,7 +2959,7 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
-                                /** @description Why the last failed delivery failed, when one did */
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                 deliveryError: string | null;
                                 /** @description The alert's delivery to each notification method, email and text */
                                 deliveries: {
@@ -2963,6 +2971,7 @@ export interface operations {
                                      * @enum {string}
                                      */
                                     status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                     error: string | null;
                                 }[];
                             }[];
@@ -3055,7 +3064,7 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
-                                /** @description Why the last failed delivery failed, when one did */
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                 deliveryError: string | null;
                                 /** @description The alert's delivery to each notification method, email and text */
                                 deliveries: {
@@ -3067,6 +3076,7 @@ export interface operations {
                                      * @enum {string}
                                      */
                                     status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                     error: string | null;
                                 }[];
                             }[];
@@ -3082,7 +3092,7 @@ export interface operations {
                             notificationMethodType: "Email" | "SMS";
                             /** @description An SMS method whose phone replied STOP: no text goes to it until it replies START */
                             optedOut: boolean;
-                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number); null while deliverable */
+                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number), in the account's language where DeedWatch wrote it; null while deliverable */
                             undeliverable: string | null;
                             /** @description An SMS method: Check alerts are texted too, not only Act now ones */
                             textsCheckLevel: boolean;
@@ -3290,7 +3300,7 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
-                                /** @description Why the last failed delivery failed, when one did */
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                 deliveryError: string | null;
                                 /** @description The alert's delivery to each notification method, email and text */
                                 deliveries: {
@@ -3302,6 +3312,7 @@ export interface operations {
                                      * @enum {string}
                                      */
                                     status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                     error: string | null;
                                 }[];
                             }[];
@@ -3394,7 +3405,7 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
-                                /** @description Why the last failed delivery failed, when one did */
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                 deliveryError: string | null;
                                 /** @description The alert's delivery to each notification method, email and text */
                                 deliveries: {
@@ -3406,6 +3417,7 @@ export interface operations {
                                      * @enum {string}
                                      */
                                     status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                     error: string | null;
                                 }[];
                             }[];
@@ -3421,7 +3433,7 @@ export interface operations {
                             notificationMethodType: "Email" | "SMS";
                             /** @description An SMS method whose phone replied STOP: no text goes to it until it replies START */
                             optedOut: boolean;
-                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number); null while deliverable */
+                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number), in the account's language where DeedWatch wrote it; null while deliverable */
                             undeliverable: string | null;
                             /** @description An SMS method: Check alerts are texted too, not only Act now ones */
                             textsCheckLevel: boolean;
@@ -3732,7 +3744,7 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
-                                /** @description Why the last failed delivery failed, when one did */
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                 deliveryError: string | null;
                                 /** @description The alert's delivery to each notification method, email and text */
                                 deliveries: {
@@ -3744,6 +3756,7 @@ export interface operations {
                                      * @enum {string}
                                      */
                                     status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                     error: string | null;
                                 }[];
                             }[];
@@ -3836,7 +3849,7 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
-                                /** @description Why the last failed delivery failed, when one did */
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                 deliveryError: string | null;
                                 /** @description The alert's delivery to each notification method, email and text */
                                 deliveries: {
@@ -3848,6 +3861,7 @@ export interface operations {
                                      * @enum {string}
                                      */
                                     status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                     error: string | null;
                                 }[];
                             }[];
@@ -3863,7 +3877,7 @@ export interface operations {
                             notificationMethodType: "Email" | "SMS";
                             /** @description An SMS method whose phone replied STOP: no text goes to it until it replies START */
                             optedOut: boolean;
-                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number); null while deliverable */
+                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number), in the account's language where DeedWatch wrote it; null while deliverable */
                             undeliverable: string | null;
                             /** @description An SMS method: Check alerts are texted too, not only Act now ones */
                             textsCheckLevel: boolean;
@@ -4062,7 +4076,7 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
-                                /** @description Why the last failed delivery failed, when one did */
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                 deliveryError: string | null;
                                 /** @description The alert's delivery to each notification method, email and text */
                                 deliveries: {
@@ -4074,6 +4088,7 @@ export interface operations {
                                      * @enum {string}
                                      */
                                     status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                     error: string | null;
                                 }[];
                             }[];
@@ -4166,7 +4181,7 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
-                                /** @description Why the last failed delivery failed, when one did */
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                 deliveryError: string | null;
                                 /** @description The alert's delivery to each notification method, email and text */
                                 deliveries: {
@@ -4178,6 +4193,7 @@ export interface operations {
                                      * @enum {string}
                                      */
                                     status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                     error: string | null;
                                 }[];
                             }[];
@@ -4193,7 +4209,7 @@ export interface operations {
                             notificationMethodType: "Email" | "SMS";
                             /** @description An SMS method whose phone replied STOP: no text goes to it until it replies START */
                             optedOut: boolean;
-                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number); null while deliverable */
+                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number), in the account's language where DeedWatch wrote it; null while deliverable */
                             undeliverable: string | null;
                             /** @description An SMS method: Check alerts are texted too, not only Act now ones */
                             textsCheckLevel: boolean;
@@ -4390,7 +4406,7 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
-                                /** @description Why the last failed delivery failed, when one did */
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                 deliveryError: string | null;
                                 /** @description The alert's delivery to each notification method, email and text */
                                 deliveries: {
@@ -4402,6 +4418,7 @@ export interface operations {
                                      * @enum {string}
                                      */
                                     status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                     error: string | null;
                                 }[];
                             }[];
@@ -4494,7 +4511,7 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
-                                /** @description Why the last failed delivery failed, when one did */
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                 deliveryError: string | null;
                                 /** @description The alert's delivery to each notification method, email and text */
                                 deliveries: {
@@ -4506,6 +4523,7 @@ export interface operations {
                                      * @enum {string}
                                      */
                                     status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                     error: string | null;
                                 }[];
                             }[];
@@ -4521,7 +4539,7 @@ export interface operations {
                             notificationMethodType: "Email" | "SMS";
                             /** @description An SMS method whose phone replied STOP: no text goes to it until it replies START */
                             optedOut: boolean;
-                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number); null while deliverable */
+                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number), in the account's language where DeedWatch wrote it; null while deliverable */
                             undeliverable: string | null;
                             /** @description An SMS method: Check alerts are texted too, not only Act now ones */
                             textsCheckLevel: boolean;
@@ -4731,7 +4749,7 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
-                                /** @description Why the last failed delivery failed, when one did */
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                 deliveryError: string | null;
                                 /** @description The alert's delivery to each notification method, email and text */
                                 deliveries: {
@@ -4743,6 +4761,7 @@ export interface operations {
                                      * @enum {string}
                                      */
                                     status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                     error: string | null;
                                 }[];
                             }[];
@@ -4835,7 +4854,7 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
-                                /** @description Why the last failed delivery failed, when one did */
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                 deliveryError: string | null;
                                 /** @description The alert's delivery to each notification method, email and text */
                                 deliveries: {
@@ -4847,6 +4866,7 @@ export interface operations {
                                      * @enum {string}
                                      */
                                     status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                     error: string | null;
                                 }[];
                             }[];
@@ -4862,7 +4882,7 @@ export interface operations {
                             notificationMethodType: "Email" | "SMS";
                             /** @description An SMS method whose phone replied STOP: no text goes to it until it replies START */
                             optedOut: boolean;
-                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number); null while deliverable */
+                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number), in the account's language where DeedWatch wrote it; null while deliverable */
                             undeliverable: string | null;
                             /** @description An SMS method: Check alerts are texted too, not only Act now ones */
                             textsCheckLevel: boolean;
@@ -5072,7 +5092,7 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
-                                /** @description Why the last failed delivery failed, when one did */
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                 deliveryError: string | null;
                                 /** @description The alert's delivery to each notification method, email and text */
                                 deliveries: {
@@ -5084,6 +5104,7 @@ export interface operations {
                                      * @enum {string}
                                      */
                                     status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                     error: string | null;
                                 }[];
                             }[];
@@ -5176,7 +5197,7 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
-                                /** @description Why the last failed delivery failed, when one did */
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                 deliveryError: string | null;
                                 /** @description The alert's delivery to each notification method, email and text */
                                 deliveries: {
@@ -5188,6 +5209,7 @@ export interface operations {
                                      * @enum {string}
                                      */
                                     status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                     error: string | null;
                                 }[];
                             }[];
@@ -5203,7 +5225,7 @@ export interface operations {
                             notificationMethodType: "Email" | "SMS";
                             /** @description An SMS method whose phone replied STOP: no text goes to it until it replies START */
                             optedOut: boolean;
-                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number); null while deliverable */
+                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number), in the account's language where DeedWatch wrote it; null while deliverable */
                             undeliverable: string | null;
                             /** @description An SMS method: Check alerts are texted too, not only Act now ones */
                             textsCheckLevel: boolean;
@@ -5411,7 +5433,7 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
-                                /** @description Why the last failed delivery failed, when one did */
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                 deliveryError: string | null;
                                 /** @description The alert's delivery to each notification method, email and text */
                                 deliveries: {
@@ -5423,6 +5445,7 @@ export interface operations {
                                      * @enum {string}
                                      */
                                     status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                     error: string | null;
                                 }[];
                             }[];
@@ -5515,7 +5538,7 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
-                                /** @description Why the last failed delivery failed, when one did */
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                 deliveryError: string | null;
                                 /** @description The alert's delivery to each notification method, email and text */
                                 deliveries: {
@@ -5527,6 +5550,7 @@ export interface operations {
                                      * @enum {string}
                                      */
                                     status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                     error: string | null;
                                 }[];
                             }[];
@@ -5542,7 +5566,7 @@ export interface operations {
                             notificationMethodType: "Email" | "SMS";
                             /** @description An SMS method whose phone replied STOP: no text goes to it until it replies START */
                             optedOut: boolean;
-                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number); null while deliverable */
+                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number), in the account's language where DeedWatch wrote it; null while deliverable */
                             undeliverable: string | null;
                             /** @description An SMS method: Check alerts are texted too, not only Act now ones */
                             textsCheckLevel: boolean;
@@ -5752,7 +5776,7 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
-                                /** @description Why the last failed delivery failed, when one did */
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                 deliveryError: string | null;
                                 /** @description The alert's delivery to each notification method, email and text */
                                 deliveries: {
@@ -5764,6 +5788,7 @@ export interface operations {
                                      * @enum {string}
                                      */
                                     status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                     error: string | null;
                                 }[];
                             }[];
@@ -5856,7 +5881,7 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
-                                /** @description Why the last failed delivery failed, when one did */
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                 deliveryError: string | null;
                                 /** @description The alert's delivery to each notification method, email and text */
                                 deliveries: {
@@ -5868,6 +5893,7 @@ export interface operations {
                                      * @enum {string}
                                      */
                                     status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                     error: string | null;
                                 }[];
                             }[];
@@ -5883,7 +5909,7 @@ export interface operations {
                             notificationMethodType: "Email" | "SMS";
                             /** @description An SMS method whose phone replied STOP: no text goes to it until it replies START */
                             optedOut: boolean;
-                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number); null while deliverable */
+                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number), in the account's language where DeedWatch wrote it; null while deliverable */
                             undeliverable: string | null;
                             /** @description An SMS method: Check alerts are texted too, not only Act now ones */
                             textsCheckLevel: boolean;
@@ -6094,7 +6120,7 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
-                                /** @description Why the last failed delivery failed, when one did */
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                 deliveryError: string | null;
                                 /** @description The alert's delivery to each notification method, email and text */
                                 deliveries: {
@@ -6106,6 +6132,7 @@ export interface operations {
                                      * @enum {string}
                                      */
                                     status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                     error: string | null;
                                 }[];
                             }[];
@@ -6198,7 +6225,7 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
-                                /** @description Why the last failed delivery failed, when one did */
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                 deliveryError: string | null;
                                 /** @description The alert's delivery to each notification method, email and text */
                                 deliveries: {
@@ -6210,6 +6237,7 @@ export interface operations {
                                      * @enum {string}
                                      */
                                     status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                     error: string | null;
                                 }[];
                             }[];
@@ -6225,7 +6253,7 @@ export interface operations {
                             notificationMethodType: "Email" | "SMS";
                             /** @description An SMS method whose phone replied STOP: no text goes to it until it replies START */
                             optedOut: boolean;
-                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number); null while deliverable */
+                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number), in the account's language where DeedWatch wrote it; null while deliverable */
                             undeliverable: string | null;
                             /** @description An SMS method: Check alerts are texted too, not only Act now ones */
                             textsCheckLevel: boolean;
@@ -6420,7 +6448,7 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
-                                /** @description Why the last failed delivery failed, when one did */
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                 deliveryError: string | null;
                                 /** @description The alert's delivery to each notification method, email and text */
                                 deliveries: {
@@ -6432,6 +6460,7 @@ export interface operations {
                                      * @enum {string}
                                      */
                                     status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                     error: string | null;
                                 }[];
                             }[];
@@ -6524,7 +6553,7 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
-                                /** @description Why the last failed delivery failed, when one did */
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                 deliveryError: string | null;
                                 /** @description The alert's delivery to each notification method, email and text */
                                 deliveries: {
@@ -6536,6 +6565,7 @@ export interface operations {
                                      * @enum {string}
                                      */
                                     status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                     error: string | null;
                                 }[];
                             }[];
@@ -6551,7 +6581,7 @@ export interface operations {
                             notificationMethodType: "Email" | "SMS";
                             /** @description An SMS method whose phone replied STOP: no text goes to it until it replies START */
                             optedOut: boolean;
-                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number); null while deliverable */
+                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number), in the account's language where DeedWatch wrote it; null while deliverable */
                             undeliverable: string | null;
                             /** @description An SMS method: Check alerts are texted too, not only Act now ones */
                             textsCheckLevel: boolean;
@@ -6765,7 +6795,7 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
-                                /** @description Why the last failed delivery failed, when one did */
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                 deliveryError: string | null;
                                 /** @description The alert's delivery to each notification method, email and text */
                                 deliveries: {
@@ -6777,6 +6807,7 @@ export interface operations {
                                      * @enum {string}
                                      */
                                     status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                     error: string | null;
                                 }[];
                             }[];
@@ -6869,7 +6900,7 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
-                                /** @description Why the last failed delivery failed, when one did */
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                 deliveryError: string | null;
                                 /** @description The alert's delivery to each notification method, email and text */
                                 deliveries: {
@@ -6881,6 +6912,7 @@ export interface operations {
                                      * @enum {string}
                                      */
                                     status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                     error: string | null;
                                 }[];
                             }[];
@@ -6896,7 +6928,7 @@ export interface operations {
                             notificationMethodType: "Email" | "SMS";
                             /** @description An SMS method whose phone replied STOP: no text goes to it until it replies START */
                             optedOut: boolean;
-                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number); null while deliverable */
+                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number), in the account's language where DeedWatch wrote it; null while deliverable */
                             undeliverable: string | null;
                             /** @description An SMS method: Check alerts are texted too, not only Act now ones */
                             textsCheckLevel: boolean;
@@ -8180,7 +8212,7 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
-                                /** @description Why the last failed delivery failed, when one did */
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                 deliveryError: string | null;
                                 /** @description The alert's delivery to each notification method, email and text */
                                 deliveries: {
@@ -8192,6 +8224,7 @@ export interface operations {
                                      * @enum {string}
                                      */
                                     status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                     error: string | null;
                                 }[];
                             }[];
@@ -8284,7 +8317,7 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
-                                /** @description Why the last failed delivery failed, when one did */
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                 deliveryError: string | null;
                                 /** @description The alert's delivery to each notification method, email and text */
                                 deliveries: {
@@ -8296,6 +8329,7 @@ export interface operations {
                                      * @enum {string}
                                      */
                                     status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                     error: string | null;
                                 }[];
                             }[];
@@ -8311,7 +8345,7 @@ export interface operations {
                             notificationMethodType: "Email" | "SMS";
                             /** @description An SMS method whose phone replied STOP: no text goes to it until it replies START */
                             optedOut: boolean;
-                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number); null while deliverable */
+                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number), in the account's language where DeedWatch wrote it; null while deliverable */
                             undeliverable: string | null;
                             /** @description An SMS method: Check alerts are texted too, not only Act now ones */
                             textsCheckLevel: boolean;
@@ -9416,7 +9450,7 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
-                                /** @description Why the last failed delivery failed, when one did */
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                 deliveryError: string | null;
                                 /** @description The alert's delivery to each notification method, email and text */
                                 deliveries: {
@@ -9428,6 +9462,7 @@ export interface operations {
                                      * @enum {string}
                                      */
                                     status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                     error: string | null;
                                 }[];
                             }[];
@@ -9520,7 +9555,7 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
-                                /** @description Why the last failed delivery failed, when one did */
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                 deliveryError: string | null;
                                 /** @description The alert's delivery to each notification method, email and text */
                                 deliveries: {
@@ -9532,6 +9567,7 @@ export interface operations {
                                      * @enum {string}
                                      */
                                     status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                     error: string | null;
                                 }[];
                             }[];
@@ -9547,7 +9583,7 @@ export interface operations {
                             notificationMethodType: "Email" | "SMS";
                             /** @description An SMS method whose phone replied STOP: no text goes to it until it replies START */
                             optedOut: boolean;
-                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number); null while deliverable */
+                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number), in the account's language where DeedWatch wrote it; null while deliverable */
                             undeliverable: string | null;
                             /** @description An SMS method: Check alerts are texted too, not only Act now ones */
                             textsCheckLevel: boolean;
@@ -9751,7 +9787,7 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
-                                /** @description Why the last failed delivery failed, when one did */
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                 deliveryError: string | null;
                                 /** @description The alert's delivery to each notification method, email and text */
                                 deliveries: {
@@ -9763,6 +9799,7 @@ export interface operations {
                                      * @enum {string}
                                      */
                                     status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                     error: string | null;
                                 }[];
                             }[];
@@ -9855,7 +9892,7 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
-                                /** @description Why the last failed delivery failed, when one did */
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                 deliveryError: string | null;
                                 /** @description The alert's delivery to each notification method, email and text */
                                 deliveries: {
@@ -9867,6 +9904,7 @@ export interface operations {
                                      * @enum {string}
                                      */
                                     status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
                                     error: string | null;
                                 }[];
                             }[];
@@ -9882,7 +9920,7 @@ export interface operations {
                             notificationMethodType: "Email" | "SMS";
                             /** @description An SMS method whose phone replied STOP: no text goes to it until it replies START */
                             optedOut: boolean;
-                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number); null while deliverable */
+                            /** @description Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number), in the account's language where DeedWatch wrote it; null while deliverable */
                             undeliverable: string | null;
                             /** @description An SMS method: Check alerts are texted too, not only Act now ones */
                             textsCheckLevel: boolean;
@@ -10494,7 +10532,7 @@ export interface operations {
                              */
                             status: "enabled" | "disabled";
                             disabledAt: string | null;
-                            /** @description Why it was disabled: by you, or after 24 hours of failed deliveries */
+                            /** @description Why it was disabled, in the account's language: by you, or after 24 hours of failed deliveries */
                             disabledReason: string | null;
                         }[];
                     };
@@ -10611,7 +10649,7 @@ export interface operations {
                              */
                             status: "enabled" | "disabled";
                             disabledAt: string | null;
-                            /** @description Why it was disabled: by you, or after 24 hours of failed deliveries */
+                            /** @description Why it was disabled, in the account's language: by you, or after 24 hours of failed deliveries */
                             disabledReason: string | null;
                         };
                         /** @description The signing secret (whsec_…), shown this once: verify each delivery's webhook-signature with it. */
@@ -10731,7 +10769,7 @@ export interface operations {
                          */
                         status: "enabled" | "disabled";
                         disabledAt: string | null;
-                        /** @description Why it was disabled: by you, or after 24 hours of failed deliveries */
+                        /** @description Why it was disabled, in the account's language: by you, or after 24 hours of failed deliveries */
                         disabledReason: string | null;
                     };
                 };
@@ -10864,7 +10902,7 @@ export interface operations {
                          */
                         status: "enabled" | "disabled";
                         disabledAt: string | null;
-                        /** @description Why it was disabled: by you, or after 24 hours of failed deliveries */
+                        /** @description Why it was disabled, in the account's language: by you, or after 24 hours of failed deliveries */
                         disabledReason: string | null;
                     };
                 };

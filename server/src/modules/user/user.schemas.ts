@@ -222,7 +222,9 @@ export const Event = v.object({
   ),
   deliveryError: v.pipe(
     v.nullable(v.string()),
-    v.description('Why the last failed delivery failed, when one did'),
+    v.description(
+      "Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them",
+    ),
   ),
   deliveries: v.pipe(
     v.array(
@@ -235,7 +237,12 @@ export const Event = v.object({
             'delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error',
           ),
         ),
-        error: v.nullable(v.string()),
+        error: v.pipe(
+          v.nullable(v.string()),
+          v.description(
+            "Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them",
+          ),
+        ),
       }),
     ),
     v.description("The alert's delivery to each notification method, email and text"),
@@ -281,7 +288,7 @@ export const NotificationMethod = v.object({
   undeliverable: v.pipe(
     v.nullable(v.string()),
     v.description(
-      'Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number); null while deliverable',
+      "Why nothing can be delivered to it (the mail bounced, the carrier cannot text the number), in the account's language where DeedWatch wrote it; null while deliverable",
     ),
   ),
   textsCheckLevel: v.pipe(

@@ -93,7 +93,9 @@ export const Endpoint = v.object({
   disabledAt: v.nullable(Timestamp),
   disabledReason: v.pipe(
     v.nullable(v.string()),
-    v.description('Why it was disabled: by you, or after 24 hours of failed deliveries'),
+    v.description(
+      "Why it was disabled, in the account's language: by you, or after 24 hours of failed deliveries",
+    ),
   ),
 });
 export type Endpoint = v.InferOutput<typeof Endpoint>;
