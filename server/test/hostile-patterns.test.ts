@@ -8,6 +8,7 @@ import { repoRoot } from '../src/config.ts';
 import { apnPattern, detectApns } from '../src/documents/pdf/apn-detect.ts';
 import { parseCsv } from '../src/engine/parcels/csv.ts';
 import { COUNTY, PDF_FILE, PRINTABLE, TIMESTAMP } from '../src/engine/feed/feed-line.ts';
+import { STORED_PATTERNS } from '../src/i18n/stored.ts';
 import { storedAddress } from '../src/keys/match-keys.ts';
 import { LETTER_CODES, matchName, nameKeys } from '../src/keys/names.ts';
 import { addressKey, apnKey, nameKey } from '../src/keys/normalize.ts';
@@ -43,6 +44,7 @@ const BUILT_AT_RUN_TIME = [
   'server/src/documents/pdf/apn-detect.ts', // apnPattern of the county masks, below
   'server/src/engine/feed/feed-line.ts', // PRINTABLE and PDF_FILE, below
   'server/src/engine/feed/feed-line.ts',
+  'server/src/i18n/stored.ts', // STORED_PATTERNS, below
   'server/src/keys/names.ts', // LETTER_CODES, below
 ];
 
@@ -127,6 +129,10 @@ describe('the patterns built at run time', () => {
   it.each(LETTER_CODES.map(([pattern, code]) => [code.trim(), pattern] as const))(
     'the letter code %s is linear by recheck',
     (_, pattern) => expect(recheck(pattern.source, pattern.flags)).toBe('safe'),
+  );
+
+  it.each(STORED_PATTERNS)('the stored reason %s is linear by recheck', (_, pattern) =>
+    expect(recheck(pattern.source, pattern.flags)).toBe('safe'),
   );
 
   // A data mask is groups of 0 and a between single dashes: these are the shapes counties use.

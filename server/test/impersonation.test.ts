@@ -320,8 +320,11 @@ describe('an impersonation starts and ends once', () => {
         post('/api/admin/impersonate', staffCookie, { userId: subscriber.id }),
       ),
     );
-    const statuses = answers.map((r) => r.statusCode).sort();
-    expect(statuses).toEqual([200, 409, 409, 409, 409, 409]);
+    // One starts it. The others are refused: 409 when they read the session before it changed,
+    // 401 when one arrives after (its session is gone), as a busy machine may order them.
+    const statuses = answers.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s !== 200).every((s) => s === 409 || s === 401)).toBe(true);
     const refused = answers.find((r) => r.statusCode === 409)!;
     expect(refused.json().message).toBe(SESSION_ALREADY_CHANGED);
     // The refused answers leave the browser's cookie alone.
@@ -340,7 +343,14 @@ describe('an impersonation starts and ends once', () => {
         t.app.inject({ method: 'GET', url: '/api/auth/logout', headers: { cookie } }),
       ),
     );
-    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    // One gives back the staff session. The others are refused (409), or, arriving once the
+    // impersonated session is gone, are a logout of nobody (200, giving back no one).
+    const backTo = answers.filter((r) => r.statusCode === 200 && r.json().id === staff.id);
+    expect(backTo).toHaveLength(1);
+    for (const other of answers.filter((r) => !backTo.includes(r))) {
+      if (other.statusCode === 200) expect(other.json().id).toBeUndefined();
+      else expect(other.statusCode).toBe(409);
+    }
     expect(await sessionsOf(staff.id)).toBe(1);
     const ended = await t.db
       .selectFrom('audit_log')

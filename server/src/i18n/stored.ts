@@ -71,6 +71,11 @@ function sentencesOf(tree: object, prefix: string): Sentence[] {
 
 const SENTENCES: Sentence[] = sentencesOf(stored, 'stored');
 
+/** The pattern of each stored sentence, by its key (for the ReDoS check of the tests). */
+export const STORED_PATTERNS: readonly (readonly [StoredKey, RegExp])[] = SENTENCES.map(
+  ({ key, pattern }) => [key, pattern] as const,
+);
+
 /**
  * A stored reason as `language` says it: when the text is exactly one of the English sentences
  * of the `stored` catalog, that entry in `language` with the same values (a nested reason
