@@ -40,7 +40,7 @@ import { registerJsonBody } from './plugins/json-body.ts';
 import { registerHttpMetrics } from './plugins/metrics.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
 import { registerRouteRegistry } from './plugins/route-registry.ts';
-import { registerSecurity } from './plugins/security.ts';
+import { registerSecurity, requestTimeouts } from './plugins/security.ts';
 import { registerSession } from './plugins/session.ts';
 import { registerSessionLifecycle } from './plugins/session-lifecycle.ts';
 import { registerSwagger } from './plugins/swagger.ts';
@@ -93,15 +93,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     // A `__proto__` or `constructor` key in a JSON body is a client mistake, answered with 400.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
-    // A request not wholly received in time (a client trickling its headers or body, or
-    // stopping mid-body) gets 408 and its connection closed. Node takes the limit only when the
-    // server is made (set later, it is never checked), and checks the open connections at the
-    // interval given (30 s by default, which would let a short limit run long).
-    requestTimeout: config.requestTimeoutMs,
-    http: {
-      requestTimeout: config.requestTimeoutMs,
-      connectionsCheckingInterval: Math.min(5_000, Math.ceil(config.requestTimeoutMs / 4)),
-    },
+    ...requestTimeouts(config.requestTimeoutMs),
   }) as unknown as FastifyInstance;
 
   // Search's own connections (createSearchDatabase), owned by the app. Closed last: onClose

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { AppConfig } from './app.ts';
 import type { Database } from './db/database.ts';
 import { errorBodyFor } from './plugins/error-handler.ts';
+import { requestTimeouts } from './plugins/security.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 
@@ -15,7 +16,10 @@ export async function startMetricsServer(
   config: AppConfig,
   deps: { db: Database; logger?: Logger },
 ): Promise<FastifyInstance> {
-  const app = Fastify({ loggerInstance: deps.logger }) as unknown as FastifyInstance;
+  const app = Fastify({
+    loggerInstance: deps.logger,
+    ...requestTimeouts(config.requestTimeoutMs),
+  }) as unknown as FastifyInstance;
   // Fastify's own not-found handler logs the raw URL, codes and tokens a client put in it too.
   app.setNotFoundHandler((_request, reply) =>
     reply

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/lib/logger.ts';
+import { startMetricsServer } from '../src/metrics-server.ts';
 import { NO_RATE_LIMITS, startTestApp, type TestApp } from './helpers/test-app.ts';
 import { waitFor } from './helpers/wait.ts';
 
@@ -46,6 +47,19 @@ describe('a client that does not finish its request', () => {
     for (const client of [body, headers]) {
       await waitFor('the connection to be closed', client.closed, 10_000);
       expect(client.received()).toMatch(/^HTTP\/1\.1 408 /);
+    }
+  });
+
+  it('on the metrics port of a worker-only process, gets 408 and its connection closed too', async () => {
+    const metrics = await startMetricsServer({ ...t.config, metricsPort: 0 }, { db: t.db });
+    try {
+      const { port: metricsPort } = metrics.server.address() as net.AddressInfo;
+      const client = connect(metricsPort, 'GET /metrics HTTP/1.1\r\nHost: localhost\r\nX-Slow: ');
+
+      await waitFor('the connection to be closed', client.closed, 10_000);
+      expect(client.received()).toMatch(/^HTTP\/1\.1 408 /);
+    } finally {
+      await metrics.close();
     }
   });
 

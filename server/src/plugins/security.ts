@@ -15,6 +15,21 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Fastify's options that close a connection whose request is not wholly received in `ms` (a
+ * client trickling its headers or body, or stopping mid-body) with 408; Fastify's default turns
+ * Node's limit off. Node takes the limit only when the server is made (set later, it is never
+ * checked), and checks the open connections at the interval given (30 s by default, which would
+ * let a short limit run long). Every server we listen with takes them.
+ */
+export const requestTimeouts = (ms: number) => ({
+  requestTimeout: ms,
+  http: {
+    requestTimeout: ms,
+    connectionsCheckingInterval: Math.min(5_000, Math.ceil(ms / 4)),
+  },
+});
+
 /** The global limit's 429, told in the request's language by the error handler. */
 export const rateLimitMessage = (_request: unknown, context: { ttl: number }) =>
   tooManyRequests(context.ttl);
