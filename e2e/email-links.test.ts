@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createStaff, uniqueEmail } from '../server/test/helpers/factories.ts';
 import { signInStaff } from '../server/test/helpers/sign-in.ts';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
+import { formatViolations, seriousViolations } from './helpers/axe.ts';
 import {
   ingestDocument,
   type JourneyServer,
@@ -194,6 +195,47 @@ describe('the links in every mail, opened in Chromium', () => {
     expect(smsLinks).toHaveLength(1);
     expect(smsLinks[0]).toMatch(new RegExp(`^${server.url}/verify-sms/[\\w-]+$`));
     await expectDashboard(await follow(signedIn, smsLinks[0]!), 'Your phone number is verified.');
+  });
+
+  it("an added email's link, opened by whoever reads it elsewhere, verifies it and signs nobody in", async () => {
+    const relative = uniqueEmail('links-relative');
+    const dashboard = await follow(signedIn, `${server.url}/dashboard`);
+    const status = await dashboard.evaluate(
+      async (address) =>
+        (
+          await fetch('/api/user/notifications/add', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ email: address, notificationMethodType: 'Email' }),
+          })
+        ).status,
+      relative,
+    );
+    expect(status).toBe(200);
+    const [link] = ourLinks(await newMail(server.url, relative, CONFIRM_EMAIL, seen));
+
+    // A browser of its own (axe-core is injected as an inline script, which the page's policy
+    // would refuse).
+    const elsewhere = await browser.newContext({ bypassCSP: true });
+    contexts.push(elsewhere);
+    const page = await follow(elsewhere, link!);
+    await page.getByRole('heading', { name: 'Your email is verified', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/verify-email\//);
+    // Not signed in to the account that added it: the header still offers LOGIN.
+    expect(
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('button', { name: 'LOGIN' })
+        .count(),
+    ).toBe(1);
+    expect(formatViolations('verified page', await seriousViolations(page))).toBe('');
+    // And the account sees the address verified.
+    await dashboard.reload();
+    await dashboard
+      .getByRole('region', { name: 'Notification Methods' })
+      .getByRole('listitem', { name: relative })
+      .getByText(/^Verified on /)
+      .waitFor();
   });
 
   describe('the alert mail', () => {

@@ -25,7 +25,7 @@ import {
   uniqueEmail,
 } from './helpers/factories.ts';
 import { codeFrom, countOutbox, waitForMail } from './helpers/mail.ts';
-import { requestLoginCode } from './helpers/sign-in.ts';
+import { requestLoginCode, signInSubscriber } from './helpers/sign-in.ts';
 import { NO_RATE_LIMITS, startTestApp, type TestApp } from './helpers/test-app.ts';
 
 const brandOf = (t: TestApp) => ({
@@ -167,6 +167,44 @@ describe('magic links and codes', () => {
     const second = await requestLoginCode(t, user.email);
     expect((await redeem(t, first)).statusCode).toBe(401);
     expect((await redeem(t, second)).statusCode).toBe(200);
+  });
+
+  it('a link of another account never moves a signed-in browser to it: 409, its code unspent', async () => {
+    const victim = await createSubscriber(t.db, { verified: true });
+    const attacker = await createSubscriber(t.db, { verified: true });
+    const cookie = await signInSubscriber(t, victim.email);
+    // The attacker's own sign-in link, opened in the victim's browser (the page posts its code
+    // from our own origin, so neither the Origin check nor SameSite stops it).
+    const code = await requestLoginCode(t, attacker.email);
+
+    const res = await redeem(t, code, { cookie, origin: t.config.appUrl });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(
+      'This browser is signed in to another DeedWatch account. Sign out, then open the link again.',
+    );
+    expect(sessionCookieOf(res)).toBeUndefined();
+    expect((await me(t, cookie)).json().email).toBe(victim.email);
+    // The same for the welcome link of the attacker's own email.
+    await t.db
+      .transaction()
+      .execute((trx) => sendWelcome(trx, brandOf(t), attacker, attacker.methodId));
+    const mail = await waitForMail(t.db, attacker.email, /verify your email/);
+    const verify = await t.app.inject({
+      method: 'POST',
+      url: `/api/auth/verify-email?code=${codeFrom(mail.text_body, 'verify-email')}`,
+      headers: { cookie, origin: t.config.appUrl },
+    });
+    expect(verify.statusCode).toBe(409);
+    expect((await me(t, cookie)).json().email).toBe(victim.email);
+
+    // Signed out (a browser with no session), the same code still works: it was not spent.
+    const again = await redeem(t, code);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().email).toBe(attacker.email);
+    // And the account's own browser signs in again by its link as before.
+    expect((await redeem(t, await requestLoginCode(t, victim.email), { cookie })).statusCode).toBe(
+      200,
+    );
   });
 
   it('sign-in links asked for at once: one works, the others are void', async () => {
@@ -366,8 +404,8 @@ describe('email and SMS verification', () => {
     expect(sessionCookieOf(res)).toBeDefined();
   });
 
-  it('verifying a second email verifies that method only, not the account', async () => {
-    const user = await createSubscriber(t.db);
+  /** An email added to `user`'s account, and the code of the link that verifies it. */
+  async function addedEmail(user: { id: string }) {
     const other = uniqueEmail('second');
     const method = await addNotificationMethod(t.db, user.id, { type: 'Email', address: other });
     await t.db.transaction().execute((trx) =>
@@ -379,20 +417,68 @@ describe('email and SMS verification', () => {
       }),
     );
     const mail = await waitForMail(t.db, other, /Confirm your DeedWatch alert email/);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/auth/verify-email?code=${codeFrom(mail.text_body, 'verify-email')}`,
-    });
+    return { other, code: codeFrom(mail.text_body, 'verify-email') };
+  }
+
+  const verifiedAt = async (address: string) =>
+    (
+      await t.db
+        .selectFrom('notification_methods')
+        .select('verified_at')
+        .where((eb) => eb.or([eb('email', '=', address), eb('phone', '=', address)]))
+        .executeTakeFirstOrThrow()
+    ).verified_at;
+
+  it('verifying a second email verifies that method only, and signs nobody in', async () => {
+    const user = await createSubscriber(t.db);
+    const { other, code } = await addedEmail(user);
+
+    // Whoever reads that mailbox (a relative the subscriber added) gets the alerts, not the
+    // account.
+    const res = await t.app.inject({ method: 'POST', url: `/api/auth/verify-email?code=${code}` });
     expect(res.statusCode).toBe(200);
-    const methods = res.json().emailNotificationMethods as { email: string; verified: boolean }[];
-    expect(methods.find((m) => m.email === other)?.verified).toBe(true);
-    expect(methods.find((m) => m.email === user.email)?.verified).toBe(false);
+    expect(res.json()).toEqual({ verified: 'Email' });
+    expect(sessionCookieOf(res)).toBeUndefined();
+    expect(await verifiedAt(other)).not.toBeNull();
     const row = await t.db
       .selectFrom('users')
       .select('email_verified_at')
       .where('id', '=', user.id)
       .executeTakeFirstOrThrow();
     expect(row.email_verified_at).toBeNull();
+  });
+
+  it('answers the signed-in user when the account verifies its added email in its own browser', async () => {
+    const user = await createSubscriber(t.db, { verified: true });
+    const cookie = await signInSubscriber(t, user.email);
+    const { other, code } = await addedEmail(user);
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/auth/verify-email?code=${code}`,
+      headers: { cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    const methods = res.json().emailNotificationMethods as { email: string; verified: boolean }[];
+    expect(methods.find((m) => m.email === other)?.verified).toBe(true);
+    expect((await me(t, cookie)).json().email).toBe(user.email);
+  });
+
+  it("verifies another account's added email in a browser signed in elsewhere, leaving its session be", async () => {
+    const owner = await createSubscriber(t.db, { verified: true });
+    const reader = await createSubscriber(t.db, { verified: true });
+    const cookie = await signInSubscriber(t, reader.email);
+    const { other, code } = await addedEmail(owner);
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/auth/verify-email?code=${code}`,
+      headers: { cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ verified: 'Email' });
+    expect(await verifiedAt(other)).not.toBeNull();
+    expect((await me(t, cookie)).json().email).toBe(reader.email);
   });
 
   it('an SMS method is verified through its own link, texted to the phone number via the outbox', async () => {
@@ -415,14 +501,9 @@ describe('email and SMS verification', () => {
     ).toBe(401);
     const res = await t.app.inject({ method: 'POST', url: `/api/auth/verify-sms?code=${code}` });
     expect(res.statusCode).toBe(200);
-    const sms0 = (
-      res.json().emailNotificationMethods as {
-        email: string;
-        verified: boolean;
-        notificationMethodType: string;
-      }[]
-    ).find((m) => m.notificationMethodType === 'SMS');
-    expect(sms0).toMatchObject({ email: phone, verified: true });
+    expect(res.json()).toEqual({ verified: 'SMS' });
+    expect(sessionCookieOf(res)).toBeUndefined();
+    expect(await verifiedAt(phone)).not.toBeNull();
   });
 });
 

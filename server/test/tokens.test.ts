@@ -8,7 +8,8 @@ import {
 } from '../src/modules/tokens/token-format.ts';
 import { MAX_ACTIVE_TOKENS } from '../src/modules/tokens/tokens.schemas.ts';
 import { sessionCookieOf } from './helpers/cookies.ts';
-import { createStaff, createSubscriber } from './helpers/factories.ts';
+import { createStaff, createSubscriber, uniqueEmail } from './helpers/factories.ts';
+import { codeFrom, waitForMail } from './helpers/mail.ts';
 import { signInStaff, signInSubscriber } from './helpers/sign-in.ts';
 import { NO_RATE_LIMITS, startTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -245,6 +246,27 @@ describe('personal access tokens', () => {
       .where('user_id', 'in', [impersonated.id, staff.id])
       .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(0);
+  });
+
+  it('cannot be turned into a session: an email a write token adds signs nobody in when verified', async () => {
+    const me = await subscriber();
+    const { secret } = await createToken(me.cookie, { scopes: ['write'] });
+    const stranger = uniqueEmail('token-holder');
+    const added = await withToken(secret, 'POST', '/api/user/notifications/add', {
+      email: stranger,
+      notificationMethodType: 'Email',
+    });
+    expect(added.statusCode).toBe(200);
+    const mail = await waitForMail(t.db, stranger, /Confirm your DeedWatch alert email/);
+
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: `/api/auth/verify-email?code=${codeFrom(mail.text_body, 'verify-email')}`,
+    });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toEqual({ verified: 'Email' });
+    // No session for the account, so no way to make tokens of its own beyond the one it held.
+    expect(sessionCookieOf(verified)).toBeUndefined();
   });
 
   it('says why a token is refused: not ours, unknown, expired', async () => {

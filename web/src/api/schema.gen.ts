@@ -250,7 +250,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Verifies an email with the code of its link, and signs in
+         * Verifies an email with the code of its link; the account's own email also signs in
          * @description Scope: `write`, when a token is sent: open to anyone, and a token sent must be valid.
          */
         post: operations["verifyEmail"];
@@ -270,7 +270,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Verifies a phone with the code of its link, and signs in
+         * Verifies a phone with the code of its link (it signs nobody in)
          * @description Scope: `write`, when a token is sent: open to anyone, and a token sent must be valid.
          */
         post: operations["verifySms"];
@@ -2215,6 +2215,19 @@ export interface operations {
                     };
                 };
             };
+            /** @description This browser is signed in to another account: the code is not spent, and works once that account signs out */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description Too many attempts from this address or for this email */
             429: {
                 headers: {
@@ -2241,7 +2254,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The signed-in user */
+            /** @description The signed-in user (the account's own email), or what was verified (any other method) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2496,6 +2509,12 @@ export interface operations {
                             stoppedAt: string | null;
                         }[];
                         isImpersonated: boolean;
+                    } | {
+                        /**
+                         * @description The kind of method the link verified
+                         * @enum {string}
+                         */
+                        verified: "Email" | "SMS";
                     };
                 };
             };
@@ -2514,6 +2533,19 @@ export interface operations {
             };
             /** @description Not while staff impersonate this user */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description This browser is signed in to another account: the code is not spent, and works once that account signs out */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2551,7 +2583,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The signed-in user */
+            /** @description The signed-in user (the account's own email), or what was verified (any other method) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2806,6 +2838,12 @@ export interface operations {
                             stoppedAt: string | null;
                         }[];
                         isImpersonated: boolean;
+                    } | {
+                        /**
+                         * @description The kind of method the link verified
+                         * @enum {string}
+                         */
+                        verified: "Email" | "SMS";
                     };
                 };
             };
@@ -2824,6 +2862,19 @@ export interface operations {
             };
             /** @description Not while staff impersonate this user */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description This browser is signed in to another account: the code is not spent, and works once that account signs out */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

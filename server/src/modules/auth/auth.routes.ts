@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { route, type TypedRequest } from '../../lib/route.ts';
-import { errorResponse, response } from '../../lib/schema.ts';
+import { errorResponse, type JsonSchema, response } from '../../lib/schema.ts';
 import { type AttemptLimit, limitAttempts } from '../../plugins/attempt-limits.ts';
 import { endSession, rotateSession } from '../../plugins/session-lifecycle.ts';
 import { sessionUser } from '../user/session-user.service.ts';
@@ -14,6 +15,7 @@ import {
   LoginQuery,
   LoginRequested,
   LogoutResult,
+  MethodVerified,
   StaffLoginBody,
 } from './auth.schemas.ts';
 import * as service from './auth.service.ts';
@@ -46,6 +48,7 @@ export async function authRoutes(
     start: (data) => rotateSession(request, db, data),
     switchTo: (data) => rotateSession(request, db, data, { once: true }),
     end: () => endSession(request, db),
+    signedInAs: request.session.userId,
   });
 
   const byAddress = <R extends FastifyRequest>(name: string): AttemptLimit<R> => ({
@@ -138,6 +141,7 @@ export async function authRoutes(
     url: string,
     operationId: string,
     summary: string,
+    ok: JsonSchema,
     redeem: (session: service.SessionControl, code: string) => Promise<unknown>,
   ) =>
     route(app, {
@@ -155,30 +159,42 @@ export async function authRoutes(
         summary,
         querystring: CodeQuery,
         response: {
-          200: sessionUserResponse,
+          200: ok,
           401: errorResponse('The link is invalid, used or expired'),
           403: errorResponse('Not while staff impersonate this user'),
+          409: errorResponse(
+            'This browser is signed in to another account: the code is not spent, and works once that account signs out',
+          ),
           429: tooMany,
         },
       },
       handler: async (request) => redeem(sessionOf(request), request.query.code),
     });
+  // The user signed in by the link, or (a method that is not the account's own email) what it
+  // verified: the signed-in user when this browser is already signed in to that account.
+  const verifiedResponse = response(
+    v.union([SessionUser, MethodVerified]),
+    "The signed-in user (the account's own email), or what was verified (any other method)",
+  );
   codeRoute(
     '/auth/code',
     'redeemLoginCode',
     'Signs in with the code of a magic link',
+    sessionUserResponse,
     (session, code) => service.redeemLoginCode(db, session, code),
   );
   codeRoute(
     '/auth/verify-email',
     'verifyEmail',
-    'Verifies an email with the code of its link, and signs in',
+    "Verifies an email with the code of its link; the account's own email also signs in",
+    verifiedResponse,
     (session, code) => service.verifyByCode(db, session, code, 'verify_email', boss),
   );
   codeRoute(
     '/auth/verify-sms',
     'verifySms',
-    'Verifies a phone with the code of its link, and signs in',
+    'Verifies a phone with the code of its link (it signs nobody in)',
+    verifiedResponse,
     (session, code) => service.verifyByCode(db, session, code, 'verify_sms', boss),
   );
 

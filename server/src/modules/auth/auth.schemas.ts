@@ -28,4 +28,16 @@ export const LoginRequested = v.object({ message: v.string() });
 // Any string up to a sane length: a malformed code is answered like a forged one (401), not 400.
 export const CodeQuery = v.strictObject({ code: v.pipe(v.string(), v.maxLength(4096)) });
 
+export const MethodVerified = v.pipe(
+  v.object({
+    verified: v.pipe(
+      v.picklist(['Email', 'SMS']),
+      v.description('The kind of method the link verified'),
+    ),
+  }),
+  v.description(
+    "A notification method other than the account's own email is verified: alerts go to it from now on. Nobody is signed in by its link.",
+  ),
+);
+
 export const ImpersonateBody = v.strictObject({ userId: Uuid });

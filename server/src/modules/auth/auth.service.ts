@@ -1,5 +1,5 @@
 import { type HistoryQueue, queueHistoryCheck } from '../user/user.service.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, Executor } from '../../db/database.ts';
 import { forbidden, HttpError, notFound, unauthorized, said } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/route.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
@@ -29,7 +29,24 @@ export type SessionControl = {
   switchTo(data: { userId: string; impersonatorId?: string; staff: boolean }): Promise<void>;
   /** Ends the session: the request goes on as anonymous. */
   end(): Promise<void>;
+  /** The account this browser is signed in to now, if any. */
+  readonly signedInAs: string | undefined;
 };
+
+/** A verification link of a method that is not the account's own email: it signs nobody in. */
+export type MethodVerified = { verified: 'Email' | 'SMS' };
+
+/**
+ * A link never moves a browser from one account to another: a code of another account than the
+ * one signed in here is refused, unspent (inside `redeem`'s transaction, which the refusal
+ * rolls back), so nobody can sign a victim's browser into an account of theirs by getting them
+ * to open its link. Signing out first, then opening the link again, works.
+ */
+function refuseAccountSwitch(session: SessionControl, userId: string): void {
+  if (session.signedInAs !== undefined && session.signedInAs !== userId) {
+    throw said(409, 'errors.otherAccountSignedIn');
+  }
+}
 
 async function signIn(db: Database, session: SessionControl, userId: string): Promise<SessionUser> {
   const user = await repo.findUser(db, userId);
@@ -49,20 +66,28 @@ export async function requestLogin(db: Database, mail: AuthMail, email: string):
   await db.transaction().execute((trx) => sendMagicLink(trx, mail, user));
 }
 
-async function consumeOrFail(db: Database, code: string, purpose: CodePurpose) {
+async function consumeOrFail(db: Executor, code: string, purpose: CodePurpose) {
   const used = await consumeCode(db, code, purpose);
   if (!used) throw said(401, 'errors.invalidLink');
   return used;
 }
 
 export async function redeemLoginCode(db: Database, session: SessionControl, code: string) {
-  const used = await consumeOrFail(db, code, 'login');
+  const used = await db.transaction().execute(async (trx) => {
+    const used = await consumeOrFail(trx, code, 'login');
+    refuseAccountSwitch(session, used.user_id);
+    return used;
+  });
   return signIn(db, session, used.user_id);
 }
 
 /**
  * Verifies the notification method the code was sent for. When that is the account's own email,
- * the account is verified and its guarded items become active from now on.
+ * the account is verified, its guarded items become active from now on, and the link signs in
+ * as a magic link does: it reached the account's mailbox. Any other method's link (an email
+ * added for a relative, a phone) only verifies it, and signs nobody in: whoever reads that
+ * mailbox or phone gets the alerts, not the account. It answers the signed-in user when this
+ * browser is already signed in to that account, and otherwise what was verified.
  */
 export async function verifyByCode(
   db: Database,
@@ -70,21 +95,25 @@ export async function verifyByCode(
   code: string,
   purpose: 'verify_email' | 'verify_sms',
   boss?: HistoryQueue,
-) {
-  const used = await consumeOrFail(db, code, purpose);
-  if (!used.notification_method_id) throw said(401, 'errors.invalidLink');
-  const methodId = used.notification_method_id;
-  await db.transaction().execute(async (trx) => {
-    const method = await repo.verifyMethod(trx, methodId);
-    if (!method) return;
-    const user = await repo.findUser(trx, method.user_id);
-    if (purpose === 'verify_email' && user && method.email === user.email) {
-      await repo.verifyAccountEmail(trx, method.user_id);
+): Promise<SessionUser | MethodVerified> {
+  const { userId, accountEmail } = await db.transaction().execute(async (trx) => {
+    const used = await consumeOrFail(trx, code, purpose);
+    if (!used.notification_method_id) throw said(401, 'errors.invalidLink');
+    const method = await repo.verifyMethod(trx, used.notification_method_id);
+    const user = await repo.findUser(trx, used.user_id);
+    if (!method || !user) throw said(401, 'errors.invalidLink');
+    const accountEmail = purpose === 'verify_email' && method.email === user.email;
+    if (accountEmail) {
+      refuseAccountSwitch(session, user.id);
+      await repo.verifyAccountEmail(trx, user.id);
       // The guards activate now: their history check can mark them checked, and mail its summary.
-      await queueHistoryCheck(trx, boss, method.user_id);
+      await queueHistoryCheck(trx, boss, user.id);
     }
+    return { userId: user.id, accountEmail };
   });
-  return signIn(db, session, used.user_id);
+  if (accountEmail) return signIn(db, session, userId);
+  if (session.signedInAs === userId) return sessionUser(db, { userId, impersonatorId: null });
+  return { verified: purpose === 'verify_email' ? 'Email' : 'SMS' };
 }
 
 /**

@@ -149,6 +149,54 @@ describe('after a verification link', () => {
   });
 });
 
+describe("a verification link of a method that is not the account's own email", () => {
+  it.each([
+    { route: 'verify-email', call: 'POST /api/auth/verify-email', verified: 'Email' },
+    { route: 'verify-sms', call: 'POST /api/auth/verify-sms', verified: 'SMS' },
+  ] as const)(
+    '/$route/:code says it is verified, signs nobody in and leaves a stored session be',
+    async ({ route, call, verified }) => {
+      const signedIn = makeUser({ email: 'someone-else@example.com' });
+      stubFetch({ [call]: () => json({ verified }) });
+      const { router } = renderApp({ path: `/${route}/${freshCode()}`, user: signedIn });
+
+      const title = verified === 'Email' ? 'Your email is verified' : 'Your phone is verified';
+      expect(await screen.findByRole('heading', { name: title })).toBeDefined();
+      expect(screen.getByText(/did not sign you in to that account/)).toBeDefined();
+      expect(router.state.location.pathname.startsWith(`/${route}/`)).toBe(true);
+      expect(stored()).toEqual(signedIn);
+    },
+  );
+
+  it('says so in Spanish', async () => {
+    await i18n.changeLanguage('es');
+    stubFetch({ 'POST /api/auth/verify-sms': () => json({ verified: 'SMS' }) });
+    renderApp({ path: `/verify-sms/${freshCode()}` });
+    expect(
+      await screen.findByRole('heading', { name: 'Su teléfono está verificado' }),
+    ).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Ir a DeedWatch' })).toBeDefined();
+  });
+});
+
+describe('a link of another account, opened where an account is signed in', () => {
+  it('keeps the signed-in session and shows why the link was refused', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const signedIn = makeUser({ email: 'victim@example.com' });
+    const message =
+      'This browser is signed in to another DeedWatch account. Sign out, then open the link again.';
+    stubFetch({
+      'POST /api/auth/code': () => json({ statusCode: 409, error: 'Conflict', message }, 409),
+    });
+    const { router } = renderApp({ path: `/login-redirect/${freshCode()}`, user: signedIn });
+
+    expect(await screen.findByText(message)).toBeDefined();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(stored()).toEqual(signedIn);
+    expect(router.history.canGoBack()).toBe(false);
+  });
+});
+
 describe('a magic link asked for on the way to a document', () => {
   const pdf = () => new Response('%PDF-1.7', { headers: { 'content-type': 'application/pdf' } });
   const remembered = (path: string, until = Date.now() + 60_000) =>

@@ -1,41 +1,72 @@
-import { Loader, Stack, Title } from '@mantine/core';
+import { Alert, Button, Loader, Stack, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
-import type { SessionUser } from '../../api/types';
+import type { MethodVerified, SessionUser } from '../../api/types';
 import type { QueryMessageKey } from '../layout/query-alert';
 import { useSession } from '../session/session-context';
 import { takeDestination } from './pending-destination';
 
-/** The links that sign a person in with a single-use code. */
+/** The links that sign a person in with a single-use code, or verify a notification method. */
 export type CodeKind = 'login' | 'verify-email' | 'verify-sms';
 
-const calls: Record<CodeKind, (code: string) => Promise<{ data?: SessionUser }>> = {
+type Answer = { data?: SessionUser | MethodVerified; response: Response };
+
+const calls: Record<CodeKind, (code: string) => Promise<Answer>> = {
   login: (code) => api.POST('/api/auth/code', { params: { query: { code } } }),
   'verify-email': (code) => api.POST('/api/auth/verify-email', { params: { query: { code } } }),
   'verify-sms': (code) => api.POST('/api/auth/verify-sms', { params: { query: { code } } }),
 };
 
-const redemptions = new Map<string, Promise<SessionUser | null>>();
+/**
+ * What a code did: signed a user in; verified a method of an account without signing anybody in
+ * (an email or phone that is not the account's own email); was refused because this browser is
+ * signed in to another account (the code is unspent and the session stays); or was refused, or
+ * the server could not be reached (the client has already shown the error).
+ */
+export type Redeemed =
+  { user: SessionUser } | { verified: MethodVerified['verified'] } | { otherAccount: true } | null;
+
+const redemptions = new Map<string, Promise<Redeemed>>();
 
 /**
  * Sends a code at most once per page load, however often it is asked: a code works only once, so
  * StrictMode's second effect or a remount must join the first call, not spend the code again.
- * Resolves to the signed-in user, or null when the server refused the code or could not be
- * reached (the client has already shown the error).
  */
-export function redeemCode(kind: CodeKind, code: string): Promise<SessionUser | null> {
+export function redeemCode(kind: CodeKind, code: string): Promise<Redeemed> {
   const key = `${kind} ${code}`;
   let redemption = redemptions.get(key);
   if (!redemption) {
     redemption = calls[kind](code).then(
-      ({ data }) => data ?? null,
+      ({ data, response }): Redeemed => {
+        if (!data) return response.status === 409 ? { otherAccount: true } : null;
+        return 'verified' in data ? { verified: data.verified } : { user: data };
+      },
       () => null,
     );
     redemptions.set(key, redemption);
   }
   return redemption;
+}
+
+/** A method verified by its link, which signs nobody in: whoever reads it gets the alerts. */
+function Verified({ method }: { method: MethodVerified['verified'] }) {
+  const { t } = useTranslation();
+  return (
+    <Stack maw={560} mx="auto" py="xl">
+      <Title order={1}>
+        {method === 'Email' ? t('auth.code.emailVerifiedTitle') : t('auth.code.phoneVerifiedTitle')}
+      </Title>
+      <Alert color="teal">
+        {method === 'Email' ? t('auth.code.emailVerified') : t('auth.code.phoneVerified')}
+      </Alert>
+      <Button component={Link} to="/" style={{ alignSelf: 'flex-start' }}>
+        {t('auth.code.home')}
+      </Button>
+    </Stack>
+  );
 }
 
 export function CodeSignIn({
@@ -53,11 +84,23 @@ export function CodeSignIn({
   const { setUser } = useSession();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const [verified, setVerified] = useState<MethodVerified['verified']>();
 
   useEffect(() => {
     let current = true;
-    void redeemCode(kind, code).then((user) => {
-      // The outcome replaces any stored session, even if the person has already moved on.
+    void redeemCode(kind, code).then((redeemed) => {
+      // Verifying signs nobody in: this browser's session, if any, is left as it is.
+      if (redeemed && 'verified' in redeemed) {
+        if (current) setVerified(redeemed.verified);
+        return;
+      }
+      // Refused for another account signed in here: that session stays too (the toast says why).
+      if (redeemed && 'otherAccount' in redeemed) {
+        if (current) void navigate({ to: '/', replace: true });
+        return;
+      }
+      // Otherwise the outcome replaces any stored session, even if the person has moved on.
+      const user = redeemed?.user ?? null;
       queryClient.clear();
       setUser(user);
       if (!current) return;
@@ -87,6 +130,7 @@ export function CodeSignIn({
     };
   }, [kind, code, success, setUser, queryClient, navigate]);
 
+  if (verified) return <Verified method={verified} />;
   return (
     <Stack align="center" py="xl">
       <Title order={1}>{title}</Title>

@@ -15,6 +15,13 @@ export const auth = {
     verifyingEmail: 'Verifying your email',
     verifyingPhone: 'Verifying your phone',
     signingIn: 'Signing you in',
+    emailVerifiedTitle: 'Your email is verified',
+    emailVerified:
+      'DeedWatch alerts of the account that added this address will come here from now on. Opening the link did not sign you in to that account.',
+    phoneVerifiedTitle: 'Your phone is verified',
+    phoneVerified:
+      'DeedWatch text alerts of the account that added this number will come here from now on. Opening the link did not sign you in to that account.',
+    home: 'Go to DeedWatch',
   },
   trustedContact: {
     accept: {

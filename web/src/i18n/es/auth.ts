@@ -17,6 +17,13 @@ export const auth: Catalog<typeof en> = {
     verifyingEmail: 'Verificando su correo electrónico',
     verifyingPhone: 'Verificando su teléfono',
     signingIn: 'Iniciando su sesión',
+    emailVerifiedTitle: 'Su correo electrónico está verificado',
+    emailVerified:
+      'A partir de ahora, las alertas de DeedWatch de la cuenta que agregó esta dirección llegarán aquí. Abrir el enlace no inició sesión en esa cuenta.',
+    phoneVerifiedTitle: 'Su teléfono está verificado',
+    phoneVerified:
+      'A partir de ahora, las alertas de DeedWatch por mensaje de texto de la cuenta que agregó este número llegarán aquí. Abrir el enlace no inició sesión en esa cuenta.',
+    home: 'Ir a DeedWatch',
   },
   trustedContact: {
     accept: {
