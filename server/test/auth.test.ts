@@ -772,7 +772,7 @@ describe('impersonation', () => {
     expect(await audit(victim.id)).toEqual([]);
   });
 
-  it('never targets staff, never nests, and names an unknown user with a 404', async () => {
+  it('never targets staff, never nests, and names an unknown or hidden user with a 404', async () => {
     const admin = await createStaff(t.db, 'admin');
     const otherStaff = await createStaff(t.db, 'customersupport');
     const a = await createSubscriber(t.db);
@@ -784,6 +784,19 @@ describe('impersonation', () => {
     expect(staffTarget.json().message).toBe('Staff accounts cannot be impersonated.');
     const unknown = await impersonate(cookie, '00000000-0000-4000-8000-000000000000');
     expect(unknown.statusCode).toBe(404);
+    // An account the staff list hides from the caller is answered as an unknown one: an admin's
+    // id, to an admin or to support, and support's colleague's id, to support.
+    const support = sessionCookieOf(await staffSignIn(t, otherStaff.email))!;
+    const colleague = await createStaff(t.db, 'customersupport');
+    for (const [caller, target] of [
+      [cookie, admin.id],
+      [support, admin.id],
+      [support, colleague.id],
+    ] as const) {
+      const hidden = await impersonate(caller, target);
+      expect(hidden.statusCode).toBe(404);
+      expect(hidden.json().message).toBe(`User '${target}' not found.`);
+    }
 
     const asA = sessionCookieOf(await impersonate(cookie, a.id))!;
     const nested = await impersonate(asA, b.id);

@@ -2,6 +2,7 @@ import { type HistoryQueue, queueHistoryCheck } from '../user/user.service.ts';
 import type { Database, Executor } from '../../db/database.ts';
 import { forbidden, HttpError, notFound, unauthorized, said } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/route.ts';
+import { canSee } from '../admin/admin-users.service.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
 import { sessionUser } from '../user/session-user.service.ts';
 import type { SessionUser } from '../user/user.schemas.ts';
@@ -156,7 +157,11 @@ export async function impersonate(
   if (!actor) throw unauthorized();
   if (actor.role === 'subscriber') throw forbidden();
   const target = await repo.findUser(db, targetId);
-  if (!target) throw notFound(`User '${targetId}' not found.`);
+  // An account the staff list hides from the caller is answered as an unknown one, so the call
+  // tells nobody which ids are admins'.
+  if (!target || !canSee(actor.role, target.role)) {
+    throw notFound(`User '${targetId}' not found.`);
+  }
   if (target.role !== 'subscriber') throw forbidden('Staff accounts cannot be impersonated.');
 
   await session.switchTo({ userId: target.id, impersonatorId: actor.id, staff: true });
