@@ -1,8 +1,10 @@
 import { PDFDict, PDFDocument, PDFName, PDFString } from 'pdf-lib';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { extractPdfText } from '../../documents/pdf/extract-text.ts';
 import { firstPages } from '../../documents/pdf/first-pages.ts';
 import { numberedPdf } from '../../documents/pdf/hostile-pdfs.ts';
+import { PDFJS_OPTIONS } from '../../documents/pdf/pdfjs-options.ts';
 import { buildCasePacketPdf, type CasePacket } from './case-packet-pdf.ts';
 
 /** The title and the catalog's /Lang of a PDF, read back. */
@@ -15,6 +17,20 @@ async function metadataOf(bytes: Uint8Array) {
     lang: lang?.decodeText(),
     showsTitle: prefs?.get(PDFName.of('DisplayDocTitle'))?.toString(),
   };
+}
+
+/** The text pieces of a PDF's first `pages` pages, with where each starts and how wide it is. */
+async function textItems(bytes: Uint8Array, pages: number) {
+  const task = getDocument({ ...PDFJS_OPTIONS, data: bytes.slice(), verbosity: 0 });
+  const pdf = await task.promise;
+  const items: { str: string; x: number; width: number }[] = [];
+  for (let n = 1; n <= Math.min(pages, pdf.numPages); n++) {
+    for (const item of (await (await pdf.getPage(n)).getTextContent()).items) {
+      if ('str' in item) items.push({ str: item.str, x: item.transform[4], width: item.width });
+    }
+  }
+  await task.destroy();
+  return items;
 }
 
 const packet = (overrides: Partial<CasePacket> = {}): CasePacket => ({
@@ -98,6 +114,33 @@ describe('the case packet PDF', { timeout: 30_000 }, () => {
     if (!unknown.ok) throw new Error(unknown.detail);
     const unknownText = await extractPdfText(unknown.bytes);
     expect(unknownText.ok && unknownText.text).toContain('Tipo de documento: OWNERS NOTICE');
+  });
+
+  it('breaks a long web address across lines inside the margins, and folds letters the font lacks', async () => {
+    const countyLinkUrl = `https://recorder.example.gov/official-records/search/document-index?county=SAC&${'q=0123456789&'.repeat(8)}view=full`;
+    const reply = await buildCasePacketPdf(
+      packet({
+        document: { ...packet().document, countyLinkUrl },
+        match: { ...packet().match, matchedValue: 'ŁUKASZ ŻÓŁĆ' },
+      }),
+      null,
+    );
+    if (!reply.ok) throw new Error(reply.detail);
+    const items = await textItems(reply.bytes, reply.pages);
+    for (const item of items) {
+      expect(item.x + item.width, item.str).toBeLessThanOrEqual(612 - 54 + 0.01);
+    }
+    // The lines joined give the address whole, in the County Recorder field, the fraud contact
+    // and the first step.
+    expect(
+      items
+        .map((i) => i.str)
+        .join('')
+        .split(countyLinkUrl),
+    ).toHaveLength(4);
+    const text = items.map((i) => i.str).join(' ');
+    expect(text).toContain('LUKASZ ZÓLC');
+    expect(text).not.toContain('?UKASZ');
   });
 });
 

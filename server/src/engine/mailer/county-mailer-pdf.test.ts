@@ -76,7 +76,7 @@ const OPTIONS: MailerOptions = {
   addSample: false,
 };
 
-type TextItem = { str: string; x: number; y: number };
+type TextItem = { str: string; x: number; y: number; width: number };
 
 /** Each page's text as a reader extracts it, with where each piece sits on the page. */
 async function readPages(bytes: Uint8Array): Promise<{ text: string; items: TextItem[] }[]> {
@@ -89,7 +89,7 @@ async function readPages(bytes: Uint8Array): Promise<{ text: string; items: Text
     let text = '';
     for (const item of content.items) {
       if (!('str' in item)) continue;
-      items.push({ str: item.str, x: item.transform[4], y: item.transform[5] });
+      items.push({ str: item.str, x: item.transform[4], y: item.transform[5], width: item.width });
       text += item.str + (item.hasEOL ? '\n' : '');
     }
     pages.push({ text: text.replace(/[ \n]+/g, ' '), items });
@@ -211,6 +211,94 @@ describe('countyMailerPdf', () => {
       expect(page!.text).toContain('ANN ONE');
       expect(page!.text).toContain('BOB TWO ET AL');
       expect(page!.text).not.toContain('CAT THREE');
+    });
+
+    it('breaks a long web address across lines, all of it inside the margins', async () => {
+      const url = `https://recorder.example.gov/official-records/search/document-index?county=SAC&${'q=0123456789&'.repeat(8)}view=full`;
+      const result = await countyMailerPdf([letter(null, { countyLinkUrl: url })], {
+        ...OPTIONS,
+        useOnePageMailer: true,
+      });
+      const [page] = await readPages(result.bytes);
+      for (const item of page!.items) {
+        expect(item.x + item.width, item.str).toBeLessThanOrEqual(612 - 72 + 0.01);
+      }
+      // The lines joined give the address whole, in both sentences that name it.
+      const joined = page!.items.map((i) => i.str).join('');
+      expect(joined.split(url)).toHaveLength(3);
+    });
+
+    it('prints letters the font lacks as the Latin letters they are read as, accents it has as they are', async () => {
+      const owner = {
+        names: ['Łukasz Żółć', 'Đorđe Ştefan Ħasan'],
+        address: '12 Calle José Núñez',
+        cityStateZip: 'Sacramento, CA 95814',
+      };
+      const document = { ...letter(null).document, documentType: 'ŁĄKA ĮRAŠAS' };
+      const [page] = await readPages(
+        (await countyMailerPdf([letter(null, { owner, document })], OPTIONS)).bytes,
+      );
+      const lines = page!.items.map((i) => i.str);
+      expect(lines).toContain('LUKASZ ZÓLC');
+      expect(lines).toContain('DORDE STEFAN HASAN');
+      expect(lines).toContain('12 CALLE JOSÉ NÚÑEZ');
+      expect(page!.text).toContain('Document type: LAKA IRAŠAS');
+      expect(page!.text).not.toContain('?');
+    });
+
+    it('addresses an owner whose name the font cannot print to the current owner', async () => {
+      const alone = { ...letter(null).owner, names: ['李 小龍'] };
+      const withOther = { ...letter(null).owner, names: ['李 小龍', 'Ann One'] };
+      const [first, second] = await readPages(
+        (
+          await countyMailerPdf(
+            [letter(null, { owner: alone }), letter(null, { owner: withOther })],
+            OPTIONS,
+          )
+        ).bytes,
+      );
+      const window = (page: typeof first) =>
+        page!.items.filter(
+          (i) =>
+            i.str.trim() !== '' && i.x === 72 && i.y <= 792 - 2 * 72 && i.y >= 792 - 3.125 * 72,
+        );
+      expect(window(first).map((i) => i.str)).toEqual([
+        'CURRENT OWNER',
+        '123 MAIN ST',
+        'SACRAMENTO, CA 95814',
+      ]);
+      // Another owner it can print is named, with ET AL for the one it cannot.
+      expect(window(second).map((i) => i.str)).toEqual([
+        'ANN ONE ET AL',
+        '123 MAIN ST',
+        'SACRAMENTO, CA 95814',
+      ]);
+      expect(first!.text).not.toContain('?');
+      expect(second!.text).not.toContain('?');
+    });
+
+    it('wraps a long name into free window lines and shortens a long city, never its state and ZIP', async () => {
+      const owner = {
+        names: ['The Margaret Elizabeth Worthington-Fitzgerald Family Trust'],
+        address: '4410 Old Auburn Folsom Road',
+        cityStateZip: 'Rancho Santa Margarita Heights North Village, CA 95610',
+      };
+      const [page] = await readPages(
+        (await countyMailerPdf([letter(null, { owner })], OPTIONS)).bytes,
+      );
+      const window = page!.items.filter(
+        (i) => i.str.trim() !== '' && i.x === 72 && i.y <= 792 - 2 * 72 && i.y >= 792 - 3.125 * 72,
+      );
+      expect(window).toHaveLength(4);
+      for (const item of window) {
+        expect(item.x + item.width, item.str).toBeLessThanOrEqual(72 + 3.75 * 72 + 0.01);
+      }
+      const [name1, name2, address, city] = window.map((i) => i.str);
+      expect(`${name1} ${name2}`).toBe(
+        'THE MARGARET ELIZABETH WORTHINGTON-FITZGERALD FAMILY TRUST',
+      );
+      expect(address).toBe('4410 OLD AUBURN FOLSOM ROAD');
+      expect(city).toMatch(/^RANCHO SANTA MARGARITA .*\.\.\., CA 95610$/);
     });
 
     it.each<[string, () => Uint8Array | null, Partial<MailerOptions>, string]>([

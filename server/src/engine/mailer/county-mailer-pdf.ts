@@ -21,7 +21,7 @@ import {
 } from '../../documents/pdf/pdf-worker.ts';
 import { samplePdf } from '../sample-documents.ts';
 import { countyDate } from '../../lib/county-time.ts';
-import { printable, wrap } from '../pdf-text.ts';
+import { printable, printableWhole, textWidth, wrap } from '../pdf-text.ts';
 
 /**
  * The printed "county mailer": a notice the county recorder mails to a property's owners when
@@ -58,7 +58,13 @@ const ACCENT = rgb(0x91 / 255, 0x09 / 255, 0x33 / 255);
  * Where the owner's address prints: 1" from the left, 2 1/8" from the top, at most 4 lines in
  * 3 3/4" by 1" — inside the window of a #10 window envelope with the letter tri-folded.
  */
-const ADDRESS_BLOCK = { x: INCH, top: PAGE[1] - 2.125 * INCH, width: 3.75 * INCH, lines: 4 };
+const ADDRESS_BLOCK = {
+  x: INCH,
+  top: PAGE[1] - 2.125 * INCH,
+  width: 3.75 * INCH,
+  lines: 4,
+  size: 10,
+};
 /** The body starts below the window area, whatever letterhead is above it. */
 const BODY_TOP = PAGE[1] - 3.5 * INCH;
 
@@ -66,10 +72,15 @@ type Fonts = { regular: PDFFont; bold: PDFFont };
 
 /** Cuts a line to `width`, marking the cut, rather than printing outside the envelope window. */
 function fit(text: string, font: PDFFont, size: number, width: number): string {
-  if (font.widthOfTextAtSize(text, size) <= width) return text;
-  let cut = text;
-  while (cut.length > 1 && font.widthOfTextAtSize(`${cut}...`, size) > width) {
-    cut = cut.slice(0, -1);
+  if (textWidth(font, text, size) <= width) return text;
+  // Letter by letter from the start, so a 2,000-character web address is measured once.
+  const room = width - textWidth(font, '...', size);
+  let cut = '';
+  let used = 0;
+  for (const ch of text) {
+    used += textWidth(font, ch, size);
+    if (used > room && cut !== '') break;
+    cut += ch;
   }
   return `${cut.trimEnd()}...`;
 }
@@ -79,15 +90,79 @@ function countyLabel(name: string): string {
   return /\bcounty$/i.test(trimmed) ? trimmed : `${trimmed} County`;
 }
 
-/** The owner lines for the window: two names at most (the rest as ET AL), then the address. */
-function addressLines(owner: MailerLetter['owner']): string[] {
-  const names = owner.names.map((n) => n.trim()).filter((n) => n !== '');
+/** Whom a letter is addressed to when the roll names no owner, or none that can be printed. */
+export const NO_OWNER_NAME = 'CURRENT OWNER';
+
+const ZIP = /^\d{5}(?:-\d{4})?$/;
+const STATE = /^[A-Z]{2}$/i;
+
+/**
+ * The state and ZIP at the end of a city line, which the mail is sorted by: from its last comma
+ * ("SACRAMENTO, CA 95814"), or its last two words when they are a state and a ZIP
+ * ("SACRAMENTO CA 95814"). Found by position, with no pattern run over the whole line.
+ */
+function stateZipTail(text: string): string | undefined {
+  const comma = text.lastIndexOf(',');
+  if (comma >= 0) return text.slice(comma);
+  const zipAt = text.lastIndexOf(' ');
+  const stateAt = text.lastIndexOf(' ', zipAt - 1);
+  if (stateAt < 0) return undefined;
+  const [state, zip] = [text.slice(stateAt + 1, zipAt), text.slice(zipAt + 1)];
+  return STATE.test(state) && ZIP.test(zip) ? text.slice(stateAt) : undefined;
+}
+
+/**
+ * The city line cut to `width` in the city only: the state and ZIP are what the mail is
+ * delivered by, so they are never cut.
+ */
+function fitCityLine(text: string, font: PDFFont, size: number, width: number): string {
+  if (textWidth(font, text, size) <= width) return text;
+  const tail = stateZipTail(text);
+  const room = tail === undefined ? 0 : width - textWidth(font, tail, size);
+  if (tail === undefined || tail === text || room <= 0) return fit(text, font, size, width);
+  return `${fit(text.slice(0, -tail.length), font, size, room)}${tail}`;
+}
+
+/**
+ * The window's lines, as printed: two owners at most (the rest as ET AL), then the address and
+ * city line. A name wraps into the lines the window has free; a name the font cannot print
+ * (李 小龍) is left out rather than printed as question marks, and the letter goes to
+ * NO_OWNER_NAME when none is left.
+ */
+function addressLines(
+  owner: MailerLetter['owner'],
+  font: PDFFont,
+  printName: (s: string) => string | null,
+  clean: (s: string) => string,
+): string[] {
+  const size = ADDRESS_BLOCK.size;
+  const width = ADDRESS_BLOCK.width;
+  const given = owner.names.filter((n) => n.trim() !== '');
+  const names = given
+    .map((n) => printName(n.toUpperCase()))
+    .filter((n): n is string => n !== null && n !== '');
   const shown = names.slice(0, 2);
-  if (shown.length === 0) shown.push('PROPERTY OWNER');
-  if (names.length > 2) shown[1] = `${shown[1]} ET AL`;
-  return [...shown, owner.address, owner.cityStateZip]
-    .filter((line) => line.trim() !== '')
-    .slice(0, ADDRESS_BLOCK.lines);
+  if (shown.length === 0) shown.push(NO_OWNER_NAME);
+  else if (given.length > shown.length) shown[shown.length - 1] += ' ET AL';
+
+  const address = clean(owner.address.toUpperCase());
+  const city = clean(owner.cityStateZip.toUpperCase());
+  const rest = [
+    ...(address ? [fit(address, font, size, width)] : []),
+    ...(city ? [fitCityLine(city, font, size, width)] : []),
+  ];
+  let free = ADDRESS_BLOCK.lines - shown.length - rest.length;
+  const nameLines: string[] = [];
+  for (const name of shown) {
+    const wrapped = wrap(name, font, size, width);
+    const kept = wrapped.slice(0, 1 + Math.max(0, free));
+    free -= kept.length - 1;
+    // What still does not fit is cut on the name's last line, marked.
+    const last = wrapped.slice(kept.length - 1).join(' ');
+    kept[kept.length - 1] = fit(last, font, size, width);
+    nameLines.push(...kept);
+  }
+  return [...nameLines, ...rest].slice(0, ADDRESS_BLOCK.lines);
 }
 
 /** Draws text diagonally across the page's visible area, light enough to read through. */
@@ -153,6 +228,8 @@ type Page = {
   page: PDFPage;
   fonts: Fonts;
   clean: (s: string) => string;
+  /** A name as the font prints it, or null when it cannot print all of it. */
+  printName: (s: string) => string | null;
   y: number;
 };
 
@@ -179,7 +256,7 @@ function drawBuiltInLetterhead(p: Page, county: string, url: string) {
   });
   const link = fit(p.clean(url), p.fonts.regular, 9, 3 * INCH);
   p.page.drawText(link, {
-    x: PAGE[0] - MARGIN - p.fonts.regular.widthOfTextAtSize(link, 9),
+    x: PAGE[0] - MARGIN - textWidth(p.fonts.regular, link, 9),
     y: top - 30,
     size: 9,
     font: p.fonts.regular,
@@ -217,9 +294,14 @@ function drawLetter(
   else drawBuiltInLetterhead(p, county, letter.countyLinkUrl);
 
   let y = ADDRESS_BLOCK.top;
-  for (const line of addressLines(letter.owner)) {
-    const text = fit(p.clean(line.toUpperCase()), p.fonts.regular, 10, ADDRESS_BLOCK.width);
-    p.page.drawText(text, { x: ADDRESS_BLOCK.x, y, size: 10, font: p.fonts.regular, color: INK });
+  for (const line of addressLines(letter.owner, p.fonts.regular, p.printName, p.clean)) {
+    p.page.drawText(line, {
+      x: ADDRESS_BLOCK.x,
+      y,
+      size: ADDRESS_BLOCK.size,
+      font: p.fonts.regular,
+      color: INK,
+    });
     y -= 12;
   }
 
@@ -482,6 +564,7 @@ export async function buildCountyMailerPdf(
     bold: await pdf.embedFont(StandardFonts.HelveticaBold),
   };
   const clean = printable(fonts.regular);
+  const printName = printableWhole(fonts.regular);
   const letterhead = options.letterhead
     ? await pdf.embedPage((await PDFDocument.load(options.letterhead)).getPage(0))
     : null;
@@ -498,7 +581,7 @@ export async function buildCountyMailerPdf(
         : { kind: 'unavailable' };
 
     const page = pdf.addPage(PAGE);
-    drawLetter({ page, fonts, clean, y: BODY_TOP }, letter, enclosure, letterhead);
+    drawLetter({ page, fonts, clean, printName, y: BODY_TOP }, letter, enclosure, letterhead);
     const added = [page];
     for (const copy of copies ?? []) {
       pdf.addPage(copy);

@@ -5,7 +5,7 @@ import { confineCountyPath } from '../../lib/county-paths.ts';
 import { countyDay } from '../../lib/county-time.ts';
 import { assertRealFolder, openFileIn, readUpTo, writeFileIn } from '../../lib/safe-fs.ts';
 import type { Engine } from '../engine.ts';
-import { countyMailerPdf, type MailerLetter } from './county-mailer-pdf.ts';
+import { countyMailerPdf, type MailerLetter, NO_OWNER_NAME } from './county-mailer-pdf.ts';
 import * as repo from './county-mailer.repository.ts';
 
 export type MailerResult = {
@@ -94,7 +94,7 @@ async function writeCountyMailer(
     }
     letters.push({
       owner: {
-        names: row.owner_names.length > 0 ? row.owner_names : ['CURRENT OWNER'],
+        names: row.owner_names.length > 0 ? row.owner_names : [NO_OWNER_NAME],
         address: row.address,
         cityStateZip: [row.city, [row.state, row.zip].filter(Boolean).join(' ')]
           .filter(Boolean)
