@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alertCopyMail, contactInviteMail } from './trusted-contact-templates.ts';
+import { alertCopyMail, contactInviteMail, greetingName } from './trusted-contact-templates.ts';
 import { casePacketMail } from './case-packet-template.ts';
 import { digestMail } from './digest-template.ts';
 import { historyMail } from './history-template.ts';
@@ -153,6 +153,35 @@ describe('the other mails in Spanish', () => {
     expect(copy.subject).toBe('Copia para un contacto de confianza: Actúe ya: Una escritura');
     expect(copy.text).toContain('Tipo de documento: Escritura de concesión');
     expect(copy.text).toContain('Registrador del condado de Yolo: https://yolo.example');
+  });
+
+  it("greets a trusted contact by name only when it is a person's short name", () => {
+    const invite = (contactName: string) =>
+      contactInviteMail(brand, {
+        subscriberEmail: 'vera@example.test',
+        contactName,
+        acceptUrl: URL,
+        stopUrl: URL,
+        validDays: 14,
+      });
+    for (const name of ["Ana O'Brien-Núñez", 'J. R. Smith', 'Mom']) {
+      expect(invite(name).text.startsWith(`Hello ${name},`), name).toBe(true);
+      expect(greetingName(name)).toBe(name);
+    }
+    // A subscriber's message to a stranger, under our name, is not repeated.
+    for (const name of [
+      'Pat. ACTION NEEDED: your deed was re-recorded, confirm at https://evil.example/dw',
+      'Pat see evil.example',
+      'Pat www.evil.example',
+      'pat@evil.example',
+      'Pat 555-0100',
+      'A'.repeat(41),
+    ]) {
+      const mail = invite(name);
+      expect(mail.text.startsWith('Hello,'), name).toBe(true);
+      expect(mail.text, name).not.toContain('evil');
+      expect(mail.html, name).not.toContain('evil');
+    }
   });
 
   it('the case packet mail and a disabled webhook', () => {

@@ -23,8 +23,29 @@ export type ContactInviteInput = {
   language?: Language;
 };
 
-const helloOf = (name: string, t: Translate) =>
-  name ? t('mail.contactInvite.helloName', { name: oneLine(name) }) : t('mail.contactInvite.hello');
+/** How long a name the greeting repeats may be: a person's name, not a message. */
+const GREETING_NAME_MAX = 40;
+/** Letters, spaces and the marks names carry (O'Brien, Anne-Marie, J. R.). */
+const NAME_CHARACTERS = /^[\p{L}\p{M} '.-]+$/u;
+/** A dot right before two letters: how a web address (evil.example) reads to a mail client. */
+const LIKE_A_DOMAIN = /\.\p{L}{2}/u;
+
+/**
+ * The name the subscriber gave their contact, when the greeting may repeat it: a short
+ * personal name. The subscriber's own words go to an address of their choosing under our name,
+ * so anything else (a sentence, a web address a mail client would turn into a link) is left
+ * out, and the greeting is the plain one.
+ */
+export function greetingName(name: string): string {
+  const one = oneLine(name);
+  if (one.length > GREETING_NAME_MAX) return '';
+  return NAME_CHARACTERS.test(one) && !LIKE_A_DOMAIN.test(one) ? one : '';
+}
+
+const helloOf = (name: string, t: Translate) => {
+  const shown = greetingName(name);
+  return shown ? t('mail.contactInvite.helloName', { name: shown }) : t('mail.contactInvite.hello');
+};
 
 /** Element text needs only &, < and > escaped: quotes are written as they are. */
 const escapeText = (s: string) => escapeHtml(s).replace(/&quot;/g, '"');
