@@ -26,6 +26,9 @@ describe('errors and validation', () => {
             },
             async (req) => req.body,
           );
+          app.post('/api/test/no-body', { config: { access: 'public' } }, async (req) => ({
+            body: req.body ?? null,
+          }));
           app.get('/api/test/driver-error', { config: { access: 'public' } }, async () => {
             throw new Error('relation "secret_table" does not exist at /srv/app/src/x.ts:12');
           });
@@ -101,6 +104,28 @@ describe('errors and validation', () => {
       payload: '{"email": "a@b.co", "__proto__": {"isAdmin": true}}',
     });
     expect(proto.statusCode).toBe(400);
+  });
+
+  it('takes an empty body sent as application/json for no body', async () => {
+    // Many HTTP clients send the header on every call, a DELETE or a call that reads nothing
+    // included.
+    const empty = (url: string) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json' },
+        payload: '',
+      });
+    const noBody = await empty('/api/test/no-body');
+    expect(noBody.statusCode, noBody.body).toBe(200);
+    expect(noBody.json()).toEqual({ body: null });
+
+    // A call that needs a body is refused by its schema, as if the header had not been sent.
+    const needsBody = await empty('/api/test/echo');
+    expect(needsBody.statusCode).toBe(400);
+    expect(needsBody.json().message).toBe('body email is required');
+    const noHeader = await t.app.inject({ method: 'POST', url: '/api/test/echo' });
+    expect(noHeader.json().message).toBe('body email is required');
   });
 
   it('an unknown API path is a JSON 404', async () => {

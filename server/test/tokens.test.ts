@@ -204,6 +204,34 @@ describe('personal access tokens', () => {
     expect(res.json().email).toBe(b.email);
   });
 
+  it('takes an empty Bearer for a token request: 401 saying what is missing, never the cookie', async () => {
+    const me = await subscriber();
+    // What a script sends when its token variable is unset, in any letter case.
+    for (const authorization of ['Bearer', 'Bearer ', 'bearer', 'BEARER   ']) {
+      for (const cookie of [me.cookie, undefined]) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/me',
+          headers: { authorization, ...(cookie ? { cookie } : {}) },
+        });
+        expect(res.statusCode, `${authorization} ${cookie ? 'with' : 'without'} a cookie`).toBe(
+          401,
+        );
+        expect(res.json().message).toMatch(/says Bearer but holds no token/);
+        expect(res.headers['www-authenticate']).toMatch(
+          /^Bearer realm="DeedWatch API", error="invalid_request", error_description="[^"]*holds no token[^"]*"$/,
+        );
+      }
+    }
+    // Another scheme is not ours: the session still answers.
+    const basic = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/me',
+      headers: { authorization: 'Basic dXNlcjpwYXNz', cookie: me.cookie },
+    });
+    expect(basic.statusCode).toBe(200);
+  });
+
   it('manages tokens from a session only, never with a token, never for staff or while impersonating', async () => {
     const me = await subscriber();
     const { token, secret } = await createToken(me.cookie);
@@ -302,7 +330,7 @@ describe('personal access tokens', () => {
       headers: { authorization: 'Bearer ' },
     });
     expect(empty.statusCode).toBe(401);
-    expect(empty.json().message).toMatch(/Bearer <token>/);
+    expect(empty.json().message).toMatch(/holds no token/);
   });
 
   it('audits a use from an address the token has not been used from, once per address', async () => {
@@ -420,7 +448,7 @@ describe('personal access token limits', () => {
     expect(limited.headers['ratelimit-remaining']).toBe('0');
   });
 
-  it('answers 429 to an address that keeps sending invalid tokens, before looking them up', async () => {
+  it('answers 429 to an address that keeps sending invalid tokens, without saying why they fail', async () => {
     const call = () =>
       t.app.inject({
         method: 'POST',
@@ -458,6 +486,47 @@ describe('personal access token limits', () => {
       ...Array(3).fill(401),
       ...Array(9).fill(429),
     ]);
+  });
+
+  it('lets a good token through from an address that used up its allowance, and tells the rest when to come back', async () => {
+    const secret = await readToken('shared address');
+    const address = '203.0.113.55';
+    const call = (token: string, language?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/me',
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(language ? { 'accept-language': language } : {}),
+        },
+        remoteAddress: address,
+      });
+    for (let i = 0; i < 3; i++) expect((await call(generateToken())).statusCode).toBe(401);
+    // Ten minutes of the fifteen gone: five left to wait, not fifteen.
+    await t.db
+      .updateTable('rate_limits')
+      .set({ window_started_at: new Date(Date.now() - 10 * 60 * 1000) })
+      .where(
+        'key',
+        '=',
+        `bearer-failed:${createHash('sha256').update(address).digest('base64url')}`,
+      )
+      .execute();
+    const blocked = await call(generateToken());
+    expect(blocked.statusCode).toBe(429);
+    const retryAfter = Number(blocked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(5 * 60 - 30);
+    expect(retryAfter).toBeLessThanOrEqual(5 * 60);
+    expect(blocked.json().message).toBe(
+      'Too many invalid tokens from your address. Please try again in 5 minutes; a valid token still works meanwhile.',
+    );
+    expect((await call(generateToken(), 'es')).json().message).toMatch(
+      /^Demasiados tokens no válidos .* dentro de 5 minutos/,
+    );
+
+    const good = await call(secret);
+    expect(good.statusCode, good.body).toBe(200);
+    expect((await call(generateToken())).statusCode).toBe(429);
   });
 
   it('lets a good token through from an address with failures, without using up the allowance', async () => {

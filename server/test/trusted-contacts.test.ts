@@ -8,6 +8,7 @@ import {
   addNotificationMethod,
   createCounty,
   createSubscriber,
+  createToken,
   type CountyRow,
   uniqueEmail,
 } from './helpers/factories.ts';
@@ -437,5 +438,29 @@ describe('trusted contacts', () => {
     }
     await alertMailed(owner.email, number);
     expect(await copiesQueuedTo(eve)).toBe(0);
+  });
+});
+
+describe('invitations of trusted contacts are limited per account', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await startTestApp({ ...NO_RATE_LIMITS, AUTH_RATE_LIMIT_PER_EMAIL: '1' });
+  });
+  afterAll(() => limited.close());
+
+  it("counts a token's invitations against its account, whatever the token's address", async () => {
+    const user = await createSubscriber(limited.db, { verified: true });
+    const secret = await createToken(limited.db, user.id, ['write']);
+    const invite = (i: number) =>
+      limited.app.inject({
+        method: 'POST',
+        url: '/api/user/trusted-contacts',
+        payload: { email: uniqueEmail('invited') },
+        headers: { authorization: `Bearer ${secret}` },
+        remoteAddress: `10.9.3.${i}`,
+      });
+    const first = await invite(1);
+    expect(first.statusCode, first.body).toBe(201);
+    expect((await invite(2)).statusCode).toBe(429);
   });
 });

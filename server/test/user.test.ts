@@ -6,6 +6,7 @@ import {
   createCounty,
   createEvent,
   createSubscriber,
+  createToken,
   type CountyRow,
   uniqueEmail,
 } from './helpers/factories.ts';
@@ -676,6 +677,23 @@ describe('calls that mail an address the caller chooses are limited', () => {
         payload: { email: uniqueEmail('victim'), notificationMethodType: 'Email' },
         headers: { cookie },
         remoteAddress: `10.9.1.${i}`,
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 429]);
+  });
+
+  it("verification mails per account when a token sends them, whatever the token's address", async () => {
+    const user = await createSubscriber(limited.db, { verified: true });
+    const secret = await createToken(limited.db, user.id, ['write']);
+    const statuses = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await limited.app.inject({
+        method: 'POST',
+        url: '/api/user/notifications/add',
+        payload: { email: uniqueEmail('victim'), notificationMethodType: 'Email' },
+        headers: { authorization: `Bearer ${secret}` },
+        remoteAddress: `10.9.2.${i}`,
       });
       statuses.push(res.statusCode);
     }

@@ -54,9 +54,9 @@ const waitIn = (language: Language, ms: number) => {
   );
 };
 
-/** A 429 saying how long to wait, `ms` from now. */
-export const tooManyRequests = (ms: number) =>
-  said(429, 'errors.tooManyRequests', (language) => ({ wait: waitIn(language, ms) }));
+/** A 429 saying how long to wait, `ms` from now, in the words of `key` (its `{{wait}}`). */
+export const tooManyRequests = (ms: number, key: ErrorKey = 'errors.tooManyRequests') =>
+  said(429, key, (language) => ({ wait: waitIn(language, ms) }));
 
 export const badRequest = (message: string) => new HttpError(400, message);
 export const unauthorized = (message?: string) =>

@@ -135,7 +135,12 @@ export const valibotValidatorCompiler: FastifySchemaCompiler<unknown> = ({
     // check refused.
     const result = v.safeParse(original, data, FIRST_ISSUE_ONLY);
     if (!result.success) {
-      return { error: new ValidationError(describeIssues(httpPart ?? 'body', result.issues)) };
+      // No body at all: named by the first field it lacks, when it lacks one, rather than as
+      // "Expected Object but received null".
+      const missing =
+        data == null && httpPart === 'body' ? v.safeParse(original, {}, FIRST_ISSUE_ONLY) : result;
+      const issues = missing.success ? result.issues : missing.issues;
+      return { error: new ValidationError(describeIssues(httpPart ?? 'body', issues)) };
     }
     // After the schema, so a field that forbids control characters says so in its own words.
     const nul = pathOfNul(result.output);

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Database } from '../db/database.ts';
-import { HttpError } from '../lib/errors.ts';
+import { HttpError, tooManyRequests } from '../lib/errors.ts';
 import { scopeOf } from '../lib/route.ts';
-import { countHit, takeBackHit } from '../modules/auth/rate-limits.repository.ts';
+import { countHit } from '../modules/auth/rate-limits.repository.ts';
 import { authenticateToken, type TokenIdentity } from '../modules/tokens/tokens.service.ts';
 
 declare module 'fastify' {
@@ -27,7 +27,11 @@ const REALM = 'realm="DeedWatch API"';
 
 const digest = (s: string) => createHash('sha256').update(s).digest('base64url');
 
-/** An error with the WWW-Authenticate challenge RFC 6750 asks for. */
+/**
+ * An error with the WWW-Authenticate challenge RFC 6750 asks for. A request that broke the
+ * protocol itself (invalid_request) also gets its message as the error_description, so a client
+ * that reads only the header still learns what to fix.
+ */
 function challenge(
   reply: FastifyReply,
   status: 401 | 403,
@@ -35,11 +39,22 @@ function challenge(
   message: string,
   scope?: string,
 ): HttpError {
+  const description = error === 'invalid_request' ? `, error_description="${message}"` : '';
   void reply.header(
     'WWW-Authenticate',
-    `Bearer ${REALM}, error="${error}"${scope ? `, scope="${scope}"` : ''}`,
+    `Bearer ${REALM}, error="${error}"${description}${scope ? `, scope="${scope}"` : ''}`,
   );
   return new HttpError(status, message);
+}
+
+/**
+ * The credentials of an `Authorization` header of the Bearer scheme (any letter case), '' when
+ * it holds none (`Bearer`, `Bearer `: a script whose token variable is unset), or null for
+ * another scheme or none at all.
+ */
+function bearerCredentials(authorization: string | undefined): string | null {
+  const match = authorization?.match(/^bearer(?:[ \t]+(.*))?$/is);
+  return match ? (match[1] ?? '').trim() : null;
 }
 
 /**
@@ -49,8 +64,9 @@ function challenge(
  * (401 saying why not), its route must be a subscriber's (403 on staff and admin routes and on
  * the calls that manage tokens), and it must hold the scope the route needs (403 naming it).
  * Each token has its own per-minute limit, told in RateLimit-* headers on every answer; invalid
- * tokens count against the client address, as sign-in attempts do. Must be registered before
- * the session, so the cookie is gone before anything reads it.
+ * tokens count against the client address, as sign-in attempts do, and never hold back a valid
+ * one sent from there. Even an empty Bearer is a token request. Must be registered before the
+ * session, so the cookie is gone before anything reads it.
  */
 export function registerBearerAuth(
   app: FastifyInstance,
@@ -61,39 +77,40 @@ export function registerBearerAuth(
   app.decorateRequest('bearer', null);
 
   app.addHook('onRequest', async (request, reply) => {
-    const authorization = request.headers.authorization;
+    const token = bearerCredentials(request.headers.authorization);
     // Other schemes are not ours to judge: a proxy's Basic credentials pass through untouched.
-    if (authorization === undefined || authorization.slice(0, 7).toLowerCase() !== 'bearer ') {
-      return;
-    }
+    if (token === null) return;
+    // Even an empty Bearer is a token request: the caller meant a token, and answering as the
+    // browser's session would hide that their script sent none.
     delete request.headers.cookie;
     const config = request.routeOptions.config;
     const access = config?.access;
     // Not an API route (the docs, the web app, the jobs dashboard, /metrics and its own token):
     // without its cookie the request is anonymous there.
     if (access === undefined || !request.routeOptions.url?.startsWith('/api/')) return;
-    const token = authorization.slice(7).trim();
     if (token === '') {
       throw challenge(
         reply,
         401,
         'invalid_request',
-        'The Authorization header must be `Bearer <token>`, with a personal access token from your dashboard.',
+        "The Authorization header says Bearer but holds no token: put a personal access token from your dashboard after 'Bearer '.",
       );
     }
 
-    // Counted before the lookup, in one statement, so that a burst of guesses looks up no more
-    // than the limit; a token that turns out good takes its hit back.
-    const failures = `bearer-failed:${digest(request.ip)}`;
-    if ((await countHit(db, failures, FAILURE_WINDOW_MS)).hits > options.authRateLimitPerIp) {
-      throw new HttpError(
-        429,
-        'Too many invalid tokens from your address. Please try again in 15 minutes.',
-      );
-    }
+    // A good token is let through whatever the address's failures: its owner may share the
+    // address with whoever sends the bad ones, and 256 random bits are not guessed. A bad token
+    // is counted, in one statement, and that count alone decides between saying why (401) and
+    // 429, so a burst of guesses is told why for no more than the limit.
     const result = await authenticateToken(db, token, request.ip, now());
-    if (!result.ok) throw challenge(reply, 401, 'invalid_token', result.message);
-    await takeBackHit(db, failures);
+    if (!result.ok) {
+      const failures = `bearer-failed:${digest(request.ip)}`;
+      const { hits, ttl_ms } = await countHit(db, failures, FAILURE_WINDOW_MS);
+      if (hits > options.authRateLimitPerIp) {
+        void reply.header('Retry-After', Math.max(1, Math.ceil(ttl_ms / 1000)));
+        throw tooManyRequests(ttl_ms, 'errors.tooManyInvalidTokens');
+      }
+      throw challenge(reply, 401, 'invalid_token', result.message);
+    }
     const { identity } = result;
 
     const limit = options.tokenRateLimitPerMinute;

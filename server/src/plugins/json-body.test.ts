@@ -1,5 +1,6 @@
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { wellFormedJson } from './json-body.ts';
+import { registerJsonBody, wellFormedJson } from './json-body.ts';
 
 describe('wellFormedJson', () => {
   it('finds half a surrogate pair in a value or a key, at any depth', () => {
@@ -14,5 +15,32 @@ describe('wellFormedJson', () => {
     let deep: unknown = 'x\udfff';
     for (let i = 0; i < 100_000; i++) deep = [deep];
     expect(wellFormedJson(deep)).toBe(false);
+  });
+});
+
+describe('registerJsonBody', () => {
+  it('takes an empty body sent as application/json for no body, and still parses the rest', async () => {
+    const app = Fastify();
+    registerJsonBody(app);
+    app.post('/', async (request) => ({
+      received: request.body === undefined ? 'none' : request.body,
+    }));
+    const post = (payload: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+    try {
+      const empty = await post('');
+      expect(empty.statusCode, empty.body).toBe(200);
+      expect(empty.json()).toEqual({ received: 'none' });
+      expect((await post('{"a":1}')).json()).toEqual({ received: { a: 1 } });
+      // Only an empty body is none: blanks are not JSON.
+      expect((await post(' ')).statusCode).toBe(400);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -31,12 +31,16 @@ export function wellFormedJson(value: unknown): boolean {
 
 /**
  * Fastify's own JSON body parser (with the app's settings for `__proto__` and `constructor`
- * keys), and a 400 for a body whose text is not valid Unicode, before any route reads it.
+ * keys), and a 400 for a body whose text is not valid Unicode, before any route reads it. An
+ * empty body is no body, whatever its Content-Type: many HTTP clients send
+ * `Content-Type: application/json` on every call, those that take no body (a DELETE) included.
+ * A call that needs a body then fails its schema, naming what is missing, as without the header.
  */
 export function registerJsonBody(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
     parse(request, body as string, (err, value) => {
       if (err) return done(err, undefined);
       if (!wellFormedJson(value)) return done(badRequest(ILL_FORMED_TEXT), undefined);

@@ -3,6 +3,8 @@ import { apnCharacters } from '@deedwatch/rules';
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../src/db/database.ts';
 import { upsertStaff, type StaffRole } from '../../src/modules/auth/staff.ts';
+import { generateToken, hashToken, tokenHint } from '../../src/modules/tokens/token-format.ts';
+import { insertToken } from '../../src/modules/tokens/tokens.repository.ts';
 
 export const uniqueEmail = (prefix = 'user') =>
   `${prefix}-${randomBytes(4).toString('hex')}@example.com`;
@@ -51,6 +53,24 @@ export async function createSubscriber(
     verified: options.verified,
   });
   return { id: user.id, email: user.email, methodId: method.id };
+}
+
+/** A personal access token of a user, written straight to the database; returns its secret. */
+export async function createToken(
+  db: Database,
+  userId: string,
+  scopes: ('read' | 'write')[] = ['read', 'write'],
+): Promise<string> {
+  const secret = generateToken();
+  await insertToken(db, {
+    userId,
+    name: 'test',
+    hash: hashToken(secret),
+    hint: tokenHint(secret),
+    scopes,
+    expiresAt: null,
+  });
+  return secret;
 }
 
 export const STAFF_PASSWORD = 'correct horse battery staple';

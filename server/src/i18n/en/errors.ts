@@ -20,6 +20,8 @@ export const errors = {
   tooManyApnsAtOnce:
     "You can guard at most {{max}} APNs per account (the FAQ's limit): this request has {{adding}}.",
   tooManyRequests: 'Too many requests. Please try again in {{wait}}.',
+  tooManyInvalidTokens:
+    'Too many invalid tokens from your address. Please try again in {{wait}}; a valid token still works meanwhile.',
   phoneNotANumber:
     "'{{number}}' is not a phone number that can receive texts: give the whole number with its area code, for example (916) 555-0142, or + and the country code.",
   phoneCountry:

@@ -23,6 +23,8 @@ export const errors: Catalog<typeof en> = {
   tooManyApnsAtOnce:
     'Puede proteger como máximo {{max}} APN por cuenta (el límite de las preguntas frecuentes): esta solicitud tiene {{adding}}.',
   tooManyRequests: 'Demasiadas solicitudes. Vuelva a intentarlo dentro de {{wait}}.',
+  tooManyInvalidTokens:
+    'Demasiados tokens no válidos desde su dirección. Vuelva a intentarlo dentro de {{wait}}; mientras tanto, un token válido sigue funcionando.',
   phoneNotANumber:
     "'{{number}}' no es un número de teléfono que pueda recibir mensajes de texto: escriba el número completo con su código de área, por ejemplo (916) 555-0142, o + y el código de país.",
   phoneCountry:

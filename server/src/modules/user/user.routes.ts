@@ -49,7 +49,9 @@ export async function userRoutes(
       name: 'verification-mail:user',
       max: limits.authRateLimitPerEmail,
       windowMs: FIFTEEN_MINUTES,
-      key: (r) => r.session?.userId ?? r.ip,
+      // The caller, by a session or a personal access token (a token call has no session, and
+      // one token used from many addresses is still one account); the address only unsigned.
+      key: (r) => r.caller?.userId ?? r.ip,
       refundRefused: true,
     },
   ]);
