@@ -679,9 +679,10 @@ describe('delivering', () => {
       expect(mail.text_body).toContain(receiver.url('/down'));
       expect(mail.text_body).toContain('HTTP 503: down for maintenance');
 
-      // The other pending delivery is not sent to a disabled endpoint, and nobody is mailed again.
+      // The other pending delivery is not sent to a disabled endpoint but held for it, and nobody
+      // is mailed again.
       const before = receiver.requests.length;
-      expect(await attemptDelivery(deps, two!.id)).toBe('failed');
+      expect(await attemptDelivery(deps, two!.id)).toBe('held');
       expect(receiver.requests.length).toBe(before);
       const mails = await noWorkers.db
         .selectFrom('deliveries')
@@ -697,7 +698,7 @@ describe('delivering', () => {
         headers: { cookie: me.cookie, origin: noWorkers.config.appUrl },
       });
       expect(resend.statusCode).toBe(409);
-      // A disabled endpoint is sent no new events.
+      // A disabled endpoint is sent no new events: they are held for it.
       const third = await createEvent(noWorkers.db, { userId: me.id, countyId: county.id });
       const queued = await noWorkers.db
         .transaction()
@@ -707,6 +708,47 @@ describe('delivering', () => {
           ]),
         );
       expect(queued).toBe(0);
+      // (one and two were queued together: the same created_at, in either order.)
+      const statuses = async () =>
+        Object.fromEntries(
+          (await deliveriesOf(endpoint.id, noWorkers)).map((d) => [d.event_id, d.status]),
+        );
+      expect(await statuses()).toEqual({
+        [one!.event_id!]: 'failed',
+        [two!.event_id!]: 'held',
+        [third.id]: 'held',
+      });
+
+      // Enabled again, the endpoint is sent what was held, oldest first, one at a time.
+      receiver.statuses(200);
+      const enabled = await noWorkers.app.inject({
+        method: 'PATCH',
+        url: `/api/webhooks/${endpoint.id}`,
+        headers: { cookie: me.cookie, origin: noWorkers.config.appUrl },
+        payload: { enabled: true },
+      });
+      expect(enabled.statusCode, enabled.body).toBe(200);
+      expect(await statuses()).toMatchObject({ [two!.event_id!]: 'pending', [third.id]: 'held' });
+      now = new Date();
+      expect(await attemptDelivery(deps, two!.id)).toBe('delivered');
+      expect(await statuses()).toMatchObject({
+        [two!.event_id!]: 'delivered',
+        [third.id]: 'pending',
+      });
+      const thirdDelivery = (await deliveriesOf(endpoint.id, noWorkers)).find(
+        (d) => d.event_id === third.id,
+      )!;
+      expect(await attemptDelivery(deps, thirdDelivery.id)).toBe('delivered');
+      expect(await statuses()).toEqual({
+        [one!.event_id!]: 'failed',
+        [two!.event_id!]: 'delivered',
+        [third.id]: 'delivered',
+      });
+      const sent = receiver.requests
+        .slice(before)
+        .filter((r) => r.url === '/down')
+        .map((r) => r.headers['webhook-id']);
+      expect(sent).toEqual([`msg_${two!.event_id}`, `msg_${third.id}`]);
     } finally {
       await noWorkers.close();
     }
@@ -874,10 +916,41 @@ describe('delivering', () => {
     });
     expect(stranger.statusCode).toBe(404);
   });
+  it('refuses to resend a delivery still being retried, saying when its next attempt is', async () => {
+    const me = await subscriber();
+    const { endpoint } = await endpointFor(me, '/resend-pending');
+    receiver.statuses(500, 200);
+    await eventWithWebhooks(me.id);
+    const [retrying] = await waitFor('the first attempt to fail', async () => {
+      const rows = await deliveriesOf(endpoint.id);
+      return rows[0]?.status === 'pending' && rows[0].last_status_code === 500 ? rows : undefined;
+    });
+    const resend = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/webhooks/deliveries/${retrying!.id}/resend`,
+        headers: { cookie: me.cookie, origin: t.config.appUrl },
+      });
+    // Resent now, the receiver would get the message twice: the resend, then the retry.
+    const refused = await resend();
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().message).toBe(
+      `This delivery is still being retried: its next attempt is at ${retrying!.next_attempt_at!.toISOString()}. Resend it once it has failed or been delivered.`,
+    );
+    expect(await deliveriesOf(endpoint.id)).toHaveLength(1);
+
+    // The retry delivers it, once; then it may be resent.
+    await waitFor('the retry delivered', async () => {
+      const rows = await deliveriesOf(endpoint.id);
+      return rows[0]?.status === 'delivered';
+    });
+    expect(receiver.requests.filter((r) => r.url === '/resend-pending')).toHaveLength(2);
+    expect((await resend()).statusCode).toBe(202);
+  });
 });
 
 describe('what is sent for which event', () => {
-  it('sends each new event once to each enabled endpoint that asked for event.created, and nothing found on record or hidden', async () => {
+  it('sends each new event once to each endpoint that asked for event.created (held for a disabled one), and nothing found on record or hidden', async () => {
     const me = await subscriber();
     const wants = await endpointFor(me, '/wants');
     const disabled = await endpointFor(me, '/off');
@@ -944,7 +1017,10 @@ describe('what is sent for which event', () => {
     ).toBe(0);
 
     expect((await deliveriesOf(wants.endpoint.id)).map((d) => d.event_id)).toEqual([event.id]);
-    expect(await deliveriesOf(disabled.endpoint.id)).toEqual([]);
+    // The disabled endpoint's is recorded, held for when it is enabled again.
+    expect(
+      (await deliveriesOf(disabled.endpoint.id)).map((d) => [d.event_id, d.status, d.attempts]),
+    ).toEqual([[event.id, 'held', 0]]);
     expect(await deliveriesOf(other.json().endpoint.id)).toEqual([]);
   });
 });
@@ -1073,7 +1149,8 @@ describe('level changes and case status changes', () => {
       type: 'case.status_changed',
       data: {
         caseId: filed.id,
-        caseNumber: Number(filed.case_number),
+        // A string, as the REST API gives it.
+        caseNumber: String(filed.case_number),
         status: 'contacted',
         previousStatus: 'open',
         eventId: event.id,
@@ -1093,5 +1170,98 @@ describe('level changes and case status changes', () => {
       `msg_case_${filed.id}_closed`,
     ]);
     expect(await deliveriesOf(createdOnly.endpoint.id)).toEqual([]);
+  });
+});
+
+describe('an endpoint disabled and enabled again', () => {
+  it('is sent, in order, the messages raised while it was disabled', async () => {
+    const county = await createCounty(t.db, { name: 'Held', code: 'HLD' });
+    const me = await subscriber();
+    const hook = await register(me, {
+      url: receiver.url('/held'),
+      eventTypes: ['event.created', 'event.level_changed'],
+    });
+    expect(hook.statusCode, hook.body).toBe(201);
+    const { endpoint, secret } = hook.json() as { endpoint: { id: string }; secret: string };
+    const patch = (payload: object) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/webhooks/${endpoint.id}`,
+        headers: { cookie: me.cookie, origin: t.config.appUrl },
+        payload,
+      });
+    expect((await patch({ enabled: false })).statusCode).toBe(200);
+
+    // While it is disabled: a new event, then staff change its level.
+    const event = await createEvent(t.db, { userId: me.id, countyId: county.id });
+    const queued = await t.db
+      .transaction()
+      .execute((trx) =>
+        enqueueEventWebhooks(trx, t.boss, [{ user_id: me.id, document_id: event.document_id }]),
+      );
+    expect(queued).toBe(0);
+    const admin = await createStaff(t.db, 'admin');
+    const raised = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/counties/update',
+      headers: { cookie: await signInStaff(t, admin.email), origin: t.config.appUrl },
+      payload: countyForm(county, {
+        levelOverrides: [{ documentType: 'GRANT DEED', subject: 'grantee', level: 'act_now' }],
+      }),
+    });
+    expect(raised.statusCode, raised.body).toBe(200);
+
+    // Both are in the list, held, and nothing was sent.
+    const list = async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/webhooks/${endpoint.id}/deliveries`,
+        headers: { cookie: me.cookie },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { deliveries: { eventType: string; status: string }[] }).deliveries;
+    };
+    expect(await list()).toEqual([
+      expect.objectContaining({
+        eventType: 'event.level_changed',
+        eventId: event.id,
+        status: 'held',
+        attempts: 0,
+        nextAttemptAt: null,
+      }),
+      expect.objectContaining({
+        eventType: 'event.created',
+        eventId: event.id,
+        status: 'held',
+        attempts: 0,
+        nextAttemptAt: null,
+      }),
+    ]);
+    expect(receiver.requests.filter((r) => r.url === '/held')).toEqual([]);
+
+    // Enabled again: the event first, then its level change, though the receiver is slow to
+    // answer the first.
+    receiver.respond((request, res) => {
+      const answer = () => void res.writeHead(204).end();
+      if (request.body.includes('"event.created"')) setTimeout(answer, 300);
+      else answer();
+    });
+    try {
+      expect((await patch({ enabled: true })).statusCode).toBe(200);
+      await waitFor('both delivered', async () =>
+        (await list()).every((d) => d.status === 'delivered'),
+      );
+    } finally {
+      receiver.statuses(204);
+    }
+    const got = receiver.requests.filter((r) => r.url === '/held');
+    expect(got.map((r) => JSON.parse(r.body).type)).toEqual([
+      'event.created',
+      'event.level_changed',
+    ]);
+    expect(got.every((r) => signatureValid(secret, r))).toBe(true);
+    expect(JSON.parse(got[1]!.body)).toMatchObject({
+      data: { eventId: event.id, level: 'act_now', previousLevel: 'check' },
+    });
   });
 });

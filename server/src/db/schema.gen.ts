@@ -482,8 +482,9 @@ export interface WebhookDeliveries {
   message_id: string;
   next_attempt_at: Timestamp | null;
   payload: string;
+  released_at: Timestamp | null;
   resent_from: string | null;
-  status: Generated<'pending' | 'delivered' | 'failed'>;
+  status: Generated<'held' | 'pending' | 'delivered' | 'failed'>;
 }
 
 export interface WebhookEndpoints {

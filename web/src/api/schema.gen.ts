@@ -1157,7 +1157,9 @@ export interface paths {
         head?: never;
         /**
          * Changes an endpoint: its description, its event types, or enables or disables it
-         * @description Scope: `write`. A personal access token needs the write scope; a session needs nothing more.
+         * @description Enabling a disabled endpoint checks its address again, then sends it, oldest first, the messages held for it while it was disabled (those of the last 30 days).
+         *
+         *     Scope: `write`. A personal access token needs the write scope; a session needs nothing more.
          */
         patch: operations["updateWebhookEndpoint"];
         trace?: never;
@@ -1193,7 +1195,7 @@ export interface paths {
         put?: never;
         /**
          * Sends a delivery again
-         * @description A new delivery with the same webhook-id and body, tried at once and retried for 24 hours like any other. Its endpoint must be enabled.
+         * @description A new delivery with the same webhook-id and body, tried at once and retried for 24 hours like any other. Its endpoint must be enabled, and the delivery delivered or failed: one still pending or held is sent without it.
          *
          *     Scope: `write`. A personal access token needs the write scope; a session needs nothing more.
          */
@@ -10578,7 +10580,7 @@ export interface operations {
                             /** Format: date-time */
                             createdAt: string;
                             /**
-                             * @description A disabled endpoint is sent nothing until enabled again
+                             * @description A disabled endpoint is sent nothing until enabled again; its messages of the last 30 days are held for it, and sent in order once it is
                              * @enum {string}
                              */
                             status: "enabled" | "disabled";
@@ -10695,7 +10697,7 @@ export interface operations {
                             /** Format: date-time */
                             createdAt: string;
                             /**
-                             * @description A disabled endpoint is sent nothing until enabled again
+                             * @description A disabled endpoint is sent nothing until enabled again; its messages of the last 30 days are held for it, and sent in order once it is
                              * @enum {string}
                              */
                             status: "enabled" | "disabled";
@@ -10815,7 +10817,7 @@ export interface operations {
                         /** Format: date-time */
                         createdAt: string;
                         /**
-                         * @description A disabled endpoint is sent nothing until enabled again
+                         * @description A disabled endpoint is sent nothing until enabled again; its messages of the last 30 days are held for it, and sent in order once it is
                          * @enum {string}
                          */
                         status: "enabled" | "disabled";
@@ -10913,7 +10915,7 @@ export interface operations {
                     description?: string;
                     /** @description event.created: a recorded document matched one of your guarded items. event.level_changed: an event's level (act now, check, records) changed, as when the county's level settings are edited. case.status_changed: a fraud report of yours moved forward (contacted, closed). */
                     eventTypes?: ("event.created" | "event.level_changed" | "case.status_changed")[];
-                    /** @description true enables a disabled endpoint again (its address is checked again); false disables it */
+                    /** @description true enables a disabled endpoint again (its address is checked again) and sends it, oldest first, the messages held while it was disabled; false disables it */
                     enabled?: boolean;
                 };
             };
@@ -10948,7 +10950,7 @@ export interface operations {
                         /** Format: date-time */
                         createdAt: string;
                         /**
-                         * @description A disabled endpoint is sent nothing until enabled again
+                         * @description A disabled endpoint is sent nothing until enabled again; its messages of the last 30 days are held for it, and sent in order once it is
                          * @enum {string}
                          */
                         status: "enabled" | "disabled";
@@ -11078,10 +11080,10 @@ export interface operations {
                             /** @description The event the message is about */
                             eventId: string | null;
                             /**
-                             * @description pending: not yet answered with a 2xx (retried with backoff for 24 hours); delivered; failed: given up
+                             * @description held: raised while the endpoint was disabled (or waiting behind such messages), not yet attempted: sent in order once the endpoint is enabled again; pending: not yet answered with a 2xx (retried with backoff for 24 hours); delivered; failed: given up
                              * @enum {string}
                              */
-                            status: "pending" | "delivered" | "failed";
+                            status: "held" | "pending" | "delivered" | "failed";
                             attempts: number;
                             /** Format: date-time */
                             createdAt: string;
@@ -11213,10 +11215,10 @@ export interface operations {
                         /** @description The event the message is about */
                         eventId: string | null;
                         /**
-                         * @description pending: not yet answered with a 2xx (retried with backoff for 24 hours); delivered; failed: given up
+                         * @description held: raised while the endpoint was disabled (or waiting behind such messages), not yet attempted: sent in order once the endpoint is enabled again; pending: not yet answered with a 2xx (retried with backoff for 24 hours); delivered; failed: given up
                          * @enum {string}
                          */
-                        status: "pending" | "delivered" | "failed";
+                        status: "held" | "pending" | "delivered" | "failed";
                         attempts: number;
                         /** Format: date-time */
                         createdAt: string;
@@ -11285,7 +11287,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Its endpoint is disabled */
+            /** @description Its endpoint is disabled, or the delivery is still pending (the message says when its next attempt is) or held */
             409: {
                 headers: {
                     [name: string]: unknown;

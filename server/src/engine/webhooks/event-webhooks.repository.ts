@@ -3,18 +3,43 @@ import type { DocumentRow } from '../../db/columns.ts';
 import type { Executor } from '../../db/database.ts';
 import type { EventLevel, MatchTier } from '../../db/types.ts';
 
-/** The users' enabled endpoints that asked for `eventType`. */
-export function endpointsWanting(db: Executor, userIds: readonly string[], eventType: string) {
-  return (
-    db
-      .selectFrom('webhook_endpoints')
-      .select(['id', 'user_id'])
-      // One array parameter, however many users the batch's events have.
-      .where(sql<boolean>`user_id = ANY (${userIds}::uuid[])`)
-      .where('disabled_at', 'is', null)
-      .where(sql<boolean>`${eventType} = ANY (event_types)`)
-      .execute()
-  );
+/**
+ * The users' endpoints that asked for `eventType`, and whether a message for each is held rather
+ * than sent now: the endpoint is disabled, or it is still catching up on messages held before
+ * (one of them is held, or released and not yet delivered), which a new message must not
+ * overtake.
+ */
+export async function endpointsWanting(
+  db: Executor,
+  userIds: readonly string[],
+  eventType: string,
+): Promise<{ id: string; user_id: string; held: boolean }[]> {
+  // Locked FOR SHARE until the caller's transaction ends: an endpoint being enabled, or
+  // releasing its next held delivery, waits for the messages held here to be committed, so it
+  // sees them. The catching-up is read after the lock, in a statement of its own, to see what
+  // such a release committed while this waited.
+  const endpoints = await db
+    .selectFrom('webhook_endpoints')
+    .select(['id', 'user_id', 'disabled_at'])
+    // One array parameter, however many users the batch's events have.
+    .where(sql<boolean>`user_id = ANY (${userIds}::uuid[])`)
+    .where(sql<boolean>`${eventType} = ANY (event_types)`)
+    .forShare()
+    .execute();
+  const enabled = endpoints.filter((e) => !e.disabled_at).map((e) => e.id);
+  const catchingUp = new Set<string>();
+  if (enabled.length > 0) {
+    const { rows } = await sql<{ endpoint_id: string }>`
+      SELECT DISTINCT endpoint_id FROM webhook_deliveries
+      WHERE endpoint_id = ANY (${enabled}::uuid[])
+        AND (status = 'held' OR (status = 'pending' AND released_at IS NOT NULL))`.execute(db);
+    for (const row of rows) catchingUp.add(row.endpoint_id);
+  }
+  return endpoints.map((e) => ({
+    id: e.id,
+    user_id: e.user_id,
+    held: e.disabled_at !== null || catchingUp.has(e.id),
+  }));
 }
 
 export type EventForWebhook = DocumentRow & {
@@ -35,13 +60,15 @@ export type EventForWebhook = DocumentRow & {
   county: string;
 };
 
-/** The users with an enabled endpoint that asked for `eventType`. */
+/**
+ * The users with an endpoint that asked for `eventType`, enabled or not: a disabled endpoint's
+ * messages are held for it.
+ */
 export async function usersWanting(db: Executor, eventType: string): Promise<string[]> {
   const rows = await db
     .selectFrom('webhook_endpoints')
     .select('user_id')
     .distinct()
-    .where('disabled_at', 'is', null)
     .where(sql<boolean>`${eventType} = ANY (event_types)`)
     .execute();
   return rows.map((r) => r.user_id);
@@ -90,7 +117,7 @@ export async function eventsById(db: Executor, ids: readonly string[]): Promise<
   return shownEvents(db, sql`(SELECT * FROM events WHERE id = ANY (${ids}::uuid[])) AS e`);
 }
 
-/** Rows per INSERT: 11 parameters each stay far below Postgres's 65,535. */
+/** Rows per INSERT: 12 parameters each stay far below Postgres's 65,535. */
 const INSERT_CHUNK = 2000;
 
 export type NewDelivery = {
@@ -100,24 +127,31 @@ export type NewDelivery = {
   eventId: string | null;
   messageId: string;
   payload: string;
+  /** Recorded, not attempted, until its endpoint is enabled and has sent what was held before. */
+  held: boolean;
 };
 
+export type InsertedDelivery = { id: string; status: 'held' | 'pending' | 'delivered' | 'failed' };
+
 /**
- * New deliveries; the ids of those not queued before. A message goes once to an endpoint: a
- * second delivery of its id (the matcher's retry, say) is skipped.
+ * New deliveries; those not queued before, held or pending. A message goes once to an endpoint:
+ * a second delivery of its id (the matcher's retry, say) is skipped.
  */
 export async function insertDeliveries(
   db: Executor,
   deliveries: readonly NewDelivery[],
-): Promise<string[]> {
-  const ids: string[] = [];
+): Promise<InsertedDelivery[]> {
+  const ids: InsertedDelivery[] = [];
   for (let start = 0; start < deliveries.length; start += INSERT_CHUNK) {
     ids.push(...(await insertChunk(db, deliveries.slice(start, start + INSERT_CHUNK))));
   }
   return ids;
 }
 
-async function insertChunk(db: Executor, deliveries: readonly NewDelivery[]): Promise<string[]> {
+async function insertChunk(
+  db: Executor,
+  deliveries: readonly NewDelivery[],
+): Promise<InsertedDelivery[]> {
   const rows = await db
     .insertInto('webhook_deliveries')
     .values(
@@ -127,18 +161,20 @@ async function insertChunk(db: Executor, deliveries: readonly NewDelivery[]): Pr
         event_type: d.eventType,
         event_id: d.eventId,
         payload: d.payload,
+        status: d.held ? 'held' : 'pending',
         next_attempt_at: null,
         last_attempt_at: null,
         last_status_code: null,
         last_error: null,
         delivered_at: null,
         resent_from: null,
+        released_at: null,
       })),
     )
     .onConflict((oc) =>
       oc.columns(['endpoint_id', 'message_id']).where('resent_from', 'is', null).doNothing(),
     )
-    .returning('id')
+    .returning(['id', 'status'])
     .execute();
-  return rows.map((r) => r.id);
+  return rows;
 }

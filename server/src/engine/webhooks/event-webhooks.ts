@@ -76,15 +76,17 @@ export function levelChangedPayload(
 
 /**
  * Inserts the deliveries (a message already queued to an endpoint is skipped) and a
- * deliver-webhook job for each, in the caller's transaction: a webhook exists exactly when what
- * it tells of does. Returns how many were queued.
+ * deliver-webhook job for each one not held, in the caller's transaction: a webhook exists
+ * exactly when what it tells of does. A held one waits, without a job, for its endpoint to be
+ * enabled (see releaseNextHeld). Returns how many were queued to be sent now.
  */
 async function queueDeliveries(
   trx: Executor,
   boss: PgBoss,
   deliveries: readonly NewDelivery[],
 ): Promise<number> {
-  const ids = await insertDeliveries(trx, deliveries);
+  const inserted = await insertDeliveries(trx, deliveries);
+  const ids = inserted.filter((d) => d.status === 'pending').map((d) => d.id);
   if (ids.length > 0) {
     await boss.insert(
       DELIVER_WEBHOOK,
@@ -95,26 +97,35 @@ async function queueDeliveries(
   return ids.length;
 }
 
-/** The enabled endpoints of these users that asked for `eventType`, by user. */
+type WantingEndpoint = { endpointId: string; held: boolean };
+
+/**
+ * The endpoints of these users that asked for `eventType`, by user, each saying whether its
+ * messages are held: a disabled endpoint's are kept for when it is enabled again, so that it
+ * loses nothing.
+ */
 async function endpointsByUser(
   trx: Executor,
   userIds: readonly string[],
   eventType: string,
-): Promise<Map<string, string[]>> {
-  const endpointsOf = new Map<string, string[]>();
+): Promise<Map<string, WantingEndpoint[]>> {
+  const endpointsOf = new Map<string, WantingEndpoint[]>();
   if (userIds.length === 0) return endpointsOf;
   for (const endpoint of await endpointsWanting(trx, [...new Set(userIds)], eventType)) {
-    endpointsOf.set(endpoint.user_id, [...(endpointsOf.get(endpoint.user_id) ?? []), endpoint.id]);
+    endpointsOf.set(endpoint.user_id, [
+      ...(endpointsOf.get(endpoint.user_id) ?? []),
+      { endpointId: endpoint.id, held: endpoint.held },
+    ]);
   }
   return endpointsOf;
 }
 
 /**
  * Queues an event.created delivery for each new event of these (user, document) pairs to each
- * enabled endpoint of its user that asked for event.created, with its deliver-webhook job, in
- * the caller's transaction: the matcher's. Events found on record and possible matches of names
- * set to hide them are not sent. Costs one indexed query when none of the users has an
- * endpoint. Returns the deliveries queued.
+ * endpoint of its user that asked for event.created, with its deliver-webhook job (held, without
+ * one, for a disabled endpoint), in the caller's transaction: the matcher's. Events found on
+ * record and possible matches of names set to hide them are not sent. Costs one indexed query
+ * when none of the users has an endpoint. Returns the deliveries queued to be sent now.
  */
 export async function enqueueEventWebhooks(
   trx: Executor,
@@ -140,8 +151,9 @@ export async function enqueueEventWebhooks(
     boss,
     rows.flatMap((e) => {
       const payload = eventCreatedPayload(e);
-      return (endpointsOf.get(e.user_id) ?? []).map((endpointId) => ({
+      return (endpointsOf.get(e.user_id) ?? []).map(({ endpointId, held }) => ({
         endpointId,
+        held,
         eventType: EVENT_CREATED,
         eventId: e.id,
         messageId: `msg_${e.id}`,
@@ -151,14 +163,14 @@ export async function enqueueEventWebhooks(
   );
 }
 
-/** The users who asked, through an enabled endpoint, to hear of level changes. */
+/** The users who asked, through an endpoint enabled or not, to hear of level changes. */
 export const levelChangeListeners = (trx: Executor) => usersWanting(trx, EVENT_LEVEL_CHANGED);
 
 /**
  * Queues an event.level_changed delivery for each changed event a subscriber is shown (as
- * event.created) to each enabled endpoint of its user that asked for it, in the caller's
- * transaction: the one that changed the levels. Each change is a message of its own id (an
- * event may change level more than once). Returns the deliveries queued.
+ * event.created) to each endpoint of its user that asked for it (held for a disabled one), in
+ * the caller's transaction: the one that changed the levels. Each change is a message of its own
+ * id (an event may change level more than once). Returns the deliveries queued to be sent now.
  */
 export async function enqueueLevelChangeWebhooks(
   trx: Executor,
@@ -180,8 +192,9 @@ export async function enqueueLevelChangeWebhooks(
     events.flatMap((e) => {
       const payload = levelChangedPayload(e, previous.get(e.id)!, at);
       const messageId = `msg_${randomUUID()}`;
-      return (endpointsOf.get(e.user_id) ?? []).map((endpointId) => ({
+      return (endpointsOf.get(e.user_id) ?? []).map(({ endpointId, held }) => ({
         endpointId,
+        held,
         eventType: EVENT_LEVEL_CHANGED,
         eventId: e.id,
         messageId,
@@ -194,7 +207,8 @@ export async function enqueueLevelChangeWebhooks(
 /** A case whose status moved, as a case.status_changed webhook tells of it. */
 export type CaseStatusChange = {
   caseId: string;
-  caseNumber: number;
+  /** A string, as the REST API gives it. */
+  caseNumber: string;
   userId: string;
   eventId: string | null;
   status: CaseStatus;
@@ -227,9 +241,10 @@ export function caseStatusChangedPayload(c: CaseStatusChange, at: Date): string 
 }
 
 /**
- * Queues a case.status_changed delivery to each enabled endpoint of the case's subscriber that
- * asked for it, in the caller's transaction: the one that moved the case. A case reaches each
- * status once (it only moves forward), so the message's id is the case's and its new status.
+ * Queues a case.status_changed delivery to each endpoint of the case's subscriber that asked for
+ * it (held for a disabled one), in the caller's transaction: the one that moved the case. A case
+ * reaches each status once (it only moves forward), so the message's id is the case's and its
+ * new status.
  */
 export async function enqueueCaseStatusWebhooks(
   trx: Executor,
@@ -245,8 +260,9 @@ export async function enqueueCaseStatusWebhooks(
   return queueDeliveries(
     trx,
     boss,
-    endpoints.map((endpointId) => ({
+    endpoints.map(({ endpointId, held }) => ({
       endpointId,
+      held,
       eventType: CASE_STATUS_CHANGED,
       eventId: change.eventId,
       messageId: `msg_case_${change.caseId}_${change.status}`,

@@ -86,6 +86,12 @@ export const errors = {
   webhookNotFound: 'No such webhook endpoint among yours.',
   webhookDeliveryNotFound: 'No such webhook delivery among yours.',
   webhookDisabled: 'Its endpoint is disabled: enable it again first, then resend.',
+  webhookDeliveryPending:
+    'This delivery is still being retried: its next attempt is at {{at}}. Resend it once it has failed or been delivered.',
+  webhookDeliveryQueued:
+    'This delivery is being sent now. Resend it once it has failed or been delivered.',
+  webhookDeliveryHeld:
+    'This delivery is held: it is sent in its turn, after the messages before it, now that its endpoint is enabled. Resend it once it has failed or been delivered.',
   tooManyTokens:
     'You have {{max}} active tokens, the most an account may hold: revoke one you no longer use first.',
   tokenNotFound: 'No such token among yours.',

@@ -92,6 +92,12 @@ export const errors: Catalog<typeof en> = {
   webhookDeliveryNotFound: 'Esa entrega de webhook no está entre las suyas.',
   webhookDisabled:
     'Su punto de conexión está desactivado: actívelo de nuevo y luego vuelva a enviarla.',
+  webhookDeliveryPending:
+    'Esta entrega aún se está reintentando: su próximo intento es a las {{at}}. Vuelva a enviarla cuando haya fallado o se haya entregado.',
+  webhookDeliveryQueued:
+    'Esta entrega se está enviando ahora. Vuelva a enviarla cuando haya fallado o se haya entregado.',
+  webhookDeliveryHeld:
+    'Esta entrega está retenida: se envía a su turno, después de los mensajes anteriores, ahora que su punto de conexión está activado. Vuelva a enviarla cuando haya fallado o se haya entregado.',
   tooManyTokens:
     'Ya tiene {{max}} tokens activos, el máximo por cuenta: revoque primero uno que ya no use.',
   tokenNotFound: 'Ese token no está entre los suyos.',

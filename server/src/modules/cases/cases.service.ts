@@ -386,7 +386,7 @@ export async function setCaseStatus(
         boss,
         {
           caseId,
-          caseNumber: Number(row.case_number),
+          caseNumber: row.case_number,
           userId: row.user_id,
           eventId: row.event_id,
           status,

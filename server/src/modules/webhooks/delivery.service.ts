@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { rootCertificates } from 'node:tls';
 import type { PgBoss } from 'pg-boss';
 import type { Config } from '../../config.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, Executor } from '../../db/database.ts';
 import { bossDb } from '../../db/pg-boss-db.ts';
 import type { DB } from '../../db/types.ts';
 import { storedReason } from '../../i18n/stored.ts';
@@ -144,14 +144,37 @@ async function attempt(
   }
 }
 
-export type AttemptResult = 'delivered' | 'retrying' | 'failed' | 'not pending';
+export type AttemptResult = 'delivered' | 'retrying' | 'failed' | 'held' | 'not pending';
+
+/**
+ * Releases the next held delivery of an enabled endpoint, oldest first, and queues its job, in
+ * the caller's transaction, which must hold repo.lockEndpoint's lock. Held deliveries go one at a
+ * time, each once the one before is delivered, so a receiver enabled again hears of an event
+ * before it hears of its level changing. Returns the delivery released, if any.
+ */
+export async function releaseNextHeld(
+  trx: Executor,
+  boss: PgBoss,
+  endpointId: string,
+  now: Date,
+): Promise<string | undefined> {
+  const released = await repo.releaseNextHeld(trx, endpointId, now);
+  if (released) {
+    const job: DeliverWebhookJob = { deliveryId: released };
+    await boss.send(DELIVER_WEBHOOK, job, { db: bossDb<DB>(trx) });
+  }
+  return released;
+}
 
 /**
  * One attempt of a delivery that is due: signed at this moment, sent to the address checked
- * now. A 2xx delivers it. Any other outcome queues the next attempt (RETRY_DELAYS_MS) in the
- * transaction that records it, until 24 hours after the delivery was queued; a failure after
- * that fails the delivery, disables its endpoint and mails the subscriber, once. A delivery not
- * pending is left alone; one pending but held by another attempt throws, for the job to retry.
+ * now. A 2xx delivers it (and releases the endpoint's next held delivery, when this one was
+ * released from hold). Any other outcome queues the next attempt (RETRY_DELAYS_MS) in the
+ * transaction that records it, until 24 hours after the delivery was queued or released; a
+ * failure after that fails the delivery, disables its endpoint and mails the subscriber, once.
+ * A delivery whose endpoint is disabled is held, unsent, for when it is enabled again. A
+ * delivery not pending is left alone; one pending but claimed by another attempt throws, for the
+ * job to retry.
  */
 export async function attemptDelivery(
   deps: DeliveryDeps,
@@ -174,29 +197,36 @@ export async function attemptDelivery(
     return 'not pending';
   }
   if (claimed.disabled_at) {
-    await repo.recordOutcome(deps.db, deliveryId, {
-      status: 'failed',
-      statusCode: null,
-      error: 'Not sent: the endpoint is disabled.',
-      nextAttemptAt: null,
-      deliveredAt: null,
+    await deps.db.transaction().execute(async (trx) => {
+      // Enabled again since the claim, the endpoint would find nothing to release: this delivery
+      // was still pending. Holding it and releasing under the lock leaves nothing waiting.
+      await repo.lockEndpoint(trx, claimed.endpoint_id);
+      await repo.holdDelivery(trx, deliveryId);
+      await releaseNextHeld(trx, deps.boss, claimed.endpoint_id, now);
     });
-    return 'failed';
+    return 'held';
   }
 
   const outcome = await attempt(deps, claimed, now);
   if (outcome.ok) {
-    await repo.recordOutcome(deps.db, deliveryId, {
-      status: 'delivered',
-      statusCode: outcome.statusCode,
-      error: null,
-      nextAttemptAt: null,
-      deliveredAt: now,
+    await deps.db.transaction().execute(async (trx) => {
+      // Locked first, so that no message is queued straight to the endpoint between this
+      // delivery being done and the next held one being released: it could overtake them.
+      if (claimed.released_at) await repo.lockEndpoint(trx, claimed.endpoint_id);
+      await repo.recordOutcome(trx, deliveryId, {
+        status: 'delivered',
+        statusCode: outcome.statusCode,
+        error: null,
+        nextAttemptAt: null,
+        deliveredAt: now,
+      });
+      if (claimed.released_at) await releaseNextHeld(trx, deps.boss, claimed.endpoint_id, now);
     });
     return 'delivered';
   }
 
-  const windowEnd = claimed.created_at.getTime() + RETRY_WINDOW_MS;
+  // A delivery released from hold has its 24 hours from then.
+  const windowEnd = (claimed.released_at ?? claimed.created_at).getTime() + RETRY_WINDOW_MS;
   if (now.getTime() >= windowEnd) {
     await deps.db.transaction().execute(async (trx) => {
       await repo.recordOutcome(trx, deliveryId, {
@@ -245,7 +275,10 @@ export async function attemptDelivery(
   return 'retrying';
 }
 
-/** Finished deliveries are kept this long for the dashboard's list. */
+/**
+ * Finished deliveries are kept this long for the dashboard's list, and held ones too: a disabled
+ * endpoint enabled again is sent the messages of this time, no older.
+ */
 export const KEEP_DELIVERIES_MS = 30 * 24 * HOUR;
 
 export const pruneDeliveries = (deps: Pick<DeliveryDeps, 'db' | 'now'>) =>

@@ -172,6 +172,7 @@ export function insertResend(
       last_status_code: null,
       last_error: null,
       delivered_at: null,
+      released_at: null,
     })
     .returning(DELIVERY_COLUMNS.map((c) => c.slice(2) as Unprefixed))
     .executeTakeFirstOrThrow();
@@ -202,6 +203,7 @@ export function claimDelivery(db: Executor, deliveryId: string, now: Date, lease
       'd.payload',
       'd.attempts',
       'd.created_at',
+      'd.released_at',
       'e.user_id',
       'e.url',
       'e.secret_sealed',
@@ -243,6 +245,60 @@ export async function recordOutcome(
 }
 
 /**
+ * Puts back on hold a delivery claimed for an endpoint found disabled: not attempted after all,
+ * so the attempt the claim counted is taken back.
+ */
+export async function holdDelivery(db: Executor, deliveryId: string) {
+  await db
+    .updateTable('webhook_deliveries')
+    .set({ status: 'held', attempts: sql`attempts - 1`, next_attempt_at: null })
+    .where('id', '=', deliveryId)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/**
+ * Locks the endpoint until the transaction ends, against the matcher deciding meanwhile whether
+ * its messages are held (it locks the endpoint FOR SHARE); whether it is disabled, undefined when
+ * it is gone.
+ */
+export async function lockEndpoint(db: Executor, endpointId: string) {
+  return db
+    .selectFrom('webhook_endpoints')
+    .select('disabled_at')
+    .where('id', '=', endpointId)
+    .forNoKeyUpdate()
+    .executeTakeFirst();
+}
+
+/**
+ * Makes the oldest held delivery of an enabled endpoint pending again, its 24-hour window
+ * starting now; its id, or undefined when the endpoint is disabled, has nothing held, or has a
+ * released delivery not yet done (held deliveries go one at a time, in order). The caller holds
+ * lockEndpoint's lock and queues the job.
+ */
+export async function releaseNextHeld(
+  db: Executor,
+  endpointId: string,
+  now: Date,
+): Promise<string | undefined> {
+  const { rows } = await sql<{ id: string }>`
+    UPDATE webhook_deliveries SET status = 'pending', released_at = ${now}, next_attempt_at = NULL
+    WHERE id = (
+      SELECT d.id FROM webhook_deliveries d
+      JOIN webhook_endpoints e ON e.id = d.endpoint_id
+      WHERE d.endpoint_id = ${endpointId} AND d.status = 'held' AND e.disabled_at IS NULL
+        AND NOT EXISTS (
+          SELECT 1 FROM webhook_deliveries r
+          WHERE r.endpoint_id = ${endpointId}
+            AND r.status = 'pending' AND r.released_at IS NOT NULL)
+      ORDER BY d.created_at, d.id
+      LIMIT 1)
+    RETURNING id`.execute(db);
+  return rows[0]?.id;
+}
+
+/**
  * Disables the endpoint after its failures; the owner's email when this call disabled it,
  * undefined when it was disabled already (so the owner is told once).
  */
@@ -258,7 +314,10 @@ export function disableFailingEndpoint(db: Executor, endpointId: string, at: Dat
     .executeTakeFirst();
 }
 
-/** Deletes finished deliveries created before `before`; how many. */
+/**
+ * Deletes finished deliveries created before `before`, and held ones too: a disabled endpoint is
+ * kept the messages of that time, no older; how many.
+ */
 export async function pruneDeliveries(db: Executor, before: Date): Promise<number> {
   const result = await db
     .deleteFrom('webhook_deliveries')

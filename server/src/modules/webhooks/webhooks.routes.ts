@@ -84,6 +84,8 @@ export async function webhooksRoutes(app: FastifyInstance, deps: service.Endpoin
       ...common,
       operationId: 'updateWebhookEndpoint',
       summary: 'Changes an endpoint: its description, its event types, or enables or disables it',
+      description:
+        'Enabling a disabled endpoint checks its address again, then sends it, oldest first, the messages held for it while it was disabled (those of the last 30 days).',
       params: EndpointParams,
       body: UpdateEndpointBody,
       response: {
@@ -149,7 +151,7 @@ export async function webhooksRoutes(app: FastifyInstance, deps: service.Endpoin
       operationId: 'resendWebhookDelivery',
       summary: 'Sends a delivery again',
       description:
-        'A new delivery with the same webhook-id and body, tried at once and retried for 24 hours like any other. Its endpoint must be enabled.',
+        'A new delivery with the same webhook-id and body, tried at once and retried for 24 hours like any other. Its endpoint must be enabled, and the delivery delivered or failed: one still pending or held is sent without it.',
       params: DeliveryParams,
       response: {
         202: response(ExampleDelivery, 'The new delivery, queued'),
@@ -157,7 +159,9 @@ export async function webhooksRoutes(app: FastifyInstance, deps: service.Endpoin
         401: noSession,
         403: forbidden,
         404: errorResponse('No such delivery among yours'),
-        409: errorResponse('Its endpoint is disabled'),
+        409: errorResponse(
+          'Its endpoint is disabled, or the delivery is still pending (the message says when its next attempt is) or held',
+        ),
       },
     },
     handler: async (request, reply, caller) => {

@@ -58,7 +58,7 @@ export const UpdateEndpointBody = v.pipe(
       v.pipe(
         v.boolean(),
         v.description(
-          'true enables a disabled endpoint again (its address is checked again); false disables it',
+          'true enables a disabled endpoint again (its address is checked again) and sends it, oldest first, the messages held while it was disabled; false disables it',
         ),
       ),
     ),
@@ -88,7 +88,9 @@ export const Endpoint = v.object({
   createdAt: Timestamp,
   status: v.pipe(
     v.picklist(['enabled', 'disabled']),
-    v.description('A disabled endpoint is sent nothing until enabled again'),
+    v.description(
+      'A disabled endpoint is sent nothing until enabled again; its messages of the last 30 days are held for it, and sent in order once it is',
+    ),
   ),
   disabledAt: v.nullable(Timestamp),
   disabledReason: v.pipe(
@@ -143,9 +145,9 @@ export const Delivery = v.object({
   eventType: v.picklist(EVENT_TYPES),
   eventId: v.pipe(v.nullable(v.string()), v.description('The event the message is about')),
   status: v.pipe(
-    v.picklist(['pending', 'delivered', 'failed']),
+    v.picklist(['held', 'pending', 'delivered', 'failed']),
     v.description(
-      'pending: not yet answered with a 2xx (retried with backoff for 24 hours); delivered; failed: given up',
+      'held: raised while the endpoint was disabled (or waiting behind such messages), not yet attempted: sent in order once the endpoint is enabled again; pending: not yet answered with a 2xx (retried with backoff for 24 hours); delivered; failed: given up',
     ),
   ),
   attempts: v.pipe(v.number(), v.integer()),

@@ -18,6 +18,7 @@ import {
   unsafeMessage,
   type UrlPolicy,
 } from './safe-address.ts';
+import { releaseNextHeld } from './delivery.service.ts';
 import { generateSecret } from './signing.ts';
 import * as repo from './webhooks.repository.ts';
 import {
@@ -46,7 +47,7 @@ export function auditedUrl(url: string): string {
 
 export type EndpointDeps = {
   db: Database;
-  /** Where a resend queues its delivery. */
+  /** Where a resend, or enabling an endpoint, queues its delivery. */
   boss: PgBoss | undefined;
   /** Seals signing secrets at rest (derived from SESSION_SECRET). */
   sealingKey: SealingKey;
@@ -171,6 +172,11 @@ export async function createEndpoint(
 
 const DISABLED_BY_YOU = storedReason('stored.webhooks.disabledByYou');
 
+/**
+ * Changes an endpoint. Enabling it again checks its address again and releases, in the same
+ * transaction, the first of the messages held while it was disabled: the rest follow it in
+ * order, each once the one before is delivered.
+ */
 export async function updateEndpoint(
   deps: EndpointDeps,
   caller: Caller,
@@ -179,16 +185,25 @@ export async function updateEndpoint(
   now = new Date(),
 ) {
   await requireSubscriber(deps.db, caller.userId);
+  const { boss } = deps;
+  if (input.enabled === true && !boss) {
+    throw new Error('updateEndpoint needs the job queue (AppDeps.boss) to enable an endpoint');
+  }
   const current = await repo.findEndpoint(deps.db, caller.userId, endpointId);
   if (!current) throw said(404, 'errors.webhookNotFound');
   // Enabling again checks the address again: it may resolve elsewhere by now.
   if (input.enabled === true && current.disabled_at) await checkedUrl(current.url, deps.urlPolicy);
-  const row = await repo.updateEndpoint(deps.db, caller.userId, endpointId, {
-    description: input.description,
-    eventTypes: input.eventTypes as DB['webhook_endpoints']['event_types'] | undefined,
-    ...(input.enabled !== undefined && {
-      disabled: input.enabled ? null : { at: now, reason: DISABLED_BY_YOU },
-    }),
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const updated = await repo.updateEndpoint(trx, caller.userId, endpointId, {
+      description: input.description,
+      eventTypes: input.eventTypes as DB['webhook_endpoints']['event_types'] | undefined,
+      ...(input.enabled !== undefined && {
+        disabled: input.enabled ? null : { at: now, reason: DISABLED_BY_YOU },
+      }),
+    });
+    // The update locked the endpoint, as releasing needs.
+    if (updated && input.enabled === true) await releaseNextHeld(trx, boss!, endpointId, now);
+    return updated;
   });
   if (!row) throw said(404, 'errors.webhookNotFound');
   return toEndpoint(row, await languageOf(deps.db, caller.userId));
@@ -217,7 +232,9 @@ export async function listDeliveries(db: Database, caller: Caller, endpointId: s
 
 /**
  * Sends a delivery again as a new one (same webhook-id and body, a new 24-hour window), queued
- * in the transaction that records it. The endpoint must be enabled.
+ * in the transaction that records it. The endpoint must be enabled, and the delivery done with:
+ * one still pending would reach the receiver twice (the resend, then its own next attempt), and
+ * a held one is sent in its turn.
  */
 export async function resendDelivery(deps: EndpointDeps, caller: Caller, deliveryId: string) {
   await requireSubscriber(deps.db, caller.userId);
@@ -228,6 +245,12 @@ export async function resendDelivery(deps: EndpointDeps, caller: Caller, deliver
   if (original.endpoint_disabled_at) {
     throw said(409, 'errors.webhookDisabled');
   }
+  if (original.status === 'pending') {
+    throw original.next_attempt_at
+      ? said(409, 'errors.webhookDeliveryPending', { at: original.next_attempt_at.toISOString() })
+      : said(409, 'errors.webhookDeliveryQueued');
+  }
+  if (original.status === 'held') throw said(409, 'errors.webhookDeliveryHeld');
   return deps.db.transaction().execute(async (trx) => {
     const row = await repo.insertResend(trx, original);
     const job: DeliverWebhookJob = { deliveryId: row.id };

@@ -194,6 +194,45 @@ describe('API access on the dashboard', () => {
     expect(await bodyOf(patch!)).toEqual({ enabled: false });
   });
 
+  it('shows a held delivery and offers no resend of one held or still on its way', async () => {
+    const held = delivery({
+      id: '2b3c4d5e-6f70-4a81-92a3-b4c5d6e7f809',
+      messageId: 'msg_held',
+      status: 'held',
+      attempts: 0,
+      lastAttemptAt: null,
+      lastStatusCode: null,
+      lastError: null,
+    });
+    const retrying = delivery({
+      id: '3c4d5e6f-7081-4b92-a3b4-c5d6e7f8091a',
+      messageId: 'msg_retrying',
+      status: 'pending',
+      attempts: 2,
+      nextAttemptAt: '2026-11-27T08:19:02.000Z',
+    });
+    const { events } = render({
+      'GET /api/tokens': () => json({ tokens: [] }),
+      'GET /api/webhooks': () => json({ endpoints: [endpoint()] }),
+      [`GET /api/webhooks/${endpoint().id}/deliveries`]: () =>
+        json({ deliveries: [held, retrying, delivery()] }),
+    });
+    const item = within(await webhooksSection().findByRole('listitem', { name: endpoint().url }));
+    await events.click(item.getByRole('button', { name: `Deliveries to ${endpoint().url}` }));
+    expect(await item.findByText('held')).toBeDefined();
+    expect(
+      item.getByText(
+        'Held: sent in order once the endpoint is enabled and has sent what came before',
+      ),
+    ).toBeDefined();
+    for (const id of ['msg_held', 'msg_retrying']) {
+      const button = item.getByRole('button', { name: `Resend ${id}` });
+      expect(button).toHaveProperty('disabled', true);
+      expect(button.getAttribute('title')).toBe('Resend once it has been delivered or has failed');
+    }
+    expect(item.getByRole('button', { name: 'Resend msg_3f2a' })).toHaveProperty('disabled', false);
+  });
+
   it('while staff impersonate, offers no Create Token or Add Endpoint, which the server refuses, and says why', async () => {
     render(
       {

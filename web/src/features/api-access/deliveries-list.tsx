@@ -10,11 +10,13 @@ import { type Delivery, deliveriesQuery } from './queries';
 
 /** Light badges that read at 4.5:1: teal text on the palest teal, no pale yellow. */
 const STATUS_COLOR: Record<Delivery['status'], string> = {
+  held: 'gray',
   pending: 'blue',
   delivered: 'teal.0',
   failed: 'red',
 };
 const STATUS_LABEL = {
+  held: 'apiAccess.deliveries.statusHeld',
   pending: 'apiAccess.deliveries.statusPending',
   delivered: 'apiAccess.deliveries.statusDelivered',
   failed: 'apiAccess.deliveries.statusFailed',
@@ -28,6 +30,7 @@ function outcome(t: TFunction, delivery: Delivery): string {
     });
   if (delivery.status === 'failed')
     return t('apiAccess.deliveries.gaveUp', { count: delivery.attempts });
+  if (delivery.status === 'held') return t('apiAccess.deliveries.held');
   if (delivery.attempts === 0) return t('apiAccess.deliveries.queued');
   return t('apiAccess.deliveries.retrying', {
     count: delivery.attempts,
@@ -35,7 +38,19 @@ function outcome(t: TFunction, delivery: Delivery): string {
   });
 }
 
-/** An endpoint's recent deliveries with their outcome, each one resendable. */
+/**
+ * Why a delivery cannot be resent now, or undefined when it can: only one that is over
+ * (delivered, or given up on) is sent again; one still on its way or held would arrive twice.
+ */
+function cannotResend(t: TFunction, delivery: Delivery, enabled: boolean): string | undefined {
+  if (!enabled) return t('apiAccess.deliveries.enableToResend');
+  if (delivery.status === 'held' || delivery.status === 'pending') {
+    return t('apiAccess.deliveries.resendWhenOver');
+  }
+  return undefined;
+}
+
+/** An endpoint's recent deliveries with their outcome; those that are over can be resent. */
 export function DeliveriesList({ endpointId, enabled }: { endpointId: string; enabled: boolean }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -67,55 +82,58 @@ export function DeliveriesList({ endpointId, enabled }: { endpointId: string; en
       empty={t('apiAccess.deliveries.empty')}
       gap={6}
     >
-      {list.map((delivery) => (
-        <Paper
-          component="li"
-          key={delivery.id}
-          p="xs"
-          bg="gray.0"
-          aria-label={t('apiAccess.deliveries.itemLabel', {
-            id: delivery.messageId,
-            date: formatDateTime(delivery.createdAt),
-          })}
-        >
-          <Group justify="space-between" gap="xs" align="flex-start">
-            <Stack gap={2} style={{ minWidth: 0 }}>
-              <Group gap="xs">
-                <Badge color={STATUS_COLOR[delivery.status]} variant="light">
-                  {t(STATUS_LABEL[delivery.status])}
-                </Badge>
-                <Text size="sm" fw={700}>
-                  {delivery.eventType}
-                </Text>
-                <Text size="sm" c="gray.7">
-                  {delivery.resentFrom
-                    ? t('apiAccess.deliveries.createdResend', {
-                        date: formatDateTime(delivery.createdAt),
-                      })
-                    : formatDateTime(delivery.createdAt)}
-                </Text>
-              </Group>
-              <Text size="sm">{outcome(t, delivery)}</Text>
-              {delivery.status !== 'delivered' && delivery.lastError && (
-                <Text size="sm" c="red.8" style={{ overflowWrap: 'anywhere' }}>
-                  {delivery.lastError}
-                </Text>
-              )}
-            </Stack>
-            <Button
-              size="xs"
-              variant="default"
-              disabled={!enabled}
-              title={enabled ? undefined : t('apiAccess.deliveries.enableToResend')}
-              loading={resend.isPending && resend.variables?.id === delivery.id}
-              onClick={() => resend.mutate(delivery)}
-              aria-label={t('apiAccess.deliveries.resendLabel', { id: delivery.messageId })}
-            >
-              {t('apiAccess.deliveries.resendButton')}
-            </Button>
-          </Group>
-        </Paper>
-      ))}
+      {list.map((delivery) => {
+        const notNow = cannotResend(t, delivery, enabled);
+        return (
+          <Paper
+            component="li"
+            key={delivery.id}
+            p="xs"
+            bg="gray.0"
+            aria-label={t('apiAccess.deliveries.itemLabel', {
+              id: delivery.messageId,
+              date: formatDateTime(delivery.createdAt),
+            })}
+          >
+            <Group justify="space-between" gap="xs" align="flex-start">
+              <Stack gap={2} style={{ minWidth: 0 }}>
+                <Group gap="xs">
+                  <Badge color={STATUS_COLOR[delivery.status]} variant="light">
+                    {t(STATUS_LABEL[delivery.status])}
+                  </Badge>
+                  <Text size="sm" fw={700}>
+                    {delivery.eventType}
+                  </Text>
+                  <Text size="sm" c="gray.7">
+                    {delivery.resentFrom
+                      ? t('apiAccess.deliveries.createdResend', {
+                          date: formatDateTime(delivery.createdAt),
+                        })
+                      : formatDateTime(delivery.createdAt)}
+                  </Text>
+                </Group>
+                <Text size="sm">{outcome(t, delivery)}</Text>
+                {delivery.status !== 'delivered' && delivery.lastError && (
+                  <Text size="sm" c="red.8" style={{ overflowWrap: 'anywhere' }}>
+                    {delivery.lastError}
+                  </Text>
+                )}
+              </Stack>
+              <Button
+                size="xs"
+                variant="default"
+                disabled={notNow !== undefined}
+                title={notNow}
+                loading={resend.isPending && resend.variables?.id === delivery.id}
+                onClick={() => resend.mutate(delivery)}
+                aria-label={t('apiAccess.deliveries.resendLabel', { id: delivery.messageId })}
+              >
+                {t('apiAccess.deliveries.resendButton')}
+              </Button>
+            </Group>
+          </Paper>
+        );
+      })}
     </QueryList>
   );
 }
