@@ -42,6 +42,17 @@ export const REQUIRED_COUNTY_TEXT_FIELDS = REQUIRED_COUNTY_FIELDS.filter(
   (field): field is Exclude<RequiredCountyField, 'isEnabled'> => field !== 'isEnabled',
 );
 
+/**
+ * The county settings that are paths on the server, by the labels Edit County shows: the
+ * server's refusal of a path names it so, and the form puts that refusal on the field it names.
+ */
+export const COUNTY_PATH_LABELS = {
+  inboxPath: 'Inbox Folder',
+  mailerOutputPath: 'Mailer Output Path',
+  mailerTemplatePath: 'Mailer Template Path',
+} as const;
+export type CountyPathField = keyof typeof COUNTY_PATH_LABELS;
+
 /** The required fields `county` lacks: absent, null, or a blank string. */
 export function missingRequiredCountyFields(county: unknown): RequiredCountyField[] {
   if (typeof county !== 'object' || county === null || Array.isArray(county)) return [];

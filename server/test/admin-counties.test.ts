@@ -464,6 +464,11 @@ describe('admin counties, resend-welcome and their gates', () => {
     it('keeps inboxPath, mailerOutputPath and mailerTemplatePath under the data folder or COUNTY_PATH_ROOTS, links resolved', async () => {
       const county = await createCounty(t.db);
       const before = await countyRow(t, county.id);
+      const PATH_LABELS: Record<string, string> = {
+        inboxPath: 'Inbox Folder',
+        mailerOutputPath: 'Mailer Output Path',
+        mailerTemplatePath: 'Mailer Template Path',
+      };
       const refused: [Record<string, string>, string, RegExp][] = [
         [{ inboxPath: '/etc' }, 'inboxPath', /'\/etc' is outside the allowed folders/],
         [{ inboxPath: '/' }, 'inboxPath', /is outside the allowed folders/],
@@ -511,7 +516,8 @@ describe('admin counties, resend-welcome and their gates', () => {
         expect(res.statusCode, JSON.stringify(changes)).toBe(400);
         const { message } = res.json();
         expect(message, JSON.stringify(changes)).toMatch(reason);
-        expect(message.startsWith(`${field} '${changes[field]}'`)).toBe(true);
+        // Named as Edit County labels the field, where the message shows.
+        expect(message.startsWith(`${PATH_LABELS[field]} '${changes[field]}'`)).toBe(true);
         expect(message).toContain(
           `it must be a ${field === 'mailerTemplatePath' ? 'file' : 'folder'} under ${dataDir} or ${feeds}`,
         );

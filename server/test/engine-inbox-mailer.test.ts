@@ -373,17 +373,17 @@ describe('county mailers', () => {
     await symlink(outside, path.join(root, 'escape'));
     await symlink(letterhead, path.join(output, 'linked-letterhead.pdf'));
     const cases: [Record<string, string>, RegExp][] = [
-      [{ mailer_output_path: outside }, /mailerOutputPath '.*' is outside the allowed folders/],
+      [{ mailer_output_path: outside }, /Mailer Output Path '.*' is outside the allowed folders/],
       [
         { mailer_output_path: path.join(root, 'escape', 'mailers') },
-        /mailerOutputPath '.*' is outside the allowed folders \(it leads to .*mailers\)/,
+        /Mailer Output Path '.*' is outside the allowed folders \(it leads to .*mailers\)/,
       ],
-      [{ mailer_output_path: '/etc/cron.d' }, /mailerOutputPath '\/etc\/cron\.d' is outside/],
+      [{ mailer_output_path: '/etc/cron.d' }, /Mailer Output Path '\/etc\/cron\.d' is outside/],
       [
         { mailer_template_path: path.join(output, 'linked-letterhead.pdf') },
-        /mailerTemplatePath '.*' is outside the allowed folders \(it leads to .*letterhead\.pdf\)/,
+        /Mailer Template Path '.*' is outside the allowed folders \(it leads to .*letterhead\.pdf\)/,
       ],
-      [{ mailer_template_path: '/etc/passwd' }, /mailerTemplatePath '\/etc\/passwd' is outside/],
+      [{ mailer_template_path: '/etc/passwd' }, /Mailer Template Path '\/etc\/passwd' is outside/],
     ];
     try {
       for (const [changes, message] of cases) {
@@ -681,7 +681,7 @@ describe('what an inbox writer can plant', () => {
         expect(lines.at(-1)).toMatchObject({
           county: 'PLT',
           msg: 'county inbox refused: not polled',
-          reason: expect.stringMatching(/^inboxPath '.*' is outside the allowed folders/),
+          reason: expect.stringMatching(/^Inbox Folder '.*' is outside the allowed folders/),
         });
       }
       expect(await documents([l.documentNumber])).toEqual([]);

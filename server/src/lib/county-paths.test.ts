@@ -77,14 +77,14 @@ describe('confineCountyPath', () => {
       const result = await check(value);
       expect(result, value).toEqual({ ok: false, message: expect.stringMatching(reason) });
       if (!result.ok) {
-        expect(result.message).toContain(`inboxPath '${value}'`);
+        expect(result.message).toContain(`Inbox Folder '${value}'`);
         expect(result.message).toContain(`it must be a folder under ${dataDir} or ${feeds}`);
       }
     }
     expect(await check(path.join(dataDir, 'inbox'), 'mailerTemplatePath')).toMatchObject({
       ok: false,
       message: expect.stringMatching(
-        /mailerTemplatePath .* is not a regular file; it must be a file under/,
+        /Mailer Template Path .* is not a regular file; it must be a file under/,
       ),
     });
   });

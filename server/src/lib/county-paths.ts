@@ -1,3 +1,4 @@
+import { COUNTY_PATH_LABELS, type CountyPathField } from '@deedwatch/rules';
 import { lstat, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { type Config, ROOT_STATE_DIR } from '../config.ts';
@@ -40,7 +41,7 @@ export function countyPathPolicy(
   });
 }
 
-export type CountyPathField = 'inboxPath' | 'mailerOutputPath' | 'mailerTemplatePath';
+export type { CountyPathField };
 export type CountyPathKind = 'folder' | 'file';
 
 export const COUNTY_PATH_KIND: Record<CountyPathField, CountyPathKind> = {
@@ -94,8 +95,9 @@ function rootsText(policy: CountyPathPolicy): string {
 
 /**
  * Checks a county path setting, as saved or right before use, and gives the real path to use
- * (every link resolved), or a message naming the field and the allowed folders. '' is not a
- * path: the caller treats it as "none" before asking.
+ * (every link resolved), or a message naming the field and the allowed folders. The field is
+ * named by its label in Edit County, where staff set it and where the message shows. '' is not
+ * a path: the caller treats it as "none" before asking.
  */
 export async function confineCountyPath(
   policy: CountyPathPolicy,
@@ -106,7 +108,7 @@ export async function confineCountyPath(
   const allowed = `a ${kind} under ${rootsText(policy)}`;
   const refuse = (why: string): ConfinedPath => ({
     ok: false,
-    message: `${field} '${value}' ${why}; it must be ${allowed}.`,
+    message: `${COUNTY_PATH_LABELS[field]} '${value}' ${why}; it must be ${allowed}.`,
   });
   if (!path.isAbsolute(value)) return refuse('is not an absolute path');
   if (value.split(/[/\\]/).some((segment) => segment === '.' || segment === '..')) {

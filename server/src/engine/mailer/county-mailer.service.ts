@@ -1,3 +1,4 @@
+import { COUNTY_PATH_LABELS } from '@deedwatch/rules';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
@@ -171,13 +172,15 @@ async function readLetterhead(
     if (opened.problem === 'missing' || opened.problem === 'unreadable') {
       return { ok: false, reason: opened.detail };
     }
-    throw new Error(`mailerTemplatePath '${value}' is refused: ${opened.detail}.`);
+    throw new Error(
+      `${COUNTY_PATH_LABELS.mailerTemplatePath} '${value}' is refused: ${opened.detail}.`,
+    );
   }
   try {
     const { bytes, truncated } = await readUpTo(opened.handle, MAX_LETTERHEAD_BYTES);
     if (truncated) {
       throw new Error(
-        `mailerTemplatePath '${value}' is over ${MAX_LETTERHEAD_BYTES / 1024 / 1024} MB: not a letterhead.`,
+        `${COUNTY_PATH_LABELS.mailerTemplatePath} '${value}' is over ${MAX_LETTERHEAD_BYTES / 1024 / 1024} MB: not a letterhead.`,
       );
     }
     return { ok: true, bytes };
@@ -198,7 +201,9 @@ async function outputFolder(engine: Engine, value: string): Promise<string> {
   const again = await confineCountyPath(engine.countyPaths, 'mailerOutputPath', value);
   if (!again.ok) throw new Error(again.message);
   if (again.real !== confined.real) {
-    throw new Error(`mailerOutputPath '${value}' changed while it was created: refused.`);
+    throw new Error(
+      `${COUNTY_PATH_LABELS.mailerOutputPath} '${value}' changed while it was created: refused.`,
+    );
   }
   await assertRealFolder(confined.real);
   return confined.real;

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { json, stubFetch } from '../../test/fetch-stub';
+import { bodyOf, json, stubFetch } from '../../test/fetch-stub';
+import { toasts } from '../dashboard/test-helpers';
 import { renderApp } from '../../test/render-app';
 import { admin, makeCounty, makeMetrics, renderAdmin } from './test-helpers';
 import type { AdminCounty } from './types';
@@ -145,6 +146,19 @@ describe('the counties list in the address', () => {
     expect(screen.getByRole('columnheader', { name: /Code/ }).getAttribute('aria-sort')).toBe(
       'ascending',
     );
+  });
+
+  it('shows the last page for a page past the end, and puts it in the address', async () => {
+    const { router } = await renderAdmin(
+      { 'GET /api/admin/counties': () => json(twelve) },
+      { path: '/admin?tab=counties&page=5' },
+    );
+    await screen.findByRole('table', { name: 'Counties' });
+
+    expect(names()).toEqual(['County K', 'County L']);
+    expect(screen.getByText('Showing 11–12 of 12')).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Page 2' }).hasAttribute('data-active')).toBe(true);
+    await waitFor(() => expect(router.state.location.search).toEqual({ tab: 'counties', page: 2 }));
   });
 });
 
@@ -303,6 +317,67 @@ describe('Edit County', () => {
 
     expect(await screen.findByText('Another county has that code.')).toBeDefined();
     expect(screen.getByRole('dialog', { name: 'Edit County: Sacramento' })).toBeDefined();
+  });
+});
+
+describe('a county path the server refuses', { timeout: 20_000 }, () => {
+  const sacramento = makeCounty({ id: 3 });
+  const outside =
+    "Mailer Output Path '/tmp/outside' is outside the allowed folders; it must be a folder under /var/lib/deedwatch (the data folder).";
+
+  /** Edit County, whose saves get `answers` in turn. */
+  async function openDrawer(answers: ((request: Request) => Response | Promise<Response>)[]) {
+    const rendered = await renderAdmin(
+      {
+        'GET /api/admin/counties': () => json([sacramento]),
+        'POST /api/admin/counties/update': (request) => answers.shift()!(request),
+      },
+      { path: '/admin?tab=counties' },
+    );
+    await rendered.events.click(await screen.findByRole('button', { name: 'Edit Sacramento' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Edit County: Sacramento' });
+    return { ...rendered, drawer: within(drawer) };
+  }
+  const saved = async (request: Request) =>
+    json({ ...sacramento, ...((await bodyOf(request)) as object) });
+
+  it('is marked on its field, not in a toast, until it changes', async () => {
+    const refuse = () => json({ statusCode: 400, error: 'Bad Request', message: outside }, 400);
+    const { drawer, events } = await openDrawer([refuse, saved]);
+    const output = drawer.getByRole('textbox', { name: 'Mailer Output Path' });
+    await events.type(output, '/tmp/outside');
+    await events.click(drawer.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(output.getAttribute('aria-invalid')).toBe('true'));
+    expect(drawer.getByText(outside)).toBeDefined();
+    expect(document.activeElement).toBe(output);
+    expect(toasts()).toEqual([]);
+    // Leaving the field, which checks it in the browser, keeps the server's word on it.
+    await events.click(drawer.getByRole('textbox', { name: 'Name' }));
+    expect(drawer.getByText(outside)).toBeDefined();
+
+    await events.clear(output);
+    await events.type(output, '/var/lib/deedwatch/mailers');
+    expect(drawer.queryByText(outside)).toBeNull();
+    await events.click(drawer.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /^Edit County/ })).toBeNull());
+    expect(toasts()).toEqual([expect.stringContaining('County Saved')]);
+  });
+
+  it('leaves no toast of another refusal up beside County Saved', async () => {
+    const conflict = () =>
+      json({ statusCode: 409, error: 'Conflict', message: 'Another county has that code.' }, 409);
+    const { drawer, events } = await openDrawer([conflict, saved]);
+    await events.click(drawer.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(toasts()).toEqual([expect.stringContaining('Another county has that code.')]),
+    );
+
+    await events.click(drawer.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /^Edit County/ })).toBeNull());
+    // At once, not once the failure's toast times out.
+    expect(await screen.findByText('Sacramento is saved.')).toBeDefined();
+    expect(screen.queryByText('Another county has that code.')).toBeNull();
   });
 });
 

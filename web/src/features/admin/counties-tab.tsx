@@ -12,7 +12,7 @@ import {
   sortTermOf,
 } from './admin-search';
 import { CountyDrawer } from './county-drawer';
-import { EmptyRow, ListFooter, PageSizeSelect, SortableTh } from './list-controls';
+import { EmptyRow, ListFooter, PageSizeSelect, SortableTh, useShownPage } from './list-controls';
 import { NotLoaded } from './load-states';
 import { type Sort, sortAndPage } from './paging';
 import type { AdminCounty } from './types';
@@ -32,7 +32,6 @@ export function CountiesTab({
   onChange: (change: Partial<AdminSearch>) => void;
 }) {
   const counties = useQuery(adminCountiesQuery());
-  const { page } = list;
   const size = pageSizeOf(list.count);
   const sort = sortOf<CountySortField>(list.sort);
   // The county outlives `opened`, so a closing drawer keeps its form during the transition.
@@ -40,6 +39,13 @@ export function CountiesTab({
   const [opened, setOpened] = useState(false);
 
   const all = counties.data ?? [];
+  const page = useShownPage({
+    page: list.page,
+    size,
+    total: all.length,
+    known: counties.isSuccess,
+    onPage: (next) => onChange({ page: next }),
+  });
   const rows = sortAndPage(all, sort, page, size);
   const onSort = (next: Sort<CountySortField>) => onChange({ sort: sortTermOf(next), page: 1 });
 

@@ -12,22 +12,27 @@ import { LevelOverridesEditor } from './level-overrides-editor';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { normaliseDocumentTypes } from '@deedwatch/rules';
+import { type CountyPathField, normaliseDocumentTypes } from '@deedwatch/rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ChangeEvent, ReactNode } from 'react';
-import { api } from '../../api/client';
+import { type ChangeEvent, type ReactNode, useRef, useState } from 'react';
+import { api, genericErrorMessage, quiet } from '../../api/client';
 import { adminCountiesQuery, countiesQuery } from '../../api/queries';
 import { FormActions } from '../../components/form-actions';
+import { showErrorToast } from '../notifications/show-error-toast';
 import {
   COUNTY_LABELS,
   type CountyFormValues,
   CountySchema,
   formValuesOf,
   isRequiredCountyField,
+  pathFieldOf,
   REQUIRED_TEXT_FIELDS,
   updateBody,
 } from './county-form';
 import type { AdminCounty } from './types';
+
+/** A save the server refused, with its message. */
+class SaveRefused extends Error {}
 
 /** Narrow screens get the whole width instead: 55% of 375 px leaves no room for a form. */
 export const EDIT_COUNTY_WIDTH = '55%';
@@ -78,15 +83,44 @@ function CountyForm({ county, onDone }: { county: AdminCounty; onDone: () => voi
     validate: schemaResolver(CountySchema, { sync: true }),
     validateInputOnBlur: true,
   });
+  // The error toasts of this form's failed saves, taken down once a save goes through, so that
+  // none stays up beside County Saved.
+  const failureToasts = useRef<string[]>([]);
+  // A path the server refused, shown on its field while the field holds that value. Kept apart
+  // from the form's own errors, which checking a field as it loses focus would clear.
+  const [refused, setRefused] = useState<{
+    field: CountyPathField;
+    value: string;
+    message: string;
+  } | null>(null);
+  const refusalOf = (field: TextField) =>
+    refused?.field === field && form.values[field] === refused.value ? refused.message : null;
   const save = useMutation({
     mutationFn: async (values: CountyFormValues) => {
-      const { data } = await api.POST('/api/admin/counties/update', {
+      // Quiet: a refused path goes on its field, anything else in a toast of the form's own.
+      const { data, error } = await api.POST('/api/admin/counties/update', {
         body: updateBody(county.id, values),
+        middleware: [quiet],
       });
-      if (!data) throw new Error(`County ${county.name} was not saved`);
+      if (!data) throw new SaveRefused(error?.message || genericErrorMessage());
       return data;
     },
+    onError: (error) => {
+      const message = error instanceof SaveRefused ? error.message : genericErrorMessage();
+      const field = pathFieldOf(message);
+      if (field) {
+        setRefused({ field, value: form.values[field], message });
+        // The field may be scrolled out of sight, above the Save button.
+        form.getInputNode(field)?.focus();
+      } else {
+        // The server checks the paths first: a refusal of anything else passed them.
+        setRefused(null);
+        failureToasts.current.push(showErrorToast(message));
+      }
+    },
     onSuccess: async (saved) => {
+      setRefused(null);
+      for (const id of failureToasts.current.splice(0)) notifications.hide(id);
       queryClient.setQueryData(adminCountiesQuery().queryKey, (list: AdminCounty[] | undefined) =>
         list?.map((c) => (c.id === saved.id ? saved : c)),
       );
@@ -109,6 +143,7 @@ function CountyForm({ county, onDone }: { county: AdminCounty; onDone: () => voi
       withAsterisk={isRequiredCountyField(field)}
       required={isRequiredCountyField(field)}
       {...form.getInputProps(field)}
+      error={form.errors[field] ?? refusalOf(field)}
       {...(field === 'code'
         ? {
             onChange: (e: ChangeEvent<HTMLInputElement>) =>

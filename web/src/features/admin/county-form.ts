@@ -1,5 +1,7 @@
 import {
   COUNTY_CODE_PATTERN,
+  COUNTY_PATH_LABELS,
+  type CountyPathField,
   firstIssueOnly,
   isEmail,
   isPhone,
@@ -49,18 +51,30 @@ export const COUNTY_LABELS = {
   isEnabled: 'Enabled',
   createCountyMailer: 'Create County Mailer',
   mailerDocumentTypes: 'Mailer Document Types',
-  mailerTemplatePath: 'Mailer Template Path',
+  // The server names these in its refusals as the form does.
+  mailerTemplatePath: COUNTY_PATH_LABELS.mailerTemplatePath,
   useOnePageMailer: 'Use One-Page Mailer',
-  mailerOutputPath: 'Mailer Output Path',
+  mailerOutputPath: COUNTY_PATH_LABELS.mailerOutputPath,
   useWatermark: 'Use Watermark',
   addSampleToMailer: 'Add Sample to Mailer',
-  inboxPath: 'Inbox Folder',
+  inboxPath: COUNTY_PATH_LABELS.inboxPath,
   fraudContactName: 'Fraud Contact Name',
   fraudContactPhone: 'Fraud Contact Phone',
   fraudContactEmail: 'Fraud Contact Email',
   fraudContactUrl: 'Fraud Contact Web Page',
   levelOverrides: 'Level Overrides',
 } as const satisfies Record<keyof CountyFormValues, string>;
+
+/**
+ * The path field a refused save is about: the server checks the paths on its file system, which
+ * the form cannot, and starts its refusal with the field's label and the value ("Mailer Output
+ * Path '/tmp/x' is outside the allowed folders; …"). Undefined for any other refusal.
+ */
+export function pathFieldOf(message: string): CountyPathField | undefined {
+  return (Object.keys(COUNTY_PATH_LABELS) as CountyPathField[]).find((field) =>
+    message.startsWith(`${COUNTY_PATH_LABELS[field]} '`),
+  );
+}
 
 /** Whether Edit County requires the field: the shared rules say, as they do for the server. */
 export const isRequiredCountyField = (field: keyof CountyFormValues) =>

@@ -1,6 +1,6 @@
 import { Group, Pagination, Select, Table, Text, UnstyledButton } from '@mantine/core';
-import type { ReactNode } from 'react';
-import { PAGE_SIZES, type PageSize, pageCount, rangeLabel, type Sort } from './paging';
+import { type ReactNode, useEffect, useEffectEvent } from 'react';
+import { clampPage, PAGE_SIZES, type PageSize, pageCount, rangeLabel, type Sort } from './paging';
 
 /** A column header that sorts its list: a first click sorts it in `initial` order, the next flips it. */
 export function SortableTh<F extends string>({
@@ -49,6 +49,32 @@ export function PageSizeSelect({
   );
 }
 
+/**
+ * The page a list shows: the one asked for (`page`), or its last page when that is past the end.
+ * Once the list's total is known (`known`), the address follows with `onPage`, so the pager marks
+ * that page and a list the server pages asks for it.
+ */
+export function useShownPage({
+  page,
+  size,
+  total,
+  known,
+  onPage,
+}: {
+  page: number;
+  size: PageSize;
+  total: number;
+  known: boolean;
+  onPage: (page: number) => void;
+}): number {
+  const shown = known ? clampPage(page, size, total) : page;
+  const follow = useEffectEvent(onPage);
+  useEffect(() => {
+    if (shown !== page) follow(shown);
+  }, [shown, page]);
+  return shown;
+}
+
 export function ListFooter({
   page,
   size,
@@ -67,7 +93,7 @@ export function ListFooter({
       </Text>
       <Pagination
         total={pageCount(total, size)}
-        value={page}
+        value={clampPage(page, size, total)}
         onChange={onPage}
         size="sm"
         siblings={1}

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Center, Loader, LoadingOverlay, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { ListFooter } from './list-controls';
+import { ListFooter, useShownPage } from './list-controls';
 import type { PageSize } from './paging';
 
 /** A list or panel still loading. */
@@ -79,6 +79,7 @@ export function PagedList({
     isError: boolean;
     isPending: boolean;
     isFetching: boolean;
+    isPlaceholderData: boolean;
     refetch: () => Promise<unknown>;
   };
   loadingLabel: string;
@@ -90,6 +91,9 @@ export function PagedList({
   onPage: (page: number) => void;
   children: ReactNode;
 }) {
+  // The total of the page asked for, not of the one shown while it loads.
+  const known = Boolean(query.data) && !query.isPlaceholderData;
+  const shown = useShownPage({ page, size, total, known, onPage });
   return (
     <>
       {query.isError && (
@@ -107,7 +111,7 @@ export function PagedList({
           {children}
         </Box>
       )}
-      {query.data ? <ListFooter page={page} size={size} total={total} onPage={onPage} /> : null}
+      {query.data ? <ListFooter page={shown} size={size} total={total} onPage={onPage} /> : null}
     </>
   );
 }

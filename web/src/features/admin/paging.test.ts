@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageCount, rangeLabel, sortAndPage } from './paging';
+import { clampPage, pageCount, rangeLabel, sortAndPage } from './paging';
 
 describe('paging', () => {
   it('counts pages, at least one', () => {
@@ -14,6 +14,14 @@ describe('paging', () => {
     expect(rangeLabel(1, '10', 7)).toBe('Showing 1–7 of 7');
     expect(rangeLabel(2, '20', 57)).toBe('Showing 21–40 of 57');
     expect(rangeLabel(3, '20', 57)).toBe('Showing 41–57 of 57');
+  });
+
+  it('reads a page past the end as the last page', () => {
+    expect(clampPage(9, '10', 39)).toBe(4);
+    expect(clampPage(4, '10', 39)).toBe(4);
+    expect(clampPage(2, '10', 39)).toBe(2);
+    expect(clampPage(3, '10', 0)).toBe(1);
+    expect(rangeLabel(9, '10', 39)).toBe('Showing 31–39 of 39');
   });
 
   it('sorts by a text field either way, ignoring case, then takes one page', () => {

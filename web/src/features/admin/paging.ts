@@ -9,9 +9,17 @@ export type Sort<F extends string> = { field: F; direction: SortDirection };
 export const pageCount = (total: number, size: PageSize) =>
   Math.max(1, Math.ceil(total / Number(size)));
 
-/** "Showing 11–20 of 57", or nothing to show. */
-export function rangeLabel(page: number, size: PageSize, total: number): string {
+/**
+ * The page a list shows: `page`, or its last page when `page` is past it, as an old link or a
+ * list that has shrunk since can ask for.
+ */
+export const clampPage = (page: number, size: PageSize, total: number) =>
+  Math.min(page, pageCount(total, size));
+
+/** "Showing 11–20 of 57", or nothing to show. A page past the end reads as the last page. */
+export function rangeLabel(requested: number, size: PageSize, total: number): string {
   if (total === 0) return '';
+  const page = clampPage(requested, size, total);
   const first = (page - 1) * Number(size) + 1;
   const last = Math.min(total, page * Number(size));
   return `Showing ${first}–${last} of ${total}`;

@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { api } from '../../api/client';
+import { api, quiet } from '../../api/client';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { useSession } from '../session/session-context';
 import type { AdminUserRow } from './types';
@@ -11,6 +11,21 @@ export const RESEND_WELCOME_FAILED = 'Failed to resend welcome email. Please try
 
 export type UserAction = 'impersonate' | 'resend';
 export type ActionOutcome = { ok: boolean; message: string };
+
+/**
+ * A refused action. A user who is gone (deleted since the list was loaded) gets the server's
+ * 404 message, which says so, rather than "try again later", which would never help.
+ */
+class ActionFailed extends Error {
+  readonly gone: boolean;
+  constructor(fallback: string, gone: boolean, serverMessage: string | undefined) {
+    super(gone && serverMessage ? serverMessage : fallback);
+    this.gone = gone;
+  }
+}
+
+/** The users query, every page of it: a user that is gone leaves the list. */
+const USERS_KEY = ['get', '/api/admin/users'];
 
 /**
  * The Impersonate User and Resend Welcome Email confirmations. Impersonating replaces
@@ -32,32 +47,44 @@ export function UserActionModal({
 }) {
   const { setUser } = useSession();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  // The banner says why an action failed, so the calls raise no toast of their own.
+  const failed = (fallback: string) => async (error: Error) => {
+    if (!(error instanceof ActionFailed)) return onOutcome({ ok: false, message: fallback });
+    onOutcome({ ok: false, message: error.message });
+    if (error.gone) await queryClient.invalidateQueries({ queryKey: USERS_KEY, exact: false });
+  };
 
   const impersonate = useMutation({
     mutationFn: async (target: AdminUserRow) => {
-      const { data } = await api.POST('/api/admin/impersonate', {
+      const { data, error, response } = await api.POST('/api/admin/impersonate', {
         body: { userId: target.userId },
+        middleware: [quiet],
       });
-      if (!data) throw new Error(IMPERSONATE_FAILED);
+      if (!data)
+        throw new ActionFailed(IMPERSONATE_FAILED, response.status === 404, error?.message);
       return data;
     },
     onSuccess: async (session) => {
       setUser(session);
       await navigate({ to: '/dashboard' });
     },
-    onError: () => onOutcome({ ok: false, message: IMPERSONATE_FAILED }),
+    onError: failed(IMPERSONATE_FAILED),
     onSettled: onClose,
   });
   const resend = useMutation({
     mutationFn: async (target: AdminUserRow) => {
-      const { data } = await api.POST('/api/admin/resend-welcome', {
+      const { data, error, response } = await api.POST('/api/admin/resend-welcome', {
         body: { userId: target.userId },
+        middleware: [quiet],
       });
-      if (!data) throw new Error(RESEND_WELCOME_FAILED);
+      if (!data) {
+        throw new ActionFailed(RESEND_WELCOME_FAILED, response.status === 404, error?.message);
+      }
       return data;
     },
     onSuccess: (data) => onOutcome({ ok: true, message: data.message }),
-    onError: () => onOutcome({ ok: false, message: RESEND_WELCOME_FAILED }),
+    onError: failed(RESEND_WELCOME_FAILED),
     onSettled: onClose,
   });
 

@@ -272,6 +272,23 @@ describe('the users list in the address', () => {
     expect(lastQuery(requests, 'GET /api/admin/users').page).toBe('3');
   });
 
+  it('shows the last page for a page past the end, and puts it in the address', async () => {
+    const thirtyNine = all.slice(0, 39);
+    const { requests, router, table } = await openUsers(
+      { 'GET /api/admin/users': usersEndpoint(thirtyNine) },
+      { path: '/admin?tab=users&page=9' },
+    );
+
+    await waitFor(() =>
+      expect(emails(table)).toEqual(thirtyNine.slice(30).map((u) => u.userEmail)),
+    );
+    expect(lastQuery(requests, 'GET /api/admin/users').page).toBe('4');
+    expect(router.state.location.search).toEqual({ tab: 'users', page: 4 });
+    expect(screen.getByText('Showing 31–39 of 39')).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Page 4' }).hasAttribute('data-active')).toBe(true);
+    expect(screen.queryByText('No Users Found')).toBeNull();
+  });
+
   it('falls back to the defaults for values the list does not take', async () => {
     const { requests } = await openUsers(
       { 'GET /api/admin/users': usersEndpoint(all) },
@@ -324,6 +341,43 @@ describe('Impersonate User', () => {
     ).toBeDefined();
     expect(router.state.location.pathname).toBe('/admin');
   });
+});
+
+describe('an action on a user who is gone', () => {
+  // Deleted after the list was loaded: the server no longer has them.
+  const gone = makeUserRow({ userEmail: 'gone@example.com' });
+  const notFound = () =>
+    json({ statusCode: 404, error: 'Not Found', message: `User '${gone.userId}' not found.` }, 404);
+
+  it.each([
+    ['Impersonate User gone@example.com', 'Impersonate User', 'Impersonate'],
+    ['Resend Welcome Email to gone@example.com', 'Resend Welcome Email', 'Resend'],
+  ])(
+    '%s: says so in the server’s words and drops them from the list',
+    async (button, title, confirm) => {
+      const all = [gone, makeUserRow({ userEmail: 'kept@example.com' })];
+      const { events, router, table } = await openUsers({
+        'GET /api/admin/users': usersEndpoint(all),
+        'POST /api/admin/impersonate': () => {
+          all.splice(0, 1);
+          return notFound();
+        },
+        'POST /api/admin/resend-welcome': () => {
+          all.splice(0, 1);
+          return notFound();
+        },
+      });
+
+      await events.click(screen.getByRole('button', { name: button }));
+      const dialog = within(await screen.findByRole('dialog', { name: title }));
+      await events.click(dialog.getByRole('button', { name: confirm }));
+
+      expect(await screen.findByText(`User '${gone.userId}' not found.`)).toBeDefined();
+      expect(screen.queryByText(/Please try again later/)).toBeNull();
+      await waitFor(() => expect(emails(table)).toEqual(['kept@example.com']));
+      expect(router.state.location.pathname).toBe('/admin');
+    },
+  );
 });
 
 describe('Resend Welcome Email', () => {

@@ -39,9 +39,18 @@ const STATUS_ACTIONS: Record<Exclude<CaseStatus, 'open'>, string> = {
   closed: 'Close Case',
 };
 
+/**
+ * Who did it: the account, or, for what staff did while impersonating a subscriber, the staff
+ * member first, as the one who acted, and the subscriber they acted as.
+ */
+function actorOf(entry: StaffCase['history'][number]): string {
+  if (entry.impersonatorEmail === null) return entry.actorEmail ?? 'A deleted account';
+  return `${entry.impersonatorEmail} (impersonating ${entry.actorEmail ?? 'a deleted account'})`;
+}
+
 /** One line of the case's history: who did what, when. */
 function historyLine(entry: StaffCase['history'][number]): string {
-  const who = entry.actorEmail ?? 'A deleted account';
+  const who = actorOf(entry);
   switch (entry.action) {
     case 'case.open':
       return `${who} reported the document`;

@@ -99,6 +99,63 @@ describe('the case queue', { timeout: 20_000 }, () => {
     expect(router.state.location.search).toMatchObject({ caseId: CASE_ID });
   });
 
+  it('shows the last page for a page past the end, and puts it in the address', async () => {
+    const all = Array.from({ length: 12 }, (_, i) =>
+      makeCase({
+        id: `11111111-2222-4333-8444-${String(i).padStart(12, '0')}`,
+        caseNumber: `${1001 + i}`,
+      }),
+    );
+    const { requests, router } = await renderAdmin(
+      {
+        'GET /api/admin/cases': (request) => {
+          const query = new URL(request.url).searchParams;
+          const start = (Number(query.get('page')) - 1) * Number(query.get('count'));
+          return json({ ...page(all), cases: page(all).cases.slice(start, start + 10) });
+        },
+      },
+      { user: support, path: '/admin?tab=cases&page=7' },
+    );
+
+    const list = within(await screen.findByRole('list', { name: 'Cases' }));
+    expect(list.getAllByRole('listitem').map((i) => i.getAttribute('aria-label'))).toEqual([
+      'Case 1011',
+      'Case 1012',
+    ]);
+    expect(lastQuery(requests, 'GET /api/admin/cases').page).toBe('2');
+    expect(router.state.location.search).toMatchObject({ tab: 'cases', page: 2 });
+    expect(screen.getByText('Showing 11–12 of 12')).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Page 2' }).hasAttribute('data-active')).toBe(true);
+  });
+
+  it('names the staff member who opened a case while impersonating the subscriber', async () => {
+    const opened = makeCase({
+      history: [
+        {
+          id: '1',
+          at: '2026-11-21T12:00:00.000Z',
+          action: 'case.open',
+          actorEmail: 'vera@example.com',
+          impersonatorEmail: 'support@example.com',
+          details: {},
+        },
+      ],
+    });
+    await renderAdmin(
+      {
+        'GET /api/admin/cases': () => json(page([opened])),
+        [`GET /api/admin/cases/${CASE_ID}`]: () => json(opened),
+      },
+      { user: support, path: `/admin?tab=cases&caseId=${CASE_ID}` },
+    );
+    const drawer = within(await screen.findByRole('dialog', { name: 'Case 1001' }));
+    expect(
+      await drawer.findByText(
+        'support@example.com (impersonating vera@example.com) reported the document',
+      ),
+    ).toBeDefined();
+  });
+
   it('gives the phone number as people dial it, and the times in English', async () => {
     // A staff member who reads the rest of the site in Spanish: the staff screens are English.
     await renderAdmin(

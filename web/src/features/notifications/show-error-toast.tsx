@@ -3,9 +3,9 @@ import type { NotificationData } from '@mantine/notifications';
 import { notifications } from '@mantine/notifications';
 import { i18n } from '../../i18n';
 
-/** A red toast titled 'Error', in the language shown now. */
-export function showErrorToast(message: string, position?: NotificationData['position']): void {
-  notifications.show({
+/** A red toast titled 'Error', in the language shown now; its id, to take it down early. */
+export function showErrorToast(message: string, position?: NotificationData['position']): string {
+  return notifications.show({
     color: 'red',
     title: i18n.t('common.toast.error'),
     message,
