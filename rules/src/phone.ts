@@ -1,3 +1,10 @@
+/**
+ * At most this many notification methods (emails and phones, the account's own email included)
+ * per account: each one added mails or texts a verification to an address of the subscriber's
+ * choosing.
+ */
+export const MAX_NOTIFICATION_METHODS = 10;
+
 /** At most this many alert texts go to one number a day; past it, alerts go by email only. */
 export const TEXTS_PER_NUMBER_PER_DAY = 10;
 

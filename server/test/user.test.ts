@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { MAX_NOTIFICATION_METHODS } from '@deedwatch/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_TAKEN, INVALID_EMAIL, NO_ITEMS } from '../src/modules/user/user.service.ts';
 import {
@@ -471,6 +472,33 @@ describe('notification methods', () => {
       cookie,
     );
     expect(invalid.json()).toMatchObject({ statusCode: 400, message: INVALID_EMAIL });
+  });
+
+  it(`holds at most ${MAX_NOTIFICATION_METHODS} methods, also when adds come at once`, async () => {
+    const user = await createSubscriber(t.db, { verified: true });
+    const cookie = await signInSubscriber(t, user.email);
+    // The account's own email is one; the rest are asked for at once, two more than there is room.
+    const room = MAX_NOTIFICATION_METHODS - 1;
+    const answers = await Promise.all(
+      Array.from({ length: room + 2 }, (_, i) =>
+        post(
+          '/api/user/notifications/add',
+          { email: uniqueEmail(`many-${i}`), notificationMethodType: 'Email' },
+          cookie,
+        ),
+      ),
+    );
+    const statuses = answers.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([...Array(room).fill(200), 409, 409]);
+    expect(answers.find((r) => r.statusCode === 409)!.json().message).toBe(
+      `You can have at most ${MAX_NOTIFICATION_METHODS} notification methods: remove one before adding another.`,
+    );
+    const row = await t.db
+      .selectFrom('notification_methods')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(row.n)).toBe(MAX_NOTIFICATION_METHODS);
   });
 
   it('adds an SMS method from a phone number in the email field and texts its link', async () => {

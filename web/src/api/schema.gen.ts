@@ -4999,7 +4999,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Already one of your methods */
+            /** @description Already one of your methods or your trusted contacts, or the account has the most methods it may (10) */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -37,6 +37,8 @@ export const errors = {
   contactIsYou:
     '{{email}} is your own email: a trusted contact is somebody else you trust, who gets a copy of your Act now alerts.',
   contactExists: '{{email}} is already one of your trusted contacts.',
+  tooManyMethods:
+    'You can have at most {{max}} notification methods: remove one before adding another.',
   tooManyContacts:
     'You can name at most {{max}} trusted contacts: remove one before adding another.',
   invalidContactLink:

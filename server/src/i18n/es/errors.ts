@@ -41,6 +41,8 @@ export const errors: Catalog<typeof en> = {
   contactIsYou:
     '{{email}} es su propio correo electrónico: un contacto de confianza es otra persona de su confianza, que recibe una copia de sus alertas «Actúe ya».',
   contactExists: '{{email}} ya es uno de sus contactos de confianza.',
+  tooManyMethods:
+    'Puede tener como máximo {{max}} métodos de notificación: elimine uno antes de agregar otro.',
   tooManyContacts:
     'Puede nombrar como máximo {{max}} contactos de confianza: elimine uno antes de agregar otro.',
   invalidContactLink:

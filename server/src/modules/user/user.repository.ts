@@ -27,6 +27,16 @@ export async function lockUser(db: Executor, userId: string) {
     .executeTakeFirst();
 }
 
+/** How many notification methods the user has, verified or not. */
+export async function countMethods(db: Executor, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('notification_methods')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** Whether `email` is one of the user's trusted contacts, whatever their answer. */
 export async function isTrustedContact(db: Executor, userId: string, email: string) {
   const row = await db

@@ -164,7 +164,9 @@ export async function userRoutes(
         400: invalid,
         401: noSession,
         403: notWhileImpersonating,
-        409: errorResponse('Already one of your methods'),
+        409: errorResponse(
+          'Already one of your methods or your trusted contacts, or the account has the most methods it may (10)',
+        ),
       },
     },
     handler: async (request, _reply, caller) =>

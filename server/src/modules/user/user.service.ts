@@ -1,4 +1,4 @@
-import { guardName, isEmail, type Language } from '@deedwatch/rules';
+import { guardName, isEmail, type Language, MAX_NOTIFICATION_METHODS } from '@deedwatch/rules';
 import type { PgBoss } from 'pg-boss';
 import type { Database, Executor } from '../../db/database.ts';
 import { bossDb } from '../../db/pg-boss-db.ts';
@@ -298,6 +298,9 @@ export async function addNotificationMethod(
       await repo.lockUser(trx, user.id);
       if (input.type === 'Email' && (await repo.isTrustedContact(trx, user.id, address))) {
         throw said(409, 'errors.methodIsContact', { address });
+      }
+      if ((await repo.countMethods(trx, user.id)) >= MAX_NOTIFICATION_METHODS) {
+        throw said(409, 'errors.tooManyMethods', { max: MAX_NOTIFICATION_METHODS });
       }
       const method = await repo.insertMethod(trx, user.id, input.type, address);
       await sendMethodVerification(trx, mail, {

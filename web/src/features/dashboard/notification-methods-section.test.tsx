@@ -1,3 +1,4 @@
+import { MAX_NOTIFICATION_METHODS } from '@deedwatch/rules';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { makeUser } from '../../test/factories';
@@ -56,6 +57,20 @@ describe('notification methods', () => {
     expect(
       secondItem.getByRole('button', { name: `Resend verification to ${second.email}` }),
     ).toBeDefined();
+  });
+
+  it(`offers no Add Method once the account has ${MAX_NOTIFICATION_METHODS} methods, and says why`, async () => {
+    const many = Array.from({ length: MAX_NOTIFICATION_METHODS - 1 }, (_, i) => ({
+      ...second,
+      id: `22222222-2222-4222-8222-2222222222${String(i).padStart(2, '0')}`,
+      email: `second-${i}@example.com`,
+    }));
+    await renderDashboard(makeUser({ emailNotificationMethods: [own, ...many] }));
+    const add = methodsSection().getByRole('button', { name: 'Add Method' });
+    expect(add).toHaveProperty('disabled', true);
+    expect(add.getAttribute('title')).toBe(
+      `You have ${MAX_NOTIFICATION_METHODS} notification methods, the most you can: remove one to add another.`,
+    );
   });
 
   it('validates the new email and blocks Add while an error is set', async () => {

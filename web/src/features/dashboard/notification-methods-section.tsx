@@ -1,3 +1,4 @@
+import { MAX_NOTIFICATION_METHODS } from '@deedwatch/rules';
 import { Badge, Button, Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -88,6 +89,7 @@ export function NotificationMethodsSection({ user }: { user: SessionUser }) {
   };
 
   const methods = user.emailNotificationMethods;
+  const full = methods.length >= MAX_NOTIFICATION_METHODS;
   // The server refuses to add a method, or to send a link to one, while staff impersonate.
   const impersonated = user.isImpersonated;
   const impersonatingHint = impersonated ? t('common.impersonating.unavailable') : undefined;
@@ -96,7 +98,15 @@ export function NotificationMethodsSection({ user }: { user: SessionUser }) {
       id="methods-heading"
       title={t('dashboard.methods.title')}
       actions={
-        <Button size="xs" onClick={addModal.open} disabled={impersonated} title={impersonatingHint}>
+        <Button
+          size="xs"
+          onClick={addModal.open}
+          disabled={impersonated || full}
+          title={
+            impersonatingHint ??
+            (full ? t('dashboard.methods.full', { max: MAX_NOTIFICATION_METHODS }) : undefined)
+          }
+        >
           {t('dashboard.methods.add')}
         </Button>
       }

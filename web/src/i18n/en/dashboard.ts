@@ -201,6 +201,7 @@ export const dashboard = {
   methods: {
     title: 'Notification Methods',
     add: 'Add Method',
+    full: 'You have {{max}} notification methods, the most you can: remove one to add another.',
     empty: 'No notification methods. Add an email to receive alerts.',
     email: 'EMAIL',
     sms: 'SMS',

@@ -205,6 +205,7 @@ export const dashboard: Catalog<typeof en> = {
   methods: {
     title: 'Métodos de notificación',
     add: 'Agregar método',
+    full: 'Tiene {{max}} métodos de notificación, el máximo: elimine uno para agregar otro.',
     empty: 'No hay métodos de notificación. Agregue un correo electrónico para recibir alertas.',
     email: 'CORREO',
     sms: 'SMS',
