@@ -27,6 +27,7 @@ import { searchRoutes } from './modules/search/search.routes.ts';
 import { smsRoutes } from './modules/sms/sms.routes.ts';
 import { trustedContactsRoutes } from './modules/trusted-contacts/trusted-contacts.routes.ts';
 import { apiAccessRoutes } from './modules/tokens/api-access.routes.ts';
+import { eventsRoutes } from './modules/user/events.routes.ts';
 import { possibleMatchesRoutes } from './modules/user/possible-matches.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { registerAccessGuard } from './plugins/access-guard.ts';
@@ -166,6 +167,7 @@ async function registerSessionRoutes(app: FastifyInstance, config: AppConfig, de
       });
       await api.register(userRoutes, { db, mail, limits: config, boss: deps.boss });
       await api.register(possibleMatchesRoutes, { db });
+      await api.register(eventsRoutes, { db });
       await api.register(documentsRoutes, { db, blobs: deps.blobs ?? createBlobStore(config) });
       await api.register(adminMetricsRoutes, { db });
       await api.register(adminUsersRoutes, { db });

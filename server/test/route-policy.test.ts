@@ -117,6 +117,7 @@ const ROUTES: Record<string, { policy: Policy; call: (ids: Ids) => Call }> = {
     call: () => ({ url: '/api/auth/verify-sms?code=forged' }),
   },
   'POST /api/auth/me': { policy: 'signed-in', call: () => ({ url: '/api/auth/me' }) },
+  'GET /api/user/events': { policy: 'signed-in', call: () => ({ url: '/api/user/events' }) },
   // Signing out without a session does nothing and says so with a 200.
   'GET /api/auth/logout': {
     policy: 'public',

@@ -538,7 +538,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Archives an alert: it no longer shows among the alerts
+         * Archives an alert: the dashboard no longer lists it among the alerts, nor a morning digest of possible matches; it is still listed by POST /api/auth/me (isArchived true) and by GET /api/user/events with archived=true or all
          * @description Scope: `write`. A personal access token needs the write scope; a session needs nothing more.
          */
         post: operations["archiveEvent"];
@@ -563,6 +563,28 @@ export interface paths {
          *     Scope: `write`. A personal access token needs the write scope; a session needs nothing more.
          */
         put: operations["setPossibleMatches"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your alerts (events), newest first, a page at a time
+         * @description The events you are shown, as the dashboard and webhooks show them (not the documents a history check found already on record, not the possible matches of a name set to 'hide'), newest first, each in the shape of an event.created webhook's data. Not archived ones unless archived is 'true' (only those) or 'all'. A page holds limit events (1 to 100, 50 by default); when more follow, nextCursor is not null: call again with cursor set to it, and the same since and archived, for the next, older page, until nextCursor is null. Pages are keyed on each event's creation time and id, so events raised meanwhile never shift them. To poll, pass since: the createdAt of the newest event you have handled; only events created after it are listed (page through them as above). An event is committed a little after its createdAt, so to miss none take since a few minutes earlier and skip the eventIds you have already handled. To catch up after downtime, do the same from the last createdAt you stored. Rather than polling, a webhook endpoint (POST /api/webhooks) has each new event pushed to you as it is raised, with the same body.
+         *
+         *     Scope: `read`. A personal access token needs the read scope; a session needs nothing more.
+         */
+        get: operations["listEvents"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -7047,6 +7069,173 @@ export interface operations {
             };
             /** @description Not found among your own guarded names */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls with this token this minute: RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget, Retry-After when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description Events per page, 1 to 100; 50 unless given */
+                limit?: string;
+                /** @description The previous page's nextCursor, to get the page after it (older events); send the same since and archived with it */
+                cursor?: string;
+                /** @description Only the events created after this time (to the millisecond, as createdAt gives it): the createdAt of the newest event you have, to poll for new ones */
+                since?: string;
+                /** @description 'false' (the default): events not archived; 'true': only archived ones; 'all' */
+                archived?: "false" | "true" | "all";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of your events, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "events": [
+                     *         {
+                     *           "eventId": "3f2a1c4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b",
+                     *           "createdAt": "2026-11-26T08:14:02.118Z",
+                     *           "tier": "exact",
+                     *           "level": "act_now",
+                     *           "matchKind": "name",
+                     *           "matchedValue": "SMITH JOHN A",
+                     *           "partyRole": "grantor",
+                     *           "isExact": true,
+                     *           "confidence": 1,
+                     *           "namesakes": 3,
+                     *           "guarded": {
+                     *             "kind": "name",
+                     *             "id": "7d1e0b52-9c4a-4f3e-8d21-5a6b7c8d9e0f",
+                     *             "value": "SMITH JOHN A"
+                     *           },
+                     *           "document": {
+                     *             "county": "Sacramento",
+                     *             "documentNumber": "2026-0123456",
+                     *             "documentType": "GRANT DEED",
+                     *             "recordedAt": "2026-11-26T08:13:40.000Z",
+                     *             "containerName": "SAC",
+                     *             "fileName": "2026-0123456.pdf"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "nextCursor": "MjAyNi0xMS0yNlQwODoxNDowMi4xMTgxMjNaXzNmMmExYzRlLTViNmQtNGU3Zi04YTliLTBjMWQyZTNmNGE1Yg"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Newest first, each as the data of an event.created webhook */
+                        events: {
+                            /** Format: uuid */
+                            eventId: string;
+                            /**
+                             * Format: date-time
+                             * @description When the event was raised, to the millisecond
+                             */
+                            createdAt: string;
+                            /**
+                             * @description How sure the match is (docs/matching.md)
+                             * @enum {string}
+                             */
+                            tier: "exact" | "strong" | "possible";
+                            /**
+                             * @description How urgently it asks you to act
+                             * @enum {string}
+                             */
+                            level: "act_now" | "check" | "records";
+                            /**
+                             * @description What of the guarded item the document hit
+                             * @enum {string}
+                             */
+                            matchKind: "apn" | "address" | "name";
+                            /** @description The document's value that matched */
+                            matchedValue: string;
+                            /** @description For a name: whether the document names it as a grantor or a grantee */
+                            partyRole: ("grantor" | "grantee") | null;
+                            isExact: boolean;
+                            /** @description 0 to 1 */
+                            confidence: number;
+                            /** @description For a name: the county's documents under the name's commoner namesakes */
+                            namesakes: number | null;
+                            guarded: {
+                                /** @enum {string} */
+                                kind: "name" | "property";
+                                /** @description The guarded item's id, as in the account's nameSubscriptions or apnSubscriptions */
+                                id: string | null;
+                                value: string;
+                            };
+                            document: {
+                                county: string;
+                                documentNumber: string;
+                                documentType: string;
+                                /** Format: date-time */
+                                recordedAt: string;
+                                /** @description With fileName, the query of GET /api/document/download */
+                                containerName: string;
+                                fileName: string;
+                            };
+                        }[];
+                        /** @description Pass as cursor for the next (older) page; null when this page is the last */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description A limit that is not 1 to 100, a cursor that is not a nextCursor of this call, a since that is not an ISO 8601 time with a time zone, or an archived that is not false, true or all */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Nobody is signed in, or the bearer token is not valid: the message says whether it is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A token without the read scope (the message and WWW-Authenticate name it) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

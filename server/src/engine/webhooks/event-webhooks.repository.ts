@@ -46,6 +46,8 @@ export type EventForWebhook = DocumentRow & {
   id: string;
   user_id: string;
   created_at: Date;
+  /** created_at to the microsecond, as UTC text that Postgres reads back exactly: a page's key. */
+  created_at_key: string;
   tier: MatchTier;
   level: EventLevel;
   match_kind: 'apn' | 'address' | 'name';
@@ -74,14 +76,23 @@ export async function usersWanting(db: Executor, eventType: string): Promise<str
   return rows.map((r) => r.user_id);
 }
 
+/** A page of shown events, newest first: those `where` admits, at most `limit` of them. */
+type Page = { where: RawBuilder<boolean>; limit: number };
+
 /**
  * The events that `source` (a FROM item yielding `e`, rows of events) names, that a subscriber
  * is shown as they happen: not found on record by a history check, and not a possible match of
- * a name set to hide them.
+ * a name set to hide them. Oldest first; or, for a `page`, the newest that it admits first.
  */
-async function shownEvents(db: Executor, source: RawBuilder<unknown>): Promise<EventForWebhook[]> {
+async function shownEvents(
+  db: Executor,
+  source: RawBuilder<unknown>,
+  page?: Page,
+): Promise<EventForWebhook[]> {
   const { rows } = await sql<EventForWebhook>`
-    SELECT e.id, e.user_id, e.created_at, e.tier, e.level, e.match_kind, e.matched_value,
+    SELECT e.id, e.user_id, e.created_at,
+           to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at_key,
+           e.tier, e.level, e.match_kind, e.matched_value,
            e.party_role, e.is_exact, e.confidence, e.namesakes, e.name_subscription_id,
            e.apn_subscription_id, coalesce(ns.name, aps.apn) AS guarded_value,
            d.id AS document_id, d.document_number, d.document_type, d.recorded_at, d.container,
@@ -93,7 +104,10 @@ async function shownEvents(db: Executor, source: RawBuilder<unknown>): Promise<E
     LEFT JOIN apn_subscriptions aps ON aps.id = e.apn_subscription_id
     WHERE NOT e.on_record
       AND NOT (e.tier = 'possible' AND ns.possible_matches IS NOT DISTINCT FROM 'hide')
-    ORDER BY e.created_at, e.id`.execute(db);
+      ${page ? sql`AND ${page.where}` : sql``}
+    ORDER BY ${page ? sql`e.created_at DESC, e.id DESC LIMIT ${page.limit}` : sql`e.created_at, e.id`}`.execute(
+    db,
+  );
   return rows;
 }
 
@@ -115,6 +129,47 @@ export async function eventsOf(
 export async function eventsById(db: Executor, ids: readonly string[]): Promise<EventForWebhook[]> {
   if (ids.length === 0) return [];
   return shownEvents(db, sql`(SELECT * FROM events WHERE id = ANY (${ids}::uuid[])) AS e`);
+}
+
+/** Which of a user's events a page lists, by whether they are archived. */
+export type ArchivedFilter = 'false' | 'true' | 'all';
+
+export type ShownEventsQuery = {
+  /** Only the events before this one, newest first: the last of the previous page. */
+  before?: { createdAtKey: string; id: string };
+  /** Only the events created in a later millisecond than this. */
+  since?: Date;
+  archived: ArchivedFilter;
+  limit: number;
+};
+
+/**
+ * A page of one user's events that they are shown (as webhooks tell of them), newest first by
+ * (created_at, id): a keyset on events_user_shown_idx, never an offset. Only this user's
+ * events, whatever `before` names.
+ */
+export async function shownEventsOfUser(
+  db: Executor,
+  userId: string,
+  query: ShownEventsQuery,
+): Promise<EventForWebhook[]> {
+  const conditions: RawBuilder<boolean>[] = [sql`e.user_id = ${userId}::uuid`];
+  if (query.before) {
+    conditions.push(
+      sql`(e.created_at, e.id) < (${query.before.createdAtKey}::timestamptz, ${query.before.id}::uuid)`,
+    );
+  }
+  // createdAt is given to the millisecond: an event of since's own millisecond is not after it.
+  if (query.since) {
+    conditions.push(sql`e.created_at >= ${query.since}::timestamptz + interval '1 millisecond'`);
+  }
+  if (query.archived !== 'all') {
+    conditions.push(query.archived === 'true' ? sql`e.is_archived` : sql`NOT e.is_archived`);
+  }
+  return shownEvents(db, sql`events AS e`, {
+    where: sql.join(conditions, sql` AND `) as RawBuilder<boolean>,
+    limit: query.limit,
+  });
 }
 
 /** Rows per INSERT: 12 parameters each stay far below Postgres's 65,535. */

@@ -22,9 +22,9 @@ export const CASE_STATUS_CHANGED = 'case.status_changed';
 /**
  * What a webhook tells of an event: the event, the guarded item it hit and the recorded
  * document (its containerName and fileName are the query of GET /api/document/download, which a
- * token with the read scope may call).
+ * token with the read scope may call). GET /api/user/events lists events in this shape too.
  */
-function eventData(e: EventForWebhook) {
+export function eventData(e: EventForWebhook) {
   return {
     eventId: e.id,
     createdAt: e.created_at.toISOString(),
@@ -51,6 +51,8 @@ function eventData(e: EventForWebhook) {
     },
   };
 }
+
+export type EventData = ReturnType<typeof eventData>;
 
 /** The body of an event.created webhook, as signed and sent. */
 export function eventCreatedPayload(e: EventForWebhook): string {

@@ -256,7 +256,8 @@ export async function userRoutes(
     schema: {
       ...signedIn,
       operationId: 'archiveEvent',
-      summary: 'Archives an alert: it no longer shows among the alerts',
+      summary:
+        'Archives an alert: the dashboard no longer lists it among the alerts, nor a morning digest of possible matches; it is still listed by POST /api/auth/me (isArchived true) and by GET /api/user/events with archived=true or all',
       body: ArchiveEventBody,
       response: { 200: updatedUser, 400: invalid, 401: noSession, 404: notFound },
     },
