@@ -3609,6 +3609,25 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "jane.doe@example.com",
+                 *       "apns": [
+                 *         {
+                 *           "county": "Sacramento",
+                 *           "apn": "012-0345-006-0000",
+                 *           "description": "1200 J ST"
+                 *         }
+                 *       ],
+                 *       "names": [
+                 *         {
+                 *           "county": "Sacramento",
+                 *           "name": "DOE JANE"
+                 *         }
+                 *       ],
+                 *       "language": "en"
+                 *     }
+                 */
                 "application/json": {
                     email: string;
                     /** @default [] */
@@ -3703,6 +3722,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "guardApnSubscriptions": [
+                 *         {
+                 *           "county": "Sacramento",
+                 *           "apn": "012-0345-006-0000",
+                 *           "description": "1200 J ST"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     guardApnSubscriptions: {
                         /** @description A county name as GET /api/config gives it (any letter case) */
@@ -4040,6 +4070,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "guardNameSubscriptions": [
+                 *         {
+                 *           "county": "Sacramento",
+                 *           "name": "DOE JANE"
+                 *         },
+                 *         {
+                 *           "county": "Sacramento",
+                 *           "name": "DOE FAMILY TRUST"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     guardNameSubscriptions: {
                         /** @description A county name as GET /api/config gives it (any letter case) */
@@ -4372,6 +4416,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "guardRecordSubscriptionType": "Name",
+                 *       "guardSubscriptionId": "3f2a1c4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b"
+                 *     }
+                 */
                 "application/json": {
                     /** @description One of 'Apn', 'Name', in any letter case */
                     guardRecordSubscriptionType: string;
@@ -5058,6 +5108,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "notificationMethodId": "3f2a1c4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b",
+                 *       "notificationMethodType": "Email"
+                 *     }
+                 */
                 "application/json": {
                     /** Format: uuid */
                     notificationMethodId: string;
@@ -5401,6 +5457,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "notificationMethodId": "3f2a1c4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b"
+                 *     }
+                 */
                 "application/json": {
                     /** Format: uuid */
                     notificationMethodId: string;
@@ -5742,6 +5803,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "notificationMethodId": "3f2a1c4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b",
+                 *       "checkLevel": true
+                 *     }
+                 */
                 "application/json": {
                     /** Format: uuid */
                     notificationMethodId: string;
@@ -6085,6 +6152,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "language": "es"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description The subscriber's language: 'en' (English) or 'es' (Spanish)
@@ -6416,6 +6488,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "eventId": "3f2a1c4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b"
+                 *     }
+                 */
                 "application/json": {
                     /** Format: uuid */
                     eventId: string;
@@ -6760,6 +6837,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "possibleMatches": "digest"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description What to do with this name's possible matches: 'digest' lists them in one email each morning (the default), 'immediately' alerts at once as for a sure match, 'hide' keeps them off the dashboard and out of email
@@ -8704,6 +8786,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "problem": "did_not_sign",
+                 *       "statement": "I did not sign this grant deed and do not know the grantee named in it.",
+                 *       "contactEmail": "jane.doe@example.com",
+                 *       "contactPhone": "(916) 555-0142",
+                 *       "preferredContact": "phone"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description What is wrong: did_not_sign (I did not sign this document), not_authorised (I did not authorise anyone to sign it for me), unknown_parties (I do not know the people or companies named on it), other
@@ -9580,6 +9671,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "sam.doe@example.com",
+                 *       "name": "Sam Doe"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The person's email address; never the subscriber's own */
                     email: string;

@@ -61,29 +61,40 @@ const Statement = v.pipe(
   ),
 );
 
-export const ReportBody = v.strictObject({
-  problem: ProblemSchema,
-  statement: Statement,
-  contactEmail: v.pipe(
-    v.string(),
-    v.trim(),
-    v.maxLength(MAX_EMAIL_LENGTH, `is at most ${MAX_EMAIL_LENGTH} characters`),
-    v.description('Where staff may write to the subscriber about the case'),
-  ),
-  contactPhone: v.optional(
-    v.pipe(
+export const ReportBody = v.pipe(
+  v.strictObject({
+    problem: ProblemSchema,
+    statement: Statement,
+    contactEmail: v.pipe(
       v.string(),
       v.trim(),
-      v.maxLength(40, 'is at most 40 characters'),
-      v.description("Where staff may call: 10 digits, or + and the country code; '' for none"),
+      v.maxLength(MAX_EMAIL_LENGTH, `is at most ${MAX_EMAIL_LENGTH} characters`),
+      v.description('Where staff may write to the subscriber about the case'),
     ),
-    '',
-  ),
-  preferredContact: v.pipe(
-    v.picklist(PREFERRED_CONTACTS, "must be 'email' or 'phone'"),
-    v.description('How the subscriber would rather be reached (phone needs contactPhone)'),
-  ),
-});
+    contactPhone: v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.maxLength(40, 'is at most 40 characters'),
+        v.description("Where staff may call: 10 digits, or + and the country code; '' for none"),
+      ),
+      '',
+    ),
+    preferredContact: v.pipe(
+      v.picklist(PREFERRED_CONTACTS, "must be 'email' or 'phone'"),
+      v.description('How the subscriber would rather be reached (phone needs contactPhone)'),
+    ),
+  }),
+  v.examples([
+    {
+      problem: 'did_not_sign',
+      statement: 'I did not sign this grant deed and do not know the grantee named in it.',
+      contactEmail: 'jane.doe@example.com',
+      contactPhone: '(916) 555-0142',
+      preferredContact: 'phone',
+    },
+  ]),
+);
 export type ReportInput = v.InferOutput<typeof ReportBody>;
 
 /** A case as its subscriber sees it on the event. */

@@ -3,27 +3,30 @@ import * as v from 'valibot';
 
 const CONTROL_CHARACTER = /\p{Cc}/u;
 
-export const AddTrustedContactBody = v.strictObject({
-  email: v.pipe(
-    v.string(),
-    v.trim(),
-    v.maxLength(MAX_EMAIL_LENGTH, `is at most ${MAX_EMAIL_LENGTH} characters`),
-    v.description("The person's email address; never the subscriber's own"),
-  ),
-  name: v.optional(
-    v.pipe(
+export const AddTrustedContactBody = v.pipe(
+  v.strictObject({
+    email: v.pipe(
       v.string(),
       v.trim(),
-      v.maxLength(
-        MAX_TRUSTED_CONTACT_NAME_LENGTH,
-        `is at most ${MAX_TRUSTED_CONTACT_NAME_LENGTH} characters`,
-      ),
-      v.check((s) => !CONTROL_CHARACTER.test(s), 'must not contain control characters'),
-      v.description('What the subscriber calls them, used in the mail they get'),
+      v.maxLength(MAX_EMAIL_LENGTH, `is at most ${MAX_EMAIL_LENGTH} characters`),
+      v.description("The person's email address; never the subscriber's own"),
     ),
-    '',
-  ),
-});
+    name: v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.maxLength(
+          MAX_TRUSTED_CONTACT_NAME_LENGTH,
+          `is at most ${MAX_TRUSTED_CONTACT_NAME_LENGTH} characters`,
+        ),
+        v.check((s) => !CONTROL_CHARACTER.test(s), 'must not contain control characters'),
+        v.description('What the subscriber calls them, used in the mail they get'),
+      ),
+      '',
+    ),
+  }),
+  v.examples([{ email: 'sam.doe@example.com', name: 'Sam Doe' }]),
+);
 
 export const TrustedContactParams = v.strictObject({
   id: v.pipe(

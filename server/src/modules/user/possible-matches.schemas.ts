@@ -9,4 +9,7 @@ export const PossibleMatchesParams = v.strictObject({
   ),
 });
 
-export const PossibleMatchesBody = v.strictObject({ possibleMatches: PossibleMatches });
+export const PossibleMatchesBody = v.pipe(
+  v.strictObject({ possibleMatches: PossibleMatches }),
+  v.examples([{ possibleMatches: 'digest' }]),
+);

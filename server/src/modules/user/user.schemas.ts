@@ -69,20 +69,40 @@ export const Language = v.pipe(
   v.description("The subscriber's language: 'en' (English) or 'es' (Spanish)"),
 );
 
-export const RegisterBody = v.strictObject({
-  // Checked by the service, so a bad address gets exactly the message the web app shows.
-  email: v.pipe(v.string(), v.maxLength(MAX_EMAIL_LENGTH, 'Invalid email')),
-  apns: v.optional(guardList(GuardApn), []),
-  names: v.optional(guardList(GuardName), []),
-  language: v.optional(Language, 'en'),
-});
+const EXAMPLE_APN = { county: 'Sacramento', apn: '012-0345-006-0000', description: '1200 J ST' };
+const EXAMPLE_NAME = { county: 'Sacramento', name: 'DOE JANE' };
+const EXAMPLE_ID = '3f2a1c4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
 
-export const SetLanguageBody = v.strictObject({ language: Language });
+export const RegisterBody = v.pipe(
+  v.strictObject({
+    // Checked by the service, so a bad address gets exactly the message the web app shows.
+    email: v.pipe(v.string(), v.maxLength(MAX_EMAIL_LENGTH, 'Invalid email')),
+    apns: v.optional(guardList(GuardApn), []),
+    names: v.optional(guardList(GuardName), []),
+    language: v.optional(Language, 'en'),
+  }),
+  v.examples([
+    { email: 'jane.doe@example.com', apns: [EXAMPLE_APN], names: [EXAMPLE_NAME], language: 'en' },
+  ]),
+);
+
+export const SetLanguageBody = v.pipe(
+  v.strictObject({ language: Language }),
+  v.examples([{ language: 'es' }]),
+);
 
 export const Registered = v.object({ id: v.pipe(v.string(), v.uuid()), email: v.string() });
 
-export const AddApnsBody = v.strictObject({ guardApnSubscriptions: guardList(GuardApn) });
-export const AddNamesBody = v.strictObject({ guardNameSubscriptions: guardList(GuardName) });
+export const AddApnsBody = v.pipe(
+  v.strictObject({ guardApnSubscriptions: guardList(GuardApn) }),
+  v.examples([{ guardApnSubscriptions: [EXAMPLE_APN] }]),
+);
+export const AddNamesBody = v.pipe(
+  v.strictObject({ guardNameSubscriptions: guardList(GuardName) }),
+  v.examples([
+    { guardNameSubscriptions: [EXAMPLE_NAME, { county: 'Sacramento', name: 'DOE FAMILY TRUST' }] },
+  ]),
+);
 
 /** One of `values`, in any letter case; the output is the value as written here. */
 const caseInsensitive = <const T extends string>(values: readonly [T, ...T[]], message: string) =>
@@ -93,39 +113,67 @@ const caseInsensitive = <const T extends string>(values: readonly [T, ...T[]], m
     v.picklist(values, message),
   );
 
-export const RemoveSubscriptionBody = v.strictObject({
-  guardRecordSubscriptionType: caseInsensitive(['Apn', 'Name'], "must be 'Apn' or 'Name'"),
-  guardSubscriptionId: Uuid('a guarded item'),
-});
+export const RemoveSubscriptionBody = v.pipe(
+  v.strictObject({
+    guardRecordSubscriptionType: caseInsensitive(['Apn', 'Name'], "must be 'Apn' or 'Name'"),
+    guardSubscriptionId: Uuid('a guarded item'),
+  }),
+  v.examples([{ guardRecordSubscriptionType: 'Name', guardSubscriptionId: EXAMPLE_ID }]),
+);
 
-export const AddNotificationMethodBody = v.strictObject({
-  email: v.pipe(
-    v.string(),
-    v.trim(),
-    v.maxLength(MAX_EMAIL_LENGTH, `is at most ${MAX_EMAIL_LENGTH} characters`),
-    v.description('The email address; for an SMS method, the phone number'),
-  ),
-  notificationMethodType: caseInsensitive(['Email', 'SMS'], "must be 'Email' or 'SMS'"),
-});
+export const AddNotificationMethodBody = v.pipe(
+  v.strictObject({
+    email: v.pipe(
+      v.string(),
+      v.trim(),
+      v.maxLength(MAX_EMAIL_LENGTH, `is at most ${MAX_EMAIL_LENGTH} characters`),
+      v.description('The email address; for an SMS method, the phone number'),
+    ),
+    notificationMethodType: caseInsensitive(['Email', 'SMS'], "must be 'Email' or 'SMS'"),
+  }),
+  v.examples([
+    { email: 'title-desk@example.com', notificationMethodType: 'Email' },
+    { email: '(916) 555-0142', notificationMethodType: 'SMS' },
+  ]),
+);
 
-export const RemoveNotificationMethodBody = v.strictObject({
-  notificationMethodId: Uuid('a notification method'),
-  notificationMethodType: v.optional(caseInsensitive(['Email', 'SMS'], "must be 'Email' or 'SMS'")),
-});
+export const RemoveNotificationMethodBody = v.pipe(
+  v.strictObject({
+    notificationMethodId: Uuid('a notification method'),
+    notificationMethodType: v.optional(
+      caseInsensitive(['Email', 'SMS'], "must be 'Email' or 'SMS'"),
+    ),
+  }),
+  v.examples([
+    {
+      notificationMethodId: '3f2a1c4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b',
+      notificationMethodType: 'Email',
+    },
+  ]),
+);
 
-export const ResendVerificationBody = v.strictObject({
-  notificationMethodId: Uuid('a notification method'),
-});
+export const ResendVerificationBody = v.pipe(
+  v.strictObject({
+    notificationMethodId: Uuid('a notification method'),
+  }),
+  v.examples([{ notificationMethodId: '3f2a1c4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b' }]),
+);
 
-export const SetTextLevelsBody = v.strictObject({
-  notificationMethodId: Uuid('a notification method'),
-  checkLevel: v.pipe(
-    v.boolean('must be true or false'),
-    v.description('true: Check alerts are texted too; false: only Act now alerts'),
-  ),
-});
+export const SetTextLevelsBody = v.pipe(
+  v.strictObject({
+    notificationMethodId: Uuid('a notification method'),
+    checkLevel: v.pipe(
+      v.boolean('must be true or false'),
+      v.description('true: Check alerts are texted too; false: only Act now alerts'),
+    ),
+  }),
+  v.examples([{ notificationMethodId: '3f2a1c4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b', checkLevel: true }]),
+);
 
-export const ArchiveEventBody = v.strictObject({ eventId: Uuid('an alert') });
+export const ArchiveEventBody = v.pipe(
+  v.strictObject({ eventId: Uuid('an alert') }),
+  v.examples([{ eventId: EXAMPLE_ID }]),
+);
 
 /** What a subscriber wants done with the possible matches of one guarded name. */
 export const POSSIBLE_MATCHES = ['digest', 'immediately', 'hide'] as const;
