@@ -240,7 +240,7 @@ describe('backup and restore with the folder store', () => {
         }
         expect((await imported).imported).toBe(20);
         const backedUp = await made;
-        expect(backedUp?.code).toBe(0);
+        expect(backedUp?.code, backedUp?.stderr).toBe(0);
         expect(backedUp?.stdout).toMatch(
           /Waiting for a parcel import to finish replacing a county/,
         );

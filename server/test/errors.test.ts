@@ -137,6 +137,56 @@ describe('errors and validation', () => {
       message: 'There is nothing at GET /api/nothing-here.',
     });
   });
+
+  it('a path of the API asked with a method it does not have is a 405 naming the methods it has', async () => {
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me' });
+    expect(me.statusCode).toBe(405);
+    expect(me.headers.allow).toBe('POST');
+    expect(me.json()).toEqual({
+      statusCode: 405,
+      error: 'Method Not Allowed',
+      message: 'Use POST for /api/auth/me.',
+    });
+
+    // HEAD is allowed wherever GET is, as Fastify answers it.
+    const webhooks = await t.app.inject({ method: 'PUT', url: '/api/webhooks', payload: {} });
+    expect(webhooks.statusCode).toBe(405);
+    expect(webhooks.headers.allow).toBe('GET, HEAD, POST');
+    expect(webhooks.json().message).toBe('Use GET or POST for /api/webhooks.');
+  });
+
+  it("matches a 405's path by the route's pattern, and names the pattern, not what was sent", async () => {
+    // Fastify takes a path parameter of at most 100 characters (longer is a 414); a query of any.
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/webhooks/${'A'.repeat(90)}?q=${'A'.repeat(1500)}`,
+    });
+    expect(res.statusCode).toBe(405);
+    expect(res.headers.allow).toBe('PATCH, DELETE');
+    expect(res.json().message).toBe('Use PATCH or DELETE for /api/webhooks/:id.');
+    expect(res.body).not.toContain('AAAA');
+
+    // A static segment is preferred to a parameter, as the router prefers it.
+    const resend = await t.app.inject({
+      method: 'GET',
+      url: '/api/webhooks/deliveries/0b6e0a39-3c55-4f54-9d3b-8f0a4f3e9f11/resend',
+    });
+    expect(resend.statusCode).toBe(405);
+    expect(resend.json().message).toBe('Use POST for /api/webhooks/deliveries/:id/resend.');
+  });
+
+  it('keeps a 404 where no route has the path, and outside the API', async () => {
+    // One segment too many or too few, or a trailing slash: no route has that path.
+    for (const url of ['/api/auth/me/extra', '/api/auth', '/api/auth/me/']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers.allow, url).toBeUndefined();
+    }
+    // Outside /api a miss stays what it was (the web app's pages, the probes).
+    const probe = await t.app.inject({ method: 'POST', url: '/healthz' });
+    expect(probe.statusCode).toBe(404);
+    expect(probe.json().message).toBe('There is nothing at POST /healthz.');
+  });
 });
 
 describe('rate limiting', () => {

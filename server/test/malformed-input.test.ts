@@ -337,10 +337,12 @@ describe('malformed input on every operation', () => {
         payload: `{"x":"${'a'.repeat(limit - 7)}"}`,
       });
       const body = res.headers['content-type']?.includes('json') ? res.json() : res.body;
+      // The limit, so the client knows how far to shorten or split what it sends.
+      const most = limit === DEFAULT_LIMIT ? '16 KiB' : `${limit.toLocaleString('en-US')} bytes`;
       const expected = {
         statusCode: 413,
         error: 'Payload Too Large',
-        message: 'The request body is too large.',
+        message: `The request body is too large: this call takes at most ${most}.`,
       };
       if (JSON.stringify(body) !== JSON.stringify(expected))
         failures.push(`${key} (limit ${limit}): ${res.statusCode} ${res.body.slice(0, 120)}`);

@@ -7,7 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/config.ts';
 import { insertDocument } from '../src/engine/ingest/ingest.repository.ts';
 import { matchDocuments } from '../src/engine/matching/match.service.ts';
-import { enqueueEventWebhooks } from '../src/engine/webhooks/event-webhooks.ts';
+import {
+  caseStatusChangedPayload,
+  enqueueCaseStatusWebhooks,
+  enqueueEventWebhooks,
+  enqueueLevelChangeWebhooks,
+} from '../src/engine/webhooks/event-webhooks.ts';
 import { nameKey } from '../src/keys/normalize.ts';
 import { seal } from '../src/lib/sealed.ts';
 import { registerMailWorker } from '../src/mail/mail.jobs.ts';
@@ -29,6 +34,7 @@ import {
   createStaff,
   createSubscriber,
 } from './helpers/factories.ts';
+import { jsonSchemaCheck } from './helpers/json-schema.ts';
 import { waitForMail } from './helpers/mail.ts';
 import { signInStaff, signInSubscriber } from './helpers/sign-in.ts';
 import { NO_RATE_LIMITS, startTestApp, type TestApp } from './helpers/test-app.ts';
@@ -115,6 +121,32 @@ async function eventWithWebhooks(userId: string, app = t) {
     );
   return { event, queued };
 }
+
+/** A case the subscriber filed on the event (a grantee name match), as the report call files it. */
+const fileCase = (
+  me: Subscriber,
+  event: { id: string; document_id: string },
+  level: 'act_now' | 'check',
+) =>
+  t.db
+    .insertInto('cases')
+    .values({
+      user_id: me.id,
+      document_id: event.document_id,
+      county_id: countyId,
+      event_id: event.id,
+      problem: 'did_not_sign',
+      statement: 'I never signed this deed.',
+      contact_email: me.email,
+      preferred_contact: 'email',
+      level,
+      match_kind: 'name',
+      matched_value: 'SMITH JOHN',
+      party_role: 'grantee',
+      guarded: 'SMITH JOHN',
+    })
+    .returning(['id', 'case_number'])
+    .executeTakeFirstOrThrow();
 
 const deliveriesOf = (endpointId: string, app = t) =>
   app.db
@@ -1112,25 +1144,7 @@ describe('level changes and case status changes', () => {
     const { endpoint, secret } = hook.json() as { endpoint: { id: string }; secret: string };
     const createdOnly = await endpointFor(me, '/cases-created-only');
     const event = await createEvent(t.db, { userId: me.id, countyId });
-    const filed = await t.db
-      .insertInto('cases')
-      .values({
-        user_id: me.id,
-        document_id: event.document_id,
-        county_id: countyId,
-        event_id: event.id,
-        problem: 'did_not_sign',
-        statement: 'I never signed this deed.',
-        contact_email: me.email,
-        preferred_contact: 'email',
-        level: 'act_now',
-        match_kind: 'name',
-        matched_value: 'SMITH JOHN',
-        party_role: 'grantee',
-        guarded: 'SMITH JOHN',
-      })
-      .returning(['id', 'case_number'])
-      .executeTakeFirstOrThrow();
+    const filed = await fileCase(me, event, 'act_now');
     const support = await createStaff(t.db, 'customersupport');
     const supportCookie = await signInStaff(t, support.email);
     const setStatus = (status: string) =>
@@ -1263,5 +1277,118 @@ describe('an endpoint disabled and enabled again', () => {
     expect(JSON.parse(got[1]!.body)).toMatchObject({
       data: { eventId: event.id, level: 'act_now', previousLevel: 'check' },
     });
+  });
+});
+
+describe('what the API document says of webhooks', () => {
+  type Webhooks = Record<
+    string,
+    { post: { requestBody: { content: Record<string, { schema: Record<string, unknown> }> } } }
+  >;
+
+  it('holds the schema of every message the code sends: as delivered, with each field that may be null', async () => {
+    receiver.statuses(200);
+    const me = await subscriber();
+    const hook = await register(me, {
+      url: receiver.url('/documented'),
+      eventTypes: ['event.created', 'event.level_changed', 'case.status_changed'],
+    });
+    expect(hook.statusCode, hook.body).toBe(201);
+
+    // A guarded name's event, and a guarded parcel's, which has no party and no namesakes.
+    const event = await createEvent(t.db, { userId: me.id, countyId });
+    const parcel = await t.db
+      .insertInto('apn_subscriptions')
+      .values({
+        user_id: me.id,
+        county_id: countyId,
+        apn: '012-0345-006-0000',
+        apn_key: '01203450060000',
+        activated_at: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const parcelEvent = await t.db
+      .insertInto('events')
+      .values({
+        user_id: me.id,
+        document_id: event.document_id,
+        name_subscription_id: null,
+        apn_subscription_id: parcel.id,
+        match_kind: 'apn',
+        matched_value: '012-0345-006-0000',
+        party_role: null,
+        is_exact: true,
+        tier: 'exact',
+        confidence: 1,
+        namesakes: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const at = new Date();
+    const filed = await fileCase(me, event, 'check');
+    const change = {
+      caseId: filed.id,
+      caseNumber: String(filed.case_number),
+      userId: me.id,
+      eventId: event.id,
+      status: 'contacted' as const,
+      previousStatus: 'open' as const,
+      county: 'Hooks',
+      documentNumber: '2026-0123456',
+      documentType: 'GRANT DEED',
+      recordedAt: at,
+    };
+    await t.db.transaction().execute(async (trx) => {
+      await enqueueEventWebhooks(trx, t.boss, [{ user_id: me.id, document_id: event.document_id }]);
+      await enqueueLevelChangeWebhooks(
+        trx,
+        t.boss,
+        [
+          { eventId: event.id, previousLevel: 'act_now' },
+          { eventId: parcelEvent.id, previousLevel: 'records' },
+        ],
+        at,
+      );
+      await enqueueCaseStatusWebhooks(trx, t.boss, change, at);
+    });
+    // Both events' event.created, their level changes and the case.
+    const sent = await waitFor('the five messages at the receiver', () => {
+      const got = receiver.requests.filter((r) => r.url === '/documented');
+      return got.length >= 5 ? got : undefined;
+    });
+    const bodies = sent.map((r) => r.body);
+    // A case whose event was since deleted, which no delivery above tells of.
+    bodies.push(caseStatusChangedPayload({ ...change, eventId: null, status: 'closed' }, at));
+
+    const webhooks = (t.app.swagger() as { webhooks: Webhooks }).webhooks;
+    const seen = new Set<string>();
+    const problems: string[] = [];
+    for (const body of bodies) {
+      const message = JSON.parse(body) as { type: string };
+      seen.add(message.type);
+      const schema = webhooks[message.type]?.post.requestBody.content['application/json']?.schema;
+      if (!schema) {
+        problems.push(`${message.type}: not in the document`);
+        continue;
+      }
+      const { check, close } = await jsonSchemaCheck(schema);
+      const error = await check(message).finally(close);
+      if (error) problems.push(`${message.type}: ${error} in ${body}`);
+    }
+    expect(problems).toEqual([]);
+    expect([...seen].sort()).toEqual([
+      'case.status_changed',
+      'event.created',
+      'event.level_changed',
+    ]);
+    // The nullable fields were sent as null, so the schema was tried on them.
+    expect(bodies.map((b) => JSON.parse(b).data)).toContainEqual(
+      expect.objectContaining({
+        partyRole: null,
+        namesakes: null,
+        guarded: expect.objectContaining({ kind: 'property' }),
+      }),
+    );
   });
 });

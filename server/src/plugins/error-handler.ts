@@ -81,7 +81,7 @@ export function registerErrorHandler(
     const message =
       err instanceof HttpError && err.words
         ? err.messageIn(await requestLanguage(request, options.languageOf))
-        : publicMessage(err, status);
+        : publicMessage(err, status, request.routeOptions.bodyLimit);
     return reply.status(status).send(bodyFor(status, message));
   });
 }
@@ -115,13 +115,19 @@ export function databaseUnavailable(err: unknown): boolean {
   return e.cause !== undefined && e.cause !== err && databaseUnavailable(e.cause);
 }
 
-function publicMessage(err: FastifyError, status: number): string {
+/** A body limit in words: 16 KiB, or the bytes when it is no whole number of KiB. */
+export function sizeInWords(bytes: number): string {
+  return bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes.toLocaleString('en-US')} bytes`;
+}
+
+function publicMessage(err: FastifyError, status: number, bodyLimit: number): string {
   switch (err.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return 'The request body is not valid JSON.';
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'The request body is too large.';
+      // The route's own limit: a client that knows it can split its list or shorten its text.
+      return `The request body is too large: this call takes at most ${sizeInWords(bodyLimit)}.`;
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'Send the request body as application/json.';
     default:

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { errorBodyFor } from './error-handler.ts';
+import { methodsAt, methodsInWords } from './method-not-allowed.ts';
 
 /** Paths the server owns: a miss there is a JSON 404, never the web app's index.html. */
 const serverPaths = /^\/(api|docs|dev|admin\/jobs|healthz|readyz)(\/|$|\?)/;
@@ -56,6 +57,18 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     if (hasBuild && isRead && wantsPage && isWebAppPath(pathname)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    // A path of the API asked with a method it does not have: 405, saying which it has, so a
+    // client that used the wrong method is not told the path is missing. Named by the route's
+    // pattern, never by what the client sent.
+    // The routes are the registry's (plugins/route-registry.ts); an app without one has none.
+    const routes = app.hasDecorator('registeredRoutes') ? app.registeredRoutes : [];
+    const offered = methodsAt(routes, pathname);
+    if (offered) {
+      return reply
+        .status(405)
+        .header('allow', offered.allow.join(', '))
+        .send(errorBodyFor(405, `Use ${methodsInWords(offered.methods)} for ${offered.pattern}.`));
     }
     return reply
       .status(404)

@@ -1273,7 +1273,74 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "event.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new event
+         * @description Sent when the matcher finds a newly recorded document that hits one of your guarded items, for the events you are shown (not those a history check finds already on record, nor possible matches of a name set to hide them). The webhook-id is `msg_` and the event's id.
+         *
+         *     POSTed as JSON to each endpoint that asked for `event.created`, signed with its secret (verify it: docs/api.md). Answer with any 2xx within 10 seconds; anything else is retried for 24 hours, then the endpoint is disabled.
+         */
+        post: operations["webhook_event_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "event.level_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An event changed level
+         * @description Sent when one of your events changes level because staff changed the county's level for its document type: the event as it is now, and its level before. Each change is a message of its own id.
+         *
+         *     POSTed as JSON to each endpoint that asked for `event.level_changed`, signed with its secret (verify it: docs/api.md). Answer with any 2xx within 10 seconds; anything else is retried for 24 hours, then the endpoint is disabled.
+         */
+        post: operations["webhook_event_level_changed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "case.status_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A fraud report moved forward
+         * @description Sent when a fraud report of yours ("This wasn't me") moves forward: to contacted, or to closed. A case reaches each status once; the webhook-id is `msg_case_`, the case's id and its new status.
+         *
+         *     POSTed as JSON to each endpoint that asked for `case.status_changed`, signed with its secret (verify it: docs/api.md). Answer with any 2xx within 10 seconds; anything else is retried for 24 hours, then the endpoint is disabled.
+         */
+        post: operations["webhook_case_status_changed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: never;
     responses: never;
@@ -1384,6 +1451,45 @@ export interface operations {
                     };
                 };
             };
+            /** @description A bearer token was sent and is not valid: the message says whether it is unknown, expired or revoked. Send none, or a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A bearer token was sent that lacks the scope this call needs (the message and WWW-Authenticate name it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls: with this token this minute (RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget), from your address (x-ratelimit-* headers), or too many invalid tokens from your address; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
         };
     };
     searchStreets: {
@@ -1420,6 +1526,45 @@ export interface operations {
             };
             /** @description An unknown or disabled county, an unknown query parameter, or a SearchTerm over 200 characters */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A bearer token was sent and is not valid: the message says whether it is unknown, expired or revoked. Send none, or a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A bearer token was sent that lacks the scope this call needs (the message and WWW-Authenticate name it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls: with this token this minute (RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget), from your address (x-ratelimit-* headers), or too many invalid tokens from your address; Retry-After says when to try again */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1478,6 +1623,45 @@ export interface operations {
                     };
                 };
             };
+            /** @description A bearer token was sent and is not valid: the message says whether it is unknown, expired or revoked. Send none, or a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A bearer token was sent that lacks the scope this call needs (the message and WWW-Authenticate name it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls: with this token this minute (RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget), from your address (x-ratelimit-* headers), or too many invalid tokens from your address; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
         };
     };
     searchApns: {
@@ -1525,6 +1709,45 @@ export interface operations {
                     };
                 };
             };
+            /** @description A bearer token was sent and is not valid: the message says whether it is unknown, expired or revoked. Send none, or a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A bearer token was sent that lacks the scope this call needs (the message and WWW-Authenticate name it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls: with this token this minute (RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget), from your address (x-ratelimit-* headers), or too many invalid tokens from your address; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
         };
     };
     getConfig: {
@@ -1552,6 +1775,45 @@ export interface operations {
                     }[];
                 };
             };
+            /** @description A bearer token was sent and is not valid: the message says whether it is unknown, expired or revoked. Send none, or a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A bearer token was sent that lacks the scope this call needs (the message and WWW-Authenticate name it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls: with this token this minute (RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget), from your address (x-ratelimit-* headers), or too many invalid tokens from your address; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
         };
     };
     getNotificationOptions: {
@@ -1574,6 +1836,45 @@ export interface operations {
                         methodTypes: ("Email" | "SMS")[];
                         /** @description At most this many alert texts go to one number a day; past it, email only */
                         textsPerNumberPerDay: number;
+                    };
+                };
+            };
+            /** @description A bearer token was sent and is not valid: the message says whether it is unknown, expired or revoked. Send none, or a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A bearer token was sent that lacks the scope this call needs (the message and WWW-Authenticate name it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls: with this token this minute (RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget), from your address (x-ratelimit-* headers), or too many invalid tokens from your address; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
                     };
                 };
             };
@@ -1879,6 +2180,45 @@ export interface operations {
                     };
                 };
             };
+            /** @description A bearer token was sent: tokens do not make this call (WWW-Authenticate says insufficient_scope), or the signed-in caller may not make it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request body is larger than this call takes: at most 16 KiB. It is refused unread */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request body's Content-Type is not one the API reads: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description Too many attempts from this address or for this email */
             429: {
                 headers: {
@@ -1918,6 +2258,58 @@ export interface operations {
             };
             /** @description Invalid email */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A bearer token was sent and is not valid: the message says whether it is unknown, expired or revoked. Send none, or a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A bearer token was sent that lacks the scope this call needs (the message and WWW-Authenticate name it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request body is larger than this call takes: at most 16 KiB. It is refused unread */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request body's Content-Type is not one the API reads: send the body as application/json */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2241,6 +2633,32 @@ export interface operations {
             };
             /** @description This browser is signed in to another account: the code is not spent, and works once that account signs out */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request body is larger than this call takes: at most 16 KiB. It is refused unread */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request body's Content-Type is not one the API reads: send the body as application/json */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2581,6 +2999,32 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request body is larger than this call takes: at most 16 KiB. It is refused unread */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request body's Content-Type is not one the API reads: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description Too many attempts from this address or for this email */
             429: {
                 headers: {
@@ -2910,6 +3354,32 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request body is larger than this call takes: at most 16 KiB. It is refused unread */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request body's Content-Type is not one the API reads: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description Too many attempts from this address or for this email */
             429: {
                 headers: {
@@ -3218,7 +3688,33 @@ export interface operations {
                     };
                 };
             };
-            /** @description Too many calls with this token this minute: RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget, Retry-After when to try again */
+            /** @description The request body is larger than this call takes: at most 16 KiB. It is refused unread */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request body's Content-Type is not one the API reads: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls: with this token this minute (RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget), from your address (x-ratelimit-* headers), or too many invalid tokens from your address; Retry-After says when to try again */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3254,6 +3750,45 @@ export interface operations {
                          * @description Present when an impersonation ended: the restored staff account
                          */
                         id?: string;
+                    };
+                };
+            };
+            /** @description A bearer token was sent and is not valid: the message says whether it is unknown, expired or revoked. Send none, or a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A bearer token was sent that lacks the scope this call needs (the message and WWW-Authenticate name it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls: with this token this minute (RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget), from your address (x-ratelimit-* headers), or too many invalid tokens from your address; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
                     };
                 };
             };
@@ -3598,6 +4133,45 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request body is larger than this call takes: at most 16 KiB. It is refused unread */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request body's Content-Type is not one the API reads: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls: with this token this minute (RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget), from your address (x-ratelimit-* headers), or too many invalid tokens from your address; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
         };
     };
     register: {
@@ -3685,8 +4259,60 @@ export interface operations {
                     };
                 };
             };
+            /** @description A bearer token was sent and is not valid: the message says whether it is unknown, expired or revoked. Send none, or a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A bearer token was sent that lacks the scope this call needs (the message and WWW-Authenticate name it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description User with this email already exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request body is larger than this call takes: at most 229,610 bytes. It is refused unread */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request body's Content-Type is not one the API reads: send the body as application/json */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4046,7 +4672,33 @@ export interface operations {
                     };
                 };
             };
-            /** @description Too many calls with this token this minute: RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget, Retry-After when to try again */
+            /** @description The request body is larger than this call takes: at most 136,129 bytes. It is refused unread */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request body's Content-Type is not one the API reads: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls: with this token this minute (RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget), from your address (x-ratelimit-* headers), or too many invalid tokens from your address; Retry-After says when to try again */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4392,7 +5044,33 @@ export interface operations {
                     };
                 };
             };
-            /** @description Too many calls with this token this minute: RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget, Retry-After when to try again */
+            /** @description The request body is larger than this call takes: at most 92,530 bytes. It is refused unread */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request body's Content-Type is not one the API reads: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls: with this token this minute (RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget), from your address (x-ratelimit-* headers), or too many invalid tokens from your address; Retry-After says when to try again */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4741,7 +5419,33 @@ export interface operations {
                     };
                 };
             };
-            /** @description Too many calls with this token this minute: RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget, Retry-After when to try again */
+            /** @description The request body is larger than this call takes: at most 16 KiB. It is refused unread */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request body's Content-Type is not one the API reads: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls: with this token this minute (RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget), from your address (x-ratelimit-* headers), or too many invalid tokens from your address; Retry-After says when to try again */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5073,6 +5777,32 @@ export interface operations {
             };
             /** @description Already one of your methods or your trusted contacts, or the account has the most methods it may (10) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request body is larger than this call takes: at most 16 KiB. It is refused unread */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request body's Content-Type is not one the API reads: send the body as application/json */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5433,7 +6163,33 @@ export interface operations {
                     };
                 };
             };
-            /** @description Too many calls with this token this minute: RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget, Retry-After when to try again */
+            /** @description The request body is larger than this call takes: at most 16 KiB. It is refused unread */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request body's Content-Type is not one the API reads: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls: with this token this minute (RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget), from your address (x-ratelimit-* headers), or too many invalid tokens from your address; Retry-After says when to try again */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5768,6 +6524,32 @@ export interface operations {
             };
             /** @description Not found among your own items */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request body is larger than this call takes: at most 16 KiB. It is refused unread */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request body's Content-Type is not one the API reads: send the body as application/json */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6128,7 +6910,33 @@ export interface operations {
                     };
                 };
             };
-            /** @description Too many calls with this token this minute: RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget, Retry-After when to try again */
+            /** @description The request body is larger than this call takes: at most 16 KiB. It is refused unread */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request body's Content-Type is not one the API reads: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls: with this token this minute (RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget), from your address (x-ratelimit-* headers), or too many invalid tokens from your address; Retry-After says when to try again */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6464,7 +7272,33 @@ export interface operations {
                     };
                 };
             };
-            /** @description Too many calls with this token this minute: RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget, Retry-After when to try again */
+            /** @description The request body is larger than this call takes: at most 16 KiB. It is refused unread */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request body's Content-Type is not one the API reads: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls: with this token this minute (RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget), from your address (x-ratelimit-* headers), or too many invalid tokens from your address; Retry-After says when to try again */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6810,7 +7644,33 @@ export interface operations {
                     };
                 };
             };
-            /** @description Too many calls with this token this minute: RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget, Retry-After when to try again */
+            /** @description The request body is larger than this call takes: at most 16 KiB. It is refused unread */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request body's Content-Type is not one the API reads: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls: with this token this minute (RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget), from your address (x-ratelimit-* headers), or too many invalid tokens from your address; Retry-After says when to try again */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7162,7 +8022,33 @@ export interface operations {
                     };
                 };
             };
-            /** @description Too many calls with this token this minute: RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget, Retry-After when to try again */
+            /** @description The request body is larger than this call takes: at most 16 KiB. It is refused unread */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request body's Content-Type is not one the API reads: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls: with this token this minute (RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget), from your address (x-ratelimit-* headers), or too many invalid tokens from your address; Retry-After says when to try again */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7213,11 +8099,11 @@ export interface operations {
                      *           "matchedValue": "SMITH JOHN A",
                      *           "partyRole": "grantor",
                      *           "isExact": true,
-                     *           "confidence": 1,
+                     *           "confidence": 0.953,
                      *           "namesakes": 3,
                      *           "guarded": {
                      *             "kind": "name",
-                     *             "id": "7d1e0b52-9c4a-4f3e-8d21-5a6b7c8d9e0f",
+                     *             "id": "7d1e5a0c-2b4f-4c8e-9a61-3e5f0b7c2d19",
                      *             "value": "SMITH JOHN A"
                      *           },
                      *           "document": {
@@ -7236,52 +8122,72 @@ export interface operations {
                     "application/json": {
                         /** @description Newest first, each as the data of an event.created webhook */
                         events: {
-                            /** Format: uuid */
+                            /**
+                             * Format: uuid
+                             * @description The event: the alert on the dashboard, and `id` among the account's events
+                             */
                             eventId: string;
                             /**
                              * Format: date-time
-                             * @description When the event was raised, to the millisecond
+                             * @description When the matcher found it
                              */
                             createdAt: string;
                             /**
-                             * @description How sure the match is (docs/matching.md)
+                             * @description How sure the match is: exact, strong or possible (docs/matching.md)
                              * @enum {string}
                              */
                             tier: "exact" | "strong" | "possible";
                             /**
-                             * @description How urgently it asks you to act
+                             * @description How urgently it asks you to act, as it is now
                              * @enum {string}
                              */
                             level: "act_now" | "check" | "records";
                             /**
-                             * @description What of the guarded item the document hit
+                             * @description What matched: a parcel number, an address or a name
                              * @enum {string}
                              */
                             matchKind: "apn" | "address" | "name";
-                            /** @description The document's value that matched */
+                            /** @description The document's value that matched, as the document gives it: its APN in the county's format, its address, or the party's name (upper-case, spaces collapsed), which may differ from the guarded value when the match is not exact */
                             matchedValue: string;
-                            /** @description For a name: whether the document names it as a grantor or a grantee */
+                            /** @description For a name, whether the party is a grantor or a grantee; null for an APN or address */
                             partyRole: ("grantor" | "grantee") | null;
+                            /** @description Whether the keys were equal */
                             isExact: boolean;
-                            /** @description 0 to 1 */
+                            /** @description How likely the document is about what you guard, from 0 to 1 (three decimals): 1 for an APN, 0.9 for an equal address, less for a similar one; for a name, the rule's base confidence (1 for equal names) lowered by its namesakes, so an exact name with namesakes is below 1 */
                             confidence: number;
-                            /** @description For a name: the county's documents under the name's commoner namesakes */
+                            /** @description For a name, how many documents the county's index holds under it (for a match other than exact, under its surname and first name): how common it is; null for an APN or address */
                             namesakes: number | null;
+                            /** @description The guarded item it hit */
                             guarded: {
-                                /** @enum {string} */
-                                kind: "name" | "property";
-                                /** @description The guarded item's id, as in the account's nameSubscriptions or apnSubscriptions */
-                                id: string | null;
+                                /**
+                                 * @description property: a guarded parcel (by APN or address); name: a guarded name
+                                 * @enum {string}
+                                 */
+                                kind: "property" | "name";
+                                /**
+                                 * Format: uuid
+                                 * @description The guarded item: its id among the account's apnSubscriptions or nameSubscriptions
+                                 */
+                                id: string;
+                                /** @description The APN or the name as you guard it */
                                 value: string;
                             };
+                            /** @description The recorded document */
                             document: {
+                                /** @description The county whose recorder recorded it */
                                 county: string;
+                                /** @description The recorder's document number */
                                 documentNumber: string;
+                                /** @description Its type as the recorder indexes it */
                                 documentType: string;
-                                /** Format: date-time */
+                                /**
+                                 * Format: date-time
+                                 * @description When it was recorded
+                                 */
                                 recordedAt: string;
-                                /** @description With fileName, the query of GET /api/document/download */
+                                /** @description containerName of GET /api/document/download (a read token may call it) */
                                 containerName: string;
+                                /** @description fileName of GET /api/document/download */
                                 fileName: string;
                             };
                         }[];
@@ -7329,7 +8235,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Too many calls with this token this minute: RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget, Retry-After when to try again */
+            /** @description Too many calls: with this token this minute (RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget), from your address (x-ratelimit-* headers), or too many invalid tokens from your address; Retry-After says when to try again */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7421,7 +8327,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Too many calls with this token this minute: RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget, Retry-After when to try again */
+            /** @description Too many calls: with this token this minute (RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget), from your address (x-ratelimit-* headers), or too many invalid tokens from your address; Retry-After says when to try again */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7582,6 +8488,19 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many calls: with this token this minute (RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget), from your address (x-ratelimit-* headers), or too many invalid tokens from your address; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
         };
     };
     listAdminUsers: {
@@ -7673,6 +8592,19 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many calls: with this token this minute (RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget), from your address (x-ratelimit-* headers), or too many invalid tokens from your address; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
         };
     };
     listAdminCounties: {
@@ -7749,6 +8681,19 @@ export interface operations {
             };
             /** @description Only admins see and edit counties */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls: with this token this minute (RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget), from your address (x-ratelimit-* headers), or too many invalid tokens from your address; Retry-After says when to try again */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7948,6 +8893,45 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request body is larger than this call takes: at most 188,879 bytes. It is refused unread */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request body's Content-Type is not one the API reads: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls: with this token this minute (RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget), from your address (x-ratelimit-* headers), or too many invalid tokens from your address; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
         };
     };
     listLevelDefaults: {
@@ -7996,6 +8980,19 @@ export interface operations {
             };
             /** @description Only admins see and edit counties */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls: with this token this minute (RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget), from your address (x-ratelimit-* headers), or too many invalid tokens from your address; Retry-After says when to try again */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8095,6 +9092,19 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many calls: with this token this minute (RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget), from your address (x-ratelimit-* headers), or too many invalid tokens from your address; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
         };
     };
     resendWelcome: {
@@ -8177,6 +9187,45 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request body is larger than this call takes: at most 16 KiB. It is refused unread */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request body's Content-Type is not one the API reads: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls: with this token this minute (RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget), from your address (x-ratelimit-* headers), or too many invalid tokens from your address; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
         };
     };
     getJobsSummary: {
@@ -8226,6 +9275,19 @@ export interface operations {
             };
             /** @description Admins only */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls: with this token this minute (RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget), from your address (x-ratelimit-* headers), or too many invalid tokens from your address; Retry-After says when to try again */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8309,6 +9371,45 @@ export interface operations {
             };
             /** @description No queue of that name */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request body is larger than this call takes: at most 16 KiB. It is refused unread */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request body's Content-Type is not one the API reads: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls: with this token this minute (RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget), from your address (x-ratelimit-* headers), or too many invalid tokens from your address; Retry-After says when to try again */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8411,6 +9512,45 @@ export interface operations {
             };
             /** @description The signed-in user is not staff (admin or customersupport) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request body is larger than this call takes: at most 16 KiB. It is refused unread */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request body's Content-Type is not one the API reads: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls: with this token this minute (RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget), from your address (x-ratelimit-* headers), or too many invalid tokens from your address; Retry-After says when to try again */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8759,7 +9899,33 @@ export interface operations {
                     };
                 };
             };
-            /** @description Too many calls with this token this minute: RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget, Retry-After when to try again */
+            /** @description The request body is larger than this call takes: at most 16 KiB. It is refused unread */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request body's Content-Type is not one the API reads: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls: with this token this minute (RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget), from your address (x-ratelimit-* headers), or too many invalid tokens from your address; Retry-After says when to try again */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8909,7 +10075,33 @@ export interface operations {
                     };
                 };
             };
-            /** @description Too many calls with this token this minute: RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget, Retry-After when to try again */
+            /** @description The request body is larger than this call takes: at most 16 KiB. It is refused unread */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request body's Content-Type is not one the API reads: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls: with this token this minute (RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget), from your address (x-ratelimit-* headers), or too many invalid tokens from your address; Retry-After says when to try again */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8999,7 +10191,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Too many calls with this token this minute: RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget, Retry-After when to try again */
+            /** @description Too many calls: with this token this minute (RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget), from your address (x-ratelimit-* headers), or too many invalid tokens from your address; Retry-After says when to try again */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9114,6 +10306,19 @@ export interface operations {
             };
             /** @description The signed-in user is not staff (admin or customersupport) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls: with this token this minute (RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget), from your address (x-ratelimit-* headers), or too many invalid tokens from your address; Retry-After says when to try again */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9256,6 +10461,19 @@ export interface operations {
             };
             /** @description No case with that id */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls: with this token this minute (RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget), from your address (x-ratelimit-* headers), or too many invalid tokens from your address; Retry-After says when to try again */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9434,6 +10652,45 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request body is larger than this call takes: at most 16 KiB. It is refused unread */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request body's Content-Type is not one the API reads: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls: with this token this minute (RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget), from your address (x-ratelimit-* headers), or too many invalid tokens from your address; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
         };
     };
     addCaseNote: {
@@ -9583,6 +10840,45 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request body is larger than this call takes: at most 16 KiB. It is refused unread */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request body's Content-Type is not one the API reads: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls: with this token this minute (RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget), from your address (x-ratelimit-* headers), or too many invalid tokens from your address; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
         };
     };
     downloadCasePacketAsStaff: {
@@ -9649,6 +10945,19 @@ export interface operations {
             };
             /** @description No case with that id, or its packet is not available right now */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls: with this token this minute (RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget), from your address (x-ratelimit-* headers), or too many invalid tokens from your address; Retry-After says when to try again */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9999,6 +11308,32 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request body is larger than this call takes: at most 16 KiB. It is refused unread */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request body's Content-Type is not one the API reads: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description Too many of these requests; try again later */
             429: {
                 headers: {
@@ -10336,7 +11671,33 @@ export interface operations {
                     };
                 };
             };
-            /** @description Too many calls with this token this minute: RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget, Retry-After when to try again */
+            /** @description The request body is larger than this call takes: at most 16 KiB. It is refused unread */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request body's Content-Type is not one the API reads: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls: with this token this minute (RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget), from your address (x-ratelimit-* headers), or too many invalid tokens from your address; Retry-After says when to try again */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -10390,8 +11751,60 @@ export interface operations {
                     };
                 };
             };
+            /** @description A bearer token was sent and is not valid: the message says whether it is unknown, expired or revoked. Send none, or a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A bearer token was sent that lacks the scope this call needs (the message and WWW-Authenticate name it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description The link is invalid, used or expired */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request body is larger than this call takes: at most 16 KiB. It is refused unread */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request body's Content-Type is not one the API reads: send the body as application/json */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10457,8 +11870,60 @@ export interface operations {
                     };
                 };
             };
+            /** @description A bearer token was sent and is not valid: the message says whether it is unknown, expired or revoked. Send none, or a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A bearer token was sent that lacks the scope this call needs (the message and WWW-Authenticate name it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description The link is invalid, used or expired */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request body is larger than this call takes: at most 16 KiB. It is refused unread */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request body's Content-Type is not one the API reads: send the body as application/json */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10562,6 +12027,19 @@ export interface operations {
             };
             /** @description A staff account, or a call made with a token: tokens are managed from a signed-in session */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls: with this token this minute (RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget), from your address (x-ratelimit-* headers), or too many invalid tokens from your address; Retry-After says when to try again */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10709,6 +12187,45 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request body is larger than this call takes: at most 16 KiB. It is refused unread */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request body's Content-Type is not one the API reads: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls: with this token this minute (RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget), from your address (x-ratelimit-* headers), or too many invalid tokens from your address; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
         };
     };
     revokeToken: {
@@ -10820,6 +12337,45 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request body is larger than this call takes: at most 16 KiB. It is refused unread */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request body's Content-Type is not one the API reads: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls: with this token this minute (RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget), from your address (x-ratelimit-* headers), or too many invalid tokens from your address; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
         };
     };
     listWebhookEndpoints: {
@@ -10903,7 +12459,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Too many calls with this token this minute: RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget, Retry-After when to try again */
+            /** @description Too many calls: with this token this minute (RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget), from your address (x-ratelimit-* headers), or too many invalid tokens from your address; Retry-After says when to try again */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11048,7 +12604,33 @@ export interface operations {
                     };
                 };
             };
-            /** @description Too many calls with this token this minute: RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget, Retry-After when to try again */
+            /** @description The request body is larger than this call takes: at most 16 KiB. It is refused unread */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request body's Content-Type is not one the API reads: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls: with this token this minute (RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget), from your address (x-ratelimit-* headers), or too many invalid tokens from your address; Retry-After says when to try again */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11165,7 +12747,33 @@ export interface operations {
                     };
                 };
             };
-            /** @description Too many calls with this token this minute: RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget, Retry-After when to try again */
+            /** @description The request body is larger than this call takes: at most 16 KiB. It is refused unread */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request body's Content-Type is not one the API reads: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls: with this token this minute (RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget), from your address (x-ratelimit-* headers), or too many invalid tokens from your address; Retry-After says when to try again */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11298,7 +12906,33 @@ export interface operations {
                     };
                 };
             };
-            /** @description Too many calls with this token this minute: RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget, Retry-After when to try again */
+            /** @description The request body is larger than this call takes: at most 16 KiB. It is refused unread */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request body's Content-Type is not one the API reads: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls: with this token this minute (RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget), from your address (x-ratelimit-* headers), or too many invalid tokens from your address; Retry-After says when to try again */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11439,7 +13073,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Too many calls with this token this minute: RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget, Retry-After when to try again */
+            /** @description Too many calls: with this token this minute (RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget), from your address (x-ratelimit-* headers), or too many invalid tokens from your address; Retry-After says when to try again */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11586,7 +13220,33 @@ export interface operations {
                     };
                 };
             };
-            /** @description Too many calls with this token this minute: RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget, Retry-After when to try again */
+            /** @description The request body is larger than this call takes: at most 16 KiB. It is refused unread */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request body's Content-Type is not one the API reads: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls: with this token this minute (RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget), from your address (x-ratelimit-* headers), or too many invalid tokens from your address; Retry-After says when to try again */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11631,8 +13291,60 @@ export interface operations {
                     "text/xml": string;
                 };
             };
+            /** @description A bearer token was sent and is not valid: the message says whether it is unknown, expired or revoked. Send none, or a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description No valid X-Twilio-Signature: nothing was changed */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request body is larger than this call takes: at most 16 KiB. It is refused unread */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request body's Content-Type is not one the API reads: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls: with this token this minute (RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget), from your address (x-ratelimit-* headers), or too many invalid tokens from your address; Retry-After says when to try again */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11678,6 +13390,19 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
+            /** @description A bearer token was sent and is not valid: the message says whether it is unknown, expired or revoked. Send none, or a valid one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description No valid X-Twilio-Signature: nothing was changed */
             403: {
                 headers: {
@@ -11690,6 +13415,475 @@ export interface operations {
                         message: string;
                     };
                 };
+            };
+            /** @description The request body is larger than this call takes: at most 16 KiB. It is refused unread */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request body's Content-Type is not one the API reads: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many calls: with this token this minute (RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset tell the budget), from your address (x-ratelimit-* headers), or too many invalid tokens from your address; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    webhook_event_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The message's id: the same on every retry and on a resend, so a receiver that keeps the ids it handled processes each message once
+                 * @example msg_3f2a1c4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When this attempt was sent, in Unix seconds: refuse a delivery far from now (5 minutes, say), so an old one cannot be replayed
+                 * @example 1795691642
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the key of the endpoint's whsec_ secret (the base64 after whsec_), over the body exactly as received; several signatures are separated by spaces
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "event.created",
+                 *       "timestamp": "2026-11-26T08:14:02.118Z",
+                 *       "data": {
+                 *         "eventId": "3f2a1c4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b",
+                 *         "createdAt": "2026-11-26T08:14:02.118Z",
+                 *         "tier": "exact",
+                 *         "level": "act_now",
+                 *         "matchKind": "name",
+                 *         "matchedValue": "SMITH JOHN A",
+                 *         "partyRole": "grantor",
+                 *         "isExact": true,
+                 *         "confidence": 0.953,
+                 *         "namesakes": 3,
+                 *         "guarded": {
+                 *           "kind": "name",
+                 *           "id": "7d1e5a0c-2b4f-4c8e-9a61-3e5f0b7c2d19",
+                 *           "value": "SMITH JOHN A"
+                 *         },
+                 *         "document": {
+                 *           "county": "Sacramento",
+                 *           "documentNumber": "2026-0123456",
+                 *           "documentType": "GRANT DEED",
+                 *           "recordedAt": "2026-11-26T08:13:40.000Z",
+                 *           "containerName": "SAC",
+                 *           "fileName": "2026-0123456.pdf"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description What the message tells of
+                     * @constant
+                     */
+                    type: "event.created";
+                    /**
+                     * Format: date-time
+                     * @description When the event was created
+                     */
+                    timestamp: string;
+                    data: {
+                        /**
+                         * Format: uuid
+                         * @description The event: the alert on the dashboard, and `id` among the account's events
+                         */
+                        eventId: string;
+                        /**
+                         * Format: date-time
+                         * @description When the matcher found it
+                         */
+                        createdAt: string;
+                        /**
+                         * @description How sure the match is: exact, strong or possible (docs/matching.md)
+                         * @enum {string}
+                         */
+                        tier: "exact" | "strong" | "possible";
+                        /**
+                         * @description How urgently it asks you to act, as it is now
+                         * @enum {string}
+                         */
+                        level: "act_now" | "check" | "records";
+                        /**
+                         * @description What matched: a parcel number, an address or a name
+                         * @enum {string}
+                         */
+                        matchKind: "apn" | "address" | "name";
+                        /** @description The document's value that matched, as the document gives it: its APN in the county's format, its address, or the party's name (upper-case, spaces collapsed), which may differ from the guarded value when the match is not exact */
+                        matchedValue: string;
+                        /** @description For a name, whether the party is a grantor or a grantee; null for an APN or address */
+                        partyRole: ("grantor" | "grantee") | null;
+                        /** @description Whether the keys were equal */
+                        isExact: boolean;
+                        /** @description How likely the document is about what you guard, from 0 to 1 (three decimals): 1 for an APN, 0.9 for an equal address, less for a similar one; for a name, the rule's base confidence (1 for equal names) lowered by its namesakes, so an exact name with namesakes is below 1 */
+                        confidence: number;
+                        /** @description For a name, how many documents the county's index holds under it (for a match other than exact, under its surname and first name): how common it is; null for an APN or address */
+                        namesakes: number | null;
+                        /** @description The guarded item it hit */
+                        guarded: {
+                            /**
+                             * @description property: a guarded parcel (by APN or address); name: a guarded name
+                             * @enum {string}
+                             */
+                            kind: "property" | "name";
+                            /**
+                             * Format: uuid
+                             * @description The guarded item: its id among the account's apnSubscriptions or nameSubscriptions
+                             */
+                            id: string;
+                            /** @description The APN or the name as you guard it */
+                            value: string;
+                        };
+                        /** @description The recorded document */
+                        document: {
+                            /** @description The county whose recorder recorded it */
+                            county: string;
+                            /** @description The recorder's document number */
+                            documentNumber: string;
+                            /** @description Its type as the recorder indexes it */
+                            documentType: string;
+                            /**
+                             * Format: date-time
+                             * @description When it was recorded
+                             */
+                            recordedAt: string;
+                            /** @description containerName of GET /api/document/download (a read token may call it) */
+                            containerName: string;
+                            /** @description fileName of GET /api/document/download */
+                            fileName: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: the delivery is done */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none in 10 seconds: tried again later */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_event_level_changed: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The message's id: the same on every retry and on a resend, so a receiver that keeps the ids it handled processes each message once
+                 * @example msg_3f2a1c4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When this attempt was sent, in Unix seconds: refuse a delivery far from now (5 minutes, say), so an old one cannot be replayed
+                 * @example 1795691642
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the key of the endpoint's whsec_ secret (the base64 after whsec_), over the body exactly as received; several signatures are separated by spaces
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "event.level_changed",
+                 *       "timestamp": "2026-11-29T11:02:40.511Z",
+                 *       "data": {
+                 *         "eventId": "3f2a1c4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b",
+                 *         "createdAt": "2026-11-26T08:14:02.118Z",
+                 *         "tier": "exact",
+                 *         "level": "check",
+                 *         "matchKind": "name",
+                 *         "matchedValue": "SMITH JOHN A",
+                 *         "partyRole": "grantor",
+                 *         "isExact": true,
+                 *         "confidence": 0.953,
+                 *         "namesakes": 3,
+                 *         "guarded": {
+                 *           "kind": "name",
+                 *           "id": "7d1e5a0c-2b4f-4c8e-9a61-3e5f0b7c2d19",
+                 *           "value": "SMITH JOHN A"
+                 *         },
+                 *         "document": {
+                 *           "county": "Sacramento",
+                 *           "documentNumber": "2026-0123456",
+                 *           "documentType": "GRANT DEED",
+                 *           "recordedAt": "2026-11-26T08:13:40.000Z",
+                 *           "containerName": "SAC",
+                 *           "fileName": "2026-0123456.pdf"
+                 *         },
+                 *         "previousLevel": "act_now"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description What the message tells of
+                     * @constant
+                     */
+                    type: "event.level_changed";
+                    /**
+                     * Format: date-time
+                     * @description When the level changed
+                     */
+                    timestamp: string;
+                    data: {
+                        /**
+                         * Format: uuid
+                         * @description The event: the alert on the dashboard, and `id` among the account's events
+                         */
+                        eventId: string;
+                        /**
+                         * Format: date-time
+                         * @description When the matcher found it
+                         */
+                        createdAt: string;
+                        /**
+                         * @description How sure the match is: exact, strong or possible (docs/matching.md)
+                         * @enum {string}
+                         */
+                        tier: "exact" | "strong" | "possible";
+                        /**
+                         * @description How urgently it asks you to act, as it is now
+                         * @enum {string}
+                         */
+                        level: "act_now" | "check" | "records";
+                        /**
+                         * @description What matched: a parcel number, an address or a name
+                         * @enum {string}
+                         */
+                        matchKind: "apn" | "address" | "name";
+                        /** @description The document's value that matched, as the document gives it: its APN in the county's format, its address, or the party's name (upper-case, spaces collapsed), which may differ from the guarded value when the match is not exact */
+                        matchedValue: string;
+                        /** @description For a name, whether the party is a grantor or a grantee; null for an APN or address */
+                        partyRole: ("grantor" | "grantee") | null;
+                        /** @description Whether the keys were equal */
+                        isExact: boolean;
+                        /** @description How likely the document is about what you guard, from 0 to 1 (three decimals): 1 for an APN, 0.9 for an equal address, less for a similar one; for a name, the rule's base confidence (1 for equal names) lowered by its namesakes, so an exact name with namesakes is below 1 */
+                        confidence: number;
+                        /** @description For a name, how many documents the county's index holds under it (for a match other than exact, under its surname and first name): how common it is; null for an APN or address */
+                        namesakes: number | null;
+                        /** @description The guarded item it hit */
+                        guarded: {
+                            /**
+                             * @description property: a guarded parcel (by APN or address); name: a guarded name
+                             * @enum {string}
+                             */
+                            kind: "property" | "name";
+                            /**
+                             * Format: uuid
+                             * @description The guarded item: its id among the account's apnSubscriptions or nameSubscriptions
+                             */
+                            id: string;
+                            /** @description The APN or the name as you guard it */
+                            value: string;
+                        };
+                        /** @description The recorded document */
+                        document: {
+                            /** @description The county whose recorder recorded it */
+                            county: string;
+                            /** @description The recorder's document number */
+                            documentNumber: string;
+                            /** @description Its type as the recorder indexes it */
+                            documentType: string;
+                            /**
+                             * Format: date-time
+                             * @description When it was recorded
+                             */
+                            recordedAt: string;
+                            /** @description containerName of GET /api/document/download (a read token may call it) */
+                            containerName: string;
+                            /** @description fileName of GET /api/document/download */
+                            fileName: string;
+                        };
+                        /**
+                         * @description Its level before
+                         * @enum {string}
+                         */
+                        previousLevel: "act_now" | "check" | "records";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: the delivery is done */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none in 10 seconds: tried again later */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_case_status_changed: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The message's id: the same on every retry and on a resend, so a receiver that keeps the ids it handled processes each message once
+                 * @example msg_3f2a1c4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When this attempt was sent, in Unix seconds: refuse a delivery far from now (5 minutes, say), so an old one cannot be replayed
+                 * @example 1795691642
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the key of the endpoint's whsec_ secret (the base64 after whsec_), over the body exactly as received; several signatures are separated by spaces
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "case.status_changed",
+                 *       "timestamp": "2026-11-29T11:05:12.004Z",
+                 *       "data": {
+                 *         "caseId": "9b0e4f2a-6c1d-4e3b-8a7f-5d2c1b0a9e8f",
+                 *         "caseNumber": "1042",
+                 *         "status": "contacted",
+                 *         "previousStatus": "open",
+                 *         "eventId": "3f2a1c4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b",
+                 *         "document": {
+                 *           "county": "Sacramento",
+                 *           "documentNumber": "2026-0123456",
+                 *           "documentType": "GRANT DEED",
+                 *           "recordedAt": "2026-11-26T08:13:40.000Z"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description What the message tells of
+                     * @constant
+                     */
+                    type: "case.status_changed";
+                    /**
+                     * Format: date-time
+                     * @description When the status changed
+                     */
+                    timestamp: string;
+                    data: {
+                        /**
+                         * Format: uuid
+                         * @description The fraud report
+                         */
+                        caseId: string;
+                        /** @description Its number, as staff and the dashboard show it: a string, as in the API */
+                        caseNumber: string;
+                        /**
+                         * @description Its status now
+                         * @enum {string}
+                         */
+                        status: "open" | "contacted" | "closed";
+                        /**
+                         * @description Its status before
+                         * @enum {string}
+                         */
+                        previousStatus: "open" | "contacted" | "closed";
+                        /** @description The event it reports; null if that event was since deleted */
+                        eventId: string | null;
+                        /** @description The recorded document */
+                        document: {
+                            /** @description The county whose recorder recorded it */
+                            county: string;
+                            /** @description The recorder's document number */
+                            documentNumber: string;
+                            /** @description Its type as the recorder indexes it */
+                            documentType: string;
+                            /**
+                             * Format: date-time
+                             * @description When it was recorded
+                             */
+                            recordedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: the delivery is done */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none in 10 seconds: tried again later */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -14,6 +14,12 @@ import {
   type NewDelivery,
   usersWanting,
 } from './event-webhooks.repository.ts';
+import type {
+  CaseStatusChangedBody,
+  EventCreatedBody,
+  EventLevelChangedBody,
+  WebhookEventData,
+} from './webhook-payloads.ts';
 
 export const EVENT_CREATED = 'event.created';
 export const EVENT_LEVEL_CHANGED = 'event.level_changed';
@@ -24,7 +30,7 @@ export const CASE_STATUS_CHANGED = 'case.status_changed';
  * document (its containerName and fileName are the query of GET /api/document/download, which a
  * token with the read scope may call). GET /api/user/events lists events in this shape too.
  */
-export function eventData(e: EventForWebhook) {
+export function eventData(e: EventForWebhook): WebhookEventData {
   return {
     eventId: e.id,
     createdAt: e.created_at.toISOString(),
@@ -36,11 +42,10 @@ export function eventData(e: EventForWebhook) {
     isExact: e.is_exact,
     confidence: Number(e.confidence),
     namesakes: e.namesakes,
-    guarded: {
-      kind: e.name_subscription_id ? 'name' : 'property',
-      id: e.name_subscription_id ?? e.apn_subscription_id,
-      value: e.guarded_value,
-    },
+    // An event hits exactly one guarded item (the events table checks it): a name or a parcel.
+    guarded: e.name_subscription_id
+      ? { kind: 'name', id: e.name_subscription_id, value: e.guarded_value }
+      : { kind: 'property', id: e.apn_subscription_id!, value: e.guarded_value },
     document: {
       county: e.county,
       documentNumber: e.document_number,
@@ -56,11 +61,12 @@ export type EventData = ReturnType<typeof eventData>;
 
 /** The body of an event.created webhook, as signed and sent. */
 export function eventCreatedPayload(e: EventForWebhook): string {
-  return JSON.stringify({
+  const body: EventCreatedBody = {
     type: EVENT_CREATED,
     timestamp: e.created_at.toISOString(),
     data: eventData(e),
-  });
+  };
+  return JSON.stringify(body);
 }
 
 /** The body of an event.level_changed webhook: the event as it is now, and its level before. */
@@ -69,11 +75,12 @@ export function levelChangedPayload(
   previousLevel: EventLevel,
   at: Date,
 ): string {
-  return JSON.stringify({
+  const body: EventLevelChangedBody = {
     type: EVENT_LEVEL_CHANGED,
     timestamp: at.toISOString(),
     data: { ...eventData(e), previousLevel },
-  });
+  };
+  return JSON.stringify(body);
 }
 
 /**
@@ -223,7 +230,7 @@ export type CaseStatusChange = {
 
 /** The body of a case.status_changed webhook. */
 export function caseStatusChangedPayload(c: CaseStatusChange, at: Date): string {
-  return JSON.stringify({
+  const body: CaseStatusChangedBody = {
     type: CASE_STATUS_CHANGED,
     timestamp: at.toISOString(),
     data: {
@@ -239,7 +246,8 @@ export function caseStatusChangedPayload(c: CaseStatusChange, at: Date): string 
         recordedAt: c.recordedAt.toISOString(),
       },
     },
-  });
+  };
+  return JSON.stringify(body);
 }
 
 /**

@@ -1,5 +1,5 @@
-import { LEVELS } from '@deedwatch/rules';
 import * as v from 'valibot';
+import { EXAMPLE_EVENT, WebhookEvent } from '../../engine/webhooks/webhook-payloads.ts';
 
 /** How many events a page holds unless `limit` says otherwise, and at most. */
 export const DEFAULT_EVENTS_PAGE = 50;
@@ -143,81 +143,10 @@ export const ListEventsQuery = v.strictObject({
 });
 export type ListEventsQuery = v.InferOutput<typeof ListEventsQuery>;
 
-const Timestamp = v.pipe(v.string(), v.isoTimestamp());
-
-/** An event as the data of an event.created webhook tells of it. */
-const EventItem = v.object({
-  eventId: v.pipe(v.string(), v.uuid()),
-  createdAt: v.pipe(Timestamp, v.description('When the event was raised, to the millisecond')),
-  tier: v.pipe(
-    v.picklist(['exact', 'strong', 'possible']),
-    v.description('How sure the match is (docs/matching.md)'),
-  ),
-  level: v.pipe(v.picklist(LEVELS), v.description('How urgently it asks you to act')),
-  matchKind: v.pipe(
-    v.picklist(['apn', 'address', 'name']),
-    v.description('What of the guarded item the document hit'),
-  ),
-  matchedValue: v.pipe(v.string(), v.description("The document's value that matched")),
-  partyRole: v.pipe(
-    v.nullable(v.picklist(['grantor', 'grantee'])),
-    v.description('For a name: whether the document names it as a grantor or a grantee'),
-  ),
-  isExact: v.boolean(),
-  confidence: v.pipe(v.number(), v.description('0 to 1')),
-  namesakes: v.pipe(
-    v.nullable(v.number()),
-    v.description("For a name: the county's documents under the name's commoner namesakes"),
-  ),
-  guarded: v.object({
-    kind: v.picklist(['name', 'property']),
-    id: v.pipe(
-      v.nullable(v.string()),
-      v.description(
-        "The guarded item's id, as in the account's nameSubscriptions or apnSubscriptions",
-      ),
-    ),
-    value: v.string(),
-  }),
-  document: v.object({
-    county: v.string(),
-    documentNumber: v.string(),
-    documentType: v.string(),
-    recordedAt: Timestamp,
-    containerName: v.pipe(
-      v.string(),
-      v.description('With fileName, the query of GET /api/document/download'),
-    ),
-    fileName: v.string(),
-  }),
-});
-
-const EXAMPLE_EVENT: v.InferInput<typeof EventItem> = {
-  eventId: '3f2a1c4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b',
-  createdAt: '2026-11-26T08:14:02.118Z',
-  tier: 'exact',
-  level: 'act_now',
-  matchKind: 'name',
-  matchedValue: 'SMITH JOHN A',
-  partyRole: 'grantor',
-  isExact: true,
-  confidence: 1,
-  namesakes: 3,
-  guarded: { kind: 'name', id: '7d1e0b52-9c4a-4f3e-8d21-5a6b7c8d9e0f', value: 'SMITH JOHN A' },
-  document: {
-    county: 'Sacramento',
-    documentNumber: '2026-0123456',
-    documentType: 'GRANT DEED',
-    recordedAt: '2026-11-26T08:13:40.000Z',
-    containerName: 'SAC',
-    fileName: '2026-0123456.pdf',
-  },
-};
-
 export const EventPage = v.pipe(
   v.object({
     events: v.pipe(
-      v.array(EventItem),
+      v.array(WebhookEvent),
       v.description('Newest first, each as the data of an event.created webhook'),
     ),
     nextCursor: v.pipe(
