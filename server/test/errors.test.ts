@@ -138,6 +138,17 @@ describe('errors and validation', () => {
     });
   });
 
+  it('repeats at most 200 characters of an unknown path', async () => {
+    const long = `/api/${'a'.repeat(8000)}`;
+    const res = await t.app.inject({
+      method: 'GET',
+      url: long,
+      headers: { accept: 'application/json' },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe(`There is nothing at GET ${long.slice(0, 200)}….`);
+  });
+
   it('a path of the API asked with a method it does not have is a 405 naming the methods it has', async () => {
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me' });
     expect(me.statusCode).toBe(405);

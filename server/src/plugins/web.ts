@@ -70,8 +70,14 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
         .header('allow', offered.allow.join(', '))
         .send(errorBodyFor(405, `Use ${methodsInWords(offered.methods)} for ${offered.pattern}.`));
     }
+    // The path as sent, up to a length a person reads: Node lets a request line run to 16 KiB.
+    const shown =
+      pathname.length > SHOWN_PATH_LENGTH ? `${pathname.slice(0, SHOWN_PATH_LENGTH)}…` : pathname;
     return reply
       .status(404)
-      .send(errorBodyFor(404, `There is nothing at ${request.method} ${pathname}.`));
+      .send(errorBodyFor(404, `There is nothing at ${request.method} ${shown}.`));
   });
 }
+
+/** How much of an unknown path a 404 repeats. */
+const SHOWN_PATH_LENGTH = 200;
