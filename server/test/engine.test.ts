@@ -16,7 +16,7 @@ import {
 import { MATCH_WORKERS } from '../src/engine/engine.jobs.ts';
 import { insertDocument } from '../src/engine/ingest/ingest.repository.ts';
 import { claimUnmatched, insertEvents } from '../src/engine/matching/match.repository.ts';
-import { matchDocuments } from '../src/engine/matching/match.service.ts';
+import { HELD_RETRY_SECONDS, matchDocuments } from '../src/engine/matching/match.service.ts';
 import { sendAlert } from '../src/engine/alerts/alerts.service.ts';
 import { MATCH_DOCUMENTS, SEND_ALERT } from '../src/jobs/queues.ts';
 import {
@@ -350,6 +350,44 @@ describe('the engine, from a feed folder to alert emails', () => {
       .execute();
 
   /** Whether every document of `ids` has been matched, by whichever matcher. */
+  /** A document naming the subscriber's SMITH JOHN A, inserted without a match job. */
+  async function unmatchedSmith(documentNumber: string): Promise<string> {
+    const id = await insertDocument(t.db, {
+      countyId: county.id,
+      documentNumber,
+      documentType: 'GRANT DEED',
+      recordedAt,
+      container: 'ENG',
+      fileName: `${documentNumber}.pdf`,
+      pageCount: null,
+      pdfError: 'missing: not part of this test',
+      text: '',
+      parties: [
+        {
+          role: 'grantor',
+          name: 'SMITH JOHN A',
+          nameKey: nameKey('SMITH JOHN A'),
+          ...storedName('SMITH JOHN A'),
+        },
+      ],
+      parcels: [],
+    });
+    return id!;
+  }
+
+  /** Runs `hold` in a transaction of its own, then `whileHeld` before that transaction ends. */
+  async function whileRowHeld<T>(hold: ReturnType<typeof sql>, whileHeld: () => Promise<T>) {
+    return t.db.connection().execute(async (connection) => {
+      await sql`BEGIN`.execute(connection);
+      try {
+        await hold.execute(connection);
+        return await whileHeld();
+      } finally {
+        await sql`ROLLBACK`.execute(connection);
+      }
+    });
+  }
+
   async function allMatched(ids: string[]) {
     const left = await t.db
       .selectFrom('recorded_documents')
@@ -542,28 +580,7 @@ describe('the engine, from a feed folder to alert emails', () => {
     // and stops at inserting its event while another session holds the events table.
     const ids: string[] = [];
     for (let i = 0; i < MATCH_WORKERS + 1; i++) {
-      const stored = storedName('SMITH JOHN A');
-      const id = await insertDocument(t.db, {
-        countyId: county.id,
-        documentNumber: `2026-12${String(i).padStart(5, '0')}`,
-        documentType: 'GRANT DEED',
-        recordedAt,
-        container: 'ENG',
-        fileName: `2026-12${String(i).padStart(5, '0')}.pdf`,
-        pageCount: null,
-        pdfError: 'missing: not part of this test',
-        text: '',
-        parties: [
-          {
-            role: 'grantor',
-            name: 'SMITH JOHN A',
-            nameKey: nameKey('SMITH JOHN A'),
-            ...stored,
-          },
-        ],
-        parcels: [],
-      });
-      ids.push(id!);
+      ids.push(await unmatchedSmith(`2026-12${String(i).padStart(5, '0')}`));
     }
     // Earlier tests' jobs first: blocked at the same lock, they would hold the workers.
     await waitFor('the match-documents queue to be idle', async () => {
@@ -592,6 +609,43 @@ describe('the engine, from a feed folder to alert emails', () => {
     });
     expect(activeTogether).toBe(MATCH_WORKERS);
     await waitFor('every document matched', () => allMatched(ids));
+  });
+
+  it('matches a document while another transaction inserts rows that refer to it', async () => {
+    // An alert's delivery or a fraud report inserted now holds the document FOR KEY SHARE,
+    // as each foreign key's check does: the matcher's claim must not skip it.
+    const id = await unmatchedSmith('2026-1300001');
+    const result = await whileRowHeld(
+      sql`SELECT id FROM recorded_documents WHERE id = ${id} FOR KEY SHARE`,
+      () => matchDocuments(t.db, t.boss, [id]),
+    );
+    expect(result.documents).toBe(1);
+    expect(await allMatched([id])).toBe(true);
+  });
+
+  it('tries a document held by an update again seconds later, not at the sweep', async () => {
+    const id = await unmatchedSmith('2026-1300002');
+    const result = await whileRowHeld(
+      // What storing the excerpt of an earlier version of the document would hold.
+      sql`UPDATE recorded_documents SET pdf_error = pdf_error WHERE id = ${id}`,
+      async () => {
+        const skipped = await matchDocuments(t.db, t.boss, [id]);
+        const { rows } = await sql<{ held_before: number; seconds: number }>`
+          SELECT (data ->> 'heldBefore')::int AS held_before,
+                 extract(epoch FROM start_after - created_on)::float8 AS seconds
+          FROM pgboss.job
+          WHERE name = ${MATCH_DOCUMENTS} AND data -> 'documentIds' = ${JSON.stringify([id])}::jsonb`.execute(
+          t.db,
+        );
+        return { skipped, retries: rows };
+      },
+    );
+    expect(result.skipped.documents).toBe(0);
+    expect(result.retries).toHaveLength(1);
+    expect(result.retries[0]!.held_before).toBe(1);
+    expect(result.retries[0]!.seconds).toBeCloseTo(HELD_RETRY_SECONDS, 0);
+    // The worker's job matches it once the holder is done.
+    await waitFor('the held document matched by its retry', () => allMatched([id]));
   });
 
   it('keeps the document files in the store under the county code', async () => {

@@ -15,10 +15,13 @@ import type { Engine } from './engine.ts';
 import { registerHistoryWorkers } from './history/history.jobs.ts';
 import { pollInboxes } from './inbox/inbox.service.ts';
 import { makeCountyMailers, previousCountyDay } from './mailer/county-mailer.service.ts';
-import { matchDocuments, matchUnmatched, type SendAlertJob } from './matching/match.service.ts';
+import {
+  matchDocuments,
+  type MatchDocumentsJob,
+  matchUnmatched,
+  type SendAlertJob,
+} from './matching/match.service.ts';
 import { namesNeedRekey, rekeyNames } from './rekey/rekey.service.ts';
-
-export type MatchDocumentsJob = { documentIds: string[] };
 
 /** 01:00 in the county's zone: the previous county day is over, the next has not begun. */
 export const COUNTY_MAILERS_CRON = '0 1 * * *';
@@ -45,7 +48,7 @@ export async function registerEngineWorkers(engine: Engine): Promise<void> {
     MATCH_DOCUMENTS,
     { ...FAST_POLLING, localConcurrency: MATCH_WORKERS },
     async ([job]: Job<MatchDocumentsJob>[]) => {
-      if (job) await matchDocuments(db, boss, job.data.documentIds);
+      if (job) await matchDocuments(db, boss, job.data.documentIds, job.data.heldBefore);
     },
   );
   await boss.work(

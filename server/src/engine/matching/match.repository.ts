@@ -46,9 +46,11 @@ const namesakeDocuments = (county: string, prefix: string) =>
 const base = (rule: NameRule) => sql.raw(String(MATCH_BASE_CONFIDENCE[rule]));
 
 /**
- * Locks the documents of `ids` not matched yet, skipping any another matcher holds: each
- * document is matched once, by whichever transaction claims it. Documents of a disabled county
- * are left unmatched, for the sweep to match once the county is enabled again.
+ * Locks the documents of `ids` not matched yet, skipping any another transaction holds: each
+ * document is matched once, by whichever matcher claims it. FOR NO KEY UPDATE, the lock the
+ * matched mark's update needs, so a transaction that only inserts rows referring to a document
+ * (an alert's delivery, a fraud report) holds nothing the claim must skip. Documents of a
+ * disabled county are left unmatched, for the sweep to match once the county is enabled again.
  */
 export async function claimUnmatched(
   trx: Executor,
@@ -59,7 +61,7 @@ export async function claimUnmatched(
     WHERE d.id = ANY (${ids}::bigint[]) AND d.matched_at IS NULL
       AND EXISTS (SELECT 1 FROM counties c WHERE c.id = d.county_id AND c.is_enabled)
     ORDER BY d.id
-    FOR UPDATE OF d SKIP LOCKED`.execute(trx);
+    FOR NO KEY UPDATE OF d SKIP LOCKED`.execute(trx);
   return rows;
 }
 
@@ -452,6 +454,20 @@ export async function matchedCounts(db: Executor, ids: readonly string[]) {
  * Documents ingested but never matched (a lost job, a crash, a county enabled again): the
  * sweep's work. A disabled county's documents wait, and do not crowd out the others.
  */
+/**
+ * Which of `ids` are still unmatched in an enabled county, as committed now: after a claim,
+ * the ones another transaction held.
+ */
+export async function stillUnmatched(db: Executor, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  const { rows } = await sql<{ id: string }>`
+    SELECT d.id FROM recorded_documents d
+    JOIN counties c ON c.id = d.county_id AND c.is_enabled
+    WHERE d.id = ANY (${ids}::bigint[]) AND d.matched_at IS NULL
+    ORDER BY d.id`.execute(db);
+  return rows.map((r) => r.id);
+}
+
 export async function unmatchedIds(db: Executor, olderThan: Date, limit: number) {
   const { rows } = await sql<{ id: string }>`
     SELECT d.id FROM recorded_documents d

@@ -2,13 +2,29 @@ import type { PgBoss } from 'pg-boss';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/types.ts';
 import { bossDb } from '../../db/pg-boss-db.ts';
-import { SEND_ALERT } from '../../jobs/queues.ts';
+import { MATCH_DOCUMENTS, SEND_ALERT } from '../../jobs/queues.ts';
 import { recordMatched } from '../../lib/metrics.ts';
 import { enqueueEventWebhooks } from '../webhooks/event-webhooks.ts';
 import { shareCountyLevels } from '../levels/levels.repository.ts';
 import * as repo from './match.repository.ts';
 
 export type SendAlertJob = { userId: string; documentId: string };
+
+export type MatchDocumentsJob = {
+  documentIds: string[];
+  /** How many times these documents were found held by another transaction before. */
+  heldBefore?: number;
+};
+
+/**
+ * A document its batch found held by another transaction (another matcher's claim, or an
+ * update of the document such as its excerpt's) is tried again this many seconds later, in a
+ * match-documents job of its own: if a matcher held it, that job finds it matched and does
+ * nothing; otherwise it is matched then, not at the sweep minutes later.
+ */
+export const HELD_RETRY_SECONDS = 2;
+/** Tries after which a document still held is left to the sweep. */
+export const HELD_RETRIES = 5;
 
 export type MatchResult = {
   /** Documents this call matched (others were matched already, or by another worker now). */
@@ -28,6 +44,7 @@ export async function matchDocuments(
   db: Database,
   boss: PgBoss,
   ids: readonly string[],
+  heldBefore = 0,
 ): Promise<MatchResult> {
   const matched = await db.transaction().execute(async (trx) => {
     const claimedRows = await repo.claimUnmatched(trx, ids);
@@ -57,6 +74,13 @@ export async function matchDocuments(
   });
   // Counted once committed: a rolled-back batch is matched again by its retry.
   recordMatched(matched.documents, matched.events);
+  if (matched.documents < ids.length && heldBefore < HELD_RETRIES) {
+    const held = await repo.stillUnmatched(db, ids);
+    if (held.length > 0) {
+      const job: MatchDocumentsJob = { documentIds: held, heldBefore: heldBefore + 1 };
+      await boss.send(MATCH_DOCUMENTS, job, { startAfter: HELD_RETRY_SECONDS });
+    }
+  }
   return { documents: matched.documents, events: matched.events.length, alerts: matched.alerts };
 }
 
