@@ -155,6 +155,24 @@ describe('the history check of a new guard', () => {
       return rows.length > 0 && rows.every((r) => r.history_checked_at !== null) && rows;
     });
 
+  /** A guarded APN with no address, activated at `activatedAt`. */
+  const guardApn = (userId: string, apn: string, activatedAt: Date) =>
+    insertApnSubscriptions(
+      t.db,
+      userId,
+      [
+        {
+          countyId: county.id,
+          apn,
+          apnKey: apnKey(apn),
+          description: '',
+          addressKey: null,
+          addressZip: null,
+        },
+      ],
+      activatedAt,
+    );
+
   const sendAlertJobs = async (userId: string) =>
     Number(
       (
@@ -292,6 +310,45 @@ describe('the history check of a new guard', () => {
     ]);
   });
 
+  it('finds on record a document the county delivers after the check, and alerts nobody', async () => {
+    const user = await createSubscriber(t.db, { verified: true });
+    const activatedAt = ago(60 * 60 * 1000);
+    await insertNameSubscriptions(
+      t.db,
+      user.id,
+      [
+        {
+          countyId: county.id,
+          name: 'LATIMER ROSA',
+          nameKey: 'LATIMER ROSA',
+          tokens: ['LATIMER', 'ROSA'],
+        },
+      ],
+      activatedAt,
+    );
+    await guardApn(user.id, '099-0007-002-0003', activatedAt);
+    // The check runs at once and finds nothing: the county has not delivered these yet.
+    expect(await checkHistory(t.engine, user.id)).toMatchObject({ checked: 2, events: 0 });
+    const hoursBefore = new Date(activatedAt.getTime() - 3 * 60 * 60 * 1000);
+    const late = await record(county, hoursBefore, {
+      parties: ['LATIMER ROSA'],
+      apn: '099-0007-002-0003',
+    });
+    const tooOld = await record(county, ago(11 * 365 * DAY), { parties: ['LATIMER ROSA'] });
+    const result = await matchDocuments(t.db, t.boss, [late, tooOld]);
+
+    expect(result).toMatchObject({ documents: 2, alerts: 0 });
+    const events = await eventsOf(user.id);
+    expect(events.map((e) => [e.document_id, e.match_kind, e.tier, e.on_record])).toEqual(
+      expect.arrayContaining([
+        [late, 'apn', 'exact', true],
+        [late, 'name', 'exact', true],
+      ]),
+    );
+    expect(events).toHaveLength(2);
+    expect(await sendAlertJobs(user.id)).toBe(0);
+  });
+
   it('mails one summary for guards checked by two jobs at once, and writes nothing twice', async () => {
     const user = await createSubscriber(t.db, { verified: true });
     const activatedAt = new Date();
@@ -308,21 +365,7 @@ describe('the history check of a new guard', () => {
       ],
       activatedAt,
     );
-    await insertApnSubscriptions(
-      t.db,
-      user.id,
-      [
-        {
-          countyId: county.id,
-          apn: '099-0001-002-0003',
-          apnKey: '09900010020003',
-          description: '',
-          addressKey: null,
-          addressZip: null,
-        },
-      ],
-      activatedAt,
-    );
+    await guardApn(user.id, '099-0001-002-0003', activatedAt);
     await record(county, ago(DAY), { parties: ['VANCE ODILE'], apn: '099-0001-002-0003' });
     await record(county, ago(2 * DAY), { parties: ['VANCE ODILE'] });
 

@@ -114,13 +114,25 @@ describe('what the matcher matches', () => {
 
   const after = new Date(activatedAt.getTime() + 60_000);
 
-  it('matches documents recorded at or after activation, never before', async () => {
+  it('matches documents recorded from activation on live, and one recorded before on record', async () => {
+    /** Whether the events of the last document written are on record. */
+    const lastOnRecord = async () =>
+      (
+        await t.db
+          .selectFrom('events')
+          .innerJoin('recorded_documents as d', 'd.id', 'events.document_id')
+          .select('events.on_record')
+          .where('d.document_number', '=', `R-${n}`)
+          .execute()
+      ).map((e) => e.on_record);
     expect(
       await documentWith(county, new Date(activatedAt.getTime() - 1000), {
         names: ['GARCIA ROSA'],
       }),
-    ).toEqual([]);
+    ).toHaveLength(1);
+    expect(await lastOnRecord()).toEqual([true]);
     expect(await documentWith(county, activatedAt, { names: ['GARCIA ROSA'] })).toHaveLength(1);
+    expect(await lastOnRecord()).toEqual([false]);
   });
 
   it('matches nothing in a disabled county', async () => {

@@ -17,13 +17,10 @@ import { languageOf } from '../../mail/mail.repository.ts';
 import { alertRecipients } from '../alerts/alerts.repository.ts';
 import type { Engine } from '../engine.ts';
 import { shareCountyLevels } from '../levels/levels.repository.ts';
-import { namesakeCountsByPrefix } from '../matching/match.repository.ts';
+import { HISTORY_YEARS, namesakeCountsByPrefix } from '../matching/match.repository.ts';
 import * as repo from './history.repository.ts';
 
 export type CheckHistoryJob = { userId: string };
-
-/** How far back the history check looks: documents recorded in the ten years before a guard. */
-export const HISTORY_YEARS = 10;
 
 /** The dashboard's "Already on Record" section (the id of its heading). */
 export const ON_RECORD_PATH = '/dashboard#on-record-heading';

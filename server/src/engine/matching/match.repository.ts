@@ -45,6 +45,21 @@ const namesakeDocuments = (county: string, prefix: string) =>
 
 const base = (rule: NameRule) => sql.raw(String(MATCH_BASE_CONFIDENCE[rule]));
 
+/** How far back the history check looks: documents recorded in the ten years before a guard. */
+export const HISTORY_YEARS = 10;
+
+/**
+ * Whether a subscription `s` (activated) is matched against a document `d`: one recorded since
+ * its activation, live; or one recorded in the HISTORY_YEARS before it, which the history check
+ * looks at once, shortly after activation. A county that delivers a document after that check
+ * (a late batch, a back-load) would leave such a document unseen by both, so the matcher takes
+ * it too, as the history check would have: on record (`onRecord`), listed with the guard's
+ * history and alerted to nobody. A document the check also found keeps the check's one event.
+ */
+const inReach = (s: string, d: string) =>
+  sql.raw(`${s}.activated_at <= ${d}.recorded_at + make_interval(years => ${HISTORY_YEARS})`);
+const onRecord = (s: string, d: string) => sql.raw(`${s}.activated_at > ${d}.recorded_at`);
+
 /**
  * Locks the documents of `ids` not matched yet, skipping any another transaction holds: each
  * document is matched once, by whichever matcher claims it. FOR NO KEY UPDATE, the lock the
@@ -118,45 +133,46 @@ export async function insertEvents(trx: Executor, ids: readonly string[]): Promi
       SELECT s.id AS apn_subscription_id, NULL::uuid AS name_subscription_id, s.user_id,
              p.document_id, 'apn' AS match_kind, p.apn AS matched_value,
              NULL AS party_role, true AS is_exact, 1.0 AS confidence, 'exact' AS tier,
-             NULL::integer AS namesakes
+             NULL::integer AS namesakes, s.on_record
       FROM parcels p
       -- Every join to a subscription table is a probe of its index per row of the batch
       -- (OFFSET 0 keeps it one): the planner cannot size these CTEs, and with more work_mem
       -- it hashed all 200,000 APN subscriptions, twice.
       CROSS JOIN LATERAL (
-        SELECT s.id, s.user_id FROM apn_subscriptions s
+        SELECT s.id, s.user_id, ${onRecord('s', 'p')} AS on_record FROM apn_subscriptions s
         WHERE s.county_id = p.county_id AND s.apn_key = p.apn_key
-          AND s.activated_at <= p.recorded_at
+          AND ${inReach('s', 'p')}
         OFFSET 0
       ) AS s
     ),
     address_hits AS (
       SELECT s.id, NULL::uuid, s.user_id, p.document_id, 'address', p.address, NULL,
-             true, ${ADDRESS_CONFIDENCE}::numeric, 'exact', NULL::integer
+             true, ${ADDRESS_CONFIDENCE}::numeric, 'exact', NULL::integer, s.on_record
       FROM parcels p
       CROSS JOIN LATERAL (
-        SELECT s.id, s.user_id FROM apn_subscriptions s
+        SELECT s.id, s.user_id, ${onRecord('s', 'p')} AS on_record FROM apn_subscriptions s
         WHERE s.county_id = p.county_id AND s.address_key = p.address_key
-          AND s.activated_at <= p.recorded_at
+          AND ${inReach('s', 'p')}
           AND (s.address_zip IS NULL OR p.zip IS NULL OR left(s.address_zip, 5) = left(p.zip, 5))
         OFFSET 0
       ) AS s
       WHERE p.address_key <> ''
       UNION ALL
       SELECT s.id, NULL::uuid, s.user_id, p.document_id, 'address', p.address, NULL,
-             false, s.confidence, 'strong', NULL::integer
+             false, s.confidence, 'strong', NULL::integer, s.on_record
       FROM parcels p
       -- apn_subscriptions_address_number_idx (migration 0013: zip and house number); without
       -- OFFSET 0 the planner merged the whole index with the batch.
       CROSS JOIN LATERAL (
         SELECT s.id, s.user_id,
-               round(${ADDRESS_CONFIDENCE} * similarity(s.address_key, p.address_key)::numeric, 3) AS confidence
+               round(${ADDRESS_CONFIDENCE} * similarity(s.address_key, p.address_key)::numeric, 3) AS confidence,
+               ${onRecord('s', 'p')} AS on_record
         FROM apn_subscriptions s
         WHERE s.county_id = p.county_id AND s.address_zip = p.zip
           AND split_part(s.address_key, ' ', 1) = split_part(p.address_key, ' ', 1)
           AND s.address_key <> p.address_key
           AND similarity(s.address_key, p.address_key) >= ${ADDRESS_SIMILARITY}
-          AND s.activated_at <= p.recorded_at
+          AND ${inReach('s', 'p')}
         OFFSET 0
       ) AS s
       WHERE p.zip IS NOT NULL AND p.address_key <> ''
@@ -315,14 +331,15 @@ export async function insertEvents(trx: Executor, ids: readonly string[]): Promi
              CASE WHEN c.is_exact THEN 'exact'
                   WHEN c.confidence >= ${STRONG_CONFIDENCE} THEN 'strong'
                   ELSE 'possible' END,
-             coalesce(c.namesakes, n.document_count, 0)
+             coalesce(c.namesakes, n.document_count, 0), s.on_record
       FROM name_candidates c
       JOIN parties p ON p.id = c.party_id
       -- A primary-key probe per candidate: joined, the planner hashed all 300,000 name
       -- subscriptions for a batch's 7,000 candidates (86 ms a batch).
       CROSS JOIN LATERAL (
-        SELECT s.id, s.user_id, s.county_id, s.name_key FROM name_subscriptions s
-        WHERE s.id = c.subscription_id AND s.activated_at <= p.recorded_at
+        SELECT s.id, s.user_id, s.county_id, s.name_key, ${onRecord('s', 'p')} AS on_record
+        FROM name_subscriptions s
+        WHERE s.id = c.subscription_id AND ${inReach('s', 'p')}
         OFFSET 0
       ) AS s
       LEFT JOIN index_names n
@@ -353,10 +370,10 @@ export async function insertEvents(trx: Executor, ids: readonly string[]): Promi
     inserted AS (
       INSERT INTO events (user_id, document_id, apn_subscription_id, name_subscription_id,
                           match_kind, matched_value, party_role, is_exact, confidence, tier,
-                          namesakes, level)
+                          namesakes, level, on_record)
       SELECT b.user_id, b.document_id, b.apn_subscription_id, b.name_subscription_id,
              b.match_kind, b.matched_value, b.party_role, b.is_exact, b.confidence, b.tier,
-             b.namesakes, l.level
+             b.namesakes, l.level, b.on_record
       FROM best b
       JOIN docs d ON d.id = b.document_id
       -- An address or APN match has no party role. Left joined, so that no event could be
@@ -365,10 +382,10 @@ export async function insertEvents(trx: Executor, ids: readonly string[]): Promi
         ON l.county_id = d.county_id AND l.document_type = d.document_type
        AND l.match_kind = b.match_kind AND l.party_role IS NOT DISTINCT FROM b.party_role
       ON CONFLICT DO NOTHING
-      RETURNING user_id, document_id, name_subscription_id, match_kind, tier
+      RETURNING user_id, document_id, name_subscription_id, match_kind, tier, on_record
     )
     SELECT i.user_id, i.document_id, i.match_kind, i.tier,
-           i.tier <> 'possible' OR s.possible_matches = 'immediately' AS alert
+           NOT i.on_record AND (i.tier <> 'possible' OR s.possible_matches = 'immediately') AS alert
     FROM inserted i
     -- Probed per event, as above (hashed: 63 ms a batch).
     LEFT JOIN LATERAL (
