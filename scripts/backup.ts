@@ -6,7 +6,12 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { backup, BackupError } from '../server/src/backup.ts';
-import { createLogger, loadConfigOrExit, openRuntime } from '../server/src/runtime.ts';
+import {
+  createLogger,
+  loadConfigOrExit,
+  openRuntime,
+  reportDatabaseFailure,
+} from '../server/src/runtime.ts';
 import { createBlobStore, describeStore } from '../server/src/storage/document-store.ts';
 
 const { values, positionals } = parseArgs({
@@ -37,9 +42,11 @@ try {
   );
   console.log(JSON.stringify(manifest, null, 2));
 } catch (err) {
-  if (!(err instanceof BackupError)) throw err;
-  console.error(err.message);
-  process.exitCode = 1;
+  if (!(err instanceof BackupError)) reportDatabaseFailure(err, runtime);
+  else {
+    console.error(err.message);
+    process.exitCode = 1;
+  }
 } finally {
   await runtime.close();
 }

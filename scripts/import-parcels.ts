@@ -7,7 +7,12 @@ import { parseArgs } from 'node:util';
 import { createPool } from '../server/src/db/database.ts';
 import { migrateToLatest } from '../server/src/db/migrate.ts';
 import { ImportError, importParcels } from '../server/src/engine/parcels/import-parcels.ts';
-import { createLogger, loadConfigOrExit, openRuntime } from '../server/src/runtime.ts';
+import {
+  createLogger,
+  loadConfigOrExit,
+  openRuntime,
+  reportDatabaseFailure,
+} from '../server/src/runtime.ts';
 
 const USAGE = 'Usage: npm run import:parcels -- --county CODE parcels.csv';
 
@@ -46,8 +51,8 @@ try {
   });
   console.log(JSON.stringify(summary, null, 2));
 } catch (err) {
-  if (!(err instanceof ImportError)) throw err;
-  console.error(err.message);
+  if (!(err instanceof ImportError)) reportDatabaseFailure(err, runtime);
+  else console.error(err.message);
   status = 1;
 } finally {
   await pool.end();

@@ -5,7 +5,12 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BackupError, restore } from '../server/src/backup.ts';
-import { createLogger, loadConfigOrExit, openRuntime } from '../server/src/runtime.ts';
+import {
+  createLogger,
+  loadConfigOrExit,
+  openRuntime,
+  reportDatabaseFailure,
+} from '../server/src/runtime.ts';
 import { createBlobStore, describeStore } from '../server/src/storage/document-store.ts';
 
 const { positionals } = parseArgs({ allowPositionals: true });
@@ -27,9 +32,11 @@ try {
   console.log(JSON.stringify(summary, null, 2));
   console.log('Restored. Start the API and workers: they apply any newer migration at start.');
 } catch (err) {
-  if (!(err instanceof BackupError)) throw err;
-  console.error(err.message);
-  process.exitCode = 1;
+  if (!(err instanceof BackupError)) reportDatabaseFailure(err, runtime);
+  else {
+    console.error(err.message);
+    process.exitCode = 1;
+  }
 } finally {
   await runtime.close();
 }

@@ -3,7 +3,12 @@
 import { parseArgs } from 'node:util';
 import { migrateToLatest } from '../server/src/db/migrate.ts';
 import { DEFAULT_SEED, seedDemo } from '../server/src/demo/seed-demo.ts';
-import { createLogger, loadConfigOrExit, openRuntime } from '../server/src/runtime.ts';
+import {
+  createLogger,
+  loadConfigOrExit,
+  openRuntime,
+  reportDatabaseFailure,
+} from '../server/src/runtime.ts';
 
 const { values } = parseArgs({
   options: {
@@ -38,6 +43,8 @@ try {
   console.log(
     `Seeded ${summary.counties} counties: ${summary.parcelsInserted} new parcels, ${summary.namesInserted} new index names in ${seconds} s.`,
   );
+} catch (err) {
+  reportDatabaseFailure(err, runtime);
 } finally {
   await runtime.close();
 }

@@ -7,7 +7,12 @@ import { parseArgs } from 'node:util';
 import { migrateToLatest } from '../server/src/db/migrate.ts';
 import { MIN_PASSWORD_LENGTH } from '../server/src/modules/auth/passwords.ts';
 import { upsertStaff, type StaffRole } from '../server/src/modules/auth/staff.ts';
-import { createLogger, loadConfigOrExit, openRuntime } from '../server/src/runtime.ts';
+import {
+  createLogger,
+  loadConfigOrExit,
+  openRuntime,
+  reportDatabaseFailure,
+} from '../server/src/runtime.ts';
 
 const { values } = parseArgs({ options: { email: { type: 'string' }, role: { type: 'string' } } });
 const email = values.email?.trim() ?? '';
@@ -55,6 +60,8 @@ try {
       ? `Created ${role} ${email.toLowerCase()}.`
       : `Updated ${role} ${email.toLowerCase()}; ${result.sessionsEnded} session(s) of the account ended.`,
   );
+} catch (err) {
+  reportDatabaseFailure(err, runtime);
 } finally {
   await runtime.close();
 }

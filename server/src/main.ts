@@ -27,7 +27,7 @@ import { registerWebhookWorkers } from './modules/webhooks/webhooks.jobs.ts';
 import { DEMO_ADMIN_EMAIL, ensureDemoAdmin } from './modules/auth/staff.ts';
 import { emailTaken } from './modules/user/user.repository.ts';
 import { startBanner } from './start-banner.ts';
-import { createLogger, loadConfigOrExit, openRuntime } from './runtime.ts';
+import { createLogger, databaseFailure, loadConfigOrExit, openRuntime } from './runtime.ts';
 
 // `--api` serves HTTP only, `--worker` works the queues only; with neither, one process does both.
 const args = new Set(process.argv.slice(2));
@@ -152,7 +152,10 @@ try {
     );
   }
 } catch (err) {
-  log.fatal({ err }, 'start-up failed');
+  // A migration that failed, or the database gone since the first connection: one line.
+  const line = databaseFailure(err, runtime);
+  if (line === undefined) log.fatal({ err }, 'start-up failed');
+  else log.fatal(`start-up failed: ${line}`);
   await runtime.close().catch(() => undefined);
   process.exit(1);
 }

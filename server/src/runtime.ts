@@ -4,7 +4,9 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import type { AppConfig } from './app.ts';
 import { ConfigError, type Config, loadConfig } from './config.ts';
+import { cannotConnect, isConnectionFailure } from './db/connection-errors.ts';
 import { createDatabase, createPool, type Database } from './db/database.ts';
+import { MigrationError } from './db/migrate.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { createLogger as createRedactingLogger } from './lib/logger.ts';
 
@@ -49,7 +51,10 @@ async function embeddedSessionSecret(dataDir: string): Promise<string> {
 
 /**
  * Settles what the config leaves open: with DATABASE_URL unset, starts the embedded Postgres
- * and provides its session secret. Shared by the server and the command-line scripts.
+ * and provides its session secret. Shared by the server and the command-line scripts. Opens one
+ * connection first: a database that cannot be reached (refused, no such database or role,
+ * authentication) ends the process with one line saying which, the password masked, and what
+ * to check.
  */
 export async function openRuntime(config: Config, log: Logger): Promise<Runtime> {
   let databaseUrl = config.databaseUrl;
@@ -69,6 +74,14 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
   if (!sessionSecret) throw new ConfigError(['SESSION_SECRET is required']);
 
   const pool = createPool(databaseUrl, config.databasePoolSize, log);
+  try {
+    await pool.query('SELECT 1');
+  } catch (err) {
+    console.error(cannotConnect(err, databaseUrl, embedded !== undefined));
+    await pool.end().catch(() => undefined);
+    await embedded?.stop().catch(() => undefined);
+    process.exit(1);
+  }
   const db = createDatabase(pool);
   return {
     config: Object.freeze({ ...config, databaseUrl, sessionSecret }),
@@ -80,4 +93,24 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
       await embedded?.stop();
     },
   };
+}
+
+/**
+ * A migration that failed (named) or a database that could not be reached, in one line; undefined
+ * for any other error, which deserves its stack.
+ */
+export function databaseFailure(err: unknown, runtime: Runtime): string | undefined {
+  if (err instanceof MigrationError) return err.message;
+  if (isConnectionFailure(err)) {
+    return cannotConnect(err, runtime.config.databaseUrl, runtime.embedded !== undefined);
+  }
+  return undefined;
+}
+
+/** For a script's catch: databaseFailure printed, exit code 1; any other error is thrown on. */
+export function reportDatabaseFailure(err: unknown, runtime: Runtime): void {
+  const line = databaseFailure(err, runtime);
+  if (line === undefined) throw err;
+  console.error(line);
+  process.exitCode = 1;
 }

@@ -2,6 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { FileMigrationProvider, Migrator } from 'kysely/migration';
 import { repoRoot } from '../config.ts';
+import { isConnectionFailure } from './connection-errors.ts';
 import type { Database } from './database.ts';
 
 export const migrationsDir = path.join(repoRoot, 'migrations');
@@ -13,13 +14,31 @@ function migrator(db: Database): Migrator {
   });
 }
 
-/** Applies every pending migration; throws with the name of the one that failed. */
+/** A migration that failed, named; or the migrations that could not be run at all. */
+export class MigrationError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'MigrationError';
+  }
+}
+
+/**
+ * Applies every pending migration; a migration that fails throws a MigrationError naming it. A
+ * database that cannot be reached throws pg's own error (connection-errors.ts tells it apart),
+ * not a migration's failure.
+ */
 export async function migrateToLatest(db: Database): Promise<string[]> {
   const { error, results = [] } = await migrator(db).migrateToLatest();
   const failed = results.find((r) => r.status === 'Error');
-  if (error || failed) {
-    const cause = error instanceof Error ? error.message : String(error);
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${cause}`, { cause: error });
+  const cause = error instanceof Error ? error.message : String(error);
+  if (failed) {
+    throw new MigrationError(`Migration ${failed.migrationName} failed: ${cause}`, {
+      cause: error,
+    });
+  }
+  if (error) {
+    if (isConnectionFailure(error)) throw error;
+    throw new MigrationError(`Migrations could not be applied: ${cause}`, { cause: error });
   }
   return results.map((r) => r.migrationName);
 }
