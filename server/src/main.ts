@@ -42,6 +42,9 @@ const { db } = runtime;
 let app: FastifyInstance | undefined;
 let metricsServer: FastifyInstance | undefined;
 let stopping = false;
+// A signal during start-up waits for it to end: stopping the queue under a worker being
+// registered would fail the start (exit 1) instead of stopping it.
+const startup = Promise.withResolvers<void>();
 // Only a process that works the queues supervises them and LISTENs for new jobs; an API process
 // sends jobs (which still wake the workers) and reads the queues for the staff pages.
 const boss = createBoss(runtime.config.databaseUrl, log, {
@@ -57,6 +60,7 @@ async function shutdown(signal: string) {
   stopping = true;
   log.info({ signal }, 'shutting down');
   try {
+    await startup.promise;
     await app?.close();
     await metricsServer?.close();
     await boss.stop({ graceful: true, timeout: 10_000 });
@@ -112,10 +116,10 @@ try {
 
   if (runWorker) {
     await registerPruneExpired(boss, db);
-    await registerMailWorker(boss, db, mailSender);
+    await registerMailWorker(boss, db, mailSender, log);
     const engine = createEngine(runtime.config, { db, boss, mailSender, smsSender, log, blobs });
     if (smsSender)
-      await registerSmsWorker(boss, { db, smsSender, mailSender, brand: engine.brand });
+      await registerSmsWorker(boss, { db, smsSender, mailSender, brand: engine.brand, log });
     await registerEngineWorkers(engine);
     await registerWebhookWorkers(webhookDeps(runtime.config, { db, boss, mailSender }));
     log.info('workers started');
@@ -159,3 +163,4 @@ try {
   await runtime.close().catch(() => undefined);
   process.exit(1);
 }
+startup.resolve();

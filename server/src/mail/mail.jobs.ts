@@ -1,5 +1,6 @@
 import { buffer } from 'node:stream/consumers';
 import type { JobWithMetadata, PgBoss } from 'pg-boss';
+import type { Logger } from 'pino';
 import type { Database, Executor } from '../db/database.ts';
 import { storedReason } from '../i18n/stored.ts';
 import { batchOptions, eachJob } from '../jobs/batch.ts';
@@ -111,22 +112,46 @@ export async function runDelivery(
   }
 }
 
-/** Fails a delivery whose payload cannot be sent (never claimed, so never sent). */
-export async function failUnsendable(db: Database, deliveryId: string, reason: string) {
-  const failed = await repo.failQueued(db, deliveryId, reason);
-  if (failed) recordDelivery(failed.kind, failed.recipient, 'failed');
-}
+/** Where a send job says what an operator must know: a message that cannot go out at all. */
+export type DeliveryLog = Pick<Logger, 'error'>;
 
 export const UNOPENABLE = storedReason('stored.mail.unopenable');
 
+/**
+ * Fails a delivery whose payload cannot be sent (never claimed, so never sent), and logs it at
+ * error level: nothing retries it, and an operator must hear of it (a changed SESSION_SECRET
+ * fails every message queued before the change). The log names the delivery, never its content.
+ */
+export async function failUnsendable(
+  db: Database,
+  deliveryId: string,
+  reason: string,
+  log?: DeliveryLog,
+) {
+  const failed = await repo.failQueued(db, deliveryId, reason);
+  if (!failed) return;
+  recordDelivery(failed.kind, failed.recipient, 'failed');
+  log?.error(
+    { deliveryId, kind: failed.kind },
+    reason === UNOPENABLE
+      ? 'queued message not sent: it cannot be opened with this SESSION_SECRET (was it changed since the message was queued?)'
+      : `queued message not sent: ${reason}`,
+  );
+}
+
 /** Sends one queued mail (runDelivery); an inactive recipient marks the method undeliverable. */
-export async function deliver(db: Database, mailSender: MailSender, job: DeliveryJob) {
+export async function deliver(
+  db: Database,
+  mailSender: MailSender,
+  job: DeliveryJob,
+  log?: DeliveryLog,
+) {
   const { deliveryId, sealed } = job.data;
   // Opened before the row is claimed: a payload that cannot be opened was never sent.
   const message = openSealed<MailMessage>(mailSender.sealingKey, sealed);
   const attachments = message ? await readAttachments(mailSender, job.data.attachments) : [];
   if (!message || typeof attachments === 'string') {
-    await failUnsendable(db, deliveryId, message ? (attachments as string) : UNOPENABLE);
+    await failUnsendable(db, deliveryId, message ? (attachments as string) : UNOPENABLE, log);
     return;
   }
   if (attachments.length > 0) message.attachments = attachments;
@@ -143,6 +168,7 @@ export async function registerMailWorker(
   boss: PgBoss,
   db: Database,
   mailSender: MailSender,
+  log?: DeliveryLog,
 ): Promise<void> {
   await boss.work(
     SEND_MAIL,
@@ -152,6 +178,6 @@ export async function registerMailWorker(
       ...FAST_POLLING,
       includeMetadata: true,
     },
-    eachJob((job: JobWithMetadata<SendMailJob>) => deliver(db, mailSender, job)),
+    eachJob((job: JobWithMetadata<SendMailJob>) => deliver(db, mailSender, job, log)),
   );
 }

@@ -2,14 +2,27 @@ import type { JobWithMetadata, PgBoss } from 'pg-boss';
 import type { Database } from '../db/database.ts';
 import { batchOptions, eachJob } from '../jobs/batch.ts';
 import { FAST_POLLING, SEND_SMS } from '../jobs/queues.ts';
-import { failUnsendable, openSealed, runDelivery, UNOPENABLE } from './mail.jobs.ts';
+import {
+  type DeliveryLog,
+  failUnsendable,
+  openSealed,
+  runDelivery,
+  UNOPENABLE,
+} from './mail.jobs.ts';
 import type { MailSender } from './mail-sender.ts';
 import type { SendSmsJob, SmsSender } from './sms-sender.ts';
 import type { SmsMessage } from './sms.types.ts';
 import { reportUnreachable } from './sms-unreachable.ts';
 import type { Brand } from './templates.ts';
 
-export type SmsDeps = { db: Database; smsSender: SmsSender; mailSender: MailSender; brand: Brand };
+export type SmsDeps = {
+  db: Database;
+  smsSender: SmsSender;
+  mailSender: MailSender;
+  brand: Brand;
+  /** Where a text that cannot be sent at all is logged (failUnsendable). */
+  log?: DeliveryLog;
+};
 
 type SmsJob = Pick<JobWithMetadata<SendSmsJob>, 'data' | 'retryCount' | 'retryLimit'>;
 
@@ -20,7 +33,7 @@ type SmsJob = Pick<JobWithMetadata<SendSmsJob>, 'data' | 'retryCount' | 'retryLi
 export async function deliverSms(deps: SmsDeps, job: SmsJob) {
   const { deliveryId, sealed } = job.data;
   const message = openSealed<SmsMessage>(deps.smsSender.sealingKey, sealed);
-  if (!message) return failUnsendable(deps.db, deliveryId, UNOPENABLE);
+  if (!message) return failUnsendable(deps.db, deliveryId, UNOPENABLE, deps.log);
   const { transport, statusCallback } = deps.smsSender;
   await runDelivery(
     deps.db,
