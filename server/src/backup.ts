@@ -1,7 +1,7 @@
 import { execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, open, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Config } from './config.ts';
@@ -50,6 +50,21 @@ export type Manifest = {
 };
 
 type DocumentLine = BlobEntry & { sha256?: string };
+
+// A backup holds every subscriber's email and phone: only the account that made it may read it,
+// whatever the umask. The folder is closed to others before anything goes into it.
+const PRIVATE_FOLDER = 0o700;
+const PRIVATE_FILE = 0o600;
+
+/** Every folder and file under `folder` (the copied documents) closed to others. */
+async function restrictTree(folder: string): Promise<void> {
+  await chmod(folder, PRIVATE_FOLDER);
+  for (const entry of await readdir(folder, { withFileTypes: true, recursive: true })) {
+    const file = path.join(entry.parentPath, entry.name);
+    if (entry.isDirectory()) await chmod(file, PRIVATE_FOLDER);
+    else if (entry.isFile()) await chmod(file, PRIVATE_FILE);
+  }
+}
 
 export class BackupError extends Error {
   constructor(message: string) {
@@ -116,12 +131,15 @@ export async function backup(
   // The tool first: a backup that cannot run leaves no folder behind.
   const major = await serverMajor(deps.db);
   const pgDump = await findPgTool('pg_dump', major).catch(asBackupError);
-  await mkdir(folder, { recursive: true });
+  await mkdir(folder, { recursive: true, mode: PRIVATE_FOLDER });
   if ((await readdir(folder)).length > 0) {
     throw new BackupError(`${folder} is not empty: a backup goes into a new or empty folder.`);
   }
+  await chmod(folder, PRIVATE_FOLDER);
   const connection = clientConnection(deps.databaseUrl);
   const dumpFile = path.join(folder, DUMP);
+  // Made here, private: pg_dump writes into the file it finds and keeps its mode.
+  await (await open(dumpFile, 'wx', PRIVATE_FILE)).close();
   await whileNoImportReplaces(
     deps.db,
     () =>
@@ -138,16 +156,20 @@ export async function backup(
       ),
     onWaitForImport,
   );
+  await chmod(dumpFile, PRIVATE_FILE);
   const dump = await fileSha256(dumpFile);
 
   const lines: DocumentLine[] = [];
   if (mode === 'copy') {
-    const target = createFileBlobStore(path.join(folder, DOCUMENTS_FOLDER));
+    const documentsFolder = path.join(folder, DOCUMENTS_FOLDER);
+    await mkdir(documentsFolder, { mode: PRIVATE_FOLDER });
+    const target = createFileBlobStore(documentsFolder);
     await copyStore(deps.store, target, {
       overwrite: true,
       onObject: (o) =>
         lines.push({ container: o.container, name: o.name, size: o.size, sha256: o.sha256 }),
     });
+    await restrictTree(documentsFolder);
   } else {
     for await (const o of deps.store.list()) lines.push(o);
   }
@@ -155,6 +177,7 @@ export async function backup(
   await writeFile(
     path.join(folder, DOCUMENT_LIST),
     lines.map((l) => `${JSON.stringify(l)}\n`).join(''),
+    { mode: PRIVATE_FILE },
   );
 
   const manifest: Manifest = {
@@ -175,7 +198,9 @@ export async function backup(
       bytes: lines.reduce((sum, l) => sum + l.size, 0),
     },
   };
-  await writeFile(path.join(folder, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+  await writeFile(path.join(folder, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`, {
+    mode: PRIVATE_FILE,
+  });
   return manifest;
 }
 

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
@@ -193,6 +193,20 @@ afterAll(async () => {
   for (const folder of folders) await rm(folder, { recursive: true, force: true });
 });
 
+/** Each folder's and file's kind and permission bits under `folder`, by relative name. */
+async function modes(folder: string, deep = false): Promise<Record<string, string>> {
+  const describe = async (file: string) => {
+    const info = await stat(file);
+    return `${info.isDirectory() ? 'folder' : 'file'} ${(info.mode & 0o777).toString(8)}`;
+  };
+  const found: Record<string, string> = { '.': await describe(folder) };
+  for (const entry of await readdir(folder, { withFileTypes: true, recursive: deep })) {
+    const file = path.join(entry.parentPath, entry.name);
+    found[path.relative(folder, file)] = await describe(file);
+  }
+  return found;
+}
+
 describe('backup and restore with the folder store', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -286,6 +300,19 @@ describe('backup and restore with the folder store', () => {
       const made = await runScript('backup.ts', [backupDir], env);
       expect(made.stderr).toBe('');
       expect(made.code).toBe(0);
+      // It holds every subscriber's email and phone: closed to all but its owner.
+      expect(await modes(backupDir)).toEqual({
+        '.': 'folder 700',
+        'database.dump': 'file 600',
+        documents: 'folder 700',
+        'documents.ndjson': 'file 600',
+        'manifest.json': 'file 600',
+      });
+      const documentModes = Object.entries(await modes(path.join(backupDir, 'documents'), true));
+      expect(documentModes.filter(([, mode]) => mode === 'file 600').length).toBeGreaterThan(6);
+      expect(
+        documentModes.filter(([, mode]) => mode !== 'file 600' && mode !== 'folder 700'),
+      ).toEqual([]);
       const manifest = JSON.parse(await readFile(path.join(backupDir, 'manifest.json'), 'utf8'));
       expect(manifest).toMatchObject({
         format: 'deedwatch-backup',
