@@ -69,6 +69,9 @@ export function registerErrorHandler(
             : 500;
     if (status >= 500) {
       request.log.error({ err }, 'request failed');
+      if (status === 503 && !reply.hasHeader('retry-after')) {
+        void reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
+      }
       const message =
         status === 503
           ? 'The service is briefly unavailable. Please try again in a moment.'
@@ -86,14 +89,20 @@ export function registerErrorHandler(
   });
 }
 
+/** What a 503 asks a client to wait before it calls again: a database restart takes seconds. */
+export const RETRY_AFTER_SECONDS = 5;
+
 // Postgres SQLSTATE classes 08 (connection exception) and 57P (operator intervention: a
-// shutdown or restart), and the socket errors of a server that is gone.
+// shutdown or restart), 53300 (no connection left), and the socket errors of a server that is
+// gone.
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
   'ETIMEDOUT',
   'EPIPE',
   'ENOTFOUND',
+  'EHOSTUNREACH',
+  '53300',
 ]);
 
 /**
@@ -107,7 +116,7 @@ export function databaseUnavailable(err: unknown): boolean {
   if (UNAVAILABLE_CODES.has(code) || code.startsWith('08') || code.startsWith('57P')) return true;
   const message = typeof e.message === 'string' ? e.message : '';
   if (
-    /Connection terminated|connection timeout|Client has encountered a connection error/i.test(
+    /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable|too many clients already/i.test(
       message,
     )
   )
