@@ -1,3 +1,7 @@
+import { mkdir, mkdtemp, readdir, realpath, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   freePort,
@@ -5,12 +9,15 @@ import {
   startServerProcess,
   waitForReady,
 } from '../../e2e/helpers/process.ts';
-import { MATCH_DOCUMENTS } from '../src/jobs/queues.ts';
+import { registerEngineWorkers } from '../src/engine/engine.jobs.ts';
+import { pollInboxes } from '../src/engine/inbox/inbox.service.ts';
+import { ensureQueues, MATCH_DOCUMENTS, POLL_INBOXES } from '../src/jobs/queues.ts';
 import { createBoss } from '../src/jobs/boss.ts';
 import { pino } from 'pino';
 import { createCounty } from './helpers/factories.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
-import { TEST_SESSION_SECRET } from './helpers/test-app.ts';
+import { feedLine, feedPdf, writeFeed } from './helpers/feed.ts';
+import { startTestApp, TEST_SESSION_SECRET, type TestApp } from './helpers/test-app.ts';
 import { waitFor } from './helpers/wait.ts';
 
 // The server process (main.ts) stopped with SIGTERM while clients keep calling it: every request
@@ -123,5 +130,70 @@ describe('SIGTERM under load', () => {
     );
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
+  }, 120_000);
+});
+
+// A worker stopped while its inbox poll works through many folders: the poll takes no folder
+// after the stop begins and returns, so the job is completed, not failed "while active"; stop()
+// returns once it has, so the database is closed after it; the next poll files the rest.
+describe('a stop during an inbox poll', () => {
+  const FOLDERS = 40;
+  let t: TestApp;
+  let root: string;
+  let inbox: string;
+
+  beforeAll(async () => {
+    root = await realpath(await mkdtemp(path.join(os.tmpdir(), 'deedwatch-stop-poll-')));
+    inbox = path.join(root, 'inbox');
+    await mkdir(inbox);
+    t = await startTestApp({ COUNTY_PATH_ROOTS: root }, { workers: false });
+    const county = await createCounty(t.db, { name: 'Stop', code: 'STP' });
+    await t.db
+      .updateTable('counties')
+      .set({ inbox_path: inbox })
+      .where('id', '=', county.id)
+      .execute();
+    const recordedAt = new Date(Date.now() - 3_600_000);
+    for (let i = 0; i < FOLDERS; i++) {
+      const folder = path.join(inbox, `batch-${String(i).padStart(3, '0')}`);
+      await mkdir(folder);
+      const line = feedLine('STP', recordedAt, {
+        documentNumber: `STP-${i}`,
+        file: `STP-${i}.pdf`,
+      });
+      await writeFeed(folder, [line], { [line.file]: await feedPdf(line, 1, line.apns, 'Stop') });
+    }
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  const filed = async () =>
+    (await readdir(path.join(inbox, 'done')).catch(() => [] as string[])).length;
+
+  it('leaves the poll completed, not failed, and the rest for the next poll', async () => {
+    const boss = createBoss(t.database.url, pino({ level: 'silent' }));
+    await boss.start();
+    await ensureQueues(boss);
+    await registerEngineWorkers({ ...t.engine, boss });
+    await boss.send(POLL_INBOXES, null);
+    await waitFor('the poll to file a folder', async () => (await filed()) > 0, 60_000);
+    await boss.stop({ graceful: true, timeout: 1000 });
+
+    // Stopped mid-poll: the folders not taken wait in the inbox.
+    const filedAtStop = await filed();
+    expect(filedAtStop).toBeLessThan(FOLDERS);
+    const inboxAtStop = (await readdir(inbox)).sort();
+    expect(inboxAtStop).toHaveLength(FOLDERS - filedAtStop + 1);
+
+    const { rows } = await sql<{ state: string; output: unknown }>`
+      SELECT state, output FROM pgboss.job WHERE name = ${POLL_INBOXES}`.execute(t.db);
+    expect(rows).toEqual([expect.objectContaining({ state: 'completed' })]);
+
+    // Nothing of the stopped poll still runs (it would hold the county's lock): this one files
+    // the rest.
+    await pollInboxes(t.engine);
+    expect(await filed()).toBe(FOLDERS);
   }, 120_000);
 });

@@ -14,6 +14,59 @@ export type BossOptions = {
   supervise?: boolean;
 };
 
+const stopping = new WeakMap<PgBoss, AbortSignal>();
+const NEVER = new AbortController().signal;
+
+/**
+ * Aborted as soon as `boss` begins to stop: a long job (the inbox poll) checks it between its
+ * steps and returns, done for now, so that a planned shutdown leaves it completed rather than
+ * failed "while active". Never aborted for a boss createBoss did not make.
+ */
+export function stopSignal(boss: PgBoss): AbortSignal {
+  return stopping.get(boss) ?? NEVER;
+}
+
+/**
+ * Stopping a boss: the stop signal is raised, pg-boss stops fetching and waits up to `timeout`
+ * for the running jobs (and fails those still running then), and stop() returns only once every
+ * handler has returned, at most `timeout` more: whoever closes the database after it does not
+ * pull it from under a job still at work.
+ */
+function stopAfterRunningWork(boss: PgBoss, log: Logger) {
+  const controller = new AbortController();
+  stopping.set(boss, controller.signal);
+  const running = new Set<Promise<unknown>>();
+  const work = boss.work.bind(boss) as (name: string, ...rest: unknown[]) => Promise<string>;
+  boss.work = ((name: string, ...rest: unknown[]) => {
+    const handler = rest.pop() as (...args: unknown[]) => Promise<unknown>;
+    return work(name, ...rest, (...args: unknown[]) => {
+      const result = handler(...args);
+      running.add(result);
+      const settled = () => running.delete(result);
+      result.then(settled, settled);
+      return result;
+    });
+  }) as PgBoss['work'];
+  const stop = boss.stop.bind(boss);
+  boss.stop = async (options = {}) => {
+    controller.abort();
+    await stop({ ...options, close: false });
+    if (running.size > 0) {
+      const left = running.size;
+      const timeout = options.timeout ?? 30_000;
+      let timer: NodeJS.Timeout | undefined;
+      const finished = await Promise.race([
+        Promise.allSettled([...running]).then(() => true),
+        new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeout))),
+      ]);
+      clearTimeout(timer);
+      if (finished) log.info({ jobs: left }, 'stopping: waited for running jobs');
+      else log.warn({ jobs: running.size }, 'stopping: jobs still running after the wait');
+    }
+    if (options.close ?? true) await stop({ ...options, close: true });
+  };
+}
+
 export function createBoss(connectionString: string, log: Logger, options: BossOptions = {}) {
   const supervise = options.supervise ?? true;
   const schema = options.schema ?? 'pgboss';
@@ -38,6 +91,7 @@ export function createBoss(connectionString: string, log: Logger, options: BossO
   // Such as the listener failing to start: the workers then only poll, and say so.
   boss.on('warning', (warning) => log.warn({ warning: warning.message }, 'job queue warning'));
   instrumentWorkers(boss);
+  stopAfterRunningWork(boss, log);
   // A database an earlier checkout's pg-boss migrated past the schema this one runs on is rolled
   // back first (pgboss-schema.repository.ts), whoever starts the boss.
   const start = boss.start.bind(boss);

@@ -1,5 +1,6 @@
 import { lstat, mkdir, readdir, rename } from 'node:fs/promises';
 import path from 'node:path';
+import { stopSignal } from '../../jobs/boss.ts';
 import { confineCountyPath } from '../../lib/county-paths.ts';
 import { assertRealFolder, errorCode, UnsafePathError, writeFileIn } from '../../lib/safe-fs.ts';
 import type { Engine } from '../engine.ts';
@@ -53,11 +54,15 @@ export async function waitingFolders(inbox: string, log?: Log): Promise<string[]
  * done/ (with its summary) or, when it could not be read at all, to failed/ (with the error).
  * Each county's inbox is polled by one process at a time (an advisory lock per county): a poll
  * skips the counties another process is polling and goes on with the rest, so workers ingest
- * different counties side by side while each county's folders still go in order.
+ * different counties side by side while each county's folders still go in order. Once the
+ * process begins to stop, the poll takes no further folder and returns: the next poll, here or
+ * in another worker, goes on with the rest.
  */
 export async function pollInboxes(engine: Engine): Promise<InboxResult[]> {
   const results: InboxResult[] = [];
+  const stopping = stopSignal(engine.boss);
   for (const county of await repo.countiesWithInbox(engine.db)) {
+    if (stopping.aborted) break;
     results.push(
       ...(await engine.db.connection().execute(async (conn) => {
         if (!(await repo.tryInboxLock(conn, county.id))) return [];
@@ -80,6 +85,7 @@ async function pollCounty(
   if (inbox === undefined) return [];
   const results: InboxResult[] = [];
   for (const name of await waitingFolders(inbox, engine.log)) {
+    if (stopSignal(engine.boss).aborted) break;
     const result = await processFolder(engine, county.code, inbox, name);
     if (result) results.push(result);
   }
