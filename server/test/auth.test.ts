@@ -7,7 +7,7 @@ import {
   sendWelcome,
 } from '../src/modules/auth/auth-mail.ts';
 import { LOGIN_REQUESTED_MESSAGE } from '../src/modules/auth/auth.routes.ts';
-import { INVALID_CREDENTIALS, INVALID_LINK } from '../src/modules/auth/auth.service.ts';
+import { INVALID_CREDENTIALS, INVALID_LINK, SPENT_LINK } from '../src/modules/auth/auth.service.ts';
 import {
   DELAY_STEP_MS,
   FREE_FAILURES,
@@ -504,6 +504,109 @@ describe('email and SMS verification', () => {
     expect(res.json()).toEqual({ verified: 'SMS' });
     expect(sessionCookieOf(res)).toBeUndefined();
     expect(await verifiedAt(phone)).not.toBeNull();
+  });
+});
+
+describe('a spent or expired link opened in a signed-in browser', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ ...NO_RATE_LIMITS, SMS_TRANSPORT: 'outbox' });
+  });
+  afterAll(() => t.close());
+
+  const open = (call: string, code: string, cookie: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/auth/${call}?code=${encodeURIComponent(code)}`,
+      headers: { cookie, origin: t.config.appUrl },
+    });
+  const sessionRows = (userId: string) =>
+    t.db
+      .selectFrom('sessions')
+      .select(['sid', 'expires_at'])
+      .where('user_id', '=', userId)
+      .execute();
+
+  let phones = 200;
+  /** A signed-in subscriber and a link of each kind, each already used or expired. */
+  async function signedInWithOldLinks() {
+    const user = await createSubscriber(t.db);
+    await t.db.transaction().execute((trx) => sendWelcome(trx, brandOf(t), user, user.methodId));
+    const welcome = codeFrom(
+      (await waitForMail(t.db, user.email, /verify your email/)).text_body,
+      'verify-email',
+    );
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/auth/verify-email?code=${welcome}` }))
+        .statusCode,
+    ).toBe(200);
+    // A phone of its own each time: the mail found is this link's text.
+    const phone = `+1916555${String(++phones).padStart(4, '0')}`;
+    const method = await addNotificationMethod(t.db, user.id, { type: 'SMS', address: phone });
+    await t.db.transaction().execute((trx) =>
+      sendMethodVerification(trx, brandOf(t), {
+        id: method.id,
+        userId: user.id,
+        type: 'SMS',
+        address: phone,
+      }),
+    );
+    const sms = codeFrom(
+      (await waitForMail(t.db, phone, /^Text message$/)).text_body,
+      'verify-sms',
+    );
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/auth/verify-sms?code=${sms}` })).statusCode,
+    ).toBe(200);
+    const used = await requestLoginCode(t, user.email);
+    const cookie = sessionCookieOf(await redeem(t, used))!;
+    const expired = await requestLoginCode(t, user.email);
+    await t.db
+      .updateTable('auth_codes')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('code_hash', '=', hashCode(expired))
+      .execute();
+    const links = [
+      ['code', used],
+      ['code', expired],
+      ['code', 'A'.repeat(43)],
+      ['verify-email', welcome],
+      ['verify-sms', sms],
+    ] as const;
+    return { user, cookie, links };
+  }
+
+  it('keeps the session as it was, neither ended nor extended, and says so', async () => {
+    const { user, cookie, links } = await signedInWithOldLinks();
+    // The welcome link signed a browser in too: each row is compared before and after.
+    const before = await sessionRows(user.id);
+    expect(before).toHaveLength(2);
+
+    for (const [call, code] of links) {
+      const res = await open(call, code, cookie);
+      expect({ call, status: res.statusCode, body: res.json() }).toEqual({
+        call,
+        status: 401,
+        body: { statusCode: 401, error: 'Unauthorized', message: SPENT_LINK },
+      });
+      // Neither cleared nor sent again with a new lifetime.
+      expect(res.headers['set-cookie'], call).toBeUndefined();
+    }
+    const answer = await me(t, cookie);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().id).toBe(user.id);
+    expect(await sessionRows(user.id)).toEqual(before);
+  });
+
+  it('still ends a session that has ended on the server: its cookie is cleared', async () => {
+    const { user, cookie, links } = await signedInWithOldLinks();
+    await sql`UPDATE sessions SET data = jsonb_set(data, '{lastSeenAt}', to_jsonb(${Date.now() - 4 * 86_400_000}::bigint))
+              WHERE user_id = ${user.id}`.execute(t.db);
+    const res = await open('code', links[0][1], cookie);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe(INVALID_LINK);
+    expect(String(res.headers['set-cookie'])).toMatch(/deedwatch\.sid=;.*Expires=Thu, 01 Jan 1970/);
+    expect((await me(t, cookie)).statusCode).toBe(401);
   });
 });
 

@@ -80,7 +80,11 @@ export function registerErrorHandler(
     }
     // Nobody is left to read the answer; an operator may still want to see that it happened.
     if (err.code === 'ECONNRESET') request.log.info('client closed the connection mid-request');
-    if (status === 401) void reply.clearCookie(cookie, clearOptions);
+    // A 401 ends the browser's session, except the refusal of a spent or expired link opened
+    // where someone is signed in: that says nothing about the session, which stays as it is.
+    if (status === 401 && !(err instanceof HttpError && err.words?.key === 'errors.spentLink')) {
+      void reply.clearCookie(cookie, clearOptions);
+    }
     const message =
       err instanceof HttpError && err.words
         ? err.messageIn(await requestLanguage(request, options.languageOf))

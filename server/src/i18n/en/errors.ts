@@ -3,6 +3,7 @@ export const errors = {
   signIn: 'You need to sign in to do that.',
   forbidden: 'You do not have permission to do that.',
   invalidLink: 'This link is invalid or has expired. Please request a new one.',
+  spentLink: 'This link has already been used or has expired. You are still signed in.',
   otherAccountSignedIn:
     'This browser is signed in to another DeedWatch account. Sign out, then open the link again.',
   accountGone: 'Your account no longer exists.',

@@ -5,6 +5,7 @@ export const errors: Catalog<typeof en> = {
   signIn: 'Debe iniciar sesión para hacer eso.',
   forbidden: 'No tiene permiso para hacer eso.',
   invalidLink: 'Este enlace no es válido o ha vencido. Solicite uno nuevo.',
+  spentLink: 'Este enlace ya se usó o ha vencido. Su sesión sigue abierta.',
   otherAccountSignedIn:
     'Este navegador tiene abierta la sesión de otra cuenta de DeedWatch. Cierre la sesión y vuelva a abrir el enlace.',
   accountGone: 'Su cuenta ya no existe.',

@@ -160,7 +160,9 @@ export async function authRoutes(
         querystring: CodeQuery,
         response: {
           200: ok,
-          401: errorResponse('The link is invalid, used or expired'),
+          401: errorResponse(
+            'The link is invalid, used or expired; a browser signed in stays signed in (its cookie is kept)',
+          ),
           403: errorResponse('Not while staff impersonate this user'),
           409: errorResponse(
             'This browser is signed in to another account: the code is not spent, and works once that account signs out',

@@ -14,6 +14,9 @@ import { recordStaffLoginFailure } from './staff-login-slowdown.ts';
 
 /** One message for every code that does not sign in: nothing to learn from the difference. */
 export const INVALID_LINK = 'This link is invalid or has expired. Please request a new one.';
+/** The same, to a browser that is signed in: it stays signed in. */
+export const SPENT_LINK =
+  'This link has already been used or has expired. You are still signed in.';
 export const INVALID_CREDENTIALS = 'Invalid email or password.';
 
 /** What signing in and out does to the caller's session; the routes give the request's. */
@@ -49,9 +52,17 @@ function refuseAccountSwitch(session: SessionControl, userId: string): void {
   }
 }
 
+/**
+ * The refusal of a link's code. A browser signed in when it opens a spent or expired link stays
+ * signed in (the error handler leaves its session cookie be), and is told so.
+ */
+function linkRefused(session: SessionControl): HttpError {
+  return said(401, session.signedInAs === undefined ? 'errors.invalidLink' : 'errors.spentLink');
+}
+
 async function signIn(db: Database, session: SessionControl, userId: string): Promise<SessionUser> {
   const user = await repo.findUser(db, userId);
-  if (!user) throw said(401, 'errors.invalidLink');
+  if (!user) throw linkRefused(session);
   await session.start({ userId, staff: user.role !== 'subscriber' });
   await repo.recordSignIn(db, userId);
   return sessionUser(db, { userId, impersonatorId: null });
@@ -67,15 +78,20 @@ export async function requestLogin(db: Database, mail: AuthMail, email: string):
   await db.transaction().execute((trx) => sendMagicLink(trx, mail, user));
 }
 
-async function consumeOrFail(db: Executor, code: string, purpose: CodePurpose) {
+async function consumeOrFail(
+  db: Executor,
+  session: SessionControl,
+  code: string,
+  purpose: CodePurpose,
+) {
   const used = await consumeCode(db, code, purpose);
-  if (!used) throw said(401, 'errors.invalidLink');
+  if (!used) throw linkRefused(session);
   return used;
 }
 
 export async function redeemLoginCode(db: Database, session: SessionControl, code: string) {
   const used = await db.transaction().execute(async (trx) => {
-    const used = await consumeOrFail(trx, code, 'login');
+    const used = await consumeOrFail(trx, session, code, 'login');
     refuseAccountSwitch(session, used.user_id);
     return used;
   });
@@ -98,11 +114,11 @@ export async function verifyByCode(
   boss?: HistoryQueue,
 ): Promise<SessionUser | MethodVerified> {
   const { userId, accountEmail } = await db.transaction().execute(async (trx) => {
-    const used = await consumeOrFail(trx, code, purpose);
-    if (!used.notification_method_id) throw said(401, 'errors.invalidLink');
+    const used = await consumeOrFail(trx, session, code, purpose);
+    if (!used.notification_method_id) throw linkRefused(session);
     const method = await repo.verifyMethod(trx, used.notification_method_id);
     const user = await repo.findUser(trx, used.user_id);
-    if (!method || !user) throw said(401, 'errors.invalidLink');
+    if (!method || !user) throw linkRefused(session);
     const accountEmail = purpose === 'verify_email' && method.email === user.email;
     if (accountEmail) {
       refuseAccountSwitch(session, user.id);

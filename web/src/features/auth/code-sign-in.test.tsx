@@ -111,17 +111,63 @@ describe('a sign-in link opened with a stored session', () => {
     expect(callsOf(requests)).toEqual(['POST /api/auth/code']);
   });
 
-  it('signs the old user out when the link is refused', async () => {
+  const spent = () =>
+    json(
+      {
+        statusCode: 401,
+        error: 'Unauthorized',
+        message: 'This link has already been used or has expired. You are still signed in.',
+      },
+      401,
+    );
+
+  it.each(landings)(
+    'keeps a person signed in when $route/:code is spent or expired, and goes to the dashboard',
+    async ({ route, call }) => {
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      const signedIn = makeUser({ email: 'still-here@example.com' });
+      const { requests } = stubFetch({
+        [call]: spent,
+        'POST /api/auth/me': () => json(signedIn),
+      });
+      const { router } = renderApp({ path: `/${route}/${freshCode()}`, user: signedIn });
+
+      expect(
+        await screen.findByText(
+          'This link has already been used or has expired. You are still signed in.',
+        ),
+      ).toBeDefined();
+      expect(await screen.findByText('Signed in as still-here@example.com')).toBeDefined();
+      expect(router.state.location.pathname).toBe('/dashboard');
+      expect(stored()).toEqual(signedIn);
+      expect(router.history.canGoBack()).toBe(false);
+      expect(callsOf(requests).slice(0, 2)).toEqual([call, 'POST /api/auth/me']);
+    },
+  );
+
+  it('signs the stored user out when the server says that session has ended too', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    stubFetch({ 'POST /api/auth/code': rejected });
+    stubFetch({
+      'POST /api/auth/code': rejected,
+      'POST /api/auth/me': () =>
+        json(
+          { statusCode: 401, error: 'Unauthorized', message: 'You need to sign in to do that.' },
+          401,
+        ),
+    });
     const { router } = renderApp({
       path: `/login-redirect/${freshCode()}`,
       user: makeUser({ email: 'previous@example.com' }),
     });
 
+    expect(
+      await screen.findByText('This link is invalid, has been used or has expired.'),
+    ).toBeDefined();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(stored()).toBeNull();
     expect((await screen.findAllByRole('button', { name: 'LOGIN' })).length).toBeGreaterThan(0);
+    // One failure, one toast: the session check is quiet.
+    expect(screen.queryByText('You need to sign in to do that.')).toBeNull();
   });
 
   it('clears the session and lands on / when the server cannot be reached', async () => {
