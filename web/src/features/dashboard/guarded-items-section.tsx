@@ -2,18 +2,37 @@ import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/c
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
+import { api, genericErrorMessage, quiet } from '../../api/client';
 import type { SessionUser } from '../../api/types';
 import { useFocusWhenReady } from '../../components/focus-when-ready';
 import { Section, sectionHeading } from '../../components/section';
 import { ConfirmModal } from '../../components/confirm-modal';
 import type { GuardKind } from '../guards/guard-items';
+import { showErrorToast } from '../notifications/show-error-toast';
 import { REMOVE_GUARD_FAILED } from './guard-messages';
 import { GuardModal } from './guard-modal';
 import { PossibleMatchesChoice } from './possible-matches-choice';
 import { useUserAction } from './use-user-action';
 
 type Removal = { kind: GuardKind; id: string; label: string; county: string };
+
+/**
+ * Removes a guarded item and answers the session user. An item already gone (removed in another
+ * tab) is what was asked: no error, and the lists are read again. Any other refusal is told in
+ * the server's words (never its 404's, which name the item by its id).
+ */
+async function removeGuard(r: Removal) {
+  const answer = await api.POST('/api/user/subscriptions/remove', {
+    body: {
+      guardRecordSubscriptionType: r.kind === 'name' ? 'Name' : 'Apn',
+      guardSubscriptionId: r.id,
+    },
+    middleware: [quiet],
+  });
+  if (answer.response.status === 404) return api.POST('/api/auth/me');
+  if (answer.error) showErrorToast(answer.error.message || genericErrorMessage());
+  return answer;
+}
 
 function ItemRow({
   title,
@@ -81,16 +100,7 @@ export function GuardedItemsSection({ user }: { user: SessionUser }) {
   const [removal, setRemoval] = useState<Removal | null>(null);
   const [confirming, setConfirming] = useState(false);
 
-  const remove = useUserAction(
-    (r: Removal) =>
-      api.POST('/api/user/subscriptions/remove', {
-        body: {
-          guardRecordSubscriptionType: r.kind === 'name' ? 'Name' : 'Apn',
-          guardSubscriptionId: r.id,
-        },
-      }),
-    (r) => t(REMOVE_GUARD_FAILED[r.kind]),
-  );
+  const remove = useUserAction(removeGuard, (r) => t(REMOVE_GUARD_FAILED[r.kind]));
   const askRemove = (r: Removal) => {
     setRemoval(r);
     setConfirming(true);

@@ -10,13 +10,14 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as v from 'valibot';
-import { api } from '../../api/client';
+import { api, genericErrorMessage, quiet } from '../../api/client';
 import type { SessionUser } from '../../api/types';
 import { FormActions } from '../../components/form-actions';
 import { requiredEmail } from '../../components/required-email';
 import { useFocusWhenReady } from '../../components/focus-when-ready';
 import { Section, sectionHeading } from '../../components/section';
 import { ConfirmModal } from '../../components/confirm-modal';
+import { showErrorToast } from '../notifications/show-error-toast';
 import { formatDate } from './format';
 import { useUserAction } from './use-user-action';
 
@@ -44,6 +45,21 @@ const STATUS_LABEL = {
   active: 'dashboard.contacts.active',
   stopped: 'dashboard.contacts.stopped',
 } as const satisfies Record<Contact['status'], string>;
+
+/**
+ * Removes a contact and answers the session user. A contact already gone (removed in another
+ * tab) is what was asked: no error, and the list is read again. Any other refusal is told in
+ * the server's words (never its 404's, which name the contact by its id).
+ */
+async function removeContact(contact: Contact) {
+  const answer = await api.DELETE('/api/user/trusted-contacts/{id}', {
+    params: { path: { id: contact.id } },
+    middleware: [quiet],
+  });
+  if (answer.response.status === 404) return api.POST('/api/auth/me');
+  if (answer.error) showErrorToast(answer.error.message || genericErrorMessage());
+  return answer;
+}
 
 /** The server's rules: text@text, and a name of bounded length. */
 const addContactSchema = (t: TFunction) =>
@@ -133,11 +149,7 @@ export function TrustedContactsSection({ user }: { user: SessionUser }) {
   const [adding, addModal] = useDisclosure(false);
   const [target, setTarget] = useState<Contact | null>(null);
   const [opened, setOpened] = useState(false);
-  const remove = useUserAction(
-    (contact: Contact) =>
-      api.DELETE('/api/user/trusted-contacts/{id}', { params: { path: { id: contact.id } } }),
-    t('dashboard.contacts.removeFailed'),
-  );
+  const remove = useUserAction(removeContact, t('dashboard.contacts.removeFailed'));
   const focusWhenReady = useFocusWhenReady();
   const contacts = user.trustedContacts;
   const full = contacts.length >= MAX_TRUSTED_CONTACTS;
