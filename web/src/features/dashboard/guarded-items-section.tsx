@@ -51,8 +51,9 @@ function ItemRow({
   const { t } = useTranslation();
   return (
     <Paper component="li" withBorder p="sm" aria-label={title}>
-      <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Stack gap={0} style={{ minWidth: 0 }}>
+      {/* The name wraps; the button keeps its whole label, however long the name. */}
+      <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+        <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
           <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
             {title}
           </Text>
@@ -68,6 +69,7 @@ function ItemRow({
         <Button
           size="xs"
           variant="default"
+          style={{ flexShrink: 0 }}
           onClick={onRemove}
           aria-label={t('dashboard.guarded.removeLabel', { item: title })}
         >

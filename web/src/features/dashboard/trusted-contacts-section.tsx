@@ -186,8 +186,9 @@ export function TrustedContactsSection({ user }: { user: SessionUser }) {
               component="article"
               aria-label={contact.email}
             >
+              {/* The name wraps; the button keeps its whole label, however long the name. */}
               <Group justify="space-between" align="flex-start" wrap="nowrap">
-                <Stack gap={2} style={{ minWidth: 0 }}>
+                <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
                   <Group gap="xs">
                     <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
                       {contact.name
@@ -208,6 +209,7 @@ export function TrustedContactsSection({ user }: { user: SessionUser }) {
                 <Button
                   size="xs"
                   variant="default"
+                  style={{ flexShrink: 0 }}
                   onClick={() => {
                     setTarget(contact);
                     setOpened(true);
