@@ -1,6 +1,17 @@
 import { KEYBOARD_SCROLL } from '../../components/scroll';
-import { Button, Stack, Table, Title, VisuallyHidden } from '@mantine/core';
-import type { ReactNode } from 'react';
+import {
+  Box,
+  Button,
+  Group,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GuardApn, GuardName } from '../guards/guard-items';
 import { addressOrUnknown } from '../guards/guard-items';
@@ -13,7 +24,16 @@ type Column<T> = {
   nowrap?: boolean;
 };
 
-/** A register-page list of picked items: a heading, a table and a remove button per row. */
+/**
+ * Phone widths, where a row of the table would be wider than the screen: each item is a card of
+ * its own there instead, its fields one under another and its Remove button whole beside them.
+ */
+const STACKED = '(max-width: 36em)';
+
+/**
+ * A register-page list of picked items: a heading, a table and a remove button per row (on a
+ * phone, a list of cards).
+ */
 function ToBeGuarded<T>({
   id,
   title,
@@ -32,7 +52,67 @@ function ToBeGuarded<T>({
   onRemove: (index: number) => void;
 }) {
   const { t } = useTranslation();
+  const stacked = useMediaQuery(STACKED, false, { getInitialValueInEffect: false });
   if (items.length === 0) return null;
+  const removeButton = (item: T, index: number) => (
+    <Button
+      variant="subtle"
+      color="red"
+      size="xs"
+      onClick={() => onRemove(index)}
+      aria-label={removeLabel(item)}
+      style={{ flexShrink: 0 }}
+    >
+      {t('guards.lists.remove')}
+    </Button>
+  );
+  if (stacked) {
+    return (
+      <Stack gap="xs" component="section" aria-labelledby={id}>
+        <Title order={3} id={id}>
+          {title}
+        </Title>
+        <Stack
+          gap="xs"
+          component="ul"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-labelledby={id}
+        >
+          {items.map((item, index) => (
+            <Paper component="li" withBorder p="xs" key={keyOf(item)}>
+              <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+                <Box
+                  component="dl"
+                  m={0}
+                  style={{
+                    flex: 1,
+                    minWidth: 0,
+                    display: 'grid',
+                    gridTemplateColumns: 'auto minmax(0, 1fr)',
+                    columnGap: 'var(--mantine-spacing-xs)',
+                  }}
+                >
+                  {columns.map((c) => (
+                    <Fragment key={c.id}>
+                      <Text component="dt" size="sm" c="gray.7">
+                        {c.header}
+                      </Text>
+                      <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
+                        {c.cell(item)}
+                      </Text>
+                    </Fragment>
+                  ))}
+                </Box>
+                {removeButton(item, index)}
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+      </Stack>
+    );
+  }
   return (
     <Stack gap="xs" component="section" aria-labelledby={id}>
       <Title order={3} id={id}>
@@ -58,17 +138,7 @@ function ToBeGuarded<T>({
                     {c.cell(item)}
                   </Table.Td>
                 ))}
-                <Table.Td>
-                  <Button
-                    variant="subtle"
-                    color="red"
-                    size="xs"
-                    onClick={() => onRemove(index)}
-                    aria-label={removeLabel(item)}
-                  >
-                    {t('guards.lists.remove')}
-                  </Button>
-                </Table.Td>
+                <Table.Td>{removeButton(item, index)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
