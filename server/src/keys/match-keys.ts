@@ -7,11 +7,11 @@ import { type NameKind, type NameSuffix, nameKeys, readingDeletionKeys } from '.
 import { addressKey } from './normalize.ts';
 
 /**
- * The version of the keys storedName computes. Raise it whenever a change to the name rules
- * changes what is stored: the worker then recomputes the stored keys (engine/rekey) instead of
- * matching new documents against keys of the old rules.
+ * The version of the keys storedName and nameKey compute. Raise it whenever a change to the name
+ * rules changes what is stored: the worker then recomputes the stored keys (engine/rekey) instead
+ * of matching new documents against keys of the old rules.
  */
-export const NAME_KEYS_VERSION = 2;
+export const NAME_KEYS_VERSION = 3;
 
 export type StoredReading = {
   surname: string;

@@ -236,6 +236,16 @@ describe('nameKeys', () => {
     expect(nameKeys('A/K/A JOHN SMITH').key).toBe('JOHN SMITH');
   });
 
+  it('drops accents from the key and the readings', () => {
+    expect(nameKeys('IBARGÜEN JOSÉ').key).toBe('IBARGUEN JOSE');
+    expect(nameKeys('PEÑAFLOR, JOSÉ M').readings[0]).toMatchObject({
+      surname: 'PENAFLOR',
+      first: 'JOSE',
+      middle: 'M',
+    });
+    expect(nameKeys('STRAẞE JÜRGEN').key).toBe('STRASSE JURGEN');
+  });
+
   it('joins apostrophes, hyphens and surname particles', () => {
     expect(nameKeys("O'BRIEN PATRICK").key).toBe('OBRIEN PATRICK');
     expect(nameKeys('SMITH-JONES MARY').key).toBe('SMITHJONES MARY');

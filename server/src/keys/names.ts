@@ -14,6 +14,7 @@
  * likely, or a rule that is never sure). No match is dropped for being unsure: a possible match
  * is shown and mailed differently, not thrown away.
  */
+import { foldLetters } from '@deedwatch/rules';
 import { areNicknames } from './nicknames.ts';
 
 export type NameKind = 'person' | 'business' | 'trust';
@@ -127,28 +128,9 @@ const SLASHED_LETTERS = /(?<![A-Z0-9])[A-Z](?:\s*\/\s*[A-Z](?![A-Z0-9]))+/g;
 // "C/O" starts a mailing address, not a name; read before slashes are joined (it would become CO).
 const CARE_OF = /(?<![A-Z0-9])C\s*\/\s*O(?![A-Z0-9])[\s\S]*$/;
 
-// Letters NFKD does not take apart into a base letter and a mark (Vietnamese Đ, Nordic Ø, ...).
-const UNDECOMPOSED: Readonly<Record<string, string>> = {
-  Đ: 'D',
-  đ: 'd',
-  Ø: 'O',
-  ø: 'o',
-  Ł: 'L',
-  ł: 'l',
-  ß: 'ss',
-  Æ: 'AE',
-  æ: 'ae',
-  Œ: 'OE',
-  œ: 'oe',
-  Þ: 'TH',
-  þ: 'th',
-};
-
 function tokenize(raw: string): string[] {
-  let s = raw
-    .replace(/[ĐđØøŁłßÆæŒœÞþ]/g, (c) => UNDECOMPOSED[c]!)
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
+  // Accents dropped as the index key does (rules' foldLetters): NUÑEZ = NUNEZ.
+  let s = foldLetters(raw)
     .toUpperCase()
     .replace(CARE_OF, ' ')
     .replace(SLASHED_LETTERS, (m) => ` ${m.replace(/[\s/]/g, '')} `);
