@@ -126,4 +126,23 @@ describe('name keys across the index, search, guards and the matcher', () => {
     const guarded = (again.json() as { nameSubscriptions: { name: string }[] }).nameSubscriptions;
     expect(guarded.map((g) => g.name)).toEqual(['IBARGÜEN JOSÉ']);
   });
+
+  it('matches the estate of a guarded person in every order the recorder writes it', async () => {
+    const user = await guard('KOWALCZYK JOHN A');
+    const ids = await ingest([
+      'KOWALCZYK JOHN A',
+      'KOWALCZYK JOHN ESTATE OF',
+      'KOWALCZYK JOHN A, ESTATE OF',
+      'KOWALCZYK JOHN A ESTATE OF',
+      'ESTATE OF KOWALCZYK JOHN A',
+    ]);
+    const events = await eventsOf(user, ids);
+    expect(events.map((e) => [e.matched_value, e.tier])).toEqual([
+      ['KOWALCZYK JOHN A', 'exact'],
+      ['KOWALCZYK JOHN ESTATE OF', 'strong'],
+      ['KOWALCZYK JOHN A, ESTATE OF', 'exact'],
+      ['KOWALCZYK JOHN A ESTATE OF', 'exact'],
+      ['ESTATE OF KOWALCZYK JOHN A', 'exact'],
+    ]);
+  });
 });

@@ -236,6 +236,27 @@ describe('nameKeys', () => {
     expect(nameKeys('A/K/A JOHN SMITH').key).toBe('JOHN SMITH');
   });
 
+  it('reads the estate of a person as the person, in every order the recorder writes it', () => {
+    for (const raw of [
+      'ESTATE OF KOWALCZYK JOHN A',
+      'KOWALCZYK JOHN A ESTATE OF',
+      'KOWALCZYK JOHN A, ESTATE OF',
+      'KOWALCZYK JOHN A ESTATE',
+      'KOWALCZYK JOHN A, ESTATE OF, DECEASED',
+      'KOWALCZYK JOHN A DECEASED',
+      "KOWALCZYK JOHN A DEC'D",
+    ]) {
+      expect(nameKeys(raw), raw).toMatchObject({ nameKind: 'person', key: 'KOWALCZYK JOHN A' });
+      expect(matchName('KOWALCZYK JOHN A', raw), raw).toMatchObject({ tier: 'exact' });
+    }
+    // Without the middle name, what a missing middle name is anywhere: a strong variant.
+    expect(matchName('KOWALCZYK JOHN A', 'KOWALCZYK JOHN ESTATE OF')).toMatchObject({
+      rule: 'variant',
+      tier: 'strong',
+      reason: 'Same surname and first name: KOWALCZYK JOHN, middle name A given on one side only',
+    });
+  });
+
   it('drops accents from the key and the readings', () => {
     expect(nameKeys('IBARGÜEN JOSÉ').key).toBe('IBARGUEN JOSE');
     expect(nameKeys('PEÑAFLOR, JOSÉ M').readings[0]).toMatchObject({

@@ -508,10 +508,24 @@ function orderReadings(words: readonly string[], form: 'base' | 'alt'): NameRead
 
 const unhyphen = (w: string): string => w.replaceAll('-', '');
 
+/**
+ * The person whose estate a name is: ESTATE OF JOHN A SMITH, and as recorders index it, surname
+ * first with the words after the name (SMITH JOHN A ESTATE OF, SMITH JOHN A, ESTATE OF, SMITH
+ * JOHN A ESTATE), are all SMITH JOHN A. A comma left at the end is dropped with them, so that it
+ * fixes no order.
+ */
+function withoutEstate(tokens: readonly string[]): string[] {
+  let t = tokens[0] === 'ESTATE' && tokens[1] === 'OF' ? tokens.slice(2) : [...tokens];
+  for (;;) {
+    while (t.length > 0 && !isWord(t.at(-1)!)) t.pop();
+    if (t.at(-2) === 'ESTATE' && t.at(-1) === 'OF') t = t.slice(0, -2);
+    else if (t.at(-1) === 'ESTATE') t = t.slice(0, -1);
+    else return t;
+  }
+}
+
 function personKeys(tokens: readonly string[], alias?: readonly string[]): NameKeys {
-  let t = tokens.filter((w) => !PERSON_NOISE.has(w));
-  if (t[0] === 'ESTATE' && t[1] === 'OF') t = t.slice(2);
-  if (t.at(-1) === 'ESTATE') t = t.slice(0, -1);
+  let t = withoutEstate(tokens.filter((w) => !PERSON_NOISE.has(w)));
 
   // One key per name: "SMITH JOHN A JR AND MARY B" is John's, and JR is his. "JOHN AND MARY
   // SMITH" shares the surname at the end, so John borrows it. The other party is a party to the
