@@ -127,6 +127,29 @@ describe('name keys across the index, search, guards and the matcher', () => {
     expect(guarded.map((g) => g.name)).toEqual(['IBARGÜEN JOSÉ']);
   });
 
+  it('refuses a name that leaves nothing to match, in the language of the account', async () => {
+    const user = await createSubscriber(t.db, { verified: true });
+    const cookie = await signInSubscriber(t, user.email);
+    for (const name of ['ET AL', 'AKA', 'THE', 'ESTATE OF', 'Trustee']) {
+      const res = await addNames(cookie, [name]);
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json().message).toBe(
+        `Name '${name.toUpperCase()}' has no name left to guard: words such as ET AL, AKA, THE, ESTATE OF or TRUSTEE are left out of every recorded name. Enter the person's surname and first name, or the full name of the business or trust.`,
+      );
+    }
+    const guards = await t.db
+      .selectFrom('name_subscriptions')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(guards).toEqual([]);
+
+    const spanish = await createSubscriber(t.db, { verified: true, language: 'es' });
+    const res = await addNames(await signInSubscriber(t, spanish.email), ['ET AL']);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/^El nombre 'ET AL' no deja ningún nombre que proteger/);
+  });
+
   it('matches the estate of a guarded person in every order the recorder writes it', async () => {
     const user = await guard('KOWALCZYK JOHN A');
     const ids = await ingest([

@@ -12,6 +12,8 @@ export const errors = {
   noItems: 'At least one guard record subscription is required',
   apnFormat: "APN '{{apn}}' does not fit the {{county}} format {{mask}} (for example {{example}}).",
   nameNoLetters: "Name '{{name}}' has no letters or digits.",
+  nameNothingToMatch:
+    "Name '{{name}}' has no name left to guard: words such as ET AL, AKA, THE, ESTATE OF or TRUSTEE are left out of every recorded name. Enter the person's surname and first name, or the full name of the business or trust.",
   tooManyNames:
     "You can guard at most {{max}} names per account (the FAQ's limit): you have {{existing}} and asked for {{adding}} more.",
   tooManyNamesAtOnce:

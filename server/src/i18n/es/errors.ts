@@ -15,6 +15,8 @@ export const errors: Catalog<typeof en> = {
   apnFormat:
     "El APN '{{apn}}' no tiene el formato de {{county}}, {{mask}} (por ejemplo, {{example}}).",
   nameNoLetters: "El nombre '{{name}}' no tiene letras ni dígitos.",
+  nameNothingToMatch:
+    "El nombre '{{name}}' no deja ningún nombre que proteger: palabras como ET AL, AKA, THE, ESTATE OF o TRUSTEE se omiten de todo nombre registrado. Escriba el apellido y el nombre de la persona, o el nombre completo de la empresa o del fideicomiso.",
   tooManyNames:
     'Puede proteger como máximo {{max}} nombres por cuenta (el límite de las preguntas frecuentes): tiene {{existing}} y pidió {{adding}} más.',
   tooManyNamesAtOnce:

@@ -5,7 +5,7 @@ import { bossDb } from '../../db/pg-boss-db.ts';
 import type { DB } from '../../db/types.ts';
 import { CHECK_HISTORY } from '../../jobs/queues.ts';
 import { said } from '../../lib/errors.ts';
-import { storedAddress } from '../../keys/match-keys.ts';
+import { storedAddress, storedName } from '../../keys/match-keys.ts';
 import { apnKey, formatApn, nameKey } from '../../keys/normalize.ts';
 import type { Caller } from '../../lib/route.ts';
 import { type AuthMail, sendMethodVerification, sendWelcome } from '../auth/auth-mail.ts';
@@ -67,7 +67,7 @@ async function prepareApns(
   return [...unique.values()];
 }
 
-/** Trimmed and upper-cased, one per county and name key. */
+/** Trimmed and upper-cased, one per county and name key; a name must leave something to match. */
 async function prepareNames(
   db: Database,
   items: GuardNameInput[],
@@ -82,6 +82,8 @@ async function prepareNames(
     const name = guardName(item.name);
     const key = nameKey(name);
     if (!key) throw said(400, 'errors.nameNoLetters', { name: item.name });
+    // ET AL, AKA, THE: words the matcher drops from every recorded name, so they match nothing.
+    if (!storedName(name).matchKey) throw said(400, 'errors.nameNothingToMatch', { name });
     const id = `${county.id}:${key}`;
     if (!unique.has(id))
       unique.set(id, { countyId: county.id, name, nameKey: key, tokens: key.split(' ') });
