@@ -2605,7 +2605,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The link is invalid, used or expired */
+            /** @description The link is invalid, used or expired; a browser signed in stays signed in (its cookie is kept) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2960,7 +2960,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The link is invalid, used or expired */
+            /** @description The link is invalid, used or expired; a browser signed in stays signed in (its cookie is kept) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3315,7 +3315,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The link is invalid, used or expired */
+            /** @description The link is invalid, used or expired; a browser signed in stays signed in (its cookie is kept) */
             401: {
                 headers: {
                     [name: string]: unknown;
