@@ -250,6 +250,12 @@ describe('the history check of a new guard', () => {
     });
     await record(county, ago(YEAR), { address: '123 RIVERSIDE BLV, HOLLISTER CA 95818' });
     await record(county, ago(YEAR), { address: '125 Riverside Blvd, Hollister, CA 95814' });
+    // Another street type is another address; a similar street under the strong confidence
+    // is a possible match.
+    await record(county, ago(YEAR), { address: '123 Riverside Ave, Hollister, CA 95814' });
+    const possible = await record(county, ago(YEAR), {
+      address: '123 RVRSIDE BLVD HOLLISTER CA 95814',
+    });
     await record(county, ago(12 * YEAR), { apn });
     await record(other, ago(YEAR), { apn });
 
@@ -271,10 +277,11 @@ describe('the history check of a new guard', () => {
       [byApn, 'apn', 'exact', true],
       [byAddress, 'address', 'exact', true],
       [similar, 'address', 'strong', true],
+      [possible, 'address', 'possible', true],
     ]);
     const mail = await waitForMail(t.db, user.email, /already on record/);
     expect(mail.text_body).toContain(
-      'We found 3 documents already recorded against the property 012-0345-006-0000 (123 Riverside Boulevard, Hollister, CA 95814) in Hollister County.',
+      'We found 3 documents already recorded against the property 012-0345-006-0000 (123 Riverside Boulevard, Hollister, CA 95814) in Hollister County, and 1 more document at a similar address that may be another property.',
     );
     expect(await sendAlertJobs(user.id)).toBe(0);
   });

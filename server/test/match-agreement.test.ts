@@ -2,11 +2,11 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertDocument } from '../src/engine/ingest/ingest.repository.ts';
 import { matchDocuments } from '../src/engine/matching/match.service.ts';
-import { storedAddress, storedName } from '../src/keys/match-keys.ts';
+import { addressParts, storedAddress, storedName } from '../src/keys/match-keys.ts';
 import { LABELLED_ADDRESSES } from '../src/keys/labelled-addresses.ts';
 import { LABELLED_NAMES } from '../src/keys/labelled-names.ts';
 import { matchConfidence, matchNameKeys, nameKeys } from '../src/keys/names.ts';
-import { nameKey } from '../src/keys/normalize.ts';
+import { DIRECTION_WORDS, nameKey, STREET_TYPE_WORDS, UNIT_WORDS } from '../src/keys/normalize.ts';
 import { explain } from '../src/modules/explain/explain.service.ts';
 import {
   insertApnSubscriptions,
@@ -283,7 +283,7 @@ describe('the matcher and explain agree', () => {
       await matchDocuments(t.db, t.boss, [id!]);
       const event = await t.db
         .selectFrom('events')
-        .select(['is_exact', 'confidence'])
+        .select(['is_exact', 'confidence', 'tier'])
         .where('user_id', '=', user.id)
         .executeTakeFirst();
       const code = await explain(t.db, {
@@ -293,13 +293,39 @@ describe('the matcher and explain agree', () => {
         candidate,
       });
       const job = event
-        ? `matched ${event.is_exact ? 'exact' : 'similar'} ${event.confidence}`
+        ? `matched ${event.is_exact ? 'exact' : 'similar'} ${event.tier} ${event.confidence}`
         : 'no event';
-      const said = code.matched ? `matched ${code.kind} ${code.confidence}` : 'no event';
-      if ((event !== undefined) !== expected || code.matched !== expected || job !== said) {
+      const said = code.matched
+        ? `matched ${code.kind} ${code.tier} ${code.confidence}`
+        : 'no event';
+      if ((event?.tier ?? 'none') !== expected || code.tier !== expected || job !== said) {
         verdicts.push(`${guarded} ~ ${candidate}: label ${expected}, job ${job}, explain ${said}`);
       }
     }
     expect(verdicts).toEqual([]);
+  });
+
+  it("reads an address key's direction, street type and unit in SQL as addressParts does", async () => {
+    const keys = ['', '123', '123 MAIN', '123 N', '123 N ST', '5 UNIT 4', '5 MAIN UNIT'];
+    for (const word of [...DIRECTION_WORDS, ...STREET_TYPE_WORDS, ...UNIT_WORDS]) {
+      keys.push(
+        `1 ${word}`,
+        `1 ${word} MAIN`,
+        `1 MAIN ${word}`,
+        `1 ${word} MAIN ST`,
+        `1 N MAIN ${word}`,
+        `1 MAIN ${word} ${word}`,
+        `1 N MAIN ${word} SW`,
+        `1 MAIN ST ${word} 5`,
+        `1 MAIN ST ${word} 5 B`,
+      );
+    }
+    const { rows } = await sql<{ key: string; parts: string[] }>`
+      SELECT k AS key, address_parts(k) AS parts FROM unnest(${keys}::text[]) AS k`.execute(t.db);
+    const differ = rows.filter(({ key, parts }) => {
+      const ts = addressParts(key);
+      return parts.join('|') !== [ts.direction, ts.type, ts.unit].join('|');
+    });
+    expect(differ).toEqual([]);
   });
 });

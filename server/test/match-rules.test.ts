@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countIndexNames, insertDocument } from '../src/engine/ingest/ingest.repository.ts';
 import { MAX_VARIANT_NAMESAKES, unmatchedIds } from '../src/engine/matching/match.repository.ts';
 import { matchDocuments } from '../src/engine/matching/match.service.ts';
-import { storedAddress, storedName } from '../src/keys/match-keys.ts';
+import { guardedAddress, storedAddress, storedName } from '../src/keys/match-keys.ts';
 import { matchConfidence, STRONG_CONFIDENCE } from '../src/keys/names.ts';
 import { nameKey } from '../src/keys/normalize.ts';
 import { explain } from '../src/modules/explain/explain.service.ts';
@@ -174,6 +174,89 @@ describe('what the matcher matches', () => {
     expect(
       await documentWith(county, after, { addresses: ['123 RIVERSIDE BLV, SACRAMENTO CA 95822'] }),
     ).toEqual([]);
+  });
+
+  it('never takes another unit, direction or street type for the guarded address', async () => {
+    const guard = await createSubscriber(t.db, { verified: true });
+    const guarded = [
+      '4455 ELKHORN BLVD UNIT 5, SACRAMENTO, CA 95842',
+      '700 N MAIN ST, SACRAMENTO, CA 95814',
+      '123 N MAIN ST, SACRAMENTO, CA 95814',
+    ];
+    await insertApnSubscriptions(
+      t.db,
+      guard.id,
+      guarded.map((description, i) => {
+        const address = guardedAddress(undefined, description);
+        return {
+          countyId: county.id,
+          apn: `900-000${i}`,
+          apnKey: `9000000${i}`,
+          description,
+          addressKey: address.streetKey,
+          addressZip: address.zip,
+        };
+      }),
+      activatedAt,
+    );
+    for (const other of [
+      '4455 ELKHORN BLVD UNIT 7, SACRAMENTO, CA 95842',
+      '700 S MAIN ST, SACRAMENTO, CA 95814',
+      '123 N MAIN AVE, SACRAMENTO, CA 95814',
+    ]) {
+      expect(await documentWith(county, after, { addresses: [other] }), other).toEqual([]);
+    }
+    // The building without its unit may be the guarded unit, never surely: possible, no alert.
+    expect(
+      await documentWith(county, after, { addresses: ['4455 ELKHORN BLVD, SACRAMENTO, CA 95842'] }),
+    ).toEqual([
+      expect.objectContaining({ match_kind: 'address', tier: 'possible', confidence: 0.5 }),
+    ]);
+  });
+
+  it('makes a similar address strong only at the strong confidence, as a name', async () => {
+    // 0.9 × a similarity of 0.636: 0.573, under STRONG_CONFIDENCE.
+    const events = await documentWith(county, after, {
+      addresses: ['123 RVRSIDE BLVD, SACRAMENTO, CA 95818'],
+    });
+    expect(events).toEqual([
+      expect.objectContaining({ match_kind: 'address', is_exact: false, tier: 'possible' }),
+    ]);
+    expect(events[0]!.confidence).toBeLessThan(STRONG_CONFIDENCE);
+  });
+
+  it('reads the city, state and zip of an address written without commas', async () => {
+    const guard = await createSubscriber(t.db, { verified: true });
+    const guarded = [
+      '4460 ELKHORN BLVD, SACRAMENTO, CA 95842',
+      '18 W 5TH ST, SACRAMENTO, CA 95814',
+    ];
+    await insertApnSubscriptions(
+      t.db,
+      guard.id,
+      guarded.map((description, i) => {
+        const address = guardedAddress(undefined, description);
+        return {
+          countyId: county.id,
+          apn: `901-000${i}`,
+          apnKey: `9010000${i}`,
+          description,
+          addressKey: address.streetKey,
+          addressZip: address.zip,
+        };
+      }),
+      activatedAt,
+    );
+    // 700 N MAIN ST is guarded above.
+    for (const written of [
+      '4460 ELKHORN BLVD SACRAMENTO CA 95842',
+      '700 N MAIN ST SACRAMENTO CA 95814',
+      '18 WEST FIFTH STREET SACRAMENTO CA 95814',
+    ]) {
+      expect(await documentWith(county, after, { addresses: [written] }), written).toEqual([
+        expect.objectContaining({ match_kind: 'address', is_exact: true, tier: 'exact' }),
+      ]);
+    }
   });
 
   it('matches an equal street in another zip of the county only when a side gives no zip', async () => {

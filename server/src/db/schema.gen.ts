@@ -23,6 +23,11 @@ export type Int8 = ColumnType<string, bigint | number | string, bigint | number 
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface AddressKeysVersion {
+  only_row: Generated<boolean>;
+  version: number;
+}
+
 export interface ApnSubscriptions {
   activated_at: Timestamp | null;
   address_key: string | null;
@@ -500,6 +505,7 @@ export interface WebhookEndpoints {
 }
 
 export interface DB {
+  address_keys_version: AddressKeysVersion;
   apn_subscriptions: ApnSubscriptions;
   audit_log: AuditLog;
   auth_codes: AuthCodes;

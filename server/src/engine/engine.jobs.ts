@@ -5,6 +5,7 @@ import {
   FAST_POLLING,
   MATCH_DOCUMENTS,
   POLL_INBOXES,
+  REKEY_ADDRESSES,
   REKEY_NAMES,
   SEND_ALERT,
 } from '../jobs/queues.ts';
@@ -21,6 +22,7 @@ import {
   matchUnmatched,
   type SendAlertJob,
 } from './matching/match.service.ts';
+import { addressesNeedRekey, rekeyAddresses } from './rekey/address-rekey.service.ts';
 import { namesNeedRekey, rekeyNames } from './rekey/rekey.service.ts';
 
 /** 01:00 in the county's zone: the previous county day is over, the next has not begun. */
@@ -73,6 +75,14 @@ export async function registerEngineWorkers(engine: Engine): Promise<void> {
     if (names > 0) engine.log.info({ names }, 'stored name keys recomputed');
   });
   if (await namesNeedRekey(db)) await boss.send(REKEY_NAMES, null, { singletonKey: REKEY_NAMES });
+  // Address keys likewise (street keys and zips of documents and guarded parcels).
+  await boss.work(REKEY_ADDRESSES, async () => {
+    const addresses = await rekeyAddresses(db);
+    if (addresses > 0) engine.log.info({ addresses }, 'stored address keys recomputed');
+  });
+  if (await addressesNeedRekey(db)) {
+    await boss.send(REKEY_ADDRESSES, null, { singletonKey: REKEY_ADDRESSES });
+  }
   await registerDigestWorkers(engine);
   await registerHistoryWorkers(engine);
 }

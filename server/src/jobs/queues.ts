@@ -10,6 +10,7 @@ export const COUNTY_MAILERS = 'county-mailers';
 export const SEND_DIGESTS = 'send-digests';
 export const CHECK_HISTORY = 'check-history';
 export const REKEY_NAMES = 'rekey-names';
+export const REKEY_ADDRESSES = 'rekey-addresses';
 export const DELIVER_WEBHOOK = 'deliver-webhook';
 export const PRUNE_WEBHOOK_DELIVERIES = 'prune-webhook-deliveries';
 
@@ -79,6 +80,14 @@ export const QUEUES: Record<string, Omit<Queue, 'name'>> = {
   [SEND_DIGESTS]: { retryLimit: 3, retryDelay: 60, expireInSeconds: 3600 },
   // Recomputes stored name keys of an older version, batch by batch; a retry starts over.
   [REKEY_NAMES]: {
+    heartbeatSeconds: HEARTBEAT_SECONDS,
+    retryLimit: 5,
+    retryDelay: 30,
+    expireInSeconds: 6 * 3600,
+  },
+  // Recomputes stored street keys and zips of an older version, batch by batch; a retry starts
+  // over.
+  [REKEY_ADDRESSES]: {
     heartbeatSeconds: HEARTBEAT_SECONDS,
     retryLimit: 5,
     retryDelay: 30,

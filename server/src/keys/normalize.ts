@@ -87,6 +87,16 @@ const STANDARD_WORDS = new Map(
   [DIRECTIONS, UNITS, SUFFIXES].flatMap((table) => Object.entries(table)),
 );
 
+/** The standard forms addressKey writes: street types (ST, AVE …), unit words, directions. */
+export const STREET_TYPE_WORDS: ReadonlySet<string> = new Set(Object.values(SUFFIXES));
+export const UNIT_WORDS: ReadonlySet<string> = new Set(Object.values(UNITS));
+export const DIRECTION_WORDS: ReadonlySet<string> = new Set(Object.values(DIRECTIONS));
+
+/** One word of an address past the house number, as addressKey writes it ("Street" → "ST"). */
+export function standardAddressWord(word: string): string {
+  return STANDARD_WORDS.get(word) ?? word;
+}
+
 /** "123 North Main Street, Apt. 4" → "123 N MAIN ST APT 4". */
 export function addressKey(address: string): string {
   const words = address

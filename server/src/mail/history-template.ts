@@ -11,7 +11,10 @@ export type HistoryFinding = {
   countyName: string;
   /** Documents recorded against it: exact and strong matches. */
   documents: number;
-  /** Possible matches: a similar name that may be somebody else (0 when the subscriber hides them). */
+  /**
+   * Possible matches: a similar name that may be somebody else, or a similar address that may be
+   * another property (0 when the subscriber hides them).
+   */
   possible: number;
 };
 
@@ -38,18 +41,23 @@ export function findingLine(
     const documents = t('mail.history.documents', { count: f.documents });
     return oneLine(
       f.possible > 0
-        ? t('mail.history.foundAndPossible', {
-            documents,
-            what,
-            county,
-            more: t('mail.history.moreDocuments', { count: f.possible }),
-          })
+        ? t(
+            f.kind === 'name'
+              ? 'mail.history.foundAndPossible'
+              : 'mail.history.foundAndPossibleAddress',
+            {
+              documents,
+              what,
+              county,
+              more: t('mail.history.moreDocuments', { count: f.possible }),
+            },
+          )
         : t('mail.history.found', { documents, what, county }),
     );
   }
   if (f.possible > 0)
     return oneLine(
-      t('mail.history.possibleOnly', {
+      t(f.kind === 'name' ? 'mail.history.possibleOnly' : 'mail.history.possibleOnlyAddress', {
         documents: t('mail.history.documents', { count: f.possible }),
         what,
         county,

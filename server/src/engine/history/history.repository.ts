@@ -1,7 +1,13 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { MatchTier, NameSuffix, PossibleMatches } from '../../db/types.ts';
-import { ADDRESS_CONFIDENCE, ADDRESS_SIMILARITY } from '../matching/match.repository.ts';
+import {
+  ADDRESS_CONFIDENCE,
+  ADDRESS_SIMILARITY,
+  addressPartsAgree,
+  similarAddressConfidence,
+  tierOf,
+} from '../matching/match.repository.ts';
 
 /**
  * The end of a guard's history: its activation, from which on the live matcher takes its
@@ -59,7 +65,8 @@ export async function lockUncheckedGuards(trx: Executor, userId: string) {
  * The events of APN guards on the documents recorded in their history, written as the matcher
  * writes them (match.repository.ts insertEvents: apn_hits and address_hits), on record: the
  * APN's key (exact); the address's street key, unless both zips are known and differ (exact);
- * the same house number and zip with a similar street key (strong). One event per guard and
+ * the same house number and zip with a similar street key whose unit, direction and street
+ * type do not differ (strong or possible by its confidence). One event per guard and
  * document, the most confident kept; one already there is left alone. Returns how many.
  */
 export async function insertApnHistoryEvents(
@@ -108,14 +115,18 @@ export async function insertApnHistoryEvents(
       WHERE p.address_key = g.address_key AND p.address_key <> ''
         AND (g.address_zip IS NULL OR p.zip IS NULL OR left(g.address_zip, 5) = left(p.zip, 5))
       UNION ALL
-      SELECT g.id, g.user_id, p.document_id, 'address', p.address, false,
-             round(${ADDRESS_CONFIDENCE} * similarity(g.address_key, p.address_key)::numeric, 3),
-             'strong'
-      FROM in_reach p JOIN guards g ON g.id = p.guard_id
-      WHERE p.zip IS NOT NULL AND p.address_key <> '' AND g.address_zip = p.zip
-        AND split_part(p.address_key, ' ', 1) = g.house
-        AND p.address_key <> g.address_key
-        AND similarity(g.address_key, p.address_key) >= ${ADDRESS_SIMILARITY}
+      SELECT id, user_id, document_id, 'address', address, false, confidence,
+             ${tierOf('confidence')}
+      FROM (
+        SELECT g.id, g.user_id, p.document_id, p.address,
+               ${similarAddressConfidence('g.address_key', 'p.address_key')} AS confidence
+        FROM in_reach p JOIN guards g ON g.id = p.guard_id
+        WHERE p.zip IS NOT NULL AND p.address_key <> '' AND g.address_zip = p.zip
+          AND split_part(p.address_key, ' ', 1) = g.house
+          AND p.address_key <> g.address_key
+          AND similarity(g.address_key, p.address_key) >= ${ADDRESS_SIMILARITY}
+          AND ${addressPartsAgree('g.address_key', 'p.address_key')}
+      ) AS similar_streets
     ),
     best AS (
       SELECT DISTINCT ON (id, document_id) * FROM hits

@@ -13,6 +13,34 @@ export const ADDRESS_SIMILARITY = 0.6;
 /** Confidence of an address match by equal street keys; a similar one is this times similarity. */
 export const ADDRESS_CONFIDENCE = 0.9;
 /**
+ * The most a similar address is worth when one side gives a unit and the other none (a building
+ * and one of its units): under STRONG_CONFIDENCE, a possible match however similar the streets.
+ */
+export const ADDRESS_ONE_UNIT_CONFIDENCE = 0.5;
+
+/**
+ * SQL over two street-key expressions: no part given on both sides differs — the direction, the
+ * street type, the unit (address_parts, migration 0035; match-keys.ts conflictingAddressPart).
+ */
+export const addressPartsAgree = (a: string, b: string) =>
+  sql.raw(`NOT EXISTS (
+    SELECT 1 FROM unnest(address_parts(${a}), address_parts(${b})) AS x (a, b)
+    WHERE x.a <> '' AND x.b <> '' AND x.a <> x.b)`);
+
+/**
+ * SQL: the confidence of a similar address, ADDRESS_CONFIDENCE times the streets' similarity,
+ * at most ADDRESS_ONE_UNIT_CONFIDENCE when one side only gives a unit (match-keys.ts
+ * unitOnOneSide). The tier follows from it as a name's does: strong at STRONG_CONFIDENCE.
+ */
+export const similarAddressConfidence = (a: string, b: string) =>
+  sql.raw(`CASE WHEN ((address_parts(${a}))[3] = '') <> ((address_parts(${b}))[3] = '')
+    THEN least(round(${ADDRESS_CONFIDENCE} * similarity(${a}, ${b})::numeric, 3), ${ADDRESS_ONE_UNIT_CONFIDENCE})
+    ELSE round(${ADDRESS_CONFIDENCE} * similarity(${a}, ${b})::numeric, 3) END`);
+
+/** SQL: the tier of a match that is not exact, from its confidence expression. */
+export const tierOf = (confidence: string) =>
+  sql.raw(`CASE WHEN ${confidence} >= ${STRONG_CONFIDENCE} THEN 'strong' ELSE 'possible' END`);
+/**
  * matchConfidence of names.ts in SQL, over two column expressions of the query below: in double
  * precision like Math.log10 (a numeric log cost 8 µs a row, 60 ms a batch), rounded to 3 places.
  */
@@ -95,7 +123,8 @@ export type NewEvent = {
  * joining keys computed at write time (migrations 0010 and 0018):
  * - APN: equal keys in the county (tier exact);
  * - address: equal street keys, unless both sides give a zip and the zips differ (exact), or
- *   the same house number and zip with similar street keys (strong);
+ *   the same house number and zip with similar street keys whose unit, direction and street
+ *   type do not differ (strong at STRONG_CONFIDENCE, else possible);
  * - name: equal canonical keys, any kind (exact); for people, a reading with the same surname
  *   and first name, or a nickname of it, or its initial; or a surname one edit away (a shared
  *   deletion key) with the same first name, unless both readings are first-last — always with
@@ -159,19 +188,20 @@ export async function insertEvents(trx: Executor, ids: readonly string[]): Promi
       WHERE p.address_key <> ''
       UNION ALL
       SELECT s.id, NULL::uuid, s.user_id, p.document_id, 'address', p.address, NULL,
-             false, s.confidence, 'strong', NULL::integer, s.on_record
+             false, s.confidence, ${tierOf('s.confidence')}, NULL::integer, s.on_record
       FROM parcels p
       -- apn_subscriptions_address_number_idx (migration 0013: zip and house number); without
       -- OFFSET 0 the planner merged the whole index with the batch.
       CROSS JOIN LATERAL (
         SELECT s.id, s.user_id,
-               round(${ADDRESS_CONFIDENCE} * similarity(s.address_key, p.address_key)::numeric, 3) AS confidence,
+               ${similarAddressConfidence('s.address_key', 'p.address_key')} AS confidence,
                ${onRecord('s', 'p')} AS on_record
         FROM apn_subscriptions s
         WHERE s.county_id = p.county_id AND s.address_zip = p.zip
           AND split_part(s.address_key, ' ', 1) = split_part(p.address_key, ' ', 1)
           AND s.address_key <> p.address_key
           AND similarity(s.address_key, p.address_key) >= ${ADDRESS_SIMILARITY}
+          AND ${addressPartsAgree('s.address_key', 'p.address_key')}
           AND ${inReach('s', 'p')}
         OFFSET 0
       ) AS s

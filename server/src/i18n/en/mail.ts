@@ -182,6 +182,10 @@ export const mail = {
       'We found {{documents}} already recorded against {{what}} in {{county}}, and {{more}} naming someone with a similar name who may be somebody else.',
     possibleOnly:
       'We found {{documents}} already recorded in {{county}} naming someone with a name like {{what}}, who may be somebody else.',
+    foundAndPossibleAddress:
+      'We found {{documents}} already recorded against {{what}} in {{county}}, and {{more}} at a similar address that may be another property.',
+    possibleOnlyAddress:
+      'We found {{documents}} already recorded in {{county}} at an address like that of {{what}}, which may be another property.',
     nothing: '{{what}} in {{county}}: nothing on record in the last ten years.',
     intro:
       'When you start guarding a name or a property, DeedWatch looks through what the county recorder has recorded in the ten years before. For what you just added, we found {{documents}}.',

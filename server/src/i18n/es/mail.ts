@@ -191,6 +191,10 @@ export const mail: Catalog<typeof en> = {
       'Encontramos {{documents}} sobre {{what}} en el {{county}}, y {{more}} con alguien de nombre parecido que podría ser otra persona.',
     possibleOnly:
       'Encontramos en el {{county}} {{documents}} con alguien de nombre parecido a {{what}}, que podría ser otra persona.',
+    foundAndPossibleAddress:
+      'Encontramos {{documents}} sobre {{what}} en el {{county}}, y {{more}} con una dirección parecida que podría ser otra propiedad.',
+    possibleOnlyAddress:
+      'Encontramos en el {{county}} {{documents}} con una dirección parecida a la de {{what}}, que podría ser otra propiedad.',
     nothing: '{{what}} en el {{county}}: nada registrado en los últimos diez años.',
     intro:
       'Cuando usted empieza a proteger un nombre o una propiedad, DeedWatch revisa lo que el registrador del condado registró en los diez años anteriores. Para lo que acaba de agregar, encontramos {{documents}}.',

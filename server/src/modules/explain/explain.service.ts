@@ -3,11 +3,18 @@ import type { Database } from '../../db/database.ts';
 import { indexNameDocuments } from '../../engine/history/history.repository.ts';
 import {
   ADDRESS_CONFIDENCE,
+  ADDRESS_ONE_UNIT_CONFIDENCE,
   ADDRESS_SIMILARITY,
   MAX_VARIANT_NAMESAKES,
   namesakeCount,
 } from '../../engine/matching/match.repository.ts';
-import { storedAddress, zipsDiffer } from '../../keys/match-keys.ts';
+import {
+  addressParts,
+  conflictingAddressPart,
+  storedAddress,
+  unitOnOneSide,
+  zipsDiffer,
+} from '../../keys/match-keys.ts';
 import {
   MATCH_BASE_CONFIDENCE,
   matchConfidence,
@@ -95,12 +102,17 @@ export async function explain(db: Database, body: ExplainBody): Promise<Explanat
   }
   const similarity = await streetSimilarity(db, guarded.streetKey, candidate.streetKey);
   const number = (key: string) => key.split(' ')[0] ?? '';
+  const conflict = conflictingAddressPart(guarded.streetKey, candidate.streetKey);
+  const parts = (key: string) => addressParts(key)[conflict ?? 'unit'];
   const problems = [
     number(guarded.streetKey) !== number(candidate.streetKey) ? 'the house numbers differ' : null,
     !guarded.zip || guarded.zip !== candidate.zip ? 'the zips differ or are missing' : null,
     similarity < ADDRESS_SIMILARITY
       ? `the streets are ${round3(similarity)} similar, below ${ADDRESS_SIMILARITY}`
       : null,
+    conflict === null
+      ? null
+      : `another ${conflict === 'type' ? 'street type' : conflict}: ${parts(candidate.streetKey)}, not ${parts(guarded.streetKey)}`,
   ].filter((p) => p !== null);
   if (problems.length > 0) {
     return {
@@ -109,12 +121,21 @@ export async function explain(db: Database, body: ExplainBody): Promise<Explanat
       namesakes: null,
     };
   }
+  const oneUnit = unitOnOneSide(guarded.streetKey, candidate.streetKey);
+  const scored = round3(ADDRESS_CONFIDENCE * similarity);
+  const confidence = oneUnit ? Math.min(scored, ADDRESS_ONE_UNIT_CONFIDENCE) : scored;
+  const tier = confidence >= STRONG_CONFIDENCE ? 'strong' : 'possible';
+  const why = oneUnit
+    ? `; a possible match: one address gives a unit and the other none, so its confidence is at most ${ADDRESS_ONE_UNIT_CONFIDENCE}`
+    : tier === 'possible'
+      ? `; a possible match: its confidence ${confidence} is under ${STRONG_CONFIDENCE}`
+      : '';
   return {
     matched: true,
     kind: 'similar',
-    tier: 'strong',
+    tier,
     namesakes: null,
-    reason: `Same house number and zip ${guarded.zip}, streets ${round3(similarity)} similar.`,
-    confidence: round3(ADDRESS_CONFIDENCE * similarity),
+    reason: `Same house number and zip ${guarded.zip}, streets ${round3(similarity)} similar${why}.`,
+    confidence,
   };
 }

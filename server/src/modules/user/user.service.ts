@@ -5,7 +5,7 @@ import { bossDb } from '../../db/pg-boss-db.ts';
 import type { DB } from '../../db/types.ts';
 import { CHECK_HISTORY } from '../../jobs/queues.ts';
 import { said } from '../../lib/errors.ts';
-import { storedAddress, storedName } from '../../keys/match-keys.ts';
+import { guardedAddress, storedName } from '../../keys/match-keys.ts';
 import { apnKey, formatApn, nameKey } from '../../keys/normalize.ts';
 import type { Caller } from '../../lib/route.ts';
 import { type AuthMail, sendMethodVerification, sendWelcome } from '../auth/auth-mail.ts';
@@ -60,9 +60,9 @@ async function prepareApns(
   const fromParcels = await repo.parcelAddressKeys(db, [...unique.values()]);
   for (const [id, item] of unique) {
     const parcel = fromParcels.get(id);
-    const described = item.description ? storedAddress(item.description) : null;
-    item.addressKey = parcel?.address_key || described?.streetKey || null;
-    item.addressZip = parcel?.zip || described?.zip || null;
+    const address = guardedAddress(parcel, item.description);
+    item.addressKey = address.streetKey;
+    item.addressZip = address.zip;
   }
   return [...unique.values()];
 }
