@@ -131,9 +131,9 @@ export const mail: Catalog<typeof en> = {
     hello: 'Hola:',
     helloName: 'Hola, {{name}}:',
     intro:
-      '{{email}} usa DeedWatch, un servicio gratuito que vigila el registro del condado en busca de documentos que afecten a su propiedad, y lo nombró a usted contacto de confianza. Si acepta, le enviaremos por correo electrónico una copia de sus alertas más urgentes (Actúe ya: una escritura o un préstamo que quizás no firmó, un aviso de incumplimiento, un gravamen), para que alguien de su confianza pueda hablar con esa persona.',
+      '{{email}} usa DeedWatch, un servicio gratuito que vigila el registro del condado en busca de documentos que afecten a su propiedad, y lo nombró a usted contacto de confianza. Si acepta, le enviaremos por correo electrónico una copia de las alertas más urgentes de esa persona (Actúe ya: una escritura o un préstamo que quizás esa persona no firmó, un aviso de incumplimiento, un gravamen), para que alguien de su confianza pueda hablar con ella.',
     terms:
-      'No verá su panel ni ninguna otra parte de su cuenta, y puede dejar de recibir las copias en cualquier momento con un clic. El enlace para aceptar es válido durante {{days}} días.',
+      'No verá el panel de esa persona ni ninguna otra parte de su cuenta, y puede dejar de recibir las copias en cualquier momento con un clic. El enlace para aceptar es válido durante {{days}} días.',
     ignore:
       'Si no conoce a esta persona o no desea recibir estos correos, ignore este: no se enviará nada más a menos que acepte. O cancélelos ahora:',
     acceptLink: 'Aceptar: {{url}}',
@@ -143,8 +143,8 @@ export const mail: Catalog<typeof en> = {
   alertCopy: {
     subject: 'Copia para un contacto de confianza: {{headline}}',
     intro:
-      'Usted es contacto de confianza de {{email}} en DeedWatch. Acabamos de enviarle una alerta urgente, y esta es su copia:',
-    ask: 'Comuníquese con {{email}}: si no esperaba este documento, podría ser un fraude, y actuar con rapidez es importante. Puede denunciarlo desde su panel de DeedWatch.',
+      'Usted es contacto de confianza de {{email}} en DeedWatch. Acabamos de enviar a {{email}} una alerta urgente, y esta es su copia:',
+    ask: 'Comuníquese con {{email}}: si esa persona no esperaba este documento, podría ser un fraude, y actuar con rapidez es importante. Esa persona puede denunciarlo desde su propio panel de DeedWatch.',
     fraudContact: 'Contacto de fraude del condado:',
     recorder: 'Registrador del {{county}}:',
     stopIntro: 'Para dejar de recibir estas copias, use este enlace (un clic):',
