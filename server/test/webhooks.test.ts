@@ -14,6 +14,7 @@ import {
   enqueueLevelChangeWebhooks,
 } from '../src/engine/webhooks/event-webhooks.ts';
 import { nameKey } from '../src/keys/normalize.ts';
+import { countyDateTime } from '../src/lib/county-time.ts';
 import { seal } from '../src/lib/sealed.ts';
 import { registerMailWorker } from '../src/mail/mail.jobs.ts';
 import {
@@ -967,7 +968,7 @@ describe('delivering', () => {
     const refused = await resend();
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json().message).toBe(
-      `This delivery is still being retried: its next attempt is at ${retrying!.next_attempt_at!.toISOString()}. Resend it once it has failed or been delivered.`,
+      `This delivery is still being retried: its next attempt is at ${countyDateTime(retrying!.next_attempt_at!)}. Resend it once it has failed or been delivered.`,
     );
     expect(await deliveriesOf(endpoint.id)).toHaveLength(1);
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { UNOPENABLE } from '../mail/mail.jobs.ts';
 import { unreachableReason } from '../mail/sms.types.ts';
 import { stored as en } from './en/stored.ts';
+import { errors as esErrors } from './es/errors.ts';
 import { stored as es } from './es/stored.ts';
 import { MAX_RESAID_LENGTH, resayStored, resayStoredOrNull, storedReason } from './stored.ts';
 
@@ -85,11 +86,48 @@ describe('resayStored', () => {
     expect(resayStored(nested, 'es')).toBe(
       'Todas las entregas fallaron durante 24 horas; la última: Desactivado por usted.',
     );
+    // Our words around a technical error are re-said; the error itself stays as it came.
     const technical =
       'Every delivery failed for 24 hours; the last: Could not deliver: connect ECONNREFUSED';
     expect(resayStored(technical, 'es')).toBe(
-      'Todas las entregas fallaron durante 24 horas; la última: Could not deliver: connect ECONNREFUSED',
+      'Todas las entregas fallaron durante 24 horas; la última: No se pudo entregar: connect ECONNREFUSED',
     );
+  });
+
+  it("re-says why a webhook attempt failed, and leaves a receiver's own answer as it sent it", () => {
+    const cases: [string, string][] = [
+      [
+        'HTTP 302: a redirect, which is not followed: give the final URL',
+        'HTTP 302: una redirección, que no se sigue: indique la URL final',
+      ],
+      ['HTTP 500: no body', 'HTTP 500: sin cuerpo'],
+      [
+        'Could not deliver: no complete answer within 10 s',
+        'No se pudo entregar: no hubo una respuesta completa en 10 s',
+      ],
+      [
+        'Could not deliver: the receiver closed the connection',
+        'No se pudo entregar: el receptor cerró la conexión',
+      ],
+      [
+        'Refused: hooks.example.com resolves to 10.0.0.7, a private address: webhooks go only to public addresses.',
+        'Rechazado: hooks.example.com se resuelve en 10.0.0.7, una dirección privada: los webhooks solo se envían a direcciones públicas.',
+      ],
+      [
+        'Refused: [::1] is a loopback address: webhooks go only to public addresses.',
+        'Rechazado: [::1] es una dirección de bucle local (loopback): los webhooks solo se envían a direcciones públicas.',
+      ],
+      [
+        'Refused: nowhere.example does not resolve to an address.',
+        'Rechazado: nowhere.example no se resuelve en ninguna dirección.',
+      ],
+      [
+        'Every delivery failed for 24 hours; the last: HTTP 302: a redirect, which is not followed: give the final URL',
+        'Todas las entregas fallaron durante 24 horas; la última: HTTP 302: una redirección, que no se sigue: indique la URL final',
+      ],
+      ['HTTP 503: Service Unavailable', 'HTTP 503: Service Unavailable'],
+    ];
+    for (const [english, spanish] of cases) expect(resayStored(english, 'es')).toBe(spanish);
   });
 
   it('has a Spanish entry for every English one, each recognised back from its English', () => {
@@ -100,11 +138,16 @@ describe('resayStored', () => {
     const spanish = new Map(leaves(es, 'stored'));
     for (const [key, english] of leaves(en, 'stored')) {
       if (english.includes('{{error}}')) continue; // the nested one: tested above
-      const filled = english.replace('{{code}}', '42').replace('{{attachment}}', 'a/b.pdf');
-      const expected = spanish
-        .get(key)!
-        .replace('{{code}}', '42')
-        .replace('{{attachment}}', 'a/b.pdf');
+      const fill = (text: string, why: string) =>
+        text
+          .replace('{{code}}', '42')
+          .replace('{{seconds}}', '2.5')
+          .replace('{{attachment}}', 'a/b.pdf')
+          .replace('{{host}}', 'hooks.example.com')
+          .replace('{{address}}', '192.168.1.4')
+          .replace('{{why}}', why);
+      const filled = fill(english, 'a private address');
+      const expected = fill(spanish.get(key)!, esErrors.webhookAddress.private);
       expect(resayStored(filled, 'es'), key).toBe(expected);
     }
   });

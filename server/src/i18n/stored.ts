@@ -1,4 +1,5 @@
 import type { Language } from '@deedwatch/rules';
+import { errors } from './en/errors.ts';
 import { stored } from './en/stored.ts';
 import { translator } from './index.ts';
 
@@ -23,15 +24,31 @@ export function storedReason(key: StoredKey, values?: Values): string {
 
 /**
  * What a placeholder of a stored sentence may hold, as a capture that matches in linear time:
- * a numeric code, a run of non-spaces (followed in the sentence by a space), or — last in its
- * sentence only — the rest of the text, itself re-said when it is one of our sentences.
+ * a number, a run of non-spaces (followed in the sentence by a space or a comma), one of the
+ * catalog's phrases for an address no webhook may go to (re-said from the catalog), or — last in
+ * its sentence only — the rest of the text, itself re-said when it is one of our sentences.
  */
 const SLOTS: Record<string, string> = {
   code: '(\\d{1,10})',
+  seconds: '(\\d{1,6}(?:\\.\\d{1,3})?)',
   attachment: '(\\S{1,300})',
+  host: '(\\S{1,300})',
+  address: '(\\S{1,100})',
+  // One of the phrases of errors.webhookAddress, re-said from the catalog (WHY_KEYS).
+  why: `(${Object.values(errors.webhookAddress)
+    .map((phrase) => phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('|')})`,
   error: '([\\s\\S]*)',
 };
 const NESTED = 'error';
+
+/** The catalog key of each phrase a `why` slot holds, by its English. */
+const WHY_KEYS = new Map(
+  Object.entries(errors.webhookAddress).map(([kind, phrase]) => [
+    phrase,
+    `errors.webhookAddress.${kind}`,
+  ]),
+);
 
 /** Longer stored texts are not ours (or not only ours) and are never matched. */
 export const MAX_RESAID_LENGTH = 600;
@@ -90,7 +107,9 @@ export function resayStored(text: string, language: Language): string {
     const values: Values = {};
     names.forEach((name, i) => {
       const value = match[i + 1]!;
-      values[name] = name === NESTED ? resayStored(value, language) : value;
+      const why = name === 'why' ? WHY_KEYS.get(value) : undefined;
+      values[name] =
+        name === NESTED ? resayStored(value, language) : why ? say(language)(why) : value;
     });
     return say(language)(key, values);
   }

@@ -25,3 +25,28 @@ export function countyDate(at: Date, language: Language = 'en'): string {
 export function countyDay(at: Date): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: COUNTY_TIME_ZONE }).format(at);
 }
+
+const timeFormats = {
+  en: new Intl.DateTimeFormat('en-US', {
+    timeZone: COUNTY_TIME_ZONE,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'short',
+  }),
+  es: new Intl.DateTimeFormat('es-US', {
+    timeZone: COUNTY_TIME_ZONE,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'short',
+  }),
+} satisfies Record<Language, Intl.DateTimeFormat>;
+
+/**
+ * A moment as a sentence of ours gives it: the county's date (countyDate) and its 24-hour time,
+ * with the zone named: 12/07/2026 00:45 PST in English, 07/12/2026 00:45 PST in Spanish.
+ */
+export function countyDateTime(at: Date, language: Language = 'en'): string {
+  return `${countyDate(at, language)} ${timeFormats[language].format(at)}`;
+}

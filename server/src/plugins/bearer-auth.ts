@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Database } from '../db/database.ts';
-import { HttpError, tooManyRequests } from '../lib/errors.ts';
+import type { Language } from '@deedwatch/rules';
+import { translator } from '../i18n/index.ts';
+import { type HttpError, said, tooManyRequests } from '../lib/errors.ts';
 import { scopeOf } from '../lib/route.ts';
 import { countHit } from '../modules/auth/rate-limits.repository.ts';
 import { authenticateToken, type TokenIdentity } from '../modules/tokens/tokens.service.ts';
@@ -30,22 +32,29 @@ const digest = (s: string) => createHash('sha256').update(s).digest('base64url')
 /**
  * An error with the WWW-Authenticate challenge RFC 6750 asks for. A request that broke the
  * protocol itself (invalid_request) also gets its message as the error_description, so a client
- * that reads only the header still learns what to fix.
+ * that reads only the header still learns what to fix: in English whatever the request's
+ * language, as the RFC allows only ASCII there. The body's message is told in the request's
+ * language.
  */
 function challenge(
   reply: FastifyReply,
-  status: 401 | 403,
   error: 'invalid_request' | 'invalid_token' | 'insufficient_scope',
-  message: string,
+  refusal: HttpError,
   scope?: string,
 ): HttpError {
-  const description = error === 'invalid_request' ? `, error_description="${message}"` : '';
+  const description = error === 'invalid_request' ? `, error_description="${refusal.message}"` : '';
   void reply.header(
     'WWW-Authenticate',
     `Bearer ${REALM}, error="${error}"${description}${scope ? `, scope="${scope}"` : ''}`,
   );
-  return new HttpError(status, message);
+  return refusal;
 }
+
+/** Seconds to wait, in the reader's language ('42 seconds', '42 segundos'). */
+const secondsIn = (language: Language, seconds: number) =>
+  new Intl.NumberFormat(language, { style: 'unit', unit: 'second', unitDisplay: 'long' }).format(
+    seconds,
+  );
 
 /**
  * The credentials of an `Authorization` header of the Bearer scheme (any letter case), '' when
@@ -89,12 +98,7 @@ export function registerBearerAuth(
     // without its cookie the request is anonymous there.
     if (access === undefined || !request.routeOptions.url?.startsWith('/api/')) return;
     if (token === '') {
-      throw challenge(
-        reply,
-        401,
-        'invalid_request',
-        "The Authorization header says Bearer but holds no token: put a personal access token from your dashboard after 'Bearer '.",
-      );
+      throw challenge(reply, 'invalid_request', said(401, 'errors.tokenEmpty'));
     }
 
     // A good token is let through whatever the address's failures: its owner may share the
@@ -109,9 +113,11 @@ export function registerBearerAuth(
         void reply.header('Retry-After', Math.max(1, Math.ceil(ttl_ms / 1000)));
         throw tooManyRequests(ttl_ms, 'errors.tooManyInvalidTokens');
       }
-      throw challenge(reply, 401, 'invalid_token', result.message);
+      throw challenge(reply, 'invalid_token', result.error);
     }
     const { identity } = result;
+    // Known from here: a refusal below is told in the token's account's language.
+    request.bearer = identity;
 
     const limit = options.tokenRateLimitPerMinute;
     const { hits, ttl_ms } = await countHit(db, `token:${identity.tokenId}`, MINUTE_MS);
@@ -124,10 +130,10 @@ export function registerBearerAuth(
     });
     if (hits > limit) {
       void reply.header('Retry-After', reset);
-      throw new HttpError(
-        429,
-        `This token made more than ${limit} calls this minute. Please try again in ${reset} seconds.`,
-      );
+      throw said(429, 'errors.tokenTooManyCalls', (language) => ({
+        limit,
+        wait: secondsIn(language, reset),
+      }));
     }
 
     // Staff routes by their access, or by their place: a staff call that decides who may call it
@@ -137,31 +143,29 @@ export function registerBearerAuth(
       access === 'admin' ||
       request.routeOptions.url.startsWith('/api/admin/')
     ) {
-      throw challenge(
-        reply,
-        403,
-        'insufficient_scope',
-        'Personal access tokens act for a subscriber and never call staff routes: sign in as staff in the browser instead.',
-      );
+      throw challenge(reply, 'insufficient_scope', said(403, 'errors.tokenStaffRoute'));
     }
     const needed = scopeOf(request.method, config);
     if (needed === 'session') {
-      throw challenge(
-        reply,
-        403,
-        'insufficient_scope',
-        'This call is made only from a signed-in browser session (tokens are managed there): a personal access token cannot make it.',
-      );
+      throw challenge(reply, 'insufficient_scope', said(403, 'errors.tokenSessionOnly'));
     }
     if (!identity.scopes.includes(needed)) {
+      const has = identity.scopes;
       throw challenge(
         reply,
-        403,
         'insufficient_scope',
-        `This call needs a token with the ${needed} scope; this token has only ${identity.scopes.join(' and ')}. Create a token with ${needed} on your dashboard.`,
+        said(403, 'errors.tokenScopeNeeded', (language) => ({
+          needed,
+          has:
+            has.length > 1
+              ? translator(language)('errors.tokenScopesAnd', {
+                  first: has.slice(0, -1).join(', '),
+                  last: has.at(-1)!,
+                })
+              : (has[0] ?? ''),
+        })),
         needed,
       );
     }
-    request.bearer = identity;
   });
 }

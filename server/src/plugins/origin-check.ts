@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { forbidden } from '../lib/errors.ts';
+import { said } from '../lib/errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -16,6 +16,6 @@ export function registerOriginCheck(app: FastifyInstance, appUrl: string): void 
     const site = request.headers['sec-fetch-site'];
     const crossOrigin =
       origin !== undefined ? origin !== allowed : site === 'cross-site' || site === 'same-site';
-    if (crossOrigin) throw forbidden('Requests from another site are not allowed.');
+    if (crossOrigin) throw said(403, 'errors.crossSite');
   });
 }

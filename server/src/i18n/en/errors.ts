@@ -100,6 +100,26 @@ export const errors = {
   tooManyTokens:
     'You have {{max}} active tokens, the most an account may hold: revoke one you no longer use first.',
   tokenNotFound: 'No such token among yours.',
+  /** A personal access token that speaks for nobody, or may not make this call. */
+  tokenEmpty:
+    "The Authorization header says Bearer but holds no token: put a personal access token from your dashboard after 'Bearer '.",
+  tokenMalformed:
+    'The bearer token is not a DeedWatch personal access token (they start with dw_pat_ and are 58 characters long). Create one on your dashboard under API Access.',
+  tokenUnknown: 'The bearer token is not known: it was mistyped or its account is gone.',
+  tokenRevoked: 'The bearer token was revoked on {{at}}. Create a new one on your dashboard.',
+  tokenExpired: 'The bearer token expired on {{at}}. Create a new one on your dashboard.',
+  tokenTooManyCalls:
+    'This token made more than {{limit}} calls this minute. Please try again in {{wait}}.',
+  tokenStaffRoute:
+    'Personal access tokens act for a subscriber and never call staff routes: sign in as staff in the browser instead.',
+  tokenSessionOnly:
+    'This call is made only from a signed-in browser session (tokens are managed there): a personal access token cannot make it.',
+  tokenScopeNeeded:
+    'This call needs a token with the {{needed}} scope; this token has only {{has}}. Create a token with {{needed}} on your dashboard.',
+  tokenScopesAnd: '{{first}} and {{last}}',
+  subscribersOnly:
+    'Personal access tokens and webhooks belong to subscriber accounts; staff accounts have neither.',
+  crossSite: 'Requests from another site are not allowed.',
   guardedNameNotFound: "Guarded name '{{id}}' not found.",
   guardedPropertyNotFound: "Guarded property '{{id}}' not found.",
   methodNotFound: "Notification method '{{id}}' not found.",

@@ -22,5 +22,17 @@ export const stored = {
   webhooks: {
     disabledByYou: 'Disabled by you.',
     failedForADay: 'Every delivery failed for 24 hours; the last: {{error}}',
+    /** Why one attempt failed; a receiver's own answer is kept as it sent it, never in here. */
+    secretUnreadable:
+      "The endpoint's signing secret cannot be read (the server's SESSION_SECRET changed): delete the endpoint and register it again.",
+    redirect: 'HTTP {{code}}: a redirect, which is not followed: give the final URL',
+    noBody: 'HTTP {{code}}: no body',
+    hostUnresolved: 'Refused: {{host}} does not resolve to an address.',
+    hostRefused: 'Refused: {{host}} is {{why}}: webhooks go only to public addresses.',
+    hostResolvesTo:
+      'Refused: {{host}} resolves to {{address}}, {{why}}: webhooks go only to public addresses.',
+    couldNotDeliver: 'Could not deliver: {{error}}',
+    timedOut: 'no complete answer within {{seconds}} s',
+    connectionClosed: 'the receiver closed the connection',
   },
 };

@@ -98,7 +98,7 @@ export const errors: Catalog<typeof en> = {
   webhookDisabled:
     'Su punto de conexión está desactivado: actívelo de nuevo y luego vuelva a enviarla.',
   webhookDeliveryPending:
-    'Esta entrega aún se está reintentando: su próximo intento es a las {{at}}. Vuelva a enviarla cuando haya fallado o se haya entregado.',
+    'Esta entrega aún se está reintentando: su próximo intento será el {{at}}. Vuelva a enviarla cuando haya fallado o se haya entregado.',
   webhookDeliveryQueued:
     'Esta entrega se está enviando ahora. Vuelva a enviarla cuando haya fallado o se haya entregado.',
   webhookDeliveryHeld:
@@ -106,6 +106,25 @@ export const errors: Catalog<typeof en> = {
   tooManyTokens:
     'Ya tiene {{max}} tokens activos, el máximo por cuenta: revoque primero uno que ya no use.',
   tokenNotFound: 'Ese token no está entre los suyos.',
+  tokenEmpty:
+    "El encabezado Authorization dice Bearer pero no lleva ningún token: ponga un token de acceso personal de su panel después de 'Bearer '.",
+  tokenMalformed:
+    'El token bearer no es un token de acceso personal de DeedWatch (empiezan por dw_pat_ y tienen 58 caracteres). Cree uno en su panel, en Acceso a la API.',
+  tokenUnknown: 'El token bearer no es conocido: se escribió mal o su cuenta ya no existe.',
+  tokenRevoked: 'El token bearer se revocó el {{at}}. Cree uno nuevo en su panel.',
+  tokenExpired: 'El token bearer venció el {{at}}. Cree uno nuevo en su panel.',
+  tokenTooManyCalls:
+    'Este token hizo más de {{limit}} llamadas en este minuto. Vuelva a intentarlo dentro de {{wait}}.',
+  tokenStaffRoute:
+    'Los tokens de acceso personal actúan por un suscriptor y nunca llaman a rutas del personal: inicie sesión como personal en el navegador.',
+  tokenSessionOnly:
+    'Esta llamada solo se hace desde una sesión iniciada en el navegador (allí se gestionan los tokens): un token de acceso personal no puede hacerla.',
+  tokenScopeNeeded:
+    'Esta llamada necesita un token con el alcance {{needed}}; este token solo tiene {{has}}. Cree un token con {{needed}} en su panel.',
+  tokenScopesAnd: '{{first}} y {{last}}',
+  subscribersOnly:
+    'Los tokens de acceso personal y los webhooks son de las cuentas de suscriptor; las cuentas del personal no tienen ninguno de los dos.',
+  crossSite: 'No se permiten solicitudes desde otro sitio.',
   guardedNameNotFound: "No se encontró el nombre protegido '{{id}}'.",
   guardedPropertyNotFound: "No se encontró la propiedad protegida '{{id}}'.",
   methodNotFound: "No se encontró el método de notificación '{{id}}'.",

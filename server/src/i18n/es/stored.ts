@@ -21,5 +21,17 @@ export const stored: Catalog<typeof en> = {
   webhooks: {
     disabledByYou: 'Desactivado por usted.',
     failedForADay: 'Todas las entregas fallaron durante 24 horas; la última: {{error}}',
+    secretUnreadable:
+      'No se puede leer el secreto de firma del endpoint (cambió el SESSION_SECRET del servidor): elimine el endpoint y vuelva a registrarlo.',
+    redirect: 'HTTP {{code}}: una redirección, que no se sigue: indique la URL final',
+    noBody: 'HTTP {{code}}: sin cuerpo',
+    hostUnresolved: 'Rechazado: {{host}} no se resuelve en ninguna dirección.',
+    hostRefused:
+      'Rechazado: {{host}} es {{why}}: los webhooks solo se envían a direcciones públicas.',
+    hostResolvesTo:
+      'Rechazado: {{host}} se resuelve en {{address}}, {{why}}: los webhooks solo se envían a direcciones públicas.',
+    couldNotDeliver: 'No se pudo entregar: {{error}}',
+    timedOut: 'no hubo una respuesta completa en {{seconds}} s',
+    connectionClosed: 'el receptor cerró la conexión',
   },
 };

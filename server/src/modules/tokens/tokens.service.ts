@@ -1,5 +1,7 @@
 import type { Database, Executor } from '../../db/database.ts';
-import { forbidden, said, unauthorized } from '../../lib/errors.ts';
+import type { Language } from '@deedwatch/rules';
+import { countyDateTime } from '../../lib/county-time.ts';
+import { type HttpError, said, unauthorized } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/route.ts';
 import { findUser } from '../auth/auth.repository.ts';
 import { lockUser } from '../user/user.repository.ts';
@@ -18,14 +20,14 @@ const LISTED = 100;
 /** last_used_at is written at most this often for the same address, not on every call. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
-export const SUBSCRIBERS_ONLY =
-  'Personal access tokens and webhooks belong to subscriber accounts; staff accounts have neither.';
+/** The refusal of a staff account: tokens and webhooks are a subscriber's. */
+export const subscribersOnly = () => said(403, 'errors.subscribersOnly');
 
 /** Refuses staff: tokens and webhooks act for a subscriber, never with staff powers. */
 export async function requireSubscriber(db: Executor, userId: string): Promise<void> {
   const user = await findUser(db, userId);
   if (!user) throw unauthorized();
-  if (user.role !== 'subscriber') throw forbidden(SUBSCRIBERS_ONLY);
+  if (user.role !== 'subscriber') throw subscribersOnly();
 }
 
 /** Audits a change the caller made to their own account's API access (a token, a webhook). */
@@ -85,7 +87,7 @@ export async function createToken(
   return db.transaction().execute(async (trx) => {
     const user = await lockUser(trx, caller.userId);
     if (!user) throw unauthorized();
-    if (user.role !== 'subscriber') throw forbidden(SUBSCRIBERS_ONLY);
+    if (user.role !== 'subscriber') throw subscribersOnly();
     if ((await repo.countActiveTokens(trx, caller.userId, now)) >= MAX_ACTIVE_TOKENS) {
       throw said(409, 'errors.tooManyTokens', { max: MAX_ACTIVE_TOKENS });
     }
@@ -128,13 +130,18 @@ export type Authentication =
   | {
       ok: false;
       reason: 'malformed' | 'unknown' | 'revoked' | 'expired' | 'staff';
-      message: string;
+      /** Why, as the caller is told it (401; 403 for a staff account's token). */
+      error: HttpError;
     };
+
+/** A moment in a token's refusal, as the reader's language writes a time. */
+const whenWords = (at: Date) => (language: Language) => ({ at: countyDateTime(at, language) });
 
 /**
  * Who a bearer token speaks for, or why it speaks for nobody (each reason in words the caller
- * can act on). A use records the token's last use, at most once a minute per address, and a
- * use from an address the token has never been used from is written to the audit log.
+ * can act on, in the request's language). A use records the token's last use, at most once a
+ * minute per address, and a use from an address the token has never been used from is written
+ * to the audit log.
  */
 export async function authenticateToken(
   db: Database,
@@ -143,37 +150,28 @@ export async function authenticateToken(
   now = new Date(),
 ): Promise<Authentication> {
   if (!wellFormedToken(token)) {
-    return {
-      ok: false,
-      reason: 'malformed',
-      message:
-        'The bearer token is not a DeedWatch personal access token (they start with dw_pat_ and are 58 characters long). Create one on your dashboard under API Access.',
-    };
+    return { ok: false, reason: 'malformed', error: said(401, 'errors.tokenMalformed') };
   }
   const row = await repo.findTokenByHash(db, hashToken(token));
   if (!row) {
-    return {
-      ok: false,
-      reason: 'unknown',
-      message: 'The bearer token is not known: it was mistyped or its account is gone.',
-    };
+    return { ok: false, reason: 'unknown', error: said(401, 'errors.tokenUnknown') };
   }
   if (row.revoked_at) {
     return {
       ok: false,
       reason: 'revoked',
-      message: `The bearer token was revoked on ${row.revoked_at.toISOString()}. Create a new one on your dashboard.`,
+      error: said(401, 'errors.tokenRevoked', whenWords(row.revoked_at)),
     };
   }
   if (row.expires_at && row.expires_at <= now) {
     return {
       ok: false,
       reason: 'expired',
-      message: `The bearer token expired on ${row.expires_at.toISOString()}. Create a new one on your dashboard.`,
+      error: said(401, 'errors.tokenExpired', whenWords(row.expires_at)),
     };
   }
   if (row.role !== 'subscriber') {
-    return { ok: false, reason: 'staff', message: SUBSCRIBERS_ONLY };
+    return { ok: false, reason: 'staff', error: said(401, 'errors.subscribersOnly') };
   }
   const sameAddress = row.last_used_ip === ip;
   if (

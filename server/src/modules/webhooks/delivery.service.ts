@@ -5,7 +5,8 @@ import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/database.ts';
 import { bossDb } from '../../db/pg-boss-db.ts';
 import type { DB } from '../../db/types.ts';
-import { storedReason } from '../../i18n/stored.ts';
+import { translator } from '../../i18n/index.ts';
+import { resayStored, storedReason } from '../../i18n/stored.ts';
 import { DELIVER_WEBHOOK } from '../../jobs/queues.ts';
 import { deriveSealingKey, type SealingKey, unseal } from '../../lib/sealed.ts';
 import type { MailSender } from '../../mail/mail-sender.ts';
@@ -13,6 +14,7 @@ import { languageOf } from '../../mail/mail.repository.ts';
 import type { Brand } from '../../mail/templates.ts';
 import { webhookDisabledMail } from '../../mail/webhook-disabled-template.ts';
 import {
+  ADDRESS_WORDS,
   resolvePublicAddress,
   systemResolver,
   UnsafeAddressError,
@@ -92,6 +94,16 @@ const oneLine = (s: string, max: number) => {
   return flat.length > max ? `${flat.slice(0, max)}…` : flat;
 };
 
+/** Why a URL's host was refused at an attempt, as a stored reason. */
+function refusedReason(refusal: UnsafeAddressError['refusal']): string {
+  const { host, address, kind } = refusal;
+  if (!kind) return storedReason('stored.webhooks.hostUnresolved', { host });
+  const why = translator('en')(ADDRESS_WORDS[kind]);
+  return address === undefined
+    ? storedReason('stored.webhooks.hostRefused', { host, why })
+    : storedReason('stored.webhooks.hostResolvesTo', { host, address, why });
+}
+
 type Outcome =
   { ok: true; statusCode: number } | { ok: false; statusCode: number | null; error: string };
 
@@ -104,12 +116,7 @@ async function attempt(
   try {
     secret = unseal(deps.sealingKey, delivery.secret_sealed);
   } catch {
-    return {
-      ok: false,
-      statusCode: null,
-      error:
-        "The endpoint's signing secret cannot be read (the server's SESSION_SECRET changed): delete the endpoint and register it again.",
-    };
+    return { ok: false, statusCode: null, error: storedReason('stored.webhooks.secretUnreadable') };
   }
   try {
     const url = new URL(delivery.url);
@@ -126,20 +133,28 @@ async function attempt(
     if (response.status >= 200 && response.status < 300) {
       return { ok: true, statusCode: response.status };
     }
-    const why =
-      response.status >= 300 && response.status < 400
-        ? 'a redirect, which is not followed: give the final URL'
-        : oneLine(response.body, KEPT_RESPONSE_CHARS) || 'no body';
-    return { ok: false, statusCode: response.status, error: `HTTP ${response.status}: ${why}` };
+    // Our own words are stored reasons, re-said in the reader's language; the receiver's answer
+    // is kept as it sent it.
+    const code = response.status;
+    const body = oneLine(response.body, KEPT_RESPONSE_CHARS);
+    const error =
+      code >= 300 && code < 400
+        ? storedReason('stored.webhooks.redirect', { code })
+        : body === ''
+          ? storedReason('stored.webhooks.noBody', { code })
+          : `HTTP ${code}: ${body}`;
+    return { ok: false, statusCode: code, error };
   } catch (err) {
+    if (err instanceof UnsafeAddressError) {
+      return { ok: false, statusCode: null, error: refusedReason(err.refusal) };
+    }
     const message = err instanceof Error ? err.message : String(err);
     return {
       ok: false,
       statusCode: null,
-      error:
-        err instanceof UnsafeAddressError
-          ? `Refused: ${message}`
-          : `Could not deliver: ${oneLine(message, KEPT_RESPONSE_CHARS)}`,
+      error: storedReason('stored.webhooks.couldNotDeliver', {
+        error: oneLine(message, KEPT_RESPONSE_CHARS),
+      }),
     };
   }
 }
@@ -243,11 +258,12 @@ export async function attemptDelivery(
         storedReason('stored.webhooks.failedForADay', { error: outcome.error }),
       );
       if (disabled) {
+        const language = await languageOf(trx, disabled.user_id);
         const mail = webhookDisabledMail(deps.brand, {
           url: disabled.url,
-          lastError: outcome.error,
+          lastError: resayStored(outcome.error, language),
           dashboardUrl: `${deps.brand.appUrl}/dashboard`,
-          language: await languageOf(trx, disabled.user_id),
+          language,
         });
         await deps.mailSender.enqueue(trx, {
           deliveryKind: 'webhook_disabled',

@@ -23,7 +23,7 @@ export const systemResolver: Resolver = async (hostname) => {
 export type AddressKind = keyof typeof errors.webhookAddress;
 
 /** The catalog key of each kind, written out so that a check of the catalogs finds it used. */
-const ADDRESS_WORDS = {
+export const ADDRESS_WORDS = {
   notIp: 'errors.webhookAddress.notIp',
   loopback: 'errors.webhookAddress.loopback',
   thisNetwork: 'errors.webhookAddress.thisNetwork',

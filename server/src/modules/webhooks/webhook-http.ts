@@ -1,5 +1,6 @@
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
+import { storedReason } from '../../i18n/stored.ts';
 import { hostOf, type ResolvedAddress } from './safe-address.ts';
 
 export const USER_AGENT = 'DeedWatch-Webhooks/1.0';
@@ -31,7 +32,8 @@ export function postWebhook(request: PostRequest): Promise<PostResponse> {
     if (options.all) callback(null, [{ address: address.address, family: address.family }]);
     else callback(null, address.address, address.family);
   };
-  const timedOut = () => new Error(`no complete answer within ${request.timeoutMs / 1000} s`);
+  const timedOut = () =>
+    new Error(storedReason('stored.webhooks.timedOut', { seconds: request.timeoutMs / 1000 }));
   const failure = (err: Error) =>
     err.name === 'AbortError' || err.name === 'TimeoutError' ? timedOut() : err;
   return new Promise((resolve, reject) => {
@@ -82,7 +84,7 @@ export function postWebhook(request: PostRequest): Promise<PostResponse> {
         res.on('end', () => finish(false));
         res.on('error', (err) => settle(() => reject(failure(err))));
         res.on('aborted', () =>
-          settle(() => reject(new Error('the receiver closed the connection'))),
+          settle(() => reject(new Error(storedReason('stored.webhooks.connectionClosed')))),
         );
       },
     );

@@ -5,12 +5,13 @@ import { bossDb } from '../../db/pg-boss-db.ts';
 import type { DB } from '../../db/types.ts';
 import { resayStoredOrNull, storedReason } from '../../i18n/stored.ts';
 import { DELIVER_WEBHOOK } from '../../jobs/queues.ts';
-import { forbidden, said, unauthorized } from '../../lib/errors.ts';
+import { countyDateTime } from '../../lib/county-time.ts';
+import { said, unauthorized } from '../../lib/errors.ts';
 import { REDACTED } from '../../lib/logger.ts';
 import type { Caller } from '../../lib/route.ts';
 import { languageOf } from '../../mail/mail.repository.ts';
 import { type SealingKey, seal } from '../../lib/sealed.ts';
-import { auditOwnChange, requireSubscriber, SUBSCRIBERS_ONLY } from '../tokens/tokens.service.ts';
+import { auditOwnChange, requireSubscriber, subscribersOnly } from '../tokens/tokens.service.ts';
 import { lockUser } from '../user/user.repository.ts';
 import {
   resolvePublicAddress,
@@ -73,7 +74,9 @@ function toEndpoint(row: EndpointRow, language: Language): Endpoint {
   };
 }
 
-function toDelivery(row: DeliveryRow): Delivery {
+/** A delivery as its owner sees it: why its last attempt failed in their language, where the
+ * words are DeedWatch's own (a receiver's answer stays as it sent it). */
+function toDelivery(row: DeliveryRow, language: Language): Delivery {
   return {
     id: row.id,
     endpointId: row.endpoint_id,
@@ -86,7 +89,7 @@ function toDelivery(row: DeliveryRow): Delivery {
     lastAttemptAt: iso(row.last_attempt_at),
     nextAttemptAt: row.status === 'pending' ? iso(row.next_attempt_at) : null,
     lastStatusCode: row.last_status_code,
-    lastError: row.last_error,
+    lastError: resayStoredOrNull(row.last_error, language),
     deliveredAt: iso(row.delivered_at),
     resentFrom: row.resent_from,
   };
@@ -149,7 +152,7 @@ export async function createEndpoint(
   return deps.db.transaction().execute(async (trx) => {
     const user = await lockUser(trx, caller.userId);
     if (!user) throw unauthorized();
-    if (user.role !== 'subscriber') throw forbidden(SUBSCRIBERS_ONLY);
+    if (user.role !== 'subscriber') throw subscribersOnly();
     if ((await repo.countEndpoints(trx, caller.userId)) >= MAX_ENDPOINTS) {
       throw said(409, 'errors.tooManyWebhooks', { max: MAX_ENDPOINTS });
     }
@@ -227,7 +230,8 @@ export async function listDeliveries(db: Database, caller: Caller, endpointId: s
   const endpoint = await repo.findEndpoint(db, caller.userId, endpointId);
   if (!endpoint) throw said(404, 'errors.webhookNotFound');
   const rows = await repo.listDeliveries(db, endpointId, LISTED_DELIVERIES);
-  return { deliveries: rows.map(toDelivery) };
+  const language = await languageOf(db, caller.userId);
+  return { deliveries: rows.map((row) => toDelivery(row, language)) };
 }
 
 /**
@@ -246,8 +250,11 @@ export async function resendDelivery(deps: EndpointDeps, caller: Caller, deliver
     throw said(409, 'errors.webhookDisabled');
   }
   if (original.status === 'pending') {
-    throw original.next_attempt_at
-      ? said(409, 'errors.webhookDeliveryPending', { at: original.next_attempt_at.toISOString() })
+    const nextAttempt = original.next_attempt_at;
+    throw nextAttempt
+      ? said(409, 'errors.webhookDeliveryPending', (language) => ({
+          at: countyDateTime(nextAttempt, language),
+        }))
       : said(409, 'errors.webhookDeliveryQueued');
   }
   if (original.status === 'held') throw said(409, 'errors.webhookDeliveryHeld');
@@ -255,6 +262,6 @@ export async function resendDelivery(deps: EndpointDeps, caller: Caller, deliver
     const row = await repo.insertResend(trx, original);
     const job: DeliverWebhookJob = { deliveryId: row.id };
     await boss.send(DELIVER_WEBHOOK, job, { db: bossDb<DB>(trx) });
-    return toDelivery(row);
+    return toDelivery(row, await languageOf(trx, caller.userId));
   });
 }
