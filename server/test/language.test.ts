@@ -40,6 +40,28 @@ describe("a subscriber's language", () => {
     expect(await languageOf(english)).toBe('en');
   });
 
+  it("is the request's language when not said: the one its errors are told in", async () => {
+    const email = uniqueEmail('es-header');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/register',
+      headers: { 'accept-language': 'es-419,es;q=0.9,en;q=0.8' },
+      payload: { email, names: [{ county: 'Lingua', name: 'LOPEZ ANA' }] },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await languageOf(email)).toBe('es');
+
+    // Said, it wins over the header.
+    const english = uniqueEmail('en-said');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/user/register',
+      headers: { 'accept-language': 'es' },
+      payload: { email: english, names: [{ county: 'Lingua', name: 'LOPEZ ANA' }], language: 'en' },
+    });
+    expect(await languageOf(english)).toBe('en');
+  });
+
   it('refuses a language the product does not speak, and registers nobody', async () => {
     const email = uniqueEmail('fr');
     const res = await register({

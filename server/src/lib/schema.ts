@@ -1,7 +1,9 @@
-import { FIRST_ISSUE_ONLY } from '@deedwatch/rules';
+import { FIRST_ISSUE_ONLY, type Language } from '@deedwatch/rules';
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type { FastifySchemaCompiler } from 'fastify';
 import * as v from 'valibot';
+import { api } from '../i18n/en/api.ts';
+import { translator } from '../i18n/index.ts';
 
 /**
  * Route schemas are written once, in valibot. `schema()` turns one into the JSON Schema that
@@ -70,39 +72,252 @@ export function pageQuery(entries: string) {
   };
 }
 
-export class ValidationError extends Error {
-  readonly statusCode = 400;
-  constructor(message: string) {
-    super(message);
-    this.name = 'ValidationError';
+/**
+ * One thing wrong with a request, kept as what was checked rather than as words: the error
+ * handler says it in the request's language (ValidationError.messageIn), which is not known
+ * while the request is validated. Field names stay as the API spells them.
+ */
+export type FieldIssue = {
+  /** The part of the request: body, querystring, params or headers. */
+  part: string;
+  /** The field, dotted ('names.0.name'); '' for the part itself. */
+  path: string;
+  problem: 'required' | 'notAllowed' | 'nul' | 'invalid';
+  /** What was checked: valibot's issue type (max_length, picklist, string…). */
+  type?: string;
+  /** The schema's own words for it, in English; absent when the schema gave none. */
+  message?: string;
+  /** The bound of a length or value check. */
+  requirement?: number;
+  /** The values a picklist allows. */
+  options?: string[];
+  /** Whether the value checked was a text or a list (a length is characters or items). */
+  of?: 'string' | 'array';
+};
+
+type Say = (key: string, values?: Record<string, string | number>) => string;
+const sayIn = (language: Language) => translator(language) as unknown as Say;
+
+/** The catalog key of each part's name, written out so that the catalog check finds them. */
+const PART_WORDS: Record<string, string> = {
+  body: 'api.validation.part.body',
+  querystring: 'api.validation.part.querystring',
+  params: 'api.validation.part.params',
+  headers: 'api.validation.part.headers',
+};
+
+/** Each of a schema's own messages that the catalog words in every language, by its name. */
+const SAID_WORDS = {
+  codeCharacters: 'api.validation.said.codeCharacters',
+  maskCharacters: 'api.validation.said.maskCharacters',
+  maskNeedsOne: 'api.validation.said.maskNeedsOne',
+  recorderUrl: 'api.validation.said.recorderUrl',
+  fraudUrl: 'api.validation.said.fraudUrl',
+  subjectTwice: 'api.validation.said.subjectTwice',
+  phone: 'api.validation.said.phone',
+  emailOfAtMost: 'api.validation.said.emailOfAtMost',
+  noLetters: 'api.validation.said.noLetters',
+  atMostUpperCased: 'api.validation.said.atMostUpperCased',
+  userSort: 'api.validation.said.userSort',
+  wholeNumberUpTo: 'api.validation.said.wholeNumberUpTo',
+  invalidEmail: 'api.validation.said.invalidEmail',
+  passwordRequired: 'api.validation.said.passwordRequired',
+  countyId: 'api.validation.said.countyId',
+  statementRequired: 'api.validation.said.statementRequired',
+  statementTooShort: 'api.validation.said.statementTooShort',
+  listedCounty: 'api.validation.said.listedCounty',
+  noControlLineBreaks: 'api.validation.said.noControlLineBreaks',
+  noControl: 'api.validation.said.noControl',
+  oneScope: 'api.validation.said.oneScope',
+  scopesOnce: 'api.validation.said.scopesOnce',
+  scopeOnce: 'api.validation.said.scopeOnce',
+  wholeDays: 'api.validation.said.wholeDays',
+  cursor: 'api.validation.said.cursor',
+  since: 'api.validation.said.since',
+  archived: 'api.validation.said.archived',
+  possibleMatches: 'api.validation.said.possibleMatches',
+  itemsPerRequest: 'api.validation.said.itemsPerRequest',
+  httpsUrl: 'api.validation.said.httpsUrl',
+  oneEventType: 'api.validation.said.oneEventType',
+  eventTypeOnce: 'api.validation.said.eventTypeOnce',
+  changeSomething: 'api.validation.said.changeSomething',
+  unicode: 'api.validation.said.unicode',
+  singleName: 'api.validation.said.singleName',
+  notDots: 'api.validation.said.notDots',
+  atMostBytes: 'api.validation.said.atMostBytes',
+  notAName: 'api.validation.said.notAName',
+} as const satisfies Record<
+  keyof typeof api.validation.said,
+  `api.validation.said.${keyof typeof api.validation.said}`
+>;
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Each English message of SAID_WORDS as an anchored pattern; {{n}} is a whole number. */
+const SAID: { key: string; pattern: RegExp; counted: boolean }[] = Object.entries(
+  api.validation.said,
+).map(([name, english]) => ({
+  key: SAID_WORDS[name as keyof typeof SAID_WORDS],
+  pattern: new RegExp(`^${english.split('{{n}}').map(escapeRegExp).join('(\\d{1,10})')}$`),
+  counted: english.includes('{{n}}'),
+}));
+
+/** A schema's own message in `language`, when the catalog has it. */
+function resaid(message: string, language: Language): string | undefined {
+  if (message.length > 300) return undefined;
+  for (const { key, pattern, counted } of SAID) {
+    const match = pattern.exec(message);
+    if (match) return sayIn(language)(key, counted ? { n: match[1]! } : undefined);
+  }
+  return undefined;
+}
+
+/** The problem in the catalog's generic words, from what was checked; undefined if unknown. */
+function genericProblem(issue: FieldIssue, say: Say): string | undefined {
+  const n = issue.requirement;
+  const items = issue.of === 'array';
+  switch (issue.type) {
+    case 'string':
+      return say('api.validation.problem.typeString');
+    case 'number':
+      return say('api.validation.problem.typeNumber');
+    case 'boolean':
+      return say('api.validation.problem.typeBoolean');
+    case 'object':
+    case 'strict_object':
+    case 'loose_object':
+      return say('api.validation.problem.typeObject');
+    case 'array':
+      return say('api.validation.problem.typeArray');
+    case 'picklist':
+      return issue.options
+        ? say('api.validation.problem.oneOf', { values: issue.options.join(', ') })
+        : undefined;
+    case 'min_length':
+      if (n === undefined) return undefined;
+      if (n === 1 && !items) return say('api.validation.problem.empty');
+      return items
+        ? say('api.validation.problem.atLeastItems', { n })
+        : say('api.validation.problem.atLeastCharacters', { n });
+    case 'max_length':
+      if (n === undefined) return undefined;
+      return items
+        ? say('api.validation.problem.atMostItems', { n })
+        : say('api.validation.problem.atMostCharacters', { n });
+    case 'min_value':
+      return n === undefined ? undefined : say('api.validation.problem.atLeast', { n });
+    case 'max_value':
+      return n === undefined ? undefined : say('api.validation.problem.atMost', { n });
+    case 'integer':
+      return say('api.validation.problem.wholeNumber');
+    case 'uuid':
+      return say('api.validation.problem.uuid');
+    default:
+      return undefined;
   }
 }
 
-const partNames: Record<string, string> = {
-  body: 'body',
-  querystring: 'query parameter',
-  params: 'path parameter',
-  headers: 'header',
-};
+/**
+ * What is wrong with one field, in `language`: the schema's own words where it gave them (said
+ * in the catalog's translation of them, or from what was checked when the catalog has no
+ * translation), else the catalog's words for the check.
+ */
+function problemIn(issue: FieldIssue, language: Language): string {
+  const say = sayIn(language);
+  const { message } = issue;
+  if (message !== undefined && language === 'en') return message;
+  return (
+    (message !== undefined ? resaid(message, language) : undefined) ??
+    genericProblem(issue, say) ??
+    message ??
+    say('api.validation.problem.invalid')
+  );
+}
 
-/** "query parameter County: is required" — the field named, in words a person can act on. */
-export function describeIssues(part: string, issues: v.BaseIssue<unknown>[]): string {
-  const where = partNames[part] ?? part;
+/** "query parameter County is required" — the field named, in words a person can act on. */
+export function describeIssues(issues: readonly FieldIssue[], language: Language): string {
+  const say = sayIn(language);
   return issues
     .slice(0, 5)
     .map((issue) => {
-      const path = v.getDotPath(issue);
-      // An object schema reports an unknown key as expecting `never`.
-      if (issue.kind === 'schema' && issue.expected === 'never' && path) {
-        return `${where} field '${path}' is not allowed`;
+      const partKey = PART_WORDS[issue.part];
+      const where = partKey ? say(partKey) : issue.part;
+      const subject = issue.path ? `${where} ${issue.path}` : where;
+      switch (issue.problem) {
+        case 'notAllowed':
+          return say('api.validation.notAllowed', { where, path: issue.path });
+        case 'required':
+          return say('api.validation.required', { subject });
+        case 'nul':
+          return say('api.validation.nul', { subject });
+        default:
+          return say('api.validation.issue', { subject, problem: problemIn(issue, language) });
       }
-      const subject = path ? `${where} ${path}` : where;
-      if (issue.input === undefined && issue.kind === 'schema' && path) {
-        return `${subject} is required`;
-      }
-      return `${subject}: ${issue.message}`;
     })
     .join('; ');
+}
+
+/** Valibot's own message, which the schema did not choose: said from the check instead. */
+const valibotDefault = (message: string) =>
+  message.startsWith('Invalid ') && message.includes('eceived ');
+
+/** A picklist's values, from valibot's `expected` ('("en" | "es")'). */
+function optionsOf(expected: string | null): string[] | undefined {
+  if (!expected || expected.length > 2000) return undefined;
+  const list =
+    expected.startsWith('(') && expected.endsWith(')') ? expected.slice(1, -1) : expected;
+  return list.split(' | ').map((option) => {
+    try {
+      const value: unknown = JSON.parse(option);
+      return typeof value === 'string' ? value : option;
+    } catch {
+      return option;
+    }
+  });
+}
+
+/** A valibot issue as a FieldIssue of `part`. */
+export function fieldIssue(part: string, issue: v.BaseIssue<unknown>): FieldIssue {
+  const path = v.getDotPath(issue) ?? '';
+  // An object schema reports an unknown key as expecting `never`.
+  if (issue.kind === 'schema' && issue.expected === 'never' && path) {
+    return { part, path, problem: 'notAllowed' };
+  }
+  if (issue.input === undefined && issue.kind === 'schema' && path) {
+    return { part, path, problem: 'required' };
+  }
+  const requirement = typeof issue.requirement === 'number' ? issue.requirement : undefined;
+  const options = issue.type === 'picklist' ? optionsOf(issue.expected) : undefined;
+  const of = Array.isArray(issue.input)
+    ? 'array'
+    : typeof issue.input === 'string'
+      ? 'string'
+      : undefined;
+  return {
+    part,
+    path,
+    problem: 'invalid',
+    type: issue.type,
+    ...(valibotDefault(issue.message) ? {} : { message: issue.message }),
+    ...(requirement !== undefined ? { requirement } : {}),
+    ...(options ? { options } : {}),
+    ...(of ? { of } : {}),
+  };
+}
+
+/** A request that does not fit its route's schema: 400, told in the request's language. */
+export class ValidationError extends Error {
+  readonly statusCode = 400;
+  readonly issues: readonly FieldIssue[];
+  constructor(issues: readonly FieldIssue[]) {
+    super(describeIssues(issues, 'en'));
+    this.name = 'ValidationError';
+    this.issues = issues;
+  }
+
+  messageIn(language: Language): string {
+    return describeIssues(this.issues, language);
+  }
 }
 
 /**
@@ -140,15 +355,14 @@ export const valibotValidatorCompiler: FastifySchemaCompiler<unknown> = ({
       const missing =
         data == null && httpPart === 'body' ? v.safeParse(original, {}, FIRST_ISSUE_ONLY) : result;
       const issues = missing.success ? result.issues : missing.issues;
-      return { error: new ValidationError(describeIssues(httpPart ?? 'body', issues)) };
+      const part = httpPart ?? 'body';
+      return { error: new ValidationError(issues.map((issue) => fieldIssue(part, issue))) };
     }
     // After the schema, so a field that forbids control characters says so in its own words.
     const nul = pathOfNul(result.output);
     if (nul !== undefined) {
       return {
-        error: new ValidationError(
-          `${httpPart ?? 'body'}${nul ? ` ${nul}` : ''} contains a NUL character (U+0000), which no text may hold.`,
-        ),
+        error: new ValidationError([{ part: httpPart ?? 'body', path: nul, problem: 'nul' }]),
       };
     }
     return { value: result.output };

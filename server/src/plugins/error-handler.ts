@@ -1,7 +1,9 @@
 import { DEFAULT_LANGUAGE, firstSpokenLanguage, isLanguage, type Language } from '@deedwatch/rules';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
+import { LOCALES, translator } from '../i18n/index.ts';
 import { HttpError } from '../lib/errors.ts';
+import { ValidationError } from '../lib/schema.ts';
 import { sessionCookieName } from './session.ts';
 
 type Body = { statusCode: number; error: string; message: string };
@@ -27,16 +29,21 @@ export function acceptedLanguages(header: string | undefined): string[] {
 }
 
 /**
- * The language an error is told in: the signed-in account's, else the first language of the
+ * The language an error is told in: the signed-in account's (by its session or its personal
+ * access token, even when the token may not make this call), else the first language of the
  * Accept-Language header that we speak, else English.
  */
 async function requestLanguage(
   request: FastifyRequest,
   languageOf?: (userId: string) => Promise<string | undefined>,
 ): Promise<Language> {
-  const caller = (request as { caller?: { userId: string } | null }).caller;
-  if (caller && languageOf) {
-    const language = await languageOf(caller.userId).catch(() => undefined);
+  const { caller, bearer } = request as {
+    caller?: { userId: string } | null;
+    bearer?: { userId: string } | null;
+  };
+  const account = caller ?? bearer;
+  if (account && languageOf) {
+    const language = await languageOf(account.userId).catch(() => undefined);
     if (isLanguage(language)) return language;
   }
   return (
@@ -85,12 +92,31 @@ export function registerErrorHandler(
     if (status === 401 && !(err instanceof HttpError && err.words?.key === 'errors.spentLink')) {
       void reply.clearCookie(cookie, clearOptions);
     }
+    const language = await requestLanguage(request, options.languageOf);
     const message =
-      err instanceof HttpError && err.words
-        ? err.messageIn(await requestLanguage(request, options.languageOf))
-        : publicMessage(err, status, request.routeOptions.bodyLimit);
+      err instanceof HttpError || err instanceof ValidationError
+        ? err.messageIn(language)
+        : publicMessage(err, status, request.routeOptions.bodyLimit, language);
     return reply.status(status).send(bodyFor(status, message));
   });
+  app.decorateRequest('language', function (this: FastifyRequest) {
+    return requestLanguage(this, options.languageOf);
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The language the request is answered in (requestLanguage). */
+    language: () => Promise<Language>;
+  }
+}
+
+/**
+ * The language `request` is answered in: as its errors are (requestLanguage), or by its
+ * Accept-Language alone in an app without the error handler.
+ */
+export function languageOfRequest(request: FastifyRequest): Promise<Language> {
+  return typeof request.language === 'function' ? request.language() : requestLanguage(request);
 }
 
 /** What a 503 asks a client to wait before it calls again: a database restart takes seconds. */
@@ -128,23 +154,34 @@ export function databaseUnavailable(err: unknown): boolean {
   return e.cause !== undefined && e.cause !== err && databaseUnavailable(e.cause);
 }
 
+type Say = (key: string, values?: Record<string, string | number>) => string;
+
 /** A body limit in words: 16 KiB, or the bytes when it is no whole number of KiB. */
-export function sizeInWords(bytes: number): string {
-  return bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes.toLocaleString('en-US')} bytes`;
+export function sizeInWords(bytes: number, language: Language = 'en'): string {
+  const say = translator(language) as unknown as Say;
+  return bytes % 1024 === 0
+    ? say('api.request.sizeKiB', { n: bytes / 1024 })
+    : say('api.request.sizeBytes', { n: bytes.toLocaleString(LOCALES[language]) });
 }
 
-function publicMessage(err: FastifyError, status: number, bodyLimit: number): string {
+function publicMessage(
+  err: FastifyError,
+  status: number,
+  bodyLimit: number,
+  language: Language,
+): string {
+  const say = translator(language) as unknown as Say;
   switch (err.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'The request body is not valid JSON.';
+      return say('api.request.invalidJson');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       // The route's own limit: a client that knows it can split its list or shorten its text.
-      return `The request body is too large: this call takes at most ${sizeInWords(bodyLimit)}.`;
+      return say('api.request.tooLarge', { size: sizeInWords(bodyLimit, language) });
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'Send the request body as application/json.';
+      return say('api.request.mediaType');
     default:
-      if (err.message?.includes('prototype property')) return 'The request body is not allowed.';
+      if (err.message?.includes('prototype property')) return say('api.request.notAllowedBody');
       return err.message || (STATUS_CODES[status] ?? 'Error');
   }
 }

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { errorBodyFor } from './error-handler.ts';
+import { translator } from '../i18n/index.ts';
+import { errorBodyFor, languageOfRequest } from './error-handler.ts';
 import { methodsAt, methodsInWords } from './method-not-allowed.ts';
 
 /** Paths the server owns: a miss there is a JSON 404, never the web app's index.html. */
@@ -49,7 +50,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
     app.log.warn({ webDist }, 'no web build found: run `npm run build` to serve the web app');
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const accept = request.headers.accept ?? '*/*';
     const wantsPage = accept.includes('text/html') || accept.includes('*/*');
@@ -64,18 +65,34 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
     // The routes are the registry's (plugins/route-registry.ts); an app without one has none.
     const routes = app.hasDecorator('registeredRoutes') ? app.registeredRoutes : [];
     const offered = methodsAt(routes, pathname);
+    const say = translator(await languageOfRequest(request));
     if (offered) {
+      const methods = offered.methods;
+      const inWords =
+        methods.length > 1
+          ? say('api.request.methodsOr', {
+              first: methods.slice(0, -1).join(', '),
+              last: methods.at(-1)!,
+            })
+          : methodsInWords(methods);
       return reply
         .status(405)
         .header('allow', offered.allow.join(', '))
-        .send(errorBodyFor(405, `Use ${methodsInWords(offered.methods)} for ${offered.pattern}.`));
+        .send(
+          errorBodyFor(
+            405,
+            say('api.request.useMethod', { methods: inWords, path: offered.pattern }),
+          ),
+        );
     }
     // The path as sent, up to a length a person reads: Node lets a request line run to 16 KiB.
     const shown =
       pathname.length > SHOWN_PATH_LENGTH ? `${pathname.slice(0, SHOWN_PATH_LENGTH)}…` : pathname;
     return reply
       .status(404)
-      .send(errorBodyFor(404, `There is nothing at ${request.method} ${shown}.`));
+      .send(
+        errorBodyFor(404, say('api.request.nothingAt', { method: request.method, path: shown })),
+      );
   });
 }
 

@@ -2,9 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
+import { translator } from '../../i18n/index.ts';
 import { route, type TypedRequest } from '../../lib/route.ts';
 import { errorResponse, type JsonSchema, response } from '../../lib/schema.ts';
 import { type AttemptLimit, limitAttempts } from '../../plugins/attempt-limits.ts';
+import { languageOfRequest } from '../../plugins/error-handler.ts';
 import { endSession, rotateSession } from '../../plugins/session-lifecycle.ts';
 import { sessionUser } from '../user/session-user.service.ts';
 import { SessionUser } from '../user/user.schemas.ts';
@@ -32,8 +34,8 @@ export type AuthRoutesOptions = {
   boss?: HistoryQueue;
 };
 
-export const LOGIN_REQUESTED_MESSAGE =
-  'If an account exists for that email, a sign-in link is on its way. Please check your inbox.';
+/** What a sign-in request is answered, in English; told in the request's language. */
+export const LOGIN_REQUESTED_MESSAGE = translator('en')('api.request.signInRequested');
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
@@ -133,7 +135,8 @@ export async function authRoutes(
     },
     handler: async (request) => {
       await service.requestLogin(db, mail, request.query.email);
-      return { message: LOGIN_REQUESTED_MESSAGE };
+      const say = translator(await languageOfRequest(request));
+      return { message: say('api.request.signInRequested') };
     },
   });
 

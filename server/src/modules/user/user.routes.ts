@@ -4,6 +4,7 @@ import type { Database } from '../../db/database.ts';
 import { route } from '../../lib/route.ts';
 import { errorResponse, maxJsonBytes, response } from '../../lib/schema.ts';
 import { limitAttempts } from '../../plugins/attempt-limits.ts';
+import { languageOfRequest } from '../../plugins/error-handler.ts';
 import type { AuthMail } from '../auth/auth-mail.ts';
 import {
   AddApnsBody,
@@ -88,7 +89,9 @@ export async function userRoutes(
       },
     },
     handler: async (request, reply) => {
-      const user = await service.register(db, mail, boss, request.body);
+      // Left out, the language is the request's: the one its errors are told in.
+      const language = request.body.language ?? (await languageOfRequest(request));
+      const user = await service.register(db, mail, boss, { ...request.body, language });
       return reply.status(201).send(user);
     },
   });

@@ -79,7 +79,14 @@ export const RegisterBody = v.pipe(
     email: v.pipe(v.string(), v.maxLength(MAX_EMAIL_LENGTH, 'Invalid email')),
     apns: v.optional(guardList(GuardApn), []),
     names: v.optional(guardList(GuardName), []),
-    language: v.optional(Language, 'en'),
+    language: v.optional(
+      v.pipe(
+        Language,
+        v.description(
+          "The subscriber's language, 'en' or 'es'; when left out, the request's: its Accept-Language's first language DeedWatch speaks, else en",
+        ),
+      ),
+    ),
   }),
   v.examples([
     { email: 'jane.doe@example.com', apns: [EXAMPLE_APN], names: [EXAMPLE_NAME], language: 'en' },
