@@ -4224,8 +4224,7 @@ export interface operations {
                         name: string;
                     }[];
                     /**
-                     * @description The subscriber's language: 'en' (English) or 'es' (Spanish)
-                     * @default en
+                     * @description The subscriber's language, 'en' or 'es'; when left out, the request's: its Accept-Language's first language DeedWatch speaks, else en
                      * @enum {string}
                      */
                     language?: "en" | "es";
