@@ -256,7 +256,9 @@ describe('alerts of ingested documents', () => {
     const user = await guard('BARTHOLOMEW IDA');
     await setChoice(user.id, 'immediately');
     const deed = line({ documentNumber: 'ALR-POSS-2', grantees: ['BARTHOLOMEW I'] });
-    const { summary } = await ingest([deed], { [deed.file]: await feedPdf(deed, 2) });
+    // A deed that names no APN, in its index or its text.
+    const pdf = await feedPdf(deed, 2, ['NOT STATED']);
+    const { summary } = await ingest([deed], { [deed.file]: pdf });
     expect(summary).toMatchObject({ events: 1, alerts: 1 });
     expect(await t.boss.findJobs(SEND_ALERT, { data: { userId: user.id } })).toHaveLength(1);
     const mail = await alertMailTo(user.email, deed.documentNumber);

@@ -253,7 +253,10 @@ describe('risk levels', () => {
     const folder = await feedFolder();
     folders.push(folder);
     const pdfs: Record<string, Uint8Array> = {};
-    for (const l of lines) pdfs[l.file] = await feedPdf(l, 1, l.apns, code);
+    // The text names the line's APNs, or none: a document's parcels are its line's.
+    for (const l of lines) {
+      pdfs[l.file] = await feedPdf(l, 1, l.apns.length > 0 ? l.apns : ['NOT STATED'], code);
+    }
     await writeFeed(folder, lines, pdfs);
     return ingestFolder(t.engine, folder);
   }

@@ -88,7 +88,8 @@ describe('trusted contacts', () => {
     });
     const folder = await feedFolder();
     folders.push(folder);
-    await writeFeed(folder, [line], { [line.file]: await feedPdf(line, 1) });
+    // A deed that names no APN, in its index or its text.
+    await writeFeed(folder, [line], { [line.file]: await feedPdf(line, 1, ['NOT STATED']) });
     expect(await ingestFolder(t.engine, folder)).toMatchObject({ events: 1, alerts: 1 });
     return number;
   }

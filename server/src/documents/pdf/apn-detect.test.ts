@@ -1,5 +1,6 @@
+import { checkSync } from 'recheck';
 import { describe, expect, it } from 'vitest';
-import { detectApns } from './apn-detect.ts';
+import { apnPattern, detectApns, MAX_MASK_LENGTH, MAX_SEARCHED_TEXT } from './apn-detect.ts';
 
 const SAC = '000-0000-000-0000';
 const PLA = '000-000-000-000';
@@ -93,6 +94,53 @@ describe('detectApns', () => {
     });
   });
 
+  describe('a county whose data mask has no dashes (00000000000000, shown as 000-0000-000-0000)', () => {
+    const DATA = '00000000000000';
+    const UI = '000-0000-000-0000';
+
+    it('finds a labelled number with dashes anywhere, dots or single spaces, by the data mask alone', () => {
+      expect(detectApns('APN: 012-0345-006-0000', DATA)).toEqual(['01203450060000']);
+      expect(detectApns('A.P.N. 012.0345.006.0001', DATA)).toEqual(['01203450060001']);
+      expect(detectApns('Parcel Number 012 0345 006 0002', DATA)).toEqual(['01203450060002']);
+      expect(detectApns('APN 0120-3450-0600-03', DATA)).toEqual(['01203450060003']);
+      expect(detectApns('APN: 012\u20110345\u2011006\u20110004', DATA)).toEqual(['01203450060004']);
+    });
+
+    it('finds the display form with dashes or spaces without a label, given the display mask', () => {
+      const text = 'Affects 012-0345-006-0000 and 013 0345 006 0001; APN 014.0345.006.0002';
+      expect(detectApns(text, DATA, UI)).toEqual([
+        '01203450060000',
+        '01303450060001',
+        '01403450060002',
+      ]);
+    });
+
+    it('needs a label for any other grouping, dots, or mixed separators', () => {
+      expect(detectApns('Ref 0120-3450-0600-00', DATA, UI)).toEqual([]);
+      expect(detectApns('Ref 012.0345.006.0000', DATA, UI)).toEqual([]);
+      expect(detectApns('APN 012-0345 006-0000', DATA, UI)).toEqual([]);
+      expect(detectApns('APN 012.0345-006.0000', DATA, UI)).toEqual([]);
+    });
+
+    it('takes no part of a longer number, however it is written', () => {
+      expect(detectApns('APN 012-0345-006-0000-7', DATA, UI)).toEqual([]);
+      expect(detectApns('APN 012.0345.006.0000.7', DATA, UI)).toEqual([]);
+      expect(detectApns('APN 012 0345 006 0000 7', DATA)).toEqual([]);
+      expect(detectApns('APN 7.012.0345.006.0000', DATA, UI)).toEqual([]);
+      expect(detectApns('APN: 012-0345-006-0000.', DATA, UI)).toEqual(['01203450060000']);
+    });
+
+    it('ignores a display mask of other digits and letters', () => {
+      expect(detectApns('Affects 012-0345-006-000', DATA, '000-0000-000-000')).toEqual([]);
+    });
+  });
+
+  it('searches only the first MAX_SEARCHED_TEXT characters of a text', () => {
+    const filler = 'x'.repeat(MAX_SEARCHED_TEXT - 30);
+    expect(detectApns(`${filler} APN: 012-0345-006-0000`, SAC)).toEqual(['012-0345-006-0000']);
+    expect(detectApns(`${filler}${' '.repeat(30)}APN: 012-0345-006-0000`, SAC)).toEqual([]);
+  });
+
   it('finds nothing in text without numbers', () => {
     expect(detectApns('', SAC)).toEqual([]);
     expect(detectApns('GRANT DEED', SAC)).toEqual([]);
@@ -101,5 +149,22 @@ describe('detectApns', () => {
   it('refuses a mask with other characters', () => {
     expect(() => detectApns('123', '000/000')).toThrow(RangeError);
     expect(() => detectApns('123', '000--000')).toThrow(RangeError);
+    expect(() => detectApns('123', '0'.repeat(MAX_MASK_LENGTH + 1))).toThrow(RangeError);
+    expect(() => detectApns('123', '000', '000/000')).toThrow(RangeError);
   });
+
+  // A data mask and the display mask it is shown in, as counties set them.
+  it.each([
+    ['00000000000000', '000-0000-000-0000'],
+    ['000000000000', '000-000-000-000'],
+    ['000a000000000', '000a-0000-000-00'],
+  ])(
+    'builds a linear pattern, by recheck, for the data mask %s shown as %s',
+    (data, ui) => {
+      const pattern = apnPattern(data, ui);
+      const result = checkSync(pattern.source, pattern.flags, { timeout: 30_000, randomSeed: 1 });
+      expect(result.status).toBe('safe');
+    },
+    60_000,
+  );
 });

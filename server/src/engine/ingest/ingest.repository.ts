@@ -6,7 +6,7 @@ export function countiesByCode(db: Executor, codes: readonly string[]) {
   if (codes.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('counties')
-    .select(['id', 'code', 'name', 'data_mask', 'is_enabled'])
+    .select(['id', 'code', 'name', 'data_mask', 'ui_mask', 'is_enabled'])
     .where('code', 'in', codes)
     .execute();
 }

@@ -273,7 +273,12 @@ async function prepare(engine: Engine, folder: string, p: Pending): Promise<repo
     }
   }
   const parcels: repo.NewDocument['parcels'] = [];
-  const apns = feed.apns.length > 0 ? feed.apns : text ? detectApns(text, county.data_mask) : [];
+  const apns =
+    feed.apns.length > 0
+      ? feed.apns
+      : text
+        ? detectApns(text, county.data_mask, county.ui_mask)
+        : [];
   const source = feed.apns.length > 0 ? 'index' : 'text';
   for (const apn of apns) {
     const key = apnKey(apn);
