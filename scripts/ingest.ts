@@ -65,7 +65,15 @@ try {
     console.log(
       [
         `Ingested ${folder} in ${summary.seconds} s`,
-        `  documents   ${summary.documents} new, ${summary.repeats} already ingested`,
+        `  documents   ${summary.documents} new, ${summary.repeats} repeats`,
+        ...summary.repeatReasons
+          .filter((r) => r.differs.length > 0)
+          .map((r) => `    line ${r.line} (${r.documentNumber}): ${r.reason}`),
+        `  PDFs attached to stored documents  ${summary.pdfsAttached}`,
+        `  PDFs stored under the document number (file name taken)  ${summary.filesRenamed}`,
+        ...summary.renamedFiles.map(
+          (r) => `    line ${r.line} (${r.documentNumber}): ${r.file} stored as ${r.storedAs}`,
+        ),
         `  parties     ${summary.parties}`,
         `  skipped     ${summary.skipped}`,
         ...summary.skippedReasons.map((r) => `    line ${r.line}: ${r.reason}`),

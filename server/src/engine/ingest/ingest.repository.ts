@@ -11,16 +11,94 @@ export function countiesByCode(db: Executor, codes: readonly string[]) {
     .execute();
 }
 
-/** Document numbers of the county already ingested, among `numbers`. */
-export async function existingNumbers(db: Executor, countyId: number, numbers: string[]) {
-  if (numbers.length === 0) return new Set<string>();
+/** What a repeat is compared with: the stored document, as its line wrote it. */
+export type StoredDocument = {
+  id: string;
+  document_number: string;
+  document_type: string;
+  recorded_at: Date;
+  container: string;
+  file_name: string;
+  pdf_error: string | null;
+};
+
+/** The county's documents already ingested, among `numbers`, by document number. */
+export async function existingDocuments(
+  db: Executor,
+  countyId: number,
+  numbers: string[],
+): Promise<Map<string, StoredDocument>> {
+  if (numbers.length === 0) return new Map();
   const rows = await db
     .selectFrom('recorded_documents')
-    .select('document_number')
+    .select([
+      'id',
+      'document_number',
+      'document_type',
+      'recorded_at',
+      'container',
+      'file_name',
+      'pdf_error',
+    ])
     .where('county_id', '=', countyId)
     .where('document_number', 'in', numbers)
     .execute();
-  return new Set(rows.map((r) => r.document_number));
+  return new Map(rows.map((r) => [r.document_number, r]));
+}
+
+/**
+ * What the index gave each document: its parties, and the APN keys and addresses of its
+ * parcels from the index (not those read from its text).
+ */
+export async function indexContents(db: Executor, documentIds: string[]) {
+  const contents = new Map<
+    string,
+    { parties: { role: string; name: string }[]; apnKeys: string[]; addresses: string[] }
+  >();
+  if (documentIds.length === 0) return contents;
+  for (const id of documentIds) contents.set(id, { parties: [], apnKeys: [], addresses: [] });
+  const parties = await db
+    .selectFrom('document_parties')
+    .select(['document_id', 'role', 'name'])
+    .where('document_id', 'in', documentIds)
+    .execute();
+  for (const p of parties) contents.get(p.document_id)?.parties.push(p);
+  const parcels = await db
+    .selectFrom('document_parcels')
+    .select(['document_id', 'apn_key', 'address'])
+    .where('document_id', 'in', documentIds)
+    .where('source', '=', 'index')
+    .execute();
+  for (const p of parcels) {
+    const content = contents.get(p.document_id);
+    if (p.apn_key !== null) content?.apnKeys.push(p.apn_key);
+    if (p.address !== null) content?.addresses.push(p.address);
+  }
+  return contents;
+}
+
+/**
+ * Attaches the PDF of a document first stored without a readable one: its page count and text,
+ * and no PDF problem. Returns false when the document has a readable PDF by now (another
+ * ingest attached one first).
+ */
+export async function attachPdf(
+  db: Executor,
+  documentId: string,
+  pdf: { pageCount: number; text: string },
+): Promise<boolean> {
+  const updated = await db
+    .updateTable('recorded_documents')
+    .set({
+      page_count: pdf.pageCount,
+      pdf_error: null,
+      text_search: sql`to_tsvector('simple', ${pdf.text.slice(0, MAX_INDEXED_TEXT)})`,
+    })
+    .where('id', '=', documentId)
+    .where('pdf_error', 'is not', null)
+    .returning('id')
+    .executeTakeFirst();
+  return updated !== undefined;
 }
 
 /** Files of the container already holding another document, among `files`. */

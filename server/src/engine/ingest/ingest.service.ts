@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { DB } from '../../db/types.ts';
 import { detectApns } from '../../documents/pdf/apn-detect.ts';
 import { extractPdfText } from '../../documents/pdf/extract-text.ts';
@@ -33,8 +34,24 @@ export type IngestSummary = {
   lines: number;
   /** Documents new to the database. */
   documents: number;
-  /** Documents the database already had (the same county and document number). */
+  /**
+   * Lines of a document the database already had (the same county and document number), or
+   * that an earlier line of the feed gave: nothing of such a line is applied.
+   */
   repeats: number;
+  /**
+   * Each repeat: its line, its document number, the fields in which it differs from the stored
+   * document (or the earlier line), and what became of it.
+   */
+  repeatReasons: { line: number; documentNumber: string; differs: string[]; reason: string }[];
+  /** Repeats that brought the readable PDF their stored document lacked: now attached. */
+  pdfsAttached: number;
+  /**
+   * New documents whose PDF is stored under a name of their own, since an earlier document of
+   * the county (or line of the feed) has the name the line gave.
+   */
+  filesRenamed: number;
+  renamedFiles: { line: number; documentNumber: string; file: string; storedAs: string }[];
   parties: number;
   skipped: number;
   skippedReasons: { line: number; reason: string }[];
@@ -65,15 +82,30 @@ export type IngestOptions = {
 
 type County = Awaited<ReturnType<typeof repo.countiesByCode>>[number];
 type Pending = { line: number; feed: FeedLine; county: County };
+/** A new document's line, with the name its PDF is stored under. */
+type Fresh = Pending & { fileName: string };
+
+/** What the chunks of one ingest share: the summary, and the documents it inserted. */
+type Run = {
+  summary: IngestSummary;
+  skip: (line: number, reason: string) => void;
+  repeat: (p: Pending, differs: string[], reason: string) => void;
+  /** The line that inserted each document of this ingest, by `countyId:documentNumber`. */
+  inserted: Map<string, number>;
+  options: IngestOptions;
+};
 
 /**
  * Ingests a recorder feed v1 folder (docs/recorder-feed-v1.md): every valid line becomes a
  * document with its parties and parcels, its PDF in the blob store (container = county code)
  * and its text indexed; a bad line is skipped with its line number and reason; a PDF that is
  * missing, unreadable, not a PDF or not a plain file of the folder (a link is never followed)
- * is reported and the document still indexed (and alerted without it).
+ * is reported and the document still indexed (and alerted without it); a PDF whose name
+ * another document of the county has is stored under the document number instead.
  * Each chunk commits with its match-documents job, so nothing ingested is left unmatched.
- * Ingesting the same folder again changes nothing.
+ * A line of a document already stored (or given by an earlier line) is a repeat, reported with
+ * the fields in which it differs and not applied, but for the readable PDF it may bring to a
+ * document stored without one. Ingesting the same folder again changes nothing.
  */
 export async function ingestFolder(
   engine: Engine,
@@ -87,11 +119,15 @@ export async function ingestFolder(
     lines: 0,
     documents: 0,
     repeats: 0,
+    repeatReasons: [],
     parties: 0,
     skipped: 0,
     skippedReasons: [],
     pdfProblems: 0,
     pdfReasons: [],
+    pdfsAttached: 0,
+    filesRenamed: 0,
+    renamedFiles: [],
     apnsFromText: 0,
     events: 0,
     alerts: 0,
@@ -100,6 +136,23 @@ export async function ingestFolder(
   const skip = (line: number, reason: string) => {
     summary.skipped++;
     if (summary.skippedReasons.length < MAX_REASONS) summary.skippedReasons.push({ line, reason });
+  };
+  const run: Run = {
+    summary,
+    skip,
+    repeat: (p, differs, reason) => {
+      summary.repeats++;
+      if (summary.repeatReasons.length < MAX_REASONS) {
+        summary.repeatReasons.push({
+          line: p.line,
+          documentNumber: p.feed.documentNumber,
+          differs,
+          reason,
+        });
+      }
+    },
+    inserted: new Map(),
+    options,
   };
   const counties = new Map<string, County | null>();
   const countyOf = async (code: string) => {
@@ -133,31 +186,30 @@ export async function ingestFolder(
     }
     chunk.push({ line: entry.lineNumber, feed: entry.line, county });
     if (chunk.length === INGEST_CHUNK) {
-      await ingestChunk(engine, real, chunk, summary, skip, options);
+      await ingestChunk(engine, real, chunk, run);
       chunk = [];
     }
   }
-  if (chunk.length > 0) await ingestChunk(engine, real, chunk, summary, skip, options);
+  if (chunk.length > 0) await ingestChunk(engine, real, chunk, run);
   summary.seconds = Math.round((performance.now() - started) / 100) / 10;
   return summary;
 }
 
-async function ingestChunk(
-  engine: Engine,
-  folder: string,
-  chunk: Pending[],
-  summary: IngestSummary,
-  skip: (line: number, reason: string) => void,
-  options: IngestOptions,
-) {
-  // Repeats are found first, so their PDFs are not read or stored again.
-  const fresh: Pending[] = [];
-  const seen = new Set<string>();
+async function ingestChunk(engine: Engine, folder: string, chunk: Pending[], run: Run) {
+  const { summary, options } = run;
+  // Repeats are found first, so their PDFs are not read or stored again (but for a stored
+  // document without a readable PDF: a repeat may bring it).
+  const fresh: Fresh[] = [];
+  const attaching: Attaching[] = [];
   for (const [countyId, items] of Map.groupBy(chunk, (p) => p.county.id)) {
-    const existing = await repo.existingNumbers(
+    const existing = await repo.existingDocuments(
       engine.db,
       countyId,
       items.map((p) => p.feed.documentNumber),
+    );
+    const contents = await repo.indexContents(
+      engine.db,
+      [...existing.values()].map((d) => d.id),
     );
     const container = items[0]!.county.code;
     const files = await repo.filesInUse(
@@ -165,21 +217,52 @@ async function ingestChunk(
       container,
       items.map((p) => p.feed.file),
     );
+    const names = new Set<string>();
+    const earlier = new Map<string, Pending>();
     for (const p of items) {
-      const key = `${countyId}:${p.feed.documentNumber}`;
-      if (existing.has(p.feed.documentNumber) || seen.has(key)) {
-        summary.repeats++;
+      const number = p.feed.documentNumber;
+      const stored = existing.get(number);
+      const first = earlier.get(number);
+      if (stored !== undefined || first !== undefined) {
+        const differs = differences(
+          lineContent(p.feed),
+          stored !== undefined
+            ? storedContent(stored, contents.get(stored.id)!)
+            : lineContent(first!.feed),
+        );
+        // The line of this ingest that gave the document, if one did.
+        const line =
+          run.inserted.get(`${countyId}:${number}`) ??
+          (stored === undefined ? first?.line : undefined);
+        if (stored !== undefined && stored.pdf_error !== null && first === undefined) {
+          attaching.push({ p, stored, differs, line });
+        } else {
+          run.repeat(p, differs, repeatReason(number, line, differs));
+        }
+        earlier.set(number, first ?? p);
         continue;
       }
-      const holder = files.get(p.feed.file);
-      if (holder !== undefined) {
-        skip(p.line, `File ${p.feed.file} already holds document ${holder} of ${container}.`);
-        continue;
-      }
-      seen.add(key);
-      files.set(p.feed.file, p.feed.documentNumber);
-      fresh.push(p);
+      earlier.set(number, p);
+      const fileName =
+        files.has(p.feed.file) || names.has(p.feed.file)
+          ? await nameOfItsOwn(engine, container, number, names)
+          : p.feed.file;
+      names.add(fileName);
+      fresh.push({ ...p, fileName });
     }
+  }
+
+  // In the lines' order, whichever PDF was read first.
+  const attached = await mapConcurrently(attaching, PREPARED_AT_ONCE, (a) =>
+    attachPdf(engine, folder, a),
+  );
+  for (const [i, a] of attaching.entries()) {
+    if (attached[i]!.attached) summary.pdfsAttached++;
+    run.repeat(
+      a.p,
+      a.differs,
+      `${repeatReason(a.p.feed.documentNumber, a.line, a.differs)} ${attached[i]!.note}`,
+    );
   }
 
   const documents = await mapConcurrently(fresh, PREPARED_AT_ONCE, (p) =>
@@ -200,17 +283,24 @@ async function ingestChunk(
   }
 
   const insertedCounties: string[] = [];
+  const insertedLines: Fresh[] = [];
   const ids = await engine.db.transaction().execute(async (trx) => {
     const ids: string[] = [];
     // A document another ingest (the inbox cron) inserted since the repeat check is a repeat
     // too, and its names were counted by that ingest.
     const inserted: repo.NewDocument[] = [];
-    for (const doc of documents) {
+    for (const [i, doc] of documents.entries()) {
       const id = await repo.insertDocument(trx, doc);
-      if (id === undefined) summary.repeats++;
-      else {
+      if (id === undefined) {
+        run.repeat(
+          fresh[i]!,
+          [],
+          `Document ${doc.documentNumber} was stored by another ingest at the same time; nothing of this line was applied.`,
+        );
+      } else {
         ids.push(id);
         inserted.push(doc);
+        insertedLines.push(fresh[i]!);
         insertedCounties.push(doc.container);
         summary.parties += doc.parties.length;
       }
@@ -242,6 +332,19 @@ async function ingestChunk(
     return ids;
   });
   summary.documents += ids.length;
+  for (const p of insertedLines) {
+    run.inserted.set(`${p.county.id}:${p.feed.documentNumber}`, p.line);
+    if (p.fileName === p.feed.file) continue;
+    summary.filesRenamed++;
+    if (summary.renamedFiles.length < MAX_REASONS) {
+      summary.renamedFiles.push({
+        line: p.line,
+        documentNumber: p.feed.documentNumber,
+        file: p.feed.file,
+        storedAs: p.fileName,
+      });
+    }
+  }
   recordIngested(insertedCounties);
   if (ids.length > 0) options.onCommitted?.(ids);
 
@@ -256,14 +359,14 @@ async function ingestChunk(
 }
 
 /** Reads, stores and extracts the document's PDF, and computes every key of the document. */
-async function prepare(engine: Engine, folder: string, p: Pending): Promise<repo.NewDocument> {
+async function prepare(engine: Engine, folder: string, p: Fresh): Promise<repo.NewDocument> {
   const { feed, county } = p;
   const pdf = await readPdf(engine, folder, feed.file);
   let text = '';
   let pageCount: number | null = null;
   let pdfError: string | null = pdf.ok ? null : pdf.reason;
   if (pdf.ok) {
-    await engine.blobs.put(county.code, feed.file, pdf.bytes);
+    await engine.blobs.put(county.code, p.fileName, pdf.bytes);
     const extracted = await extractPdfText(pdf.bytes, engine.pdfLimits);
     if (extracted.ok) {
       text = extracted.text;
@@ -311,7 +414,7 @@ async function prepare(engine: Engine, folder: string, p: Pending): Promise<repo
     ['grantee', feed.grantees],
   ] as const) {
     for (const raw of names) {
-      const name = raw.trim().replace(/\s+/g, ' ').toUpperCase();
+      const name = partyName(raw);
       parties.push({ role, name, nameKey: nameKey(name), ...storedName(name) });
     }
   }
@@ -322,13 +425,144 @@ async function prepare(engine: Engine, folder: string, p: Pending): Promise<repo
     documentType: feed.documentType.trim().toUpperCase(),
     recordedAt: feed.recordedAt,
     container: county.code,
-    fileName: feed.file,
+    fileName: p.fileName,
     pageCount,
     pdfError,
     text,
     parties,
     parcels,
   };
+}
+
+/** A party's name as stored: trimmed, spaces collapsed, upper-case. */
+const partyName = (raw: string) => raw.trim().replace(/\s+/g, ' ').toUpperCase();
+
+/** What a line gives a document, as it is stored: a repeat is compared with it. */
+type Content = {
+  documentType: string;
+  recordedAt: number;
+  grantors: string[];
+  grantees: string[];
+  apns: string[];
+  addresses: string[];
+};
+
+function lineContent(feed: FeedLine): Content {
+  return {
+    documentType: feed.documentType.trim().toUpperCase(),
+    recordedAt: feed.recordedAt.getTime(),
+    grantors: feed.grantors.map(partyName).sort(),
+    grantees: feed.grantees.map(partyName).sort(),
+    apns: feed.apns
+      .map((apn) => apnKey(apn))
+      .filter(Boolean)
+      .sort(),
+    addresses: feed.addresses.filter((a) => storedAddress(a).streetKey).sort(),
+  };
+}
+
+function storedContent(
+  doc: repo.StoredDocument,
+  index: { parties: { role: string; name: string }[]; apnKeys: string[]; addresses: string[] },
+): Content {
+  const named = (role: string) =>
+    index.parties
+      .filter((p) => p.role === role)
+      .map((p) => p.name)
+      .sort();
+  return {
+    documentType: doc.document_type,
+    recordedAt: doc.recorded_at.getTime(),
+    grantors: named('grantor'),
+    grantees: named('grantee'),
+    apns: index.apnKeys.toSorted(),
+    addresses: index.addresses.toSorted(),
+  };
+}
+
+/** The fields of the line in which it differs from the stored document, in the line's order. */
+function differences(line: Content, stored: Content): string[] {
+  return (Object.keys(line) as (keyof Content)[]).filter(
+    (field) => JSON.stringify(line[field]) !== JSON.stringify(stored[field]),
+  );
+}
+
+/** What became of a repeated line, for the summary. */
+function repeatReason(documentNumber: string, line: number | undefined, differs: string[]): string {
+  const what =
+    line === undefined
+      ? `Document ${documentNumber} is already stored`
+      : `Document ${documentNumber} was given by line ${line} of this feed`;
+  if (differs.length === 0) return `${what}; this line is the same and changed nothing.`;
+  return (
+    `${what}; this line differs in ${differs.join(', ')}, which were not applied: a feed never ` +
+    `changes a stored document. Send a correction as a document of its own, with a new ` +
+    `document number.`
+  );
+}
+
+/** A repeat of a document stored without a readable PDF: its line may bring one. */
+type Attaching = {
+  p: Pending;
+  stored: repo.StoredDocument;
+  differs: string[];
+  /** The line of this ingest that inserted the document, if one did. */
+  line: number | undefined;
+};
+
+/**
+ * Reads the repeat's PDF and, when it is readable, stores it under the document's own key and
+ * clears its PDF problem: the document is not matched again, so nobody is alerted twice.
+ */
+async function attachPdf(
+  engine: Engine,
+  folder: string,
+  a: Attaching,
+): Promise<{ attached: boolean; note: string }> {
+  const lacking = `The stored document has no readable PDF (${a.stored.pdf_error})`;
+  const pdf = await readPdf(engine, folder, a.p.feed.file);
+  if (!pdf.ok) return { attached: false, note: `${lacking}, nor does this line: ${pdf.reason}.` };
+  const extracted = await extractPdfText(pdf.bytes, engine.pdfLimits);
+  if (!extracted.ok) {
+    const reason = `${extracted.reason}: ${extracted.detail}`.slice(0, 500);
+    return { attached: false, note: `${lacking}, nor does this line: ${reason}.` };
+  }
+  await engine.blobs.put(a.stored.container, a.stored.file_name, pdf.bytes);
+  const attached = await repo.attachPdf(engine.db, a.stored.id, {
+    pageCount: extracted.pageCount,
+    text: extracted.text,
+  });
+  return attached
+    ? {
+        attached: true,
+        note: `Its PDF, which the stored document lacked, is now attached as ${a.stored.file_name}.`,
+      }
+    : { attached: false, note: 'Another ingest attached its PDF first.' };
+}
+
+/** How many numbered names a document's own PDF name tries before a random one. */
+const OWN_NAME_TRIES = 9;
+
+/**
+ * A name for the PDF of a new document whose line gives a name another document of the
+ * container has: its document number (any character but a letter, digit, `-` or `_` written as
+ * `_`), then that with -2, -3, …, and past those a random suffix. `taken` are the names of
+ * the chunk so far.
+ */
+async function nameOfItsOwn(
+  engine: Engine,
+  container: string,
+  documentNumber: string,
+  taken: Set<string>,
+): Promise<string> {
+  const base = documentNumber.replace(/[^A-Za-z0-9_-]/g, '_');
+  const candidates = Array.from({ length: OWN_NAME_TRIES }, (_, i) =>
+    i === 0 ? `${base}.pdf` : `${base}-${i + 1}.pdf`,
+  );
+  const inUse = await repo.filesInUse(engine.db, container, candidates);
+  return (
+    candidates.find((name) => !inUse.has(name) && !taken.has(name)) ?? `${base}-${randomUUID()}.pdf`
+  );
 }
 
 type ReadPdf = { ok: true; bytes: Uint8Array } | { ok: false; reason: string };
