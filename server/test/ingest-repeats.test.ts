@@ -1,6 +1,11 @@
-import { rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Engine } from '../src/engine/engine.ts';
+import { pollInboxes } from '../src/engine/inbox/inbox.service.ts';
 import { ingestFolder } from '../src/engine/ingest/ingest.service.ts';
 import { SEND_ALERT } from '../src/jobs/queues.ts';
 import { nameKey } from '../src/keys/normalize.ts';
@@ -13,7 +18,8 @@ import { feedFolder, feedLine, type FeedLineInput, feedPdf, writeFeed } from './
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 
 // What an ingest makes of a line that repeats a document, or a file name, of an earlier line or
-// feed; and APNs a PDF prints with dashes where the county's data mask has none.
+// feed; APNs a PDF prints with dashes where the county's data mask has none; and what the inbox
+// tells the operators of a feed's problems.
 
 const recordedAt = new Date();
 // The factory's masks: data 00000000000000, shown as 000-0000-000-0000.
@@ -300,3 +306,80 @@ describe('ingesting repeated documents and file names', () => {
     expect(parcels).toEqual([{ apn_key: '01203459990001', source: 'text' }]);
   });
 });
+
+describe("the inbox's log line of a processed folder", () => {
+  let t: TestApp;
+  let root: string;
+  let inbox: string;
+  const lines: { level: number; msg: string; [key: string]: unknown }[] = [];
+  let engine: Engine;
+
+  beforeAll(async () => {
+    root = await realpath(await mkdtemp(path.join(os.tmpdir(), 'deedwatch-county-paths-')));
+    t = await startTestApp({ COUNTY_PATH_ROOTS: root }, { workers: false });
+    inbox = await mkdtemp(path.join(root, 'inbox-'));
+    const county = await createCounty(t.db, { name: 'Logged', code: 'LOG' });
+    await t.db
+      .updateTable('counties')
+      .set({ inbox_path: inbox })
+      .where('id', '=', county.id)
+      .execute();
+    const log = pino({ level: 'info' }, { write: (l: string) => void lines.push(JSON.parse(l)) });
+    engine = { ...t.engine, log };
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  const processed = (folder: string) =>
+    lines.find((l) => l.msg === 'inbox folder processed' && l.folder === folder);
+
+  it('warns with the skipped lines of a feed that is not UTF-8', async () => {
+    const folder = path.join(inbox, 'latin1');
+    await mkdir(folder);
+    const good = feedLine('LOG', recordedAt, { documentNumber: 'X-1', grantors: ['NÚÑEZ JOSÉ'] });
+    const latin1 = Buffer.from(`${JSON.stringify(good)}\n${JSON.stringify(good)}\n`, 'latin1');
+    await writeFile(path.join(folder, 'index.ndjson'), latin1);
+    await pollInboxes(engine);
+    expect(processed('latin1')).toMatchObject({
+      level: 40,
+      outcome: 'done',
+      documents: 0,
+      skipped: 2,
+      pdfProblems: 0,
+    });
+  });
+
+  it('warns of PDF problems, and logs a clean feed at info', async () => {
+    const missing = feedLine('LOG', recordedAt, { documentNumber: 'X-2' });
+    const clean = feedLine('LOG', recordedAt, { documentNumber: 'X-3' });
+    await writeFeed(await mkdirIn(inbox, 'no-pdf'), [missing], {});
+    await writeFeed(await mkdirIn(inbox, 'clean'), [clean], {
+      [clean.file]: await feedPdf(clean, 1),
+    });
+    await pollInboxes(engine);
+    expect(processed('no-pdf')).toMatchObject({
+      level: 40,
+      documents: 1,
+      skipped: 0,
+      pdfProblems: 1,
+    });
+    expect(processed('clean')).toMatchObject({
+      level: 30,
+      documents: 1,
+      skipped: 0,
+      pdfProblems: 0,
+    });
+    const summary = JSON.parse(
+      await readFile(path.join(inbox, 'done', 'no-pdf', 'ingest-summary.json'), 'utf8'),
+    );
+    expect(summary.pdfProblems).toBe(1);
+  });
+});
+
+async function mkdirIn(parent: string, name: string) {
+  const folder = path.join(parent, name);
+  await mkdir(folder);
+  return folder;
+}

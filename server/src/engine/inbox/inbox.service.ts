@@ -160,13 +160,23 @@ async function processFolder(
       'inbox folder not moved',
     );
   }
-  engine.log.info(
+  // Skipped lines and PDF problems are the recorder's to fix: the operators see them at warn.
+  const summary = result.summary;
+  const troubled =
+    result.outcome === 'failed' ||
+    (summary !== undefined && (summary.skipped > 0 || summary.pdfProblems > 0));
+  engine.log[troubled ? 'warn' : 'info'](
     {
       county,
       folder: name,
       outcome: result.outcome,
-      documents: result.summary?.documents,
-      events: result.summary?.events,
+      documents: summary?.documents,
+      repeats: summary?.repeats,
+      skipped: summary?.skipped,
+      pdfProblems: summary?.pdfProblems,
+      pdfsAttached: summary?.pdfsAttached,
+      filesRenamed: summary?.filesRenamed,
+      events: summary?.events,
       error: result.error,
     },
     'inbox folder processed',
