@@ -305,6 +305,17 @@ describe('ingesting repeated documents and file names', () => {
       .execute();
     expect(parcels).toEqual([{ apn_key: '01203459990001', source: 'text' }]);
   });
+
+  it("stores a feed's bare APN in the county's display form, as alerts and the API show it", async () => {
+    const deed = line({ documentNumber: 'A-2', grantors: ['NOBODY'], apns: ['01203459990002'] });
+    await ingestFolder(t.engine, await feed([deed], { [deed.file]: await pdfFor(deed, 1) }));
+    const parcels = await t.db
+      .selectFrom('document_parcels')
+      .select(['apn', 'apn_key'])
+      .where('document_id', '=', (await storedDocument('A-2')).id)
+      .execute();
+    expect(parcels).toEqual([{ apn: '012-0345-999-0002', apn_key: '01203459990002' }]);
+  });
 });
 
 describe("the inbox's log line of a processed folder", () => {

@@ -387,7 +387,9 @@ async function prepare(engine: Engine, folder: string, p: Fresh): Promise<repo.N
     const key = apnKey(apn);
     if (!key) continue;
     parcels.push({
-      apn: formatApn(key, county.data_mask) ?? apn,
+      // Stored as people read it (the county's display form), like every other writer of
+      // parcels; else as the recorder wrote it.
+      apn: formatApn(key, county.ui_mask) ?? formatApn(key, county.data_mask) ?? apn,
       apnKey: key,
       address: null,
       addressKey: null,
