@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+
 // Column lists that several repositories select under the same table aliases, so that an alert,
 // a digest, a case report and the dashboard read a document, its county and an event alike.
 // Each is `as const` for Kysely to type the selection exactly: spread one into `.select([...])`.
@@ -10,8 +12,15 @@ export const EVENT_MATCH_COLUMNS = [
   'e.is_exact',
 ] as const;
 
-/** The guarded item of an event: its APN guard (`a`) or its name guard (`n`), both left-joined. */
-export const GUARDED_COLUMNS = ['a.apn', 'a.description', 'n.name'] as const;
+/**
+ * The guarded item of an event: its APN guard (`a`) or its name guard (`n`), both left-joined,
+ * or, when the subscriber has removed it, what the event kept of it (events as `e`).
+ */
+export const GUARDED_COLUMNS = [
+  sql<string | null>`coalesce(a.apn, e.removed_guard_apn)`.as('apn'),
+  sql<string | null>`coalesce(a.description, e.removed_guard_description)`.as('description'),
+  sql<string | null>`coalesce(n.name, e.removed_guard_name)`.as('name'),
+] as const;
 
 /** What a recorded document is and where its file is stored (recorded_documents as `d`). */
 export const DOCUMENT_COLUMNS = [

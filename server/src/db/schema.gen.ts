@@ -258,6 +258,13 @@ export interface Events {
   on_record: Generated<boolean>;
   party_role: 'grantor' | 'grantee' | null;
   recognised_at: Timestamp | null;
+  removed_guard_apn: string | null;
+  removed_guard_at: Timestamp | null;
+  removed_guard_description: string | null;
+  removed_guard_id: string | null;
+  removed_guard_key: string | null;
+  removed_guard_name: string | null;
+  removed_guard_possible_matches: PossibleMatches | null;
   tier: MatchTier;
   user_id: string;
 }

@@ -38,7 +38,14 @@ export function alertEventsOf(db: Executor, userId: string, documentId: string) 
     .where('e.document_id', '=', documentId)
     .where('e.on_record', '=', false)
     .where((eb) =>
-      eb.or([eb('e.tier', '<>', 'possible'), eb('n.possible_matches', '=', 'immediately')]),
+      eb.or([
+        eb('e.tier', '<>', 'possible'),
+        eb(
+          eb.fn.coalesce('n.possible_matches', 'e.removed_guard_possible_matches'),
+          '=',
+          'immediately',
+        ),
+      ]),
     )
     .orderBy('e.confidence', 'desc')
     .orderBy('e.id')

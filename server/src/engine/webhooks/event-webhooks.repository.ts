@@ -93,8 +93,15 @@ async function shownEvents(
     SELECT e.id, e.user_id, e.created_at,
            to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at_key,
            e.tier, e.level, e.match_kind, e.matched_value,
-           e.party_role, e.is_exact, e.confidence, e.namesakes, e.name_subscription_id,
-           e.apn_subscription_id, coalesce(ns.name, aps.apn) AS guarded_value,
+           e.party_role, e.is_exact, e.confidence, e.namesakes,
+           -- A removed guard's events keep its id and value (migration 0035).
+           coalesce(e.name_subscription_id,
+                    CASE WHEN e.removed_guard_name IS NOT NULL THEN e.removed_guard_id END)
+             AS name_subscription_id,
+           coalesce(e.apn_subscription_id,
+                    CASE WHEN e.removed_guard_apn IS NOT NULL THEN e.removed_guard_id END)
+             AS apn_subscription_id,
+           coalesce(ns.name, aps.apn, e.removed_guard_name, e.removed_guard_apn) AS guarded_value,
            d.id AS document_id, d.document_number, d.document_type, d.recorded_at, d.container,
            d.file_name, c.name AS county
     FROM ${source}
@@ -103,7 +110,9 @@ async function shownEvents(
     LEFT JOIN name_subscriptions ns ON ns.id = e.name_subscription_id
     LEFT JOIN apn_subscriptions aps ON aps.id = e.apn_subscription_id
     WHERE NOT e.on_record
-      AND NOT (e.tier = 'possible' AND ns.possible_matches IS NOT DISTINCT FROM 'hide')
+      AND NOT (e.tier = 'possible'
+               AND coalesce(ns.possible_matches, e.removed_guard_possible_matches)
+                   IS NOT DISTINCT FROM 'hide')
       ${page ? sql`AND ${page.where}` : sql``}
     ORDER BY ${page ? sql`e.created_at DESC, e.id DESC LIMIT ${page.limit}` : sql`e.created_at, e.id`}`.execute(
     db,

@@ -1,5 +1,6 @@
 import { DEFAULT_LANGUAGE, isLanguage } from '@deedwatch/rules';
 import type { Database } from '../../db/database.ts';
+import type { PossibleMatches } from '../../db/types.ts';
 import { fraudContactOf } from '../../engine/alerts/alerts.service.ts';
 import { type MatchedEvent, reasonOf } from '../../engine/alerts/reasons.ts';
 import { levelSubject, whatItDoes } from '../../engine/levels/levels.ts';
@@ -11,12 +12,38 @@ import { listContacts } from '../trusted-contacts/trusted-contacts.repository.ts
 import * as repo from './user.repository.ts';
 import type { Event, SessionUser } from './user.schemas.ts';
 
+type RemovedGuard = {
+  id: string;
+  county: string;
+  guarded: MatchedEvent['guarded'];
+  possibleMatches: PossibleMatches;
+  removedAt: Date;
+};
+
+/** The guard an event kept when the user removed it (migration 0035); null while guarded. */
+function removedGuardOf(
+  e: Awaited<ReturnType<typeof repo.listEvents>>[number],
+): RemovedGuard | null {
+  if (e.removed_guard_id === null || e.removed_guard_at === null) return null;
+  return {
+    id: e.removed_guard_id,
+    county: e.county,
+    guarded:
+      e.removed_guard_name !== null
+        ? { name: e.removed_guard_name }
+        : { apn: e.removed_guard_apn ?? '', address: e.removed_guard_description ?? '' },
+    possibleMatches: e.removed_guard_possible_matches ?? 'digest',
+    removedAt: e.removed_guard_at,
+  };
+}
+
 /**
  * The signed-in user as the web app keeps it (the dashboard's data): subscriptions with their
- * events, newest first, and the notification methods. Each event says its tier and whether it
- * was found on record when the item began to be guarded, so that the dashboard can tell alerts
- * from possible matches and from what was already recorded. An account that no longer exists
- * is nobody signed in (401).
+ * events, newest first, the guards the user removed with the events they had (kept, so that
+ * past alerts and the cases opened on them stay in view), and the notification methods. Each
+ * event says its tier and whether it was found on record when the item began to be guarded, so
+ * that the dashboard can tell alerts from possible matches and from what was already recorded.
+ * An account that no longer exists is nobody signed in (401).
  */
 export async function sessionUser(db: Database, caller: Caller): Promise<SessionUser> {
   const { userId } = caller;
@@ -40,9 +67,13 @@ export async function sessionUser(db: Database, caller: Caller): Promise<Session
     ...names.map((s): [string, MatchedEvent['guarded']] => [s.id, { name: s.name }]),
   ]);
   const eventsBySubscription = new Map<string, Event[]>();
+  // The guards the user removed, as their events kept them, each once: by the id they had.
+  const removed = new Map<string, RemovedGuard>();
   for (const e of events) {
-    const subscriptionId = e.apn_subscription_id ?? e.name_subscription_id;
-    const guarded = subscriptionId ? guardedOf.get(subscriptionId) : undefined;
+    const removedGuard = removedGuardOf(e);
+    if (removedGuard && !removed.has(removedGuard.id)) removed.set(removedGuard.id, removedGuard);
+    const subscriptionId = e.apn_subscription_id ?? e.name_subscription_id ?? removedGuard?.id;
+    const guarded = removedGuard?.guarded ?? (subscriptionId && guardedOf.get(subscriptionId));
     if (!subscriptionId || !guarded) continue;
     const list = eventsBySubscription.get(subscriptionId) ?? [];
     const subject = levelSubject(e.match_kind, e.party_role);
@@ -103,6 +134,9 @@ export async function sessionUser(db: Database, caller: Caller): Promise<Session
     eventsBySubscription.set(subscriptionId, list);
   }
   const eventsOf = (id: string) => eventsBySubscription.get(id) ?? [];
+  const removedGuards = [...removed.values()].sort(
+    (a, b) => b.removedAt.getTime() - a.removedAt.getTime() || a.id.localeCompare(b.id),
+  );
 
   return {
     id: user.id,
@@ -117,6 +151,34 @@ export async function sessionUser(db: Database, caller: Caller): Promise<Session
       possibleMatches: s.possible_matches,
       events: eventsOf(s.id),
     })),
+    removedApnSubscriptions: removedGuards.flatMap((g) =>
+      'apn' in g.guarded
+        ? [
+            {
+              id: g.id,
+              county: g.county,
+              apn: g.guarded.apn,
+              description: g.guarded.address,
+              removedAt: g.removedAt.toISOString(),
+              events: eventsOf(g.id),
+            },
+          ]
+        : [],
+    ),
+    removedNameSubscriptions: removedGuards.flatMap((g) =>
+      'name' in g.guarded
+        ? [
+            {
+              id: g.id,
+              county: g.county,
+              name: g.guarded.name,
+              possibleMatches: g.possibleMatches,
+              removedAt: g.removedAt.toISOString(),
+              events: eventsOf(g.id),
+            },
+          ]
+        : [],
+    ),
     emailNotificationMethods: methods.map((m) => ({
       id: m.id,
       email: (m.type === 'SMS' ? m.phone : m.email) ?? '',

@@ -386,8 +386,9 @@ export type AlertDelivery = {
  * The user's events, newest first, each with the delivery state of its alert: the best of its
  * deliveries (sent, then queued or sending, then ambiguous, then failed) and the last error,
  * its level, the case the user opened on its document (if any), its county's fraud contact and
- * the property its document names first. The possible matches of a name whose subscriber chose
- * not to see them are left out.
+ * the property its document names first, and what it kept of its guard if the user removed it
+ * (migration 0035). The possible matches of a name whose subscriber chose not to see them are
+ * left out, whether the name is guarded still or was removed with that choice.
  */
 export function listEvents(db: Executor, userId: string) {
   return db
@@ -402,6 +403,12 @@ export function listEvents(db: Executor, userId: string) {
       'e.id',
       'e.apn_subscription_id',
       'e.name_subscription_id',
+      'e.removed_guard_id',
+      'e.removed_guard_at',
+      'e.removed_guard_apn',
+      'e.removed_guard_description',
+      'e.removed_guard_name',
+      'e.removed_guard_possible_matches',
       'e.is_archived',
       'e.created_at',
       ...EVENT_MATCH_COLUMNS,
@@ -466,7 +473,14 @@ export function listEvents(db: Executor, userId: string) {
     ])
     .where('e.user_id', '=', userId)
     .where((eb) =>
-      eb.or([eb('e.tier', '<>', 'possible'), eb('n.possible_matches', 'is distinct from', 'hide')]),
+      eb.or([
+        eb('e.tier', '<>', 'possible'),
+        eb(
+          eb.fn.coalesce('n.possible_matches', 'e.removed_guard_possible_matches'),
+          'is distinct from',
+          'hide',
+        ),
+      ]),
     )
     .orderBy('e.created_at', 'desc')
     .orderBy('e.id')

@@ -325,6 +325,49 @@ export const NameSubscription = v.object({
   ),
 });
 
+const RemovedAt = v.pipe(
+  Timestamp,
+  v.description(
+    'When the subscriber stopped guarding it: documents recorded since are not matched',
+  ),
+);
+
+export const RemovedApnSubscription = v.pipe(
+  v.object({
+    id: v.pipe(Id, v.description('The id it had while guarded')),
+    county: v.string(),
+    apn: v.string(),
+    description: v.string(),
+    removedAt: RemovedAt,
+    events: v.array(Event),
+  }),
+  v.description(
+    'A property no longer guarded, with the events it had: removing a guard keeps them. Guarding it again moves them back under the new guard',
+  ),
+);
+
+export const RemovedNameSubscription = v.pipe(
+  v.object({
+    id: v.pipe(Id, v.description('The id it had while guarded')),
+    county: v.string(),
+    name: v.string(),
+    possibleMatches: v.pipe(
+      PossibleMatches,
+      v.description('What the subscriber chose for its possible matches when they removed it'),
+    ),
+    removedAt: RemovedAt,
+    events: v.pipe(
+      v.array(Event),
+      v.description(
+        "Its events, newest first; possible ones left out when possibleMatches is 'hide'",
+      ),
+    ),
+  }),
+  v.description(
+    'A name no longer guarded, with the events it had: removing a guard keeps them. Guarding it again moves them back under the new guard',
+  ),
+);
+
 export const NotificationMethod = v.object({
   id: Id,
   email: v.pipe(
@@ -359,6 +402,8 @@ export const SessionUser = v.object({
   language: Language,
   apnSubscriptions: v.array(ApnSubscription),
   nameSubscriptions: v.array(NameSubscription),
+  removedApnSubscriptions: v.array(RemovedApnSubscription),
+  removedNameSubscriptions: v.array(RemovedNameSubscription),
   emailNotificationMethods: v.array(NotificationMethod),
   trustedContacts: v.pipe(
     v.array(TrustedContact),
