@@ -4,6 +4,9 @@ import { createRouter } from '@tanstack/react-router';
 import type { SessionStore } from './features/session/session-store';
 import { routeTree } from './routeTree.gen';
 
+const hasEvent = (search: object) =>
+  'event' in search && typeof search.event === 'string' && search.event !== '';
+
 export function createAppRouter(options: {
   queryClient: QueryClient;
   session: SessionStore;
@@ -16,7 +19,12 @@ export function createAppRouter(options: {
     defaultPreload: 'intent',
     // Queries own the caching; the router should always ask them.
     defaultPreloadStaleTime: 0,
-    scrollRestoration: true,
+    // Back and Forward restore where the page was; a new page starts at its top. Except the
+    // dashboard opened by an alert's link (?event=): it scrolls to the alert's card itself, once
+    // the card is there, and the router's move to the top would come after it and undo it (as
+    // it does when the link is opened signed out and the sign-in goes on to the dashboard).
+    scrollRestoration: ({ location }) =>
+      !(location.pathname === '/dashboard' && hasEvent(location.search)),
   });
 }
 

@@ -8,6 +8,8 @@ export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
     language: 'en',
     apnSubscriptions: [],
     nameSubscriptions: [],
+    removedApnSubscriptions: [],
+    removedNameSubscriptions: [],
     emailNotificationMethods: [],
     trustedContacts: [],
     isImpersonated: false,

@@ -11,6 +11,7 @@ import type { EventListView } from './dashboard-search';
 import { FraudContact } from './event-response';
 import { byLevel } from './levels';
 import { EventCard, PossibleNote, WhyMatched } from './match-card';
+import { ShowMore, usePaged } from './paged-list';
 import type { AlertEvent } from './types';
 import { useArchiveMovingFocus } from './use-archive';
 
@@ -91,7 +92,7 @@ function AlertCard({
 /**
  * Alerts of the signed-in user, from the session user: exact and strong matches, and possible
  * ones of names set to alert at once; newest first (or the most urgent level first), archived
- * hidden, of the levels the filter keeps.
+ * hidden, of the levels the filter keeps; the first PAGE_SIZE, then more at each Show More.
  */
 export function AlertsSection({
   user,
@@ -106,6 +107,7 @@ export function AlertsSection({
   const { setUser } = useSession();
   const all = activeAlerts(user);
   const alerts = byLevel(all, view.level, view.order);
+  const page = usePaged(alerts, highlighted);
 
   // The archived card takes its Archive button: focus goes to the next card (or the one before),
   // or to the heading when none is left.
@@ -153,17 +155,25 @@ export function AlertsSection({
       ) : alerts.length === 0 ? (
         <Text c="gray.7">{t('dashboard.alerts.empty')}</Text>
       ) : (
-        alerts.map((alert) => (
-          <AlertCard
-            key={alert.event.id}
-            alert={alert}
-            highlighted={alert.event.id === highlighted}
-            downloading={download.isPending && download.variables.event.id === alert.event.id}
-            archiving={archive.pendingId === alert.event.id}
-            onDownload={(downloaded) => download.mutate(downloaded)}
-            onArchive={archive.run}
+        <>
+          {page.shown.map((alert) => (
+            <AlertCard
+              key={alert.event.id}
+              alert={alert}
+              highlighted={alert.event.id === highlighted}
+              downloading={download.isPending && download.variables.event.id === alert.event.id}
+              archiving={archive.pendingId === alert.event.id}
+              onDownload={(downloaded) => download.mutate(downloaded)}
+              onArchive={archive.run}
+            />
+          ))}
+          <ShowMore
+            shown={page.shown.length}
+            total={page.total}
+            label={t('dashboard.alerts.title')}
+            onShowMore={page.showMore}
           />
-        ))
+        </>
       )}
     </Section>
   );

@@ -4,9 +4,13 @@ import { formatNumber } from '../../i18n/format';
 import { apnCharacters, formatApn, isCompleteApn } from '../guards/apn-mask';
 import type { AlertEvent, NameSubscription } from './types';
 
-/** The guarded item an alert is about. */
-export type GuardedItem =
-  { kind: 'name'; name: string } | { kind: 'apn'; apn: string; address: string };
+/**
+ * The guarded item an alert is about; `removedAt` when the subscriber has since stopped guarding
+ * it (its alerts stay).
+ */
+export type GuardedItem = (
+  { kind: 'name'; name: string } | { kind: 'apn'; apn: string; address: string }
+) & { removedAt?: string };
 
 /** Where the document's PDF is kept: its container (the county's code) and file name. */
 export type DocumentFile = { container: string; file: string };
@@ -24,8 +28,16 @@ const documentOf = (event: AlertEvent): DocumentFile => ({
   file: event.parsedDocumentName,
 });
 
-/** Every event not archived, newest first. */
-function listed(user: SessionUser): Listed[] {
+/**
+ * Every event, archived or not, of the items guarded now and of those the subscriber stopped
+ * guarding, newest first.
+ */
+function everyEvent(user: SessionUser): Listed[] {
+  const removed = (s: { removedAt: string }) => ({ removedAt: s.removedAt });
+  // A session user stored by an older version of the app has no removed guards until the
+  // startup revalidation brings them.
+  const removedApns: SessionUser['removedApnSubscriptions'] = user.removedApnSubscriptions ?? [];
+  const removedNames: SessionUser['removedNameSubscriptions'] = user.removedNameSubscriptions ?? [];
   const events: Listed[] = [
     ...user.apnSubscriptions.flatMap((s) =>
       s.events.map((event) => ({
@@ -43,10 +55,29 @@ function listed(user: SessionUser): Listed[] {
         choice: s.possibleMatches,
       })),
     ),
+    ...removedApns.flatMap((s) =>
+      s.events.map((event) => ({
+        event,
+        guarded: { kind: 'apn', apn: s.apn, address: s.description, ...removed(s) } as const,
+        document: documentOf(event),
+        choice: null,
+      })),
+    ),
+    ...removedNames.flatMap((s) =>
+      s.events.map((event) => ({
+        event,
+        guarded: { kind: 'name', name: s.name, ...removed(s) } as const,
+        document: documentOf(event),
+        choice: s.possibleMatches,
+      })),
+    ),
   ];
-  return events
-    .filter((a) => !a.event.isArchived)
-    .sort((a, b) => Date.parse(b.event.createdAt) - Date.parse(a.event.createdAt));
+  return events.sort((a, b) => Date.parse(b.event.createdAt) - Date.parse(a.event.createdAt));
+}
+
+/** Every event not archived, newest first. */
+function listed(user: SessionUser): Listed[] {
+  return everyEvent(user).filter((a) => !a.event.isArchived);
 }
 
 const strip = ({ choice: _, ...alert }: Listed): Alert => alert;
@@ -76,6 +107,28 @@ export function alreadyOnRecord(user: SessionUser): Alert[] {
   return listed(user)
     .filter((a) => a.event.onRecord && !(a.event.tier === 'possible' && a.choice === 'hide'))
     .map(strip);
+}
+
+/** A case the subscriber opened by reporting a document, with an alert about the document. */
+export type Report = Alert & { case: NonNullable<AlertEvent['case']> };
+
+/**
+ * Every case the subscriber opened, newest first, each once (a document that hit two guarded
+ * items has two alerts and one case): archiving the alert or removing the guarded item never
+ * hides it. Its alert is one not archived when there is one, so that it can be shown.
+ */
+export function reports(user: SessionUser): Report[] {
+  const byCase = new Map<string, Report>();
+  for (const alert of everyEvent(user)) {
+    const opened = alert.event.case;
+    if (!opened) continue;
+    const known = byCase.get(opened.id);
+    if (!known || (known.event.isArchived && !alert.event.isArchived))
+      byCase.set(opened.id, { ...strip(alert), case: opened });
+  }
+  return [...byCase.values()].sort(
+    (a, b) => Date.parse(b.case.createdAt) - Date.parse(a.case.createdAt),
+  );
 }
 
 type DeliveryStatus = AlertEvent['deliveryStatus'];

@@ -405,7 +405,7 @@ describe('no English left on the Spanish dashboard', () => {
     expect(await webhooks.findByText('Se abandonó después de 8 intentos')).toBeDefined();
     // Spanish is on the page, so the check below looks at a translated page.
     expect(region('Contactos de confianza').getByText('Invitado')).toBeDefined();
-    expect(screen.getByText('Ya registrados')).toBeDefined();
+    expect(screen.getByRole('heading', { name: 'Ya registrados' })).toBeDefined();
 
     const english = englishOnly();
     const leaks = textsOnPage().flatMap((text) =>

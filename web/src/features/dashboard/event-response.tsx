@@ -14,7 +14,8 @@ import { ReportModal } from './report-modal';
 import type { AlertEvent } from './types';
 import { useUserAction } from './use-user-action';
 
-const CASE_STATUS_KEYS = {
+/** The words of a case status. */
+export const CASE_STATUS_KEYS = {
   open: 'dashboard.response.caseOpen',
   contacted: 'dashboard.response.caseContacted',
   closed: 'dashboard.response.caseClosed',

@@ -6,18 +6,28 @@ import { ButtonLink } from '../../components/links';
 import { documentTypeLabel } from '../documents/document-type';
 import { type Alert, matchedValueOf, namesakesInWords, PARTY_ROLE, tierLabels } from './alerts';
 import { EventResponse, FraudContact, LevelBadge, WhatItDoes } from './event-response';
-import { formatCountyDate } from './format';
+import { formatCountyDate, formatDate } from './format';
 import type { AlertEvent } from './types';
 
 /** The id of an event's card: an alert's link scrolls to it. */
 export const eventCardId = (eventId: string) => `event-${eventId}`;
 
-/** The guarded item an event is about, in a line. */
+/**
+ * The guarded item an event is about, in a line; with the day its subscriber stopped guarding
+ * it, if they have.
+ */
 export function guardedLabel(t: TFunction, alert: Alert): string {
-  if (alert.guarded.kind === 'name')
-    return t('dashboard.match.guardedName', { name: alert.guarded.name });
-  const address = alert.guarded.address.trim() || t('dashboard.match.unknownAddress');
-  return t('dashboard.match.guardedProperty', { apn: alert.guarded.apn, address });
+  const { guarded } = alert;
+  const date = guarded.removedAt ? formatDate(guarded.removedAt) : null;
+  if (guarded.kind === 'name') {
+    return date
+      ? t('dashboard.match.guardedNameUntil', { name: guarded.name, date })
+      : t('dashboard.match.guardedName', { name: guarded.name });
+  }
+  const address = guarded.address.trim() || t('dashboard.match.unknownAddress');
+  return date
+    ? t('dashboard.match.guardedPropertyUntil', { apn: guarded.apn, address, date })
+    : t('dashboard.match.guardedProperty', { apn: guarded.apn, address });
 }
 
 /** How sure the match is. */

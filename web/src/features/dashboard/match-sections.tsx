@@ -6,9 +6,13 @@ import { type Alert, alreadyOnRecord, possibleMatches } from './alerts';
 import type { EventListView } from './dashboard-search';
 import { byLevel } from './levels';
 import { MatchCard } from './match-card';
+import { ShowMore, usePaged } from './paged-list';
 import { useArchiveMovingFocus } from './use-archive';
 
-/** A list of documents outside the alerts, each dismissed through the archive call. */
+/**
+ * A list of documents outside the alerts, each dismissed through the archive call; the first
+ * PAGE_SIZE, then more at each Show More.
+ */
 function MatchList({
   id,
   title,
@@ -28,6 +32,7 @@ function MatchList({
 }) {
   const { t } = useTranslation();
   const items = byLevel(all, view.level, view.order);
+  const page = usePaged(items, highlighted);
   // The dismissed card takes its Dismiss button: focus goes to the next card (or the one before),
   // or to the heading when none is left.
   const dismiss = useArchiveMovingFocus(
@@ -47,7 +52,7 @@ function MatchList({
       ) : (
         <>
           <Text size="sm">{intro}</Text>
-          {items.map((item) => (
+          {page.shown.map((item) => (
             <MatchCard
               key={item.event.id}
               alert={item}
@@ -56,6 +61,12 @@ function MatchList({
               onDismiss={dismiss.run}
             />
           ))}
+          <ShowMore
+            shown={page.shown.length}
+            total={page.total}
+            label={title}
+            onShowMore={page.showMore}
+          />
         </>
       )}
     </Stack>

@@ -6,6 +6,12 @@ export const dashboard = {
     signInTitle: 'Sign in to see your dashboard',
     signInReason:
       'Sign in to see your dashboard. Open the link we email you in this browser, and your dashboard opens.',
+    sections: 'On this page',
+  },
+  list: {
+    showMore: 'Show {{number}} More',
+    showMoreOf: '{{list}}: Show {{number}} More',
+    showing: 'Showing {{shown}} of {{total}}.',
   },
   levels: {
     actNow: 'Act now',
@@ -60,6 +66,8 @@ export const dashboard = {
       'It may be somebody else with the same or a similar name: check whether this is you. {{namesakes}}.',
     guardedName: 'Guarded name: {{name}}',
     guardedProperty: 'Guarded property: APN {{apn}}, {{address}}',
+    guardedNameUntil: 'Guarded name until {{date}}: {{name}}',
+    guardedPropertyUntil: 'Guarded property until {{date}}: APN {{apn}}, {{address}}',
     unknownAddress: 'Unknown',
     documentTitle: 'Document {{number}}',
     recordedLine: '{{type}} · Recorded {{date}} · {{county}}',
@@ -88,6 +96,14 @@ export const dashboard = {
     archive: 'Archive',
     archiveLabel: 'Archive alert for document {{number}}',
     archiveFailed: 'Failed to Archive Event',
+  },
+  reports: {
+    title: 'Your Reports',
+    intro:
+      'Every document you reported with "This wasn\'t me", and where its case stands. A report stays here when you archive its alert or stop guarding the item.',
+    caseTitle: 'Case {{caseNumber}}: {{type}} {{number}}',
+    downloadPacketLabel: 'Download Case Packet: case {{caseNumber}}',
+    archived: 'Its alert is archived.',
   },
   possible: {
     title: 'Possible Matches',

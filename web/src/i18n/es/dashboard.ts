@@ -8,6 +8,12 @@ export const dashboard: Catalog<typeof en> = {
     signInTitle: 'Inicie sesión para ver su panel',
     signInReason:
       'Inicie sesión para ver su panel. Abra en este navegador el enlace que le enviamos por correo electrónico y se abrirá su panel.',
+    sections: 'En esta página',
+  },
+  list: {
+    showMore: 'Mostrar {{number}} más',
+    showMoreOf: '{{list}}: mostrar {{number}} más',
+    showing: 'Se muestran {{shown}} de {{total}}.',
   },
   levels: {
     actNow: 'Actúe ya',
@@ -62,6 +68,8 @@ export const dashboard: Catalog<typeof en> = {
       'Puede tratarse de otra persona con el mismo nombre o uno parecido: verifique si se trata de usted. {{namesakes}}.',
     guardedName: 'Nombre protegido: {{name}}',
     guardedProperty: 'Propiedad protegida: APN {{apn}}, {{address}}',
+    guardedNameUntil: 'Nombre protegido hasta el {{date}}: {{name}}',
+    guardedPropertyUntil: 'Propiedad protegida hasta el {{date}}: APN {{apn}}, {{address}}',
     unknownAddress: 'Desconocida',
     documentTitle: 'Documento {{number}}',
     recordedLine: '{{type}} · Registrado el {{date}} · {{county}}',
@@ -90,6 +98,14 @@ export const dashboard: Catalog<typeof en> = {
     archive: 'Archivar',
     archiveLabel: 'Archivar la alerta del documento {{number}}',
     archiveFailed: 'No se pudo archivar el evento',
+  },
+  reports: {
+    title: 'Sus denuncias',
+    intro:
+      'Cada documento que denunció con «No fui yo» y en qué punto está su caso. La denuncia sigue aquí aunque archive su alerta o deje de proteger el elemento.',
+    caseTitle: 'Caso {{caseNumber}}: {{type}} {{number}}',
+    downloadPacketLabel: 'Descargar el expediente del caso {{caseNumber}}',
+    archived: 'Su alerta está archivada.',
   },
   possible: {
     title: 'Posibles coincidencias',
