@@ -2118,6 +2118,227 @@ export interface operations {
                                 }[];
                             }[];
                         }[];
+                        removedApnSubscriptions: {
+                            /**
+                             * Format: uuid
+                             * @description The id it had while guarded
+                             */
+                            id: string;
+                            county: string;
+                            apn: string;
+                            description: string;
+                            /**
+                             * Format: date-time
+                             * @description When the subscriber stopped guarding it: documents recorded since are not matched
+                             */
+                            removedAt: string;
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                                /** @description The document's county */
+                                county: string;
+                                /**
+                                 * @description What of the guarded item the document hit
+                                 * @enum {string}
+                                 */
+                                matchKind: "apn" | "address" | "name";
+                                /** @description The document's value that matched */
+                                matchedValue: string;
+                                /** @description For a name: whether the document names it as a grantor or a grantee */
+                                partyRole: ("grantor" | "grantee") | null;
+                                /** @description Exactly the guarded item, not a variant of it */
+                                isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
+                                /** @description 0 to 1: lower for variants and for names common in the county */
+                                confidence: number;
+                                /** @description Why it matched, for a person */
+                                reason: string;
+                                /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
+                                 * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
+                                 * @enum {string}
+                                 */
+                                deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                    error: string | null;
+                                }[];
+                            }[];
+                        }[];
+                        removedNameSubscriptions: {
+                            /**
+                             * Format: uuid
+                             * @description The id it had while guarded
+                             */
+                            id: string;
+                            county: string;
+                            name: string;
+                            /**
+                             * @description What the subscriber chose for its possible matches when they removed it
+                             * @enum {string}
+                             */
+                            possibleMatches: "digest" | "immediately" | "hide";
+                            /**
+                             * Format: date-time
+                             * @description When the subscriber stopped guarding it: documents recorded since are not matched
+                             */
+                            removedAt: string;
+                            /** @description Its events, newest first; possible ones left out when possibleMatches is 'hide' */
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                                /** @description The document's county */
+                                county: string;
+                                /**
+                                 * @description What of the guarded item the document hit
+                                 * @enum {string}
+                                 */
+                                matchKind: "apn" | "address" | "name";
+                                /** @description The document's value that matched */
+                                matchedValue: string;
+                                /** @description For a name: whether the document names it as a grantor or a grantee */
+                                partyRole: ("grantor" | "grantee") | null;
+                                /** @description Exactly the guarded item, not a variant of it */
+                                isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
+                                /** @description 0 to 1: lower for variants and for names common in the county */
+                                confidence: number;
+                                /** @description Why it matched, for a person */
+                                reason: string;
+                                /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
+                                 * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
+                                 * @enum {string}
+                                 */
+                                deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                    error: string | null;
+                                }[];
+                            }[];
+                        }[];
                         emailNotificationMethods: {
                             /** Format: uuid */
                             id: string;
@@ -2569,6 +2790,227 @@ export interface operations {
                                 }[];
                             }[];
                         }[];
+                        removedApnSubscriptions: {
+                            /**
+                             * Format: uuid
+                             * @description The id it had while guarded
+                             */
+                            id: string;
+                            county: string;
+                            apn: string;
+                            description: string;
+                            /**
+                             * Format: date-time
+                             * @description When the subscriber stopped guarding it: documents recorded since are not matched
+                             */
+                            removedAt: string;
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                                /** @description The document's county */
+                                county: string;
+                                /**
+                                 * @description What of the guarded item the document hit
+                                 * @enum {string}
+                                 */
+                                matchKind: "apn" | "address" | "name";
+                                /** @description The document's value that matched */
+                                matchedValue: string;
+                                /** @description For a name: whether the document names it as a grantor or a grantee */
+                                partyRole: ("grantor" | "grantee") | null;
+                                /** @description Exactly the guarded item, not a variant of it */
+                                isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
+                                /** @description 0 to 1: lower for variants and for names common in the county */
+                                confidence: number;
+                                /** @description Why it matched, for a person */
+                                reason: string;
+                                /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
+                                 * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
+                                 * @enum {string}
+                                 */
+                                deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                    error: string | null;
+                                }[];
+                            }[];
+                        }[];
+                        removedNameSubscriptions: {
+                            /**
+                             * Format: uuid
+                             * @description The id it had while guarded
+                             */
+                            id: string;
+                            county: string;
+                            name: string;
+                            /**
+                             * @description What the subscriber chose for its possible matches when they removed it
+                             * @enum {string}
+                             */
+                            possibleMatches: "digest" | "immediately" | "hide";
+                            /**
+                             * Format: date-time
+                             * @description When the subscriber stopped guarding it: documents recorded since are not matched
+                             */
+                            removedAt: string;
+                            /** @description Its events, newest first; possible ones left out when possibleMatches is 'hide' */
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                                /** @description The document's county */
+                                county: string;
+                                /**
+                                 * @description What of the guarded item the document hit
+                                 * @enum {string}
+                                 */
+                                matchKind: "apn" | "address" | "name";
+                                /** @description The document's value that matched */
+                                matchedValue: string;
+                                /** @description For a name: whether the document names it as a grantor or a grantee */
+                                partyRole: ("grantor" | "grantee") | null;
+                                /** @description Exactly the guarded item, not a variant of it */
+                                isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
+                                /** @description 0 to 1: lower for variants and for names common in the county */
+                                confidence: number;
+                                /** @description Why it matched, for a person */
+                                reason: string;
+                                /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
+                                 * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
+                                 * @enum {string}
+                                 */
+                                deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                    error: string | null;
+                                }[];
+                            }[];
+                        }[];
                         emailNotificationMethods: {
                             /** Format: uuid */
                             id: string;
@@ -2823,6 +3265,227 @@ export interface operations {
                              * @enum {string}
                              */
                             possibleMatches: "digest" | "immediately" | "hide";
+                            /** @description Its events, newest first; possible ones left out when possibleMatches is 'hide' */
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                                /** @description The document's county */
+                                county: string;
+                                /**
+                                 * @description What of the guarded item the document hit
+                                 * @enum {string}
+                                 */
+                                matchKind: "apn" | "address" | "name";
+                                /** @description The document's value that matched */
+                                matchedValue: string;
+                                /** @description For a name: whether the document names it as a grantor or a grantee */
+                                partyRole: ("grantor" | "grantee") | null;
+                                /** @description Exactly the guarded item, not a variant of it */
+                                isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
+                                /** @description 0 to 1: lower for variants and for names common in the county */
+                                confidence: number;
+                                /** @description Why it matched, for a person */
+                                reason: string;
+                                /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
+                                 * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
+                                 * @enum {string}
+                                 */
+                                deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                    error: string | null;
+                                }[];
+                            }[];
+                        }[];
+                        removedApnSubscriptions: {
+                            /**
+                             * Format: uuid
+                             * @description The id it had while guarded
+                             */
+                            id: string;
+                            county: string;
+                            apn: string;
+                            description: string;
+                            /**
+                             * Format: date-time
+                             * @description When the subscriber stopped guarding it: documents recorded since are not matched
+                             */
+                            removedAt: string;
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                                /** @description The document's county */
+                                county: string;
+                                /**
+                                 * @description What of the guarded item the document hit
+                                 * @enum {string}
+                                 */
+                                matchKind: "apn" | "address" | "name";
+                                /** @description The document's value that matched */
+                                matchedValue: string;
+                                /** @description For a name: whether the document names it as a grantor or a grantee */
+                                partyRole: ("grantor" | "grantee") | null;
+                                /** @description Exactly the guarded item, not a variant of it */
+                                isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
+                                /** @description 0 to 1: lower for variants and for names common in the county */
+                                confidence: number;
+                                /** @description Why it matched, for a person */
+                                reason: string;
+                                /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
+                                 * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
+                                 * @enum {string}
+                                 */
+                                deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                    error: string | null;
+                                }[];
+                            }[];
+                        }[];
+                        removedNameSubscriptions: {
+                            /**
+                             * Format: uuid
+                             * @description The id it had while guarded
+                             */
+                            id: string;
+                            county: string;
+                            name: string;
+                            /**
+                             * @description What the subscriber chose for its possible matches when they removed it
+                             * @enum {string}
+                             */
+                            possibleMatches: "digest" | "immediately" | "hide";
+                            /**
+                             * Format: date-time
+                             * @description When the subscriber stopped guarding it: documents recorded since are not matched
+                             */
+                            removedAt: string;
                             /** @description Its events, newest first; possible ones left out when possibleMatches is 'hide' */
                             events: {
                                 /** Format: uuid */
@@ -3273,6 +3936,227 @@ export interface operations {
                                 }[];
                             }[];
                         }[];
+                        removedApnSubscriptions: {
+                            /**
+                             * Format: uuid
+                             * @description The id it had while guarded
+                             */
+                            id: string;
+                            county: string;
+                            apn: string;
+                            description: string;
+                            /**
+                             * Format: date-time
+                             * @description When the subscriber stopped guarding it: documents recorded since are not matched
+                             */
+                            removedAt: string;
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                                /** @description The document's county */
+                                county: string;
+                                /**
+                                 * @description What of the guarded item the document hit
+                                 * @enum {string}
+                                 */
+                                matchKind: "apn" | "address" | "name";
+                                /** @description The document's value that matched */
+                                matchedValue: string;
+                                /** @description For a name: whether the document names it as a grantor or a grantee */
+                                partyRole: ("grantor" | "grantee") | null;
+                                /** @description Exactly the guarded item, not a variant of it */
+                                isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
+                                /** @description 0 to 1: lower for variants and for names common in the county */
+                                confidence: number;
+                                /** @description Why it matched, for a person */
+                                reason: string;
+                                /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
+                                 * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
+                                 * @enum {string}
+                                 */
+                                deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                    error: string | null;
+                                }[];
+                            }[];
+                        }[];
+                        removedNameSubscriptions: {
+                            /**
+                             * Format: uuid
+                             * @description The id it had while guarded
+                             */
+                            id: string;
+                            county: string;
+                            name: string;
+                            /**
+                             * @description What the subscriber chose for its possible matches when they removed it
+                             * @enum {string}
+                             */
+                            possibleMatches: "digest" | "immediately" | "hide";
+                            /**
+                             * Format: date-time
+                             * @description When the subscriber stopped guarding it: documents recorded since are not matched
+                             */
+                            removedAt: string;
+                            /** @description Its events, newest first; possible ones left out when possibleMatches is 'hide' */
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                                /** @description The document's county */
+                                county: string;
+                                /**
+                                 * @description What of the guarded item the document hit
+                                 * @enum {string}
+                                 */
+                                matchKind: "apn" | "address" | "name";
+                                /** @description The document's value that matched */
+                                matchedValue: string;
+                                /** @description For a name: whether the document names it as a grantor or a grantee */
+                                partyRole: ("grantor" | "grantee") | null;
+                                /** @description Exactly the guarded item, not a variant of it */
+                                isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
+                                /** @description 0 to 1: lower for variants and for names common in the county */
+                                confidence: number;
+                                /** @description Why it matched, for a person */
+                                reason: string;
+                                /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
+                                 * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
+                                 * @enum {string}
+                                 */
+                                deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                    error: string | null;
+                                }[];
+                            }[];
+                        }[];
                         emailNotificationMethods: {
                             /** Format: uuid */
                             id: string;
@@ -3531,6 +4415,227 @@ export interface operations {
                              * @enum {string}
                              */
                             possibleMatches: "digest" | "immediately" | "hide";
+                            /** @description Its events, newest first; possible ones left out when possibleMatches is 'hide' */
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                                /** @description The document's county */
+                                county: string;
+                                /**
+                                 * @description What of the guarded item the document hit
+                                 * @enum {string}
+                                 */
+                                matchKind: "apn" | "address" | "name";
+                                /** @description The document's value that matched */
+                                matchedValue: string;
+                                /** @description For a name: whether the document names it as a grantor or a grantee */
+                                partyRole: ("grantor" | "grantee") | null;
+                                /** @description Exactly the guarded item, not a variant of it */
+                                isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
+                                /** @description 0 to 1: lower for variants and for names common in the county */
+                                confidence: number;
+                                /** @description Why it matched, for a person */
+                                reason: string;
+                                /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
+                                 * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
+                                 * @enum {string}
+                                 */
+                                deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                    error: string | null;
+                                }[];
+                            }[];
+                        }[];
+                        removedApnSubscriptions: {
+                            /**
+                             * Format: uuid
+                             * @description The id it had while guarded
+                             */
+                            id: string;
+                            county: string;
+                            apn: string;
+                            description: string;
+                            /**
+                             * Format: date-time
+                             * @description When the subscriber stopped guarding it: documents recorded since are not matched
+                             */
+                            removedAt: string;
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                                /** @description The document's county */
+                                county: string;
+                                /**
+                                 * @description What of the guarded item the document hit
+                                 * @enum {string}
+                                 */
+                                matchKind: "apn" | "address" | "name";
+                                /** @description The document's value that matched */
+                                matchedValue: string;
+                                /** @description For a name: whether the document names it as a grantor or a grantee */
+                                partyRole: ("grantor" | "grantee") | null;
+                                /** @description Exactly the guarded item, not a variant of it */
+                                isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
+                                /** @description 0 to 1: lower for variants and for names common in the county */
+                                confidence: number;
+                                /** @description Why it matched, for a person */
+                                reason: string;
+                                /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
+                                 * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
+                                 * @enum {string}
+                                 */
+                                deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                    error: string | null;
+                                }[];
+                            }[];
+                        }[];
+                        removedNameSubscriptions: {
+                            /**
+                             * Format: uuid
+                             * @description The id it had while guarded
+                             */
+                            id: string;
+                            county: string;
+                            name: string;
+                            /**
+                             * @description What the subscriber chose for its possible matches when they removed it
+                             * @enum {string}
+                             */
+                            possibleMatches: "digest" | "immediately" | "hide";
+                            /**
+                             * Format: date-time
+                             * @description When the subscriber stopped guarding it: documents recorded since are not matched
+                             */
+                            removedAt: string;
                             /** @description Its events, newest first; possible ones left out when possibleMatches is 'hide' */
                             events: {
                                 /** Format: uuid */
@@ -3937,6 +5042,227 @@ export interface operations {
                              * @enum {string}
                              */
                             possibleMatches: "digest" | "immediately" | "hide";
+                            /** @description Its events, newest first; possible ones left out when possibleMatches is 'hide' */
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                                /** @description The document's county */
+                                county: string;
+                                /**
+                                 * @description What of the guarded item the document hit
+                                 * @enum {string}
+                                 */
+                                matchKind: "apn" | "address" | "name";
+                                /** @description The document's value that matched */
+                                matchedValue: string;
+                                /** @description For a name: whether the document names it as a grantor or a grantee */
+                                partyRole: ("grantor" | "grantee") | null;
+                                /** @description Exactly the guarded item, not a variant of it */
+                                isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
+                                /** @description 0 to 1: lower for variants and for names common in the county */
+                                confidence: number;
+                                /** @description Why it matched, for a person */
+                                reason: string;
+                                /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
+                                 * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
+                                 * @enum {string}
+                                 */
+                                deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                    error: string | null;
+                                }[];
+                            }[];
+                        }[];
+                        removedApnSubscriptions: {
+                            /**
+                             * Format: uuid
+                             * @description The id it had while guarded
+                             */
+                            id: string;
+                            county: string;
+                            apn: string;
+                            description: string;
+                            /**
+                             * Format: date-time
+                             * @description When the subscriber stopped guarding it: documents recorded since are not matched
+                             */
+                            removedAt: string;
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                                /** @description The document's county */
+                                county: string;
+                                /**
+                                 * @description What of the guarded item the document hit
+                                 * @enum {string}
+                                 */
+                                matchKind: "apn" | "address" | "name";
+                                /** @description The document's value that matched */
+                                matchedValue: string;
+                                /** @description For a name: whether the document names it as a grantor or a grantee */
+                                partyRole: ("grantor" | "grantee") | null;
+                                /** @description Exactly the guarded item, not a variant of it */
+                                isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
+                                /** @description 0 to 1: lower for variants and for names common in the county */
+                                confidence: number;
+                                /** @description Why it matched, for a person */
+                                reason: string;
+                                /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
+                                 * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
+                                 * @enum {string}
+                                 */
+                                deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                    error: string | null;
+                                }[];
+                            }[];
+                        }[];
+                        removedNameSubscriptions: {
+                            /**
+                             * Format: uuid
+                             * @description The id it had while guarded
+                             */
+                            id: string;
+                            county: string;
+                            name: string;
+                            /**
+                             * @description What the subscriber chose for its possible matches when they removed it
+                             * @enum {string}
+                             */
+                            possibleMatches: "digest" | "immediately" | "hide";
+                            /**
+                             * Format: date-time
+                             * @description When the subscriber stopped guarding it: documents recorded since are not matched
+                             */
+                            removedAt: string;
                             /** @description Its events, newest first; possible ones left out when possibleMatches is 'hide' */
                             events: {
                                 /** Format: uuid */
@@ -4596,6 +5922,227 @@ export interface operations {
                                 }[];
                             }[];
                         }[];
+                        removedApnSubscriptions: {
+                            /**
+                             * Format: uuid
+                             * @description The id it had while guarded
+                             */
+                            id: string;
+                            county: string;
+                            apn: string;
+                            description: string;
+                            /**
+                             * Format: date-time
+                             * @description When the subscriber stopped guarding it: documents recorded since are not matched
+                             */
+                            removedAt: string;
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                                /** @description The document's county */
+                                county: string;
+                                /**
+                                 * @description What of the guarded item the document hit
+                                 * @enum {string}
+                                 */
+                                matchKind: "apn" | "address" | "name";
+                                /** @description The document's value that matched */
+                                matchedValue: string;
+                                /** @description For a name: whether the document names it as a grantor or a grantee */
+                                partyRole: ("grantor" | "grantee") | null;
+                                /** @description Exactly the guarded item, not a variant of it */
+                                isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
+                                /** @description 0 to 1: lower for variants and for names common in the county */
+                                confidence: number;
+                                /** @description Why it matched, for a person */
+                                reason: string;
+                                /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
+                                 * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
+                                 * @enum {string}
+                                 */
+                                deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                    error: string | null;
+                                }[];
+                            }[];
+                        }[];
+                        removedNameSubscriptions: {
+                            /**
+                             * Format: uuid
+                             * @description The id it had while guarded
+                             */
+                            id: string;
+                            county: string;
+                            name: string;
+                            /**
+                             * @description What the subscriber chose for its possible matches when they removed it
+                             * @enum {string}
+                             */
+                            possibleMatches: "digest" | "immediately" | "hide";
+                            /**
+                             * Format: date-time
+                             * @description When the subscriber stopped guarding it: documents recorded since are not matched
+                             */
+                            removedAt: string;
+                            /** @description Its events, newest first; possible ones left out when possibleMatches is 'hide' */
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                                /** @description The document's county */
+                                county: string;
+                                /**
+                                 * @description What of the guarded item the document hit
+                                 * @enum {string}
+                                 */
+                                matchKind: "apn" | "address" | "name";
+                                /** @description The document's value that matched */
+                                matchedValue: string;
+                                /** @description For a name: whether the document names it as a grantor or a grantee */
+                                partyRole: ("grantor" | "grantee") | null;
+                                /** @description Exactly the guarded item, not a variant of it */
+                                isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
+                                /** @description 0 to 1: lower for variants and for names common in the county */
+                                confidence: number;
+                                /** @description Why it matched, for a person */
+                                reason: string;
+                                /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
+                                 * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
+                                 * @enum {string}
+                                 */
+                                deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                    error: string | null;
+                                }[];
+                            }[];
+                        }[];
                         emailNotificationMethods: {
                             /** Format: uuid */
                             id: string;
@@ -4873,6 +6420,227 @@ export interface operations {
                              * @enum {string}
                              */
                             possibleMatches: "digest" | "immediately" | "hide";
+                            /** @description Its events, newest first; possible ones left out when possibleMatches is 'hide' */
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                                /** @description The document's county */
+                                county: string;
+                                /**
+                                 * @description What of the guarded item the document hit
+                                 * @enum {string}
+                                 */
+                                matchKind: "apn" | "address" | "name";
+                                /** @description The document's value that matched */
+                                matchedValue: string;
+                                /** @description For a name: whether the document names it as a grantor or a grantee */
+                                partyRole: ("grantor" | "grantee") | null;
+                                /** @description Exactly the guarded item, not a variant of it */
+                                isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
+                                /** @description 0 to 1: lower for variants and for names common in the county */
+                                confidence: number;
+                                /** @description Why it matched, for a person */
+                                reason: string;
+                                /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
+                                 * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
+                                 * @enum {string}
+                                 */
+                                deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                    error: string | null;
+                                }[];
+                            }[];
+                        }[];
+                        removedApnSubscriptions: {
+                            /**
+                             * Format: uuid
+                             * @description The id it had while guarded
+                             */
+                            id: string;
+                            county: string;
+                            apn: string;
+                            description: string;
+                            /**
+                             * Format: date-time
+                             * @description When the subscriber stopped guarding it: documents recorded since are not matched
+                             */
+                            removedAt: string;
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                                /** @description The document's county */
+                                county: string;
+                                /**
+                                 * @description What of the guarded item the document hit
+                                 * @enum {string}
+                                 */
+                                matchKind: "apn" | "address" | "name";
+                                /** @description The document's value that matched */
+                                matchedValue: string;
+                                /** @description For a name: whether the document names it as a grantor or a grantee */
+                                partyRole: ("grantor" | "grantee") | null;
+                                /** @description Exactly the guarded item, not a variant of it */
+                                isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
+                                /** @description 0 to 1: lower for variants and for names common in the county */
+                                confidence: number;
+                                /** @description Why it matched, for a person */
+                                reason: string;
+                                /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
+                                 * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
+                                 * @enum {string}
+                                 */
+                                deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                    error: string | null;
+                                }[];
+                            }[];
+                        }[];
+                        removedNameSubscriptions: {
+                            /**
+                             * Format: uuid
+                             * @description The id it had while guarded
+                             */
+                            id: string;
+                            county: string;
+                            name: string;
+                            /**
+                             * @description What the subscriber chose for its possible matches when they removed it
+                             * @enum {string}
+                             */
+                            possibleMatches: "digest" | "immediately" | "hide";
+                            /**
+                             * Format: date-time
+                             * @description When the subscriber stopped guarding it: documents recorded since are not matched
+                             */
+                            removedAt: string;
                             /** @description Its events, newest first; possible ones left out when possibleMatches is 'hide' */
                             events: {
                                 /** Format: uuid */
@@ -5330,6 +7098,227 @@ export interface operations {
                                 }[];
                             }[];
                         }[];
+                        removedApnSubscriptions: {
+                            /**
+                             * Format: uuid
+                             * @description The id it had while guarded
+                             */
+                            id: string;
+                            county: string;
+                            apn: string;
+                            description: string;
+                            /**
+                             * Format: date-time
+                             * @description When the subscriber stopped guarding it: documents recorded since are not matched
+                             */
+                            removedAt: string;
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                                /** @description The document's county */
+                                county: string;
+                                /**
+                                 * @description What of the guarded item the document hit
+                                 * @enum {string}
+                                 */
+                                matchKind: "apn" | "address" | "name";
+                                /** @description The document's value that matched */
+                                matchedValue: string;
+                                /** @description For a name: whether the document names it as a grantor or a grantee */
+                                partyRole: ("grantor" | "grantee") | null;
+                                /** @description Exactly the guarded item, not a variant of it */
+                                isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
+                                /** @description 0 to 1: lower for variants and for names common in the county */
+                                confidence: number;
+                                /** @description Why it matched, for a person */
+                                reason: string;
+                                /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
+                                 * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
+                                 * @enum {string}
+                                 */
+                                deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                    error: string | null;
+                                }[];
+                            }[];
+                        }[];
+                        removedNameSubscriptions: {
+                            /**
+                             * Format: uuid
+                             * @description The id it had while guarded
+                             */
+                            id: string;
+                            county: string;
+                            name: string;
+                            /**
+                             * @description What the subscriber chose for its possible matches when they removed it
+                             * @enum {string}
+                             */
+                            possibleMatches: "digest" | "immediately" | "hide";
+                            /**
+                             * Format: date-time
+                             * @description When the subscriber stopped guarding it: documents recorded since are not matched
+                             */
+                            removedAt: string;
+                            /** @description Its events, newest first; possible ones left out when possibleMatches is 'hide' */
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                                /** @description The document's county */
+                                county: string;
+                                /**
+                                 * @description What of the guarded item the document hit
+                                 * @enum {string}
+                                 */
+                                matchKind: "apn" | "address" | "name";
+                                /** @description The document's value that matched */
+                                matchedValue: string;
+                                /** @description For a name: whether the document names it as a grantor or a grantee */
+                                partyRole: ("grantor" | "grantee") | null;
+                                /** @description Exactly the guarded item, not a variant of it */
+                                isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
+                                /** @description 0 to 1: lower for variants and for names common in the county */
+                                confidence: number;
+                                /** @description Why it matched, for a person */
+                                reason: string;
+                                /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
+                                 * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
+                                 * @enum {string}
+                                 */
+                                deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                    error: string | null;
+                                }[];
+                            }[];
+                        }[];
                         emailNotificationMethods: {
                             /** Format: uuid */
                             id: string;
@@ -5604,6 +7593,227 @@ export interface operations {
                              * @enum {string}
                              */
                             possibleMatches: "digest" | "immediately" | "hide";
+                            /** @description Its events, newest first; possible ones left out when possibleMatches is 'hide' */
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                                /** @description The document's county */
+                                county: string;
+                                /**
+                                 * @description What of the guarded item the document hit
+                                 * @enum {string}
+                                 */
+                                matchKind: "apn" | "address" | "name";
+                                /** @description The document's value that matched */
+                                matchedValue: string;
+                                /** @description For a name: whether the document names it as a grantor or a grantee */
+                                partyRole: ("grantor" | "grantee") | null;
+                                /** @description Exactly the guarded item, not a variant of it */
+                                isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
+                                /** @description 0 to 1: lower for variants and for names common in the county */
+                                confidence: number;
+                                /** @description Why it matched, for a person */
+                                reason: string;
+                                /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
+                                 * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
+                                 * @enum {string}
+                                 */
+                                deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                    error: string | null;
+                                }[];
+                            }[];
+                        }[];
+                        removedApnSubscriptions: {
+                            /**
+                             * Format: uuid
+                             * @description The id it had while guarded
+                             */
+                            id: string;
+                            county: string;
+                            apn: string;
+                            description: string;
+                            /**
+                             * Format: date-time
+                             * @description When the subscriber stopped guarding it: documents recorded since are not matched
+                             */
+                            removedAt: string;
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                                /** @description The document's county */
+                                county: string;
+                                /**
+                                 * @description What of the guarded item the document hit
+                                 * @enum {string}
+                                 */
+                                matchKind: "apn" | "address" | "name";
+                                /** @description The document's value that matched */
+                                matchedValue: string;
+                                /** @description For a name: whether the document names it as a grantor or a grantee */
+                                partyRole: ("grantor" | "grantee") | null;
+                                /** @description Exactly the guarded item, not a variant of it */
+                                isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
+                                /** @description 0 to 1: lower for variants and for names common in the county */
+                                confidence: number;
+                                /** @description Why it matched, for a person */
+                                reason: string;
+                                /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
+                                 * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
+                                 * @enum {string}
+                                 */
+                                deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                    error: string | null;
+                                }[];
+                            }[];
+                        }[];
+                        removedNameSubscriptions: {
+                            /**
+                             * Format: uuid
+                             * @description The id it had while guarded
+                             */
+                            id: string;
+                            county: string;
+                            name: string;
+                            /**
+                             * @description What the subscriber chose for its possible matches when they removed it
+                             * @enum {string}
+                             */
+                            possibleMatches: "digest" | "immediately" | "hide";
+                            /**
+                             * Format: date-time
+                             * @description When the subscriber stopped guarding it: documents recorded since are not matched
+                             */
+                            removedAt: string;
                             /** @description Its events, newest first; possible ones left out when possibleMatches is 'hide' */
                             events: {
                                 /** Format: uuid */
@@ -6074,6 +8284,227 @@ export interface operations {
                                 }[];
                             }[];
                         }[];
+                        removedApnSubscriptions: {
+                            /**
+                             * Format: uuid
+                             * @description The id it had while guarded
+                             */
+                            id: string;
+                            county: string;
+                            apn: string;
+                            description: string;
+                            /**
+                             * Format: date-time
+                             * @description When the subscriber stopped guarding it: documents recorded since are not matched
+                             */
+                            removedAt: string;
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                                /** @description The document's county */
+                                county: string;
+                                /**
+                                 * @description What of the guarded item the document hit
+                                 * @enum {string}
+                                 */
+                                matchKind: "apn" | "address" | "name";
+                                /** @description The document's value that matched */
+                                matchedValue: string;
+                                /** @description For a name: whether the document names it as a grantor or a grantee */
+                                partyRole: ("grantor" | "grantee") | null;
+                                /** @description Exactly the guarded item, not a variant of it */
+                                isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
+                                /** @description 0 to 1: lower for variants and for names common in the county */
+                                confidence: number;
+                                /** @description Why it matched, for a person */
+                                reason: string;
+                                /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
+                                 * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
+                                 * @enum {string}
+                                 */
+                                deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                    error: string | null;
+                                }[];
+                            }[];
+                        }[];
+                        removedNameSubscriptions: {
+                            /**
+                             * Format: uuid
+                             * @description The id it had while guarded
+                             */
+                            id: string;
+                            county: string;
+                            name: string;
+                            /**
+                             * @description What the subscriber chose for its possible matches when they removed it
+                             * @enum {string}
+                             */
+                            possibleMatches: "digest" | "immediately" | "hide";
+                            /**
+                             * Format: date-time
+                             * @description When the subscriber stopped guarding it: documents recorded since are not matched
+                             */
+                            removedAt: string;
+                            /** @description Its events, newest first; possible ones left out when possibleMatches is 'hide' */
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                                /** @description The document's county */
+                                county: string;
+                                /**
+                                 * @description What of the guarded item the document hit
+                                 * @enum {string}
+                                 */
+                                matchKind: "apn" | "address" | "name";
+                                /** @description The document's value that matched */
+                                matchedValue: string;
+                                /** @description For a name: whether the document names it as a grantor or a grantee */
+                                partyRole: ("grantor" | "grantee") | null;
+                                /** @description Exactly the guarded item, not a variant of it */
+                                isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
+                                /** @description 0 to 1: lower for variants and for names common in the county */
+                                confidence: number;
+                                /** @description Why it matched, for a person */
+                                reason: string;
+                                /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
+                                 * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
+                                 * @enum {string}
+                                 */
+                                deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                    error: string | null;
+                                }[];
+                            }[];
+                        }[];
                         emailNotificationMethods: {
                             /** Format: uuid */
                             id: string;
@@ -6351,6 +8782,227 @@ export interface operations {
                              * @enum {string}
                              */
                             possibleMatches: "digest" | "immediately" | "hide";
+                            /** @description Its events, newest first; possible ones left out when possibleMatches is 'hide' */
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                                /** @description The document's county */
+                                county: string;
+                                /**
+                                 * @description What of the guarded item the document hit
+                                 * @enum {string}
+                                 */
+                                matchKind: "apn" | "address" | "name";
+                                /** @description The document's value that matched */
+                                matchedValue: string;
+                                /** @description For a name: whether the document names it as a grantor or a grantee */
+                                partyRole: ("grantor" | "grantee") | null;
+                                /** @description Exactly the guarded item, not a variant of it */
+                                isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
+                                /** @description 0 to 1: lower for variants and for names common in the county */
+                                confidence: number;
+                                /** @description Why it matched, for a person */
+                                reason: string;
+                                /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
+                                 * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
+                                 * @enum {string}
+                                 */
+                                deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                    error: string | null;
+                                }[];
+                            }[];
+                        }[];
+                        removedApnSubscriptions: {
+                            /**
+                             * Format: uuid
+                             * @description The id it had while guarded
+                             */
+                            id: string;
+                            county: string;
+                            apn: string;
+                            description: string;
+                            /**
+                             * Format: date-time
+                             * @description When the subscriber stopped guarding it: documents recorded since are not matched
+                             */
+                            removedAt: string;
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                                /** @description The document's county */
+                                county: string;
+                                /**
+                                 * @description What of the guarded item the document hit
+                                 * @enum {string}
+                                 */
+                                matchKind: "apn" | "address" | "name";
+                                /** @description The document's value that matched */
+                                matchedValue: string;
+                                /** @description For a name: whether the document names it as a grantor or a grantee */
+                                partyRole: ("grantor" | "grantee") | null;
+                                /** @description Exactly the guarded item, not a variant of it */
+                                isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
+                                /** @description 0 to 1: lower for variants and for names common in the county */
+                                confidence: number;
+                                /** @description Why it matched, for a person */
+                                reason: string;
+                                /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
+                                 * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
+                                 * @enum {string}
+                                 */
+                                deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                    error: string | null;
+                                }[];
+                            }[];
+                        }[];
+                        removedNameSubscriptions: {
+                            /**
+                             * Format: uuid
+                             * @description The id it had while guarded
+                             */
+                            id: string;
+                            county: string;
+                            name: string;
+                            /**
+                             * @description What the subscriber chose for its possible matches when they removed it
+                             * @enum {string}
+                             */
+                            possibleMatches: "digest" | "immediately" | "hide";
+                            /**
+                             * Format: date-time
+                             * @description When the subscriber stopped guarding it: documents recorded since are not matched
+                             */
+                            removedAt: string;
                             /** @description Its events, newest first; possible ones left out when possibleMatches is 'hide' */
                             events: {
                                 /** Format: uuid */
@@ -6821,6 +9473,227 @@ export interface operations {
                                 }[];
                             }[];
                         }[];
+                        removedApnSubscriptions: {
+                            /**
+                             * Format: uuid
+                             * @description The id it had while guarded
+                             */
+                            id: string;
+                            county: string;
+                            apn: string;
+                            description: string;
+                            /**
+                             * Format: date-time
+                             * @description When the subscriber stopped guarding it: documents recorded since are not matched
+                             */
+                            removedAt: string;
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                                /** @description The document's county */
+                                county: string;
+                                /**
+                                 * @description What of the guarded item the document hit
+                                 * @enum {string}
+                                 */
+                                matchKind: "apn" | "address" | "name";
+                                /** @description The document's value that matched */
+                                matchedValue: string;
+                                /** @description For a name: whether the document names it as a grantor or a grantee */
+                                partyRole: ("grantor" | "grantee") | null;
+                                /** @description Exactly the guarded item, not a variant of it */
+                                isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
+                                /** @description 0 to 1: lower for variants and for names common in the county */
+                                confidence: number;
+                                /** @description Why it matched, for a person */
+                                reason: string;
+                                /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
+                                 * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
+                                 * @enum {string}
+                                 */
+                                deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                    error: string | null;
+                                }[];
+                            }[];
+                        }[];
+                        removedNameSubscriptions: {
+                            /**
+                             * Format: uuid
+                             * @description The id it had while guarded
+                             */
+                            id: string;
+                            county: string;
+                            name: string;
+                            /**
+                             * @description What the subscriber chose for its possible matches when they removed it
+                             * @enum {string}
+                             */
+                            possibleMatches: "digest" | "immediately" | "hide";
+                            /**
+                             * Format: date-time
+                             * @description When the subscriber stopped guarding it: documents recorded since are not matched
+                             */
+                            removedAt: string;
+                            /** @description Its events, newest first; possible ones left out when possibleMatches is 'hide' */
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                                /** @description The document's county */
+                                county: string;
+                                /**
+                                 * @description What of the guarded item the document hit
+                                 * @enum {string}
+                                 */
+                                matchKind: "apn" | "address" | "name";
+                                /** @description The document's value that matched */
+                                matchedValue: string;
+                                /** @description For a name: whether the document names it as a grantor or a grantee */
+                                partyRole: ("grantor" | "grantee") | null;
+                                /** @description Exactly the guarded item, not a variant of it */
+                                isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
+                                /** @description 0 to 1: lower for variants and for names common in the county */
+                                confidence: number;
+                                /** @description Why it matched, for a person */
+                                reason: string;
+                                /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
+                                 * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
+                                 * @enum {string}
+                                 */
+                                deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                    error: string | null;
+                                }[];
+                            }[];
+                        }[];
                         emailNotificationMethods: {
                             /** Format: uuid */
                             id: string;
@@ -7101,6 +9974,227 @@ export interface operations {
                              * @enum {string}
                              */
                             possibleMatches: "digest" | "immediately" | "hide";
+                            /** @description Its events, newest first; possible ones left out when possibleMatches is 'hide' */
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                                /** @description The document's county */
+                                county: string;
+                                /**
+                                 * @description What of the guarded item the document hit
+                                 * @enum {string}
+                                 */
+                                matchKind: "apn" | "address" | "name";
+                                /** @description The document's value that matched */
+                                matchedValue: string;
+                                /** @description For a name: whether the document names it as a grantor or a grantee */
+                                partyRole: ("grantor" | "grantee") | null;
+                                /** @description Exactly the guarded item, not a variant of it */
+                                isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
+                                /** @description 0 to 1: lower for variants and for names common in the county */
+                                confidence: number;
+                                /** @description Why it matched, for a person */
+                                reason: string;
+                                /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
+                                 * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
+                                 * @enum {string}
+                                 */
+                                deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                    error: string | null;
+                                }[];
+                            }[];
+                        }[];
+                        removedApnSubscriptions: {
+                            /**
+                             * Format: uuid
+                             * @description The id it had while guarded
+                             */
+                            id: string;
+                            county: string;
+                            apn: string;
+                            description: string;
+                            /**
+                             * Format: date-time
+                             * @description When the subscriber stopped guarding it: documents recorded since are not matched
+                             */
+                            removedAt: string;
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                                /** @description The document's county */
+                                county: string;
+                                /**
+                                 * @description What of the guarded item the document hit
+                                 * @enum {string}
+                                 */
+                                matchKind: "apn" | "address" | "name";
+                                /** @description The document's value that matched */
+                                matchedValue: string;
+                                /** @description For a name: whether the document names it as a grantor or a grantee */
+                                partyRole: ("grantor" | "grantee") | null;
+                                /** @description Exactly the guarded item, not a variant of it */
+                                isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
+                                /** @description 0 to 1: lower for variants and for names common in the county */
+                                confidence: number;
+                                /** @description Why it matched, for a person */
+                                reason: string;
+                                /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
+                                 * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
+                                 * @enum {string}
+                                 */
+                                deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                    error: string | null;
+                                }[];
+                            }[];
+                        }[];
+                        removedNameSubscriptions: {
+                            /**
+                             * Format: uuid
+                             * @description The id it had while guarded
+                             */
+                            id: string;
+                            county: string;
+                            name: string;
+                            /**
+                             * @description What the subscriber chose for its possible matches when they removed it
+                             * @enum {string}
+                             */
+                            possibleMatches: "digest" | "immediately" | "hide";
+                            /**
+                             * Format: date-time
+                             * @description When the subscriber stopped guarding it: documents recorded since are not matched
+                             */
+                            removedAt: string;
                             /** @description Its events, newest first; possible ones left out when possibleMatches is 'hide' */
                             events: {
                                 /** Format: uuid */
@@ -7555,6 +10649,227 @@ export interface operations {
                                 }[];
                             }[];
                         }[];
+                        removedApnSubscriptions: {
+                            /**
+                             * Format: uuid
+                             * @description The id it had while guarded
+                             */
+                            id: string;
+                            county: string;
+                            apn: string;
+                            description: string;
+                            /**
+                             * Format: date-time
+                             * @description When the subscriber stopped guarding it: documents recorded since are not matched
+                             */
+                            removedAt: string;
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                                /** @description The document's county */
+                                county: string;
+                                /**
+                                 * @description What of the guarded item the document hit
+                                 * @enum {string}
+                                 */
+                                matchKind: "apn" | "address" | "name";
+                                /** @description The document's value that matched */
+                                matchedValue: string;
+                                /** @description For a name: whether the document names it as a grantor or a grantee */
+                                partyRole: ("grantor" | "grantee") | null;
+                                /** @description Exactly the guarded item, not a variant of it */
+                                isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
+                                /** @description 0 to 1: lower for variants and for names common in the county */
+                                confidence: number;
+                                /** @description Why it matched, for a person */
+                                reason: string;
+                                /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
+                                 * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
+                                 * @enum {string}
+                                 */
+                                deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                    error: string | null;
+                                }[];
+                            }[];
+                        }[];
+                        removedNameSubscriptions: {
+                            /**
+                             * Format: uuid
+                             * @description The id it had while guarded
+                             */
+                            id: string;
+                            county: string;
+                            name: string;
+                            /**
+                             * @description What the subscriber chose for its possible matches when they removed it
+                             * @enum {string}
+                             */
+                            possibleMatches: "digest" | "immediately" | "hide";
+                            /**
+                             * Format: date-time
+                             * @description When the subscriber stopped guarding it: documents recorded since are not matched
+                             */
+                            removedAt: string;
+                            /** @description Its events, newest first; possible ones left out when possibleMatches is 'hide' */
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                                /** @description The document's county */
+                                county: string;
+                                /**
+                                 * @description What of the guarded item the document hit
+                                 * @enum {string}
+                                 */
+                                matchKind: "apn" | "address" | "name";
+                                /** @description The document's value that matched */
+                                matchedValue: string;
+                                /** @description For a name: whether the document names it as a grantor or a grantee */
+                                partyRole: ("grantor" | "grantee") | null;
+                                /** @description Exactly the guarded item, not a variant of it */
+                                isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
+                                /** @description 0 to 1: lower for variants and for names common in the county */
+                                confidence: number;
+                                /** @description Why it matched, for a person */
+                                reason: string;
+                                /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
+                                 * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
+                                 * @enum {string}
+                                 */
+                                deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                    error: string | null;
+                                }[];
+                            }[];
+                        }[];
                         emailNotificationMethods: {
                             /** Format: uuid */
                             id: string;
@@ -7838,6 +11153,227 @@ export interface operations {
                              * @enum {string}
                              */
                             possibleMatches: "digest" | "immediately" | "hide";
+                            /** @description Its events, newest first; possible ones left out when possibleMatches is 'hide' */
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                                /** @description The document's county */
+                                county: string;
+                                /**
+                                 * @description What of the guarded item the document hit
+                                 * @enum {string}
+                                 */
+                                matchKind: "apn" | "address" | "name";
+                                /** @description The document's value that matched */
+                                matchedValue: string;
+                                /** @description For a name: whether the document names it as a grantor or a grantee */
+                                partyRole: ("grantor" | "grantee") | null;
+                                /** @description Exactly the guarded item, not a variant of it */
+                                isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
+                                /** @description 0 to 1: lower for variants and for names common in the county */
+                                confidence: number;
+                                /** @description Why it matched, for a person */
+                                reason: string;
+                                /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
+                                 * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
+                                 * @enum {string}
+                                 */
+                                deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                    error: string | null;
+                                }[];
+                            }[];
+                        }[];
+                        removedApnSubscriptions: {
+                            /**
+                             * Format: uuid
+                             * @description The id it had while guarded
+                             */
+                            id: string;
+                            county: string;
+                            apn: string;
+                            description: string;
+                            /**
+                             * Format: date-time
+                             * @description When the subscriber stopped guarding it: documents recorded since are not matched
+                             */
+                            removedAt: string;
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                                /** @description The document's county */
+                                county: string;
+                                /**
+                                 * @description What of the guarded item the document hit
+                                 * @enum {string}
+                                 */
+                                matchKind: "apn" | "address" | "name";
+                                /** @description The document's value that matched */
+                                matchedValue: string;
+                                /** @description For a name: whether the document names it as a grantor or a grantee */
+                                partyRole: ("grantor" | "grantee") | null;
+                                /** @description Exactly the guarded item, not a variant of it */
+                                isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
+                                /** @description 0 to 1: lower for variants and for names common in the county */
+                                confidence: number;
+                                /** @description Why it matched, for a person */
+                                reason: string;
+                                /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
+                                 * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
+                                 * @enum {string}
+                                 */
+                                deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                    error: string | null;
+                                }[];
+                            }[];
+                        }[];
+                        removedNameSubscriptions: {
+                            /**
+                             * Format: uuid
+                             * @description The id it had while guarded
+                             */
+                            id: string;
+                            county: string;
+                            name: string;
+                            /**
+                             * @description What the subscriber chose for its possible matches when they removed it
+                             * @enum {string}
+                             */
+                            possibleMatches: "digest" | "immediately" | "hide";
+                            /**
+                             * Format: date-time
+                             * @description When the subscriber stopped guarding it: documents recorded since are not matched
+                             */
+                            removedAt: string;
                             /** @description Its events, newest first; possible ones left out when possibleMatches is 'hide' */
                             events: {
                                 /** Format: uuid */
@@ -9797,6 +13333,227 @@ export interface operations {
                                 }[];
                             }[];
                         }[];
+                        removedApnSubscriptions: {
+                            /**
+                             * Format: uuid
+                             * @description The id it had while guarded
+                             */
+                            id: string;
+                            county: string;
+                            apn: string;
+                            description: string;
+                            /**
+                             * Format: date-time
+                             * @description When the subscriber stopped guarding it: documents recorded since are not matched
+                             */
+                            removedAt: string;
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                                /** @description The document's county */
+                                county: string;
+                                /**
+                                 * @description What of the guarded item the document hit
+                                 * @enum {string}
+                                 */
+                                matchKind: "apn" | "address" | "name";
+                                /** @description The document's value that matched */
+                                matchedValue: string;
+                                /** @description For a name: whether the document names it as a grantor or a grantee */
+                                partyRole: ("grantor" | "grantee") | null;
+                                /** @description Exactly the guarded item, not a variant of it */
+                                isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
+                                /** @description 0 to 1: lower for variants and for names common in the county */
+                                confidence: number;
+                                /** @description Why it matched, for a person */
+                                reason: string;
+                                /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
+                                 * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
+                                 * @enum {string}
+                                 */
+                                deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                    error: string | null;
+                                }[];
+                            }[];
+                        }[];
+                        removedNameSubscriptions: {
+                            /**
+                             * Format: uuid
+                             * @description The id it had while guarded
+                             */
+                            id: string;
+                            county: string;
+                            name: string;
+                            /**
+                             * @description What the subscriber chose for its possible matches when they removed it
+                             * @enum {string}
+                             */
+                            possibleMatches: "digest" | "immediately" | "hide";
+                            /**
+                             * Format: date-time
+                             * @description When the subscriber stopped guarding it: documents recorded since are not matched
+                             */
+                            removedAt: string;
+                            /** @description Its events, newest first; possible ones left out when possibleMatches is 'hide' */
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                                /** @description The document's county */
+                                county: string;
+                                /**
+                                 * @description What of the guarded item the document hit
+                                 * @enum {string}
+                                 */
+                                matchKind: "apn" | "address" | "name";
+                                /** @description The document's value that matched */
+                                matchedValue: string;
+                                /** @description For a name: whether the document names it as a grantor or a grantee */
+                                partyRole: ("grantor" | "grantee") | null;
+                                /** @description Exactly the guarded item, not a variant of it */
+                                isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
+                                /** @description 0 to 1: lower for variants and for names common in the county */
+                                confidence: number;
+                                /** @description Why it matched, for a person */
+                                reason: string;
+                                /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
+                                 * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
+                                 * @enum {string}
+                                 */
+                                deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                    error: string | null;
+                                }[];
+                            }[];
+                        }[];
                         emailNotificationMethods: {
                             /** Format: uuid */
                             id: string;
@@ -11219,6 +14976,227 @@ export interface operations {
                                 }[];
                             }[];
                         }[];
+                        removedApnSubscriptions: {
+                            /**
+                             * Format: uuid
+                             * @description The id it had while guarded
+                             */
+                            id: string;
+                            county: string;
+                            apn: string;
+                            description: string;
+                            /**
+                             * Format: date-time
+                             * @description When the subscriber stopped guarding it: documents recorded since are not matched
+                             */
+                            removedAt: string;
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                                /** @description The document's county */
+                                county: string;
+                                /**
+                                 * @description What of the guarded item the document hit
+                                 * @enum {string}
+                                 */
+                                matchKind: "apn" | "address" | "name";
+                                /** @description The document's value that matched */
+                                matchedValue: string;
+                                /** @description For a name: whether the document names it as a grantor or a grantee */
+                                partyRole: ("grantor" | "grantee") | null;
+                                /** @description Exactly the guarded item, not a variant of it */
+                                isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
+                                /** @description 0 to 1: lower for variants and for names common in the county */
+                                confidence: number;
+                                /** @description Why it matched, for a person */
+                                reason: string;
+                                /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
+                                 * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
+                                 * @enum {string}
+                                 */
+                                deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                    error: string | null;
+                                }[];
+                            }[];
+                        }[];
+                        removedNameSubscriptions: {
+                            /**
+                             * Format: uuid
+                             * @description The id it had while guarded
+                             */
+                            id: string;
+                            county: string;
+                            name: string;
+                            /**
+                             * @description What the subscriber chose for its possible matches when they removed it
+                             * @enum {string}
+                             */
+                            possibleMatches: "digest" | "immediately" | "hide";
+                            /**
+                             * Format: date-time
+                             * @description When the subscriber stopped guarding it: documents recorded since are not matched
+                             */
+                            removedAt: string;
+                            /** @description Its events, newest first; possible ones left out when possibleMatches is 'hide' */
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                                /** @description The document's county */
+                                county: string;
+                                /**
+                                 * @description What of the guarded item the document hit
+                                 * @enum {string}
+                                 */
+                                matchKind: "apn" | "address" | "name";
+                                /** @description The document's value that matched */
+                                matchedValue: string;
+                                /** @description For a name: whether the document names it as a grantor or a grantee */
+                                partyRole: ("grantor" | "grantee") | null;
+                                /** @description Exactly the guarded item, not a variant of it */
+                                isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
+                                /** @description 0 to 1: lower for variants and for names common in the county */
+                                confidence: number;
+                                /** @description Why it matched, for a person */
+                                reason: string;
+                                /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
+                                 * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
+                                 * @enum {string}
+                                 */
+                                deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                    error: string | null;
+                                }[];
+                            }[];
+                        }[];
                         emailNotificationMethods: {
                             /** Format: uuid */
                             id: string;
@@ -11487,6 +15465,227 @@ export interface operations {
                              * @enum {string}
                              */
                             possibleMatches: "digest" | "immediately" | "hide";
+                            /** @description Its events, newest first; possible ones left out when possibleMatches is 'hide' */
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                                /** @description The document's county */
+                                county: string;
+                                /**
+                                 * @description What of the guarded item the document hit
+                                 * @enum {string}
+                                 */
+                                matchKind: "apn" | "address" | "name";
+                                /** @description The document's value that matched */
+                                matchedValue: string;
+                                /** @description For a name: whether the document names it as a grantor or a grantee */
+                                partyRole: ("grantor" | "grantee") | null;
+                                /** @description Exactly the guarded item, not a variant of it */
+                                isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
+                                /** @description 0 to 1: lower for variants and for names common in the county */
+                                confidence: number;
+                                /** @description Why it matched, for a person */
+                                reason: string;
+                                /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
+                                 * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
+                                 * @enum {string}
+                                 */
+                                deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                    error: string | null;
+                                }[];
+                            }[];
+                        }[];
+                        removedApnSubscriptions: {
+                            /**
+                             * Format: uuid
+                             * @description The id it had while guarded
+                             */
+                            id: string;
+                            county: string;
+                            apn: string;
+                            description: string;
+                            /**
+                             * Format: date-time
+                             * @description When the subscriber stopped guarding it: documents recorded since are not matched
+                             */
+                            removedAt: string;
+                            events: {
+                                /** Format: uuid */
+                                id: string;
+                                isArchived: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                documentDate: string;
+                                documentNumber: string;
+                                documentType: string;
+                                countyCodeContainerName: string;
+                                parsedDocumentName: string;
+                                /** @description The document's county */
+                                county: string;
+                                /**
+                                 * @description What of the guarded item the document hit
+                                 * @enum {string}
+                                 */
+                                matchKind: "apn" | "address" | "name";
+                                /** @description The document's value that matched */
+                                matchedValue: string;
+                                /** @description For a name: whether the document names it as a grantor or a grantee */
+                                partyRole: ("grantor" | "grantee") | null;
+                                /** @description Exactly the guarded item, not a variant of it */
+                                isExact: boolean;
+                                /**
+                                 * @description How sure the match is: exact (the guarded item itself), strong (a close variant of it), possible (a variant of a common name, one part of a two-part surname, or an initial: it may well be somebody else)
+                                 * @enum {string}
+                                 */
+                                tier: "exact" | "strong" | "possible";
+                                /** @description For a name: the county's documents under the surname and first name of the commoner of the two names, whom the match cannot tell apart (for the commonest names, a lower bound: counting stops once the figure decides nothing more); null for a property */
+                                namesakes: number | null;
+                                /** @description Found when the item began to be guarded: recorded before that, so never alerted one by one (the dashboard lists these under Already on record) */
+                                onRecord: boolean;
+                                /** @description 0 to 1: lower for variants and for names common in the county */
+                                confidence: number;
+                                /** @description Why it matched, for a person */
+                                reason: string;
+                                /**
+                                 * @description How urgently to act, from the document type and the guarded party's role (the county's level table): act_now (a conveyance or loan the guarded owner gives or on the guarded property, a notice of default or sale, lis pendens, lien or judgment), check (other documents naming the guarded party), records (reconveyances, releases, satisfactions)
+                                 * @enum {string}
+                                 */
+                                level: "act_now" | "check" | "records";
+                                /** @description What the document does, in a sentence: "A deed transferring 123 MAIN ST from you was recorded in Sacramento County on 11/24/2026." */
+                                whatItDoes: string;
+                                /** @description When the subscriber said "I recognise this"; null until then */
+                                recognisedAt: string | null;
+                                /** @description The case opened when the subscriber said "This wasn't me" about its document */
+                                case: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The number to quote to support and the county */
+                                    caseNumber: string;
+                                    /**
+                                     * @description open (reported), contacted (staff reached the subscriber), closed; only forward
+                                     * @enum {string}
+                                     */
+                                    status: "open" | "contacted" | "closed";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description Where the case packet PDF downloads (this API) */
+                                    packetUrl: string;
+                                } | null;
+                                /** @description Whom the document's county wants a suspected fraud reported to; null when it set none */
+                                fraudContact: {
+                                    name: string;
+                                    phone: string;
+                                    email: string;
+                                    url: string;
+                                } | null;
+                                /**
+                                 * @description The alert email's state: none when the user had no verified email; the best of its deliveries when several
+                                 * @enum {string}
+                                 */
+                                deliveryStatus: "none" | "queued" | "sending" | "sent" | "failed" | "ambiguous";
+                                /** @description Why the last failed delivery failed, when one did; DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                deliveryError: string | null;
+                                /** @description The alert's delivery to each notification method, email and text */
+                                deliveries: {
+                                    notificationMethodId: string | null;
+                                    /** @enum {string} */
+                                    notificationMethodType: "Email" | "SMS";
+                                    /**
+                                     * @description delivered: the carrier says the text reached the phone; skipped: not sent by design (a daily text limit), the reason in error
+                                     * @enum {string}
+                                     */
+                                    status: "queued" | "sending" | "sent" | "delivered" | "failed" | "ambiguous" | "skipped";
+                                    /** @description Why it failed or was skipped: DeedWatch's own reasons in the account's language, a provider's as it sent them */
+                                    error: string | null;
+                                }[];
+                            }[];
+                        }[];
+                        removedNameSubscriptions: {
+                            /**
+                             * Format: uuid
+                             * @description The id it had while guarded
+                             */
+                            id: string;
+                            county: string;
+                            name: string;
+                            /**
+                             * @description What the subscriber chose for its possible matches when they removed it
+                             * @enum {string}
+                             */
+                            possibleMatches: "digest" | "immediately" | "hide";
+                            /**
+                             * Format: date-time
+                             * @description When the subscriber stopped guarding it: documents recorded since are not matched
+                             */
+                            removedAt: string;
                             /** @description Its events, newest first; possible ones left out when possibleMatches is 'hide' */
                             events: {
                                 /** Format: uuid */

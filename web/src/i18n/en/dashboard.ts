@@ -203,7 +203,7 @@ export const dashboard = {
     removeLabel: 'Remove {{item}}',
     removeTitle: 'Remove Guard Subscription',
     removeQuestion:
-      'Stop guarding {{item}} in {{county}}? Documents recorded from now on will not be checked against it.',
+      'Stop guarding {{item}} in {{county}}? Documents recorded from now on will not be checked against it. Its alerts so far stay on your dashboard.',
     addNameFailed: 'Failed to add Guard Name Subscriptions',
     addApnFailed: 'Failed to add Guard Apn Subscriptions',
     removeNameFailed: 'Failed to remove Guard Name Subscription',

@@ -207,7 +207,7 @@ export const dashboard: Catalog<typeof en> = {
     removeLabel: 'Quitar {{item}}',
     removeTitle: 'Quitar la protección',
     removeQuestion:
-      '¿Dejar de proteger {{item}} en {{county}}? Los documentos que se registren a partir de ahora no se compararán con este elemento.',
+      '¿Dejar de proteger {{item}} en {{county}}? Los documentos que se registren a partir de ahora no se compararán con este elemento. Sus alertas anteriores seguirán en su panel.',
     addNameFailed: 'No se pudieron agregar los nombres protegidos',
     addApnFailed: 'No se pudieron agregar las propiedades protegidas',
     removeNameFailed: 'No se pudo quitar el nombre protegido',
