@@ -126,9 +126,9 @@ export async function setSubscriptionNameKey(
 /**
  * Moves the events of guarded name `from` to guarded name `into`, then deletes `from`. Where both
  * hold an event of the same document, `into`'s stays: it takes what the subscriber did with the
- * other (recognised, archived, mailed in a digest), and a fraud case or a webhook delivery of the
- * other event refers to it instead. Nothing else refers to a guarded name but its own keys,
- * which go with it.
+ * other (recognised, archived, mailed in a digest), a fraud case or a webhook delivery of the
+ * other event refers to it instead, and the other event is deleted. Nothing else refers to a
+ * guarded name but its own keys, which go with it.
  */
 async function mergeSubscription(trx: Executor, from: string, into: string): Promise<void> {
   const twins = sql`
@@ -161,6 +161,9 @@ async function mergeSubscription(trx: Executor, from: string, into: string): Pro
         SELECT 1 FROM events i WHERE i.name_subscription_id = ${into} AND i.document_id = e.document_id)`.execute(
     trx,
   );
+  // The twins left: a removed guard's events stay (migration 0036), but these are merged, not
+  // removed, and their document's event is `into`'s now.
+  await trx.deleteFrom('events').where('name_subscription_id', '=', from).execute();
   await trx.deleteFrom('name_subscriptions').where('id', '=', from).execute();
 }
 
