@@ -152,7 +152,7 @@ describe('the dashboard in Spanish', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Quitar la protección' }));
     expect(
       dialog.getByText(
-        '¿Dejar de proteger APN 012-345-006-000 en Placer? Los documentos que se registren a partir de ahora no se compararán con este elemento.',
+        '¿Dejar de proteger APN 012-345-006-000 en Placer? Los documentos que se registren a partir de ahora no se compararán con este elemento. Sus alertas anteriores seguirán en su panel.',
       ),
     ).toBeDefined();
     expect(dialog.getByRole('button', { name: 'Cancelar' })).toBeDefined();
