@@ -120,7 +120,8 @@ export async function ingestDocument(
         documentType: doc.documentType,
         grantors: doc.grantors,
         grantees: doc.grantees,
-        apns: doc.apns?.length ? doc.apns : ['999-9999-999-9999'],
+        // A deed that names no parcel prints none: a number here would be found in its text.
+        apns: doc.apns?.length ? doc.apns : ['NOT STATED'],
         addresses: [],
       },
       { pages: 3 },
