@@ -9,6 +9,7 @@ import { apnPattern, detectApns } from '../src/documents/pdf/apn-detect.ts';
 import { parseCsv } from '../src/engine/parcels/csv.ts';
 import { COUNTY, PDF_FILE, PRINTABLE, TIMESTAMP } from '../src/engine/feed/feed-line.ts';
 import { STORED_PATTERNS } from '../src/i18n/stored.ts';
+import { SAID } from '../src/lib/schema.ts';
 import { storedAddress } from '../src/keys/match-keys.ts';
 import { LETTER_CODES, matchName, nameKeys } from '../src/keys/names.ts';
 import { addressKey, apnKey, nameKey } from '../src/keys/normalize.ts';
@@ -46,6 +47,7 @@ const BUILT_AT_RUN_TIME = [
   'server/src/engine/feed/feed-line.ts',
   'server/src/i18n/stored.ts', // STORED_PATTERNS, below
   'server/src/keys/names.ts', // LETTER_CODES, below
+  'server/src/lib/schema.ts', // SAID, below
 ];
 
 function sourceFiles(): string[] {
@@ -133,6 +135,11 @@ describe('the patterns built at run time', () => {
 
   it.each(STORED_PATTERNS)('the stored reason %s is linear by recheck', (_, pattern) =>
     expect(recheck(pattern.source, pattern.flags)).toBe('safe'),
+  );
+
+  it.each(SAID.map(({ key, pattern }) => [key, pattern] as const))(
+    "the schema message %s, read back for the caller's language, is linear by recheck",
+    (_, pattern) => expect(recheck(pattern.source, pattern.flags)).toBe('safe'),
   );
 
   // A data mask is groups of 0 and a between single dashes: these are the shapes counties use.

@@ -107,6 +107,8 @@ describe('sessions', () => {
       email: 'owner@example.com',
       apnSubscriptions: [],
       nameSubscriptions: [],
+      removedApnSubscriptions: [],
+      removedNameSubscriptions: [],
       emailNotificationMethods: [
         {
           id: methodId,

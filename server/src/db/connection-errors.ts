@@ -72,7 +72,7 @@ export function connectionProblem(err: unknown, url: string): string | undefined
     case '3D000':
       return `no such database: ${database} does not exist on ${host} (Postgres says: ${message}). Check the database name in DATABASE_URL, or create it (createdb).`;
     case '28000':
-      return /role .* does not exist/i.test(message)
+      return noSuchRole(message)
         ? `no such role: ${user} does not exist on ${host} (Postgres says: ${message}). Check the user name in DATABASE_URL, or create the role (CREATE ROLE … LOGIN).`
         : `the server refuses this connection (Postgres says: ${message}). Check its pg_hba.conf for this user, database and address.`;
     case '28P01':
@@ -105,4 +105,10 @@ export function cannotConnect(err: unknown, url: string, embedded = false): stri
     connectionProblem(err, url) ??
     `${said(err instanceof Error ? err.message : String(err))}. Check DATABASE_URL and that Postgres is running.`;
   return `Cannot connect to the database at ${where}: ${problem}`;
+}
+
+/** Postgres's 'role "…" does not exist', read without a pattern over the server's words. */
+function noSuchRole(message: string): boolean {
+  const lower = message.toLowerCase();
+  return lower.startsWith('role ') && lower.endsWith(' does not exist');
 }

@@ -153,8 +153,11 @@ const SAID_WORDS = {
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Each English message of SAID_WORDS as an anchored pattern; {{n}} is a whole number. */
-const SAID: { key: string; pattern: RegExp; counted: boolean }[] = Object.entries(
+/**
+ * Each English message of SAID_WORDS as an anchored pattern; {{n}} is a whole number. Built at
+ * run time, so each is checked linear by the hostile-patterns test.
+ */
+export const SAID: { key: string; pattern: RegExp; counted: boolean }[] = Object.entries(
   api.validation.said,
 ).map(([name, english]) => ({
   key: SAID_WORDS[name as keyof typeof SAID_WORDS],
