@@ -49,6 +49,30 @@ describe('ingesting repeated documents and file names', () => {
       [{ countyId: county.id, name, nameKey: nameKey(name), tokens: name.split(' ') }],
       new Date(recordedAt.getTime() - 60_000),
     );
+  /** Guards a parcel of the county (APN in its display form), from a minute before the feeds. */
+  const guardApn = (apn: string, address: string) =>
+    insertApnSubscriptions(
+      t.db,
+      subscriber.id,
+      [
+        {
+          countyId: county.id,
+          apn,
+          apnKey: apn.replaceAll('-', ''),
+          description: address,
+          addressKey: address,
+          addressZip: '95814',
+        },
+      ],
+      new Date(recordedAt.getTime() - 60_000),
+    );
+  /** The send-alert jobs queued for the document. */
+  const alertJobs = async (documentId: string) => {
+    const { rows } = await sql<{ jobs: number }>`
+      SELECT count(*)::int AS jobs FROM pgboss.job
+      WHERE name = ${SEND_ALERT} AND data->>'documentId' = ${documentId}`.execute(t.db);
+    return rows[0]!.jobs;
+  };
   const storedDocument = (documentNumber: string) =>
     t.db
       .selectFrom('recorded_documents')
@@ -176,18 +200,18 @@ describe('ingesting repeated documents and file names', () => {
         differs: [],
         reason:
           'Document L-1 is already stored; this line is the same and changed nothing. Its PDF, ' +
-          'which the stored document lacked, is now attached as late.pdf.',
+          'which the stored document lacked, is now attached as late.pdf. Its text gives APN ' +
+          '999-9999-999-9999, which the index did not; the document was matched again for it.',
       },
     ]);
     const after = await storedDocument('L-1');
     expect(after).toMatchObject({ file_name: 'late.pdf', pdf_error: null, page_count: 3 });
     expect(after.text_search).toContain('arrival');
+    // Matched again for the APN its text gives (nobody guards it): the name's event is not
+    // made again, nor its alert.
     expect((await storedBytes('late.pdf'))?.equals(pdf)).toBe(true);
     expect(await eventCount(before.id)).toBe('1');
-    const { rows } = await sql<{ jobs: number }>`
-      SELECT count(*)::int AS jobs FROM pgboss.job
-      WHERE name = ${SEND_ALERT} AND data->>'documentId' = ${before.id}`.execute(t.db);
-    expect(rows).toEqual([{ jobs: 1 }]);
+    expect(await alertJobs(before.id)).toBe(1);
 
     // Once attached, a repeat changes nothing.
     const third = await ingestFolder(t.engine, folder);
@@ -195,6 +219,64 @@ describe('ingesting repeated documents and file names', () => {
     expect(third.repeatReasons[0]!.reason).toBe(
       'Document L-1 is already stored; this line is the same and changed nothing.',
     );
+  });
+
+  it('reads the APN a late PDF prints for a document the index gave none, and matches the document again for it', async () => {
+    await guardApn('012-0345-999-0003', '3 GUARDED WAY');
+    const late = line({
+      documentNumber: 'L-3',
+      grantors: ['NOBODY GUARDED'],
+      apns: [],
+      file: 'late3.pdf',
+    });
+    expect(await ingestFolder(t.engine, await feed([late], {}))).toMatchObject({
+      documents: 1,
+      pdfProblems: 1,
+      apnsFromText: 0,
+      events: 0,
+    });
+    const stored = await storedDocument('L-3');
+
+    const folder = await feed([late], {
+      'late3.pdf': await pdfFor(late, 1, ['012-0345-999-0003']),
+    });
+    const resent = await ingestFolder(t.engine, folder);
+    expect(resent).toMatchObject({
+      repeats: 1,
+      pdfsAttached: 1,
+      apnsFromText: 1,
+      events: 1,
+      alerts: 1,
+    });
+    expect(resent.repeatReasons[0]!.reason).toBe(
+      'Document L-3 is already stored; this line is the same and changed nothing. Its PDF, ' +
+        'which the stored document lacked, is now attached as late3.pdf. Its text gives APN ' +
+        '012-0345-999-0003, which the index did not; the document was matched again for it.',
+    );
+    const parcels = await t.db
+      .selectFrom('document_parcels')
+      .select(['apn', 'source'])
+      .where('document_id', '=', stored.id)
+      .execute();
+    expect(parcels).toEqual([{ apn: '012-0345-999-0003', source: 'text' }]);
+    const events = await t.db
+      .selectFrom('events')
+      .select(['user_id', 'match_kind', 'tier', 'on_record'])
+      .where('document_id', '=', stored.id)
+      .execute();
+    expect(events).toEqual([
+      { user_id: subscriber.id, match_kind: 'apn', tier: 'exact', on_record: false },
+    ]);
+    expect(await alertJobs(stored.id)).toBe(1);
+
+    // Once attached and matched, the same line changes nothing.
+    expect(await ingestFolder(t.engine, folder)).toMatchObject({
+      repeats: 1,
+      pdfsAttached: 0,
+      apnsFromText: 0,
+      events: 0,
+    });
+    expect(await eventCount(stored.id)).toBe('1');
   });
 
   it('says when a re-delivered PDF is no better than the missing one', async () => {
@@ -277,21 +359,7 @@ describe('ingesting repeated documents and file names', () => {
   });
 
   it('finds a labelled APN the PDF prints with dashes where the data mask has none', async () => {
-    await insertApnSubscriptions(
-      t.db,
-      subscriber.id,
-      [
-        {
-          countyId: county.id,
-          apn: '012-0345-999-0001',
-          apnKey: '01203459990001',
-          description: '1 GUARDED WAY',
-          addressKey: '1 GUARDED WAY',
-          addressZip: '95814',
-        },
-      ],
-      new Date(recordedAt.getTime() - 60_000),
-    );
+    await guardApn('012-0345-999-0001', '1 GUARDED WAY');
     const deed = line({ documentNumber: 'A-1', grantors: ['NOBODY GUARDED'], apns: [] });
     const summary = await ingestFolder(
       t.engine,

@@ -79,15 +79,15 @@ export async function indexContents(db: Executor, documentIds: string[]) {
 
 /**
  * Attaches the PDF of a document first stored without a readable one: its page count and text,
- * and no PDF problem. Returns false when the document has a readable PDF by now (another
- * ingest attached one first).
+ * and no PDF problem. Returns the transaction's time, or null when the document has a readable
+ * PDF by now (another ingest attached one first).
  */
 export async function attachPdf(
-  db: Executor,
+  trx: Executor,
   documentId: string,
   pdf: { pageCount: number; text: string },
-): Promise<boolean> {
-  const updated = await db
+): Promise<Date | null> {
+  const updated = await trx
     .updateTable('recorded_documents')
     .set({
       page_count: pdf.pageCount,
@@ -96,9 +96,26 @@ export async function attachPdf(
     })
     .where('id', '=', documentId)
     .where('pdf_error', 'is not', null)
-    .returning('id')
+    .returning(sql<Date>`now()`.as('at'))
     .executeTakeFirst();
-  return updated !== undefined;
+  return updated?.at ?? null;
+}
+
+/**
+ * Parcels found for a stored document after it was matched (the APNs of a PDF that came
+ * late): added, and the document marked unmatched, for the matcher to match it again.
+ */
+export async function addParcelsToMatch(
+  trx: Executor,
+  documentId: string,
+  parcels: NewDocument['parcels'],
+): Promise<void> {
+  await insertParcels(trx, documentId, parcels);
+  await trx
+    .updateTable('recorded_documents')
+    .set({ matched_at: null })
+    .where('id', '=', documentId)
+    .execute();
 }
 
 /** Files of the container already holding another document, among `files`. */
@@ -185,23 +202,26 @@ export async function insertDocument(trx: Executor, doc: NewDocument) {
       doc.parties.map((p, i) => ({ id: parties[i]!.id, documentId, name: p })),
     );
   }
-  if (doc.parcels.length > 0) {
-    await trx
-      .insertInto('document_parcels')
-      .values(
-        doc.parcels.map((p) => ({
-          document_id: documentId,
-          apn: p.apn,
-          apn_key: p.apnKey,
-          address: p.address,
-          address_key: p.addressKey,
-          zip: p.zip,
-          source: p.source,
-        })),
-      )
-      .execute();
-  }
+  await insertParcels(trx, documentId, doc.parcels);
   return documentId;
+}
+
+async function insertParcels(trx: Executor, documentId: string, parcels: NewDocument['parcels']) {
+  if (parcels.length === 0) return;
+  await trx
+    .insertInto('document_parcels')
+    .values(
+      parcels.map((p) => ({
+        document_id: documentId,
+        apn: p.apn,
+        apn_key: p.apnKey,
+        address: p.address,
+        address_key: p.addressKey,
+        zip: p.zip,
+        source: p.source,
+      })),
+    )
+    .execute();
 }
 
 /**

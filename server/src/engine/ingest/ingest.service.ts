@@ -105,7 +105,9 @@ type Run = {
  * Each chunk commits with its match-documents job, so nothing ingested is left unmatched.
  * A line of a document already stored (or given by an earlier line) is a repeat, reported with
  * the fields in which it differs and not applied, but for the readable PDF it may bring to a
- * document stored without one. Ingesting the same folder again changes nothing.
+ * document stored without one (whose text, when the index gave the document no APN, is read
+ * for APNs, and the document matched again for those it prints). Ingesting the same folder
+ * again changes nothing.
  */
 export async function ingestFolder(
   engine: Engine,
@@ -235,7 +237,8 @@ async function ingestChunk(engine: Engine, folder: string, chunk: Pending[], run
           run.inserted.get(`${countyId}:${number}`) ??
           (stored === undefined ? first?.line : undefined);
         if (stored !== undefined && stored.pdf_error !== null && first === undefined) {
-          attaching.push({ p, stored, differs, line });
+          const indexedApn = contents.get(stored.id)!.apnKeys.length > 0;
+          attaching.push({ p, stored, indexedApn, differs, line });
         } else {
           run.repeat(p, differs, repeatReason(number, line, differs));
         }
@@ -256,13 +259,29 @@ async function ingestChunk(engine: Engine, folder: string, chunk: Pending[], run
   const attached = await mapConcurrently(attaching, PREPARED_AT_ONCE, (a) =>
     attachPdf(engine, folder, a),
   );
+  const rematched: { id: string; since: Date }[] = [];
   for (const [i, a] of attaching.entries()) {
-    if (attached[i]!.attached) summary.pdfsAttached++;
+    const result = attached[i]!;
+    if (result.attached) {
+      summary.pdfsAttached++;
+      summary.apnsFromText += result.apnsFromText;
+      if (result.rematchedSince) rematched.push({ id: a.stored.id, since: result.rematchedSince });
+    }
     run.repeat(
       a.p,
       a.differs,
-      `${repeatReason(a.p.feed.documentNumber, a.line, a.differs)} ${attached[i]!.note}`,
+      `${repeatReason(a.p.feed.documentNumber, a.line, a.differs)} ${result.note}`,
     );
+  }
+  if (options.matchNow !== false && rematched.length > 0) {
+    // Counted as for new documents, but only the events this match made: the documents' earlier
+    // ones were counted by the ingest that stored them.
+    const ids = rematched.map((r) => r.id);
+    await matchDocuments(engine.db, engine.boss, ids);
+    const since = new Date(Math.min(...rematched.map((r) => r.since.getTime())));
+    const matched = await matchedCounts(engine.db, ids, since);
+    summary.events += matched.events;
+    summary.alerts += matched.alerts;
   }
 
   const documents = await mapConcurrently(fresh, PREPARED_AT_ONCE, (p) =>
@@ -358,6 +377,32 @@ async function ingestChunk(engine: Engine, folder: string, chunk: Pending[], run
   }
 }
 
+/**
+ * The parcels of a document's APNs, each stored as people read it (the county's display form,
+ * like every other writer of parcels), else as the recorder wrote it; one that has no key is
+ * left out.
+ */
+function apnParcels(
+  apns: readonly string[],
+  county: County,
+  source: 'index' | 'text',
+): repo.NewDocument['parcels'] {
+  return apns.flatMap((apn) => {
+    const key = apnKey(apn);
+    if (!key) return [];
+    return [
+      {
+        apn: formatApn(key, county.ui_mask) ?? formatApn(key, county.data_mask) ?? apn,
+        apnKey: key,
+        address: null,
+        addressKey: null,
+        zip: null,
+        source,
+      },
+    ];
+  });
+}
+
 /** Reads, stores and extracts the document's PDF, and computes every key of the document. */
 async function prepare(engine: Engine, folder: string, p: Fresh): Promise<repo.NewDocument> {
   const { feed, county } = p;
@@ -375,28 +420,10 @@ async function prepare(engine: Engine, folder: string, p: Fresh): Promise<repo.N
       pdfError = `${extracted.reason}: ${extracted.detail}`.slice(0, 500);
     }
   }
-  const parcels: repo.NewDocument['parcels'] = [];
-  const apns =
+  const parcels =
     feed.apns.length > 0
-      ? feed.apns
-      : text
-        ? detectApns(text, county.data_mask, county.ui_mask)
-        : [];
-  const source = feed.apns.length > 0 ? 'index' : 'text';
-  for (const apn of apns) {
-    const key = apnKey(apn);
-    if (!key) continue;
-    parcels.push({
-      // Stored as people read it (the county's display form), like every other writer of
-      // parcels; else as the recorder wrote it.
-      apn: formatApn(key, county.ui_mask) ?? formatApn(key, county.data_mask) ?? apn,
-      apnKey: key,
-      address: null,
-      addressKey: null,
-      zip: null,
-      source,
-    });
-  }
+      ? apnParcels(feed.apns, county, 'index')
+      : apnParcels(text ? detectApns(text, county.data_mask, county.ui_mask) : [], county, 'text');
   for (const address of feed.addresses) {
     const stored = storedAddress(address);
     if (!stored.streetKey) continue;
@@ -507,20 +534,26 @@ function repeatReason(documentNumber: string, line: number | undefined, differs:
 type Attaching = {
   p: Pending;
   stored: repo.StoredDocument;
+  /** Whether the index gave the stored document an APN. */
+  indexedApn: boolean;
   differs: string[];
   /** The line of this ingest that inserted the document, if one did. */
   line: number | undefined;
 };
 
+type Attached =
+  | { attached: false; note: string }
+  | { attached: true; note: string; apnsFromText: number; rematchedSince: Date | null };
+
 /**
  * Reads the repeat's PDF and, when it is readable, stores it under the document's own key and
- * clears its PDF problem: the document is not matched again, so nobody is alerted twice.
+ * clears its PDF problem. When the index gave the document no APN, its text is read for APNs as
+ * a new document's is, and a document that prints some is matched again (its match-documents
+ * job, in the same transaction): the events those parcels make are new ones, and an alert is
+ * delivered at most once per document and address, so nobody is alerted twice.
+ * `rematchedSince` is the attaching transaction's time, before any event of that match.
  */
-async function attachPdf(
-  engine: Engine,
-  folder: string,
-  a: Attaching,
-): Promise<{ attached: boolean; note: string }> {
+async function attachPdf(engine: Engine, folder: string, a: Attaching): Promise<Attached> {
   const lacking = `The stored document has no readable PDF (${a.stored.pdf_error})`;
   const pdf = await readPdf(engine, folder, a.p.feed.file);
   if (!pdf.ok) return { attached: false, note: `${lacking}, nor does this line: ${pdf.reason}.` };
@@ -529,17 +562,36 @@ async function attachPdf(
     const reason = `${extracted.reason}: ${extracted.detail}`.slice(0, 500);
     return { attached: false, note: `${lacking}, nor does this line: ${reason}.` };
   }
+  const { county } = a.p;
+  const parcels = a.indexedApn
+    ? []
+    : apnParcels(detectApns(extracted.text, county.data_mask, county.ui_mask), county, 'text');
   await engine.blobs.put(a.stored.container, a.stored.file_name, pdf.bytes);
-  const attached = await repo.attachPdf(engine.db, a.stored.id, {
-    pageCount: extracted.pageCount,
-    text: extracted.text,
+  const done = await engine.db.transaction().execute(async (trx) => {
+    const at = await repo.attachPdf(trx, a.stored.id, {
+      pageCount: extracted.pageCount,
+      text: extracted.text,
+    });
+    if (at === null) return null;
+    if (parcels.length === 0) return { at, rematch: false };
+    await repo.addParcelsToMatch(trx, a.stored.id, parcels);
+    await engine.boss.send(
+      MATCH_DOCUMENTS,
+      { documentIds: [a.stored.id] },
+      { db: bossDb<DB>(trx) },
+    );
+    return { at, rematch: true };
   });
-  return attached
-    ? {
-        attached: true,
-        note: `Its PDF, which the stored document lacked, is now attached as ${a.stored.file_name}.`,
-      }
-    : { attached: false, note: 'Another ingest attached its PDF first.' };
+  if (done === null) return { attached: false, note: 'Another ingest attached its PDF first.' };
+  const note = `Its PDF, which the stored document lacked, is now attached as ${a.stored.file_name}.`;
+  if (!done.rematch) return { attached: true, note, apnsFromText: 0, rematchedSince: null };
+  const apns = parcels.map((parcel) => parcel.apn).join(', ');
+  return {
+    attached: true,
+    note: `${note} Its text gives APN ${apns}, which the index did not; the document was matched again for ${parcels.length === 1 ? 'it' : 'them'}.`,
+    apnsFromText: parcels.length,
+    rematchedSince: done.at,
+  };
 }
 
 /** How many numbered names a document's own PDF name tries before a random one. */

@@ -475,9 +475,10 @@ export async function markMatched(trx: Executor, ids: readonly string[]): Promis
 /**
  * The events of the documents, and the alerts they make (one per user and document with an
  * event that alerts at once), once whichever matcher holds the documents now has committed: the
- * match-documents job may have claimed them before the caller could.
+ * match-documents job may have claimed them before the caller could. With `since`, only the
+ * events made after that time (a document matched again).
  */
-export async function matchedCounts(db: Executor, ids: readonly string[]) {
+export async function matchedCounts(db: Executor, ids: readonly string[], since?: Date) {
   if (ids.length === 0) return { events: 0, alerts: 0 };
   return db.transaction().execute(async (trx) => {
     await sql`SELECT id FROM recorded_documents WHERE id = ANY (${ids}::bigint[]) FOR SHARE`.execute(
@@ -492,7 +493,8 @@ export async function matchedCounts(db: Executor, ids: readonly string[]) {
                          AND (e.tier <> 'possible' OR s.possible_matches = 'immediately'))::int AS alerts
       FROM events e
       LEFT JOIN name_subscriptions s ON s.id = e.name_subscription_id
-      WHERE e.document_id = ANY (${ids}::bigint[])`.execute(trx);
+      WHERE e.document_id = ANY (${ids}::bigint[])
+        AND e.created_at > ${since ?? new Date(0)}::timestamptz`.execute(trx);
     return rows[0]!;
   });
 }
