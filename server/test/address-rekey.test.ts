@@ -9,7 +9,7 @@ import { createCounty, createSubscriber } from './helpers/factories.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 
 // Street keys stored by older rules (a city left in the key of an address written without
-// commas, FIFTH where the recorder writes 5TH) are recomputed by the worker, so a guarded
+// commas, FIFTH where the recorder writes 5TH, a quadrant NE read as the state) are recomputed by the worker, so a guarded
 // parcel and a recorded address written under the old rules still meet.
 
 describe('recomputing stored address keys', () => {
@@ -48,6 +48,14 @@ describe('recomputing stored address keys', () => {
           addressKey: '4455 ELKHORN BLVD SACRAMENTO',
           addressZip: '95842',
         },
+        {
+          countyId: county.id,
+          apn: '001-0003',
+          apnKey: '0010003',
+          description: '700 MAIN ST NE, SEATTLE, WA 98101',
+          addressKey: '700 MAIN ST NE',
+          addressZip: '98101',
+        },
       ],
       new Date('2020-01-01'),
     );
@@ -77,10 +85,11 @@ describe('recomputing stored address keys', () => {
       '4455 ELKHORN BLVD',
       '95842',
     );
+    const quadrant = await document(3, '700 MAIN ST NE 98101', '700 MAIN ST', '98101');
     await sql`UPDATE address_keys_version SET version = 1`.execute(t.db);
 
     expect(await addressesNeedRekey(t.db)).toBe(true);
-    expect(await rekeyAddresses(t.db)).toBeGreaterThanOrEqual(4);
+    expect(await rekeyAddresses(t.db)).toBeGreaterThanOrEqual(5);
     expect(await addressesNeedRekey(t.db)).toBe(false);
     const version = await t.db
       .selectFrom('address_keys_version')
@@ -97,6 +106,7 @@ describe('recomputing stored address keys', () => {
     expect(guards).toEqual([
       { apn_key: '0010001', address_key: '18 W 5TH ST', address_zip: '95814' },
       { apn_key: '0010002', address_key: '4455 ELKHORN BLVD', address_zip: '95842' },
+      { apn_key: '0010003', address_key: '700 MAIN ST NE', address_zip: '98101' },
     ]);
     const recorded = await t.db
       .selectFrom('document_parcels')
@@ -106,7 +116,7 @@ describe('recomputing stored address keys', () => {
     expect(recorded).toEqual({ address_key: '18 W 5TH ST', zip: '95814' });
 
     // The recomputed keys meet: both documents are the guarded addresses.
-    await matchDocuments(t.db, t.boss, [fifth!, elkhorn!]);
+    await matchDocuments(t.db, t.boss, [fifth!, elkhorn!, quadrant!]);
     const events = await t.db
       .selectFrom('events')
       .select(['document_id', 'tier'])
@@ -116,6 +126,7 @@ describe('recomputing stored address keys', () => {
     expect(events).toEqual([
       { document_id: fifth, tier: 'exact' },
       { document_id: elkhorn, tier: 'exact' },
+      { document_id: quadrant, tier: 'exact' },
     ]);
 
     expect(await rekeyAddresses(t.db)).toBe(0);

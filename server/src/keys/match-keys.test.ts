@@ -52,6 +52,17 @@ describe('storedAddress', () => {
     });
     expect(storedAddress('123 MAIN ST CT 06103').streetKey).toBe('123 MAIN ST');
     expect(storedAddress('123 MAIN NE 68102').streetKey).toBe('123 MAIN NE');
+    // Right after the street type, NE is the quadrant but for a zip of Nebraska's; after a
+    // city, the state.
+    expect(storedAddress('700 MAIN ST NE 98101')).toEqual({
+      streetKey: '700 MAIN ST NE',
+      zip: '98101',
+    });
+    expect(storedAddress('700 MAIN ST NE 68102').streetKey).toBe('700 MAIN ST');
+    expect(storedAddress('700 MAIN ST NE 69001').streetKey).toBe('700 MAIN ST');
+    expect(storedAddress('700 MAIN ST NE 67999').streetKey).toBe('700 MAIN ST NE');
+    expect(storedAddress('700 MAIN ST OMAHA NE 68102').streetKey).toBe('700 MAIN ST');
+    expect(storedAddress('700 MAIN ST NE OMAHA NE 68102').streetKey).toBe('700 MAIN ST NE');
   });
 
   it('keeps the city when no street type or unit tells it from the street', () => {

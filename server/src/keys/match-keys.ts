@@ -23,9 +23,11 @@ export const NAME_KEYS_VERSION = 3;
  * The version of the address keys storedAddress and guardedAddress compute, as NAME_KEYS_VERSION
  * is of the name keys: raised whenever a change to the address rules changes what is stored, so
  * that the worker recomputes the stored street keys and zips (engine/rekey). Version 2 reads a
- * city, state and zip written without commas, and spelled ordinals (FIFTH is 5TH).
+ * city, state and zip written without commas, and spelled ordinals (FIFTH is 5TH); version 3
+ * keeps the quadrant NE written right after the street type (700 MAIN ST NE 98101), but for a
+ * zip of Nebraska's.
  */
-export const ADDRESS_KEYS_VERSION = 2;
+export const ADDRESS_KEYS_VERSION = 3;
 
 export type StoredReading = {
   surname: string;
@@ -155,7 +157,9 @@ function streetEndIndex(tokens: Token[], before: number): number {
  * code before it the state; the city, the words between the street's type or unit and the state
  * (or the zip). Without a street type or unit the city cannot be told from the street and stays
  * in the key. A state code that is also a street word (CT is a court, NE a direction) is the
- * state only when a street type or unit comes before it. A comma ends the street too.
+ * state only when a street type or unit comes before it, and NE right after the street type
+ * only when the zip is Nebraska's: 700 MAIN ST NE 98101 is on Main Street NE in Seattle, and
+ * 700 MAIN ST NE 68102 in Omaha. A comma ends the street too.
  */
 export function storedAddress(raw: string): StoredAddress {
   const text = raw.slice(0, MAX_STORED_ADDRESS).toUpperCase();
@@ -170,7 +174,12 @@ export function storedAddress(raw: string): StoredAddress {
       const word = standardAddressWord(state.text);
       const ambiguous =
         STREET_TYPE_WORDS.has(word) || DIRECTION_WORDS.has(word) || UNIT_WORDS.has(word);
-      if (!ambiguous || streetEndIndex(tokens, tail - 1) >= 0) tail--;
+      const streetEnd = streetEndIndex(tokens, tail - 1);
+      // Right after the street type, with no city between, NE is the street's quadrant, unless
+      // the zip is one of Nebraska's (680xx to 693xx).
+      const quadrant =
+        DIRECTION_WORDS.has(word) && streetEnd === tail - 2 && !(zip >= '680' && zip < '694');
+      if (!ambiguous || (streetEnd >= 0 && !quadrant)) tail--;
     }
     const end = streetEndIndex(tokens, tail);
     const last = end >= 0 ? end : tail - 1;
