@@ -9,8 +9,9 @@ import { createCounty, createSubscriber } from './helpers/factories.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 
 // Street keys stored by older rules (a city left in the key of an address written without
-// commas, FIFTH where the recorder writes 5TH, a quadrant NE read as the state) are recomputed by the worker, so a guarded
-// parcel and a recorded address written under the old rules still meet.
+// commas, FIFTH where the recorder writes 5TH, a quadrant NE read as the state, a roll's ZIP+4)
+// are recomputed by the worker, so a guarded parcel and a recorded address written under the
+// old rules still meet.
 
 describe('recomputing stored address keys', () => {
   let t: TestApp;
@@ -26,7 +27,9 @@ describe('recomputing stored address keys', () => {
     await sql`
       INSERT INTO parcels (county_id, apn, apn_key, address, address_key, city, state, zip)
       VALUES (${county.id}, '001-0001', '0010001', '18 WEST FIFTH STREET', '18 W FIFTH ST',
-              'SACRAMENTO', 'CA', '95814')`.execute(t.db);
+              'SACRAMENTO', 'CA', '95814'),
+             (${county.id}, '001-0003', '0010003', '700 MAIN ST NE', '700 MAIN ST NE',
+              'SEATTLE', 'WA', '98101-2345')`.execute(t.db);
     // The keys the older rules stored.
     await insertApnSubscriptions(
       t.db,
@@ -52,9 +55,9 @@ describe('recomputing stored address keys', () => {
           countyId: county.id,
           apn: '001-0003',
           apnKey: '0010003',
-          description: '700 MAIN ST NE, SEATTLE, WA 98101',
+          description: '',
           addressKey: '700 MAIN ST NE',
-          addressZip: '98101',
+          addressZip: '98101-2345',
         },
       ],
       new Date('2020-01-01'),

@@ -104,6 +104,13 @@ describe('guardedAddress', () => {
     ).toEqual({ streetKey: '18 W 5TH ST', zip: '95814' });
     expect(guardedAddress(undefined, '')).toEqual({ streetKey: null, zip: null });
   });
+
+  it("keeps a roll's ZIP+4 as its five digits, as a recorded address's zip is kept", () => {
+    for (const zip of ['95814-1234', '958141234']) {
+      expect(guardedAddress({ address_key: '18 W 5TH ST', zip }, null).zip).toBe('95814');
+    }
+    expect(storedAddress('18 W 5TH ST SACRAMENTO CA 95814-1234').zip).toBe('95814');
+  });
 });
 
 describe('address parts', () => {

@@ -25,7 +25,7 @@ export const NAME_KEYS_VERSION = 3;
  * that the worker recomputes the stored street keys and zips (engine/rekey). Version 2 reads a
  * city, state and zip written without commas, and spelled ordinals (FIFTH is 5TH); version 3
  * keeps the quadrant NE written right after the street type (700 MAIN ST NE 98101), but for a
- * zip of Nebraska's.
+ * zip of Nebraska's, and a guarded parcel's ZIP+4 from the roll as its five digits.
  */
 export const ADDRESS_KEYS_VERSION = 3;
 
@@ -257,7 +257,8 @@ export function matchStreetKey(key: string): string {
 
 /**
  * The street key and zip a guarded parcel is matched by: the parcel roll's (its key read as
- * matchStreetKey reads it), else what the subscriber described, else none.
+ * matchStreetKey reads it, a ZIP+4 as its five digits, as a recorded address's zip is kept),
+ * else what the subscriber described, else none.
  */
 export function guardedAddress(
   parcel: { address_key: string; zip: string } | undefined,
@@ -267,7 +268,7 @@ export function guardedAddress(
   return {
     streetKey:
       (parcel?.address_key && matchStreetKey(parcel.address_key)) || described?.streetKey || null,
-    zip: parcel?.zip || described?.zip || null,
+    zip: (parcel?.zip && (zipOf(parcel.zip) ?? parcel.zip)) || described?.zip || null,
   };
 }
 

@@ -2,7 +2,9 @@ import { type Kysely, sql } from 'kysely';
 
 // Address keys version 3: a street's quadrant written between the street type and a zip with no
 // city between them (700 MAIN ST NE 98101) was read as the state of Nebraska and left out of the
-// street key, so the address never matched 700 MAIN ST NE, SEATTLE WA 98101. The keys stored
+// street key, so the address never matched 700 MAIN ST NE, SEATTLE WA 98101; and a guarded
+// parcel kept the roll's ZIP+4, which the similar-address rule compares whole with a recorded
+// address's five-digit zip, so that such a guard never got a similar address. The keys stored
 // until now are recomputed by the worker (server/src/engine/rekey), since a migration must not
 // import that code; a database that stores no address key has none to recompute.
 export async function up(db: Kysely<unknown>): Promise<void> {
