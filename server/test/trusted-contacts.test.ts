@@ -243,9 +243,12 @@ describe('trusted contacts', () => {
     };
     expect(await insertDelivery(t.db, again)).toBeUndefined();
     expect(await copiesQueuedTo(ann)).toBe(1);
+    // Said of the subscriber's guarded name, not to "you": the contact is not the one named.
     expect(copy.subject).toMatch(
-      /^Copy for a trusted contact: Act now: A deed transferring property from you was recorded in Trusting County on /,
+      /^Copy for a trusted contact: Act now: A grant deed naming TRUSTING TOM as grantor was recorded in Trusting County on /,
     );
+    expect(copy.text_body).toContain('A grant deed naming TRUSTING TOM as grantor was recorded');
+    expect(copy.text_body).not.toMatch(/\byour? property|\bfrom you\b|naming you\b/);
     expect(copy.text_body).toContain(`You are a trusted contact of ${subscriber.email}`);
     expect(copy.text_body).toContain(`Document number: ${deed}`);
     expect(copy.text_body).toMatch(/\/trusted-contact\/stop\/[A-Za-z0-9_-]{43}/);
@@ -264,8 +267,12 @@ describe('trusted contacts', () => {
       return rows.length >= 2 ? rows : undefined;
     });
     expect(copies.map((c) => c.subject)).toEqual([
-      expect.stringMatching(/^Copy for a trusted contact: Act now: A deed transferring/),
-      expect.stringMatching(/^Copy for a trusted contact: Act now: A notice of default naming you/),
+      expect.stringMatching(
+        /^Copy for a trusted contact: Act now: A grant deed naming TRUSTING TOM/,
+      ),
+      expect.stringMatching(
+        /^Copy for a trusted contact: Act now: A notice of default naming TRUSTING TOM as grantee/,
+      ),
     ]);
     expect(await copiesQueuedTo(bob)).toBe(0);
   });

@@ -97,8 +97,9 @@ export function contactInviteMail(brand: Brand, input: ContactInviteInput): Rend
 export type AlertCopyInput = {
   subscriberEmail: string;
   contactName: string;
-  /** The alert's subject line: the level, then what the document does. */
+  /** The level, then what was recorded, said of the subscriber's guarded name or property. */
   headline: string;
+  /** What was recorded (whatWasRecorded): the contact is not the "you" of the alert. */
   whatItDoes: string;
   documentNumber: string;
   documentType: string;

@@ -16,7 +16,13 @@ import { languageOf } from '../../mail/mail.repository.ts';
 import { alertCopyMail } from '../../mail/trusted-contact-templates.ts';
 import type { Engine } from '../engine.ts';
 import { translator } from '../../i18n/index.ts';
-import { countyInWords, levelHeadline, levelSubject, whatItDoes } from '../levels/levels.ts';
+import {
+  countyInWords,
+  levelHeadline,
+  levelSubject,
+  whatItDoes,
+  whatWasRecorded,
+} from '../levels/levels.ts';
 import type { SendAlertJob } from '../matching/match.service.ts';
 import * as repo from './alerts.repository.ts';
 import { createContactCode, stopUrl } from './contact-codes.ts';
@@ -257,7 +263,25 @@ export async function sendAlert(engine: Engine, job: SendAlertJob): Promise<numb
     mailSender.transport.name === 'postmark' && engine.alertTemplates && doc.alert_template_id
       ? { alias: doc.alert_template_id, model: alertTemplateModel(brand, input) }
       : undefined;
-  const copied = events.some((e) => e.level === 'act_now' && e.tier !== 'possible');
+  // The most confident Act now hit that is not a possible match, said to the trusted contacts
+  // in the third person: the subscriber's sentence says "you".
+  const copied = events.find((e) => e.level === 'act_now' && e.tier !== 'possible');
+  const copySentence =
+    copied &&
+    whatWasRecorded(
+      {
+        documentType: doc.document_type,
+        subject: levelSubject(copied.match_kind, copied.party_role),
+        name: copied.name,
+        property:
+          copied.description ||
+          (copied.apn ? `APN ${copied.apn}` : null) ||
+          (documentProperty ?? null),
+        countyName: doc.county_name,
+        recordedAt: doc.recorded_at,
+      },
+      language,
+    );
   const account = copied ? await repo.accountEmail(db, job.userId) : undefined;
 
   return db.transaction().execute(async (trx) => {
@@ -284,8 +308,8 @@ export async function sendAlert(engine: Engine, job: SendAlertJob): Promise<numb
       const copy = alertCopyMail(brand, {
         subscriberEmail: account!.email,
         contactName: contact.name,
-        headline,
-        whatItDoes: sentence,
+        headline: levelHeadline('act_now', copySentence!, false, language),
+        whatItDoes: copySentence!,
         documentNumber: doc.document_number,
         documentType: doc.document_type,
         recordedAt: doc.recorded_at,

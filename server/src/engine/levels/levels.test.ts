@@ -1,6 +1,6 @@
 import { isPhone, levelDocumentType, normalisePhoneNumber } from '@deedwatch/rules';
 import { describe, expect, it } from 'vitest';
-import { levelHeadline, levelSubject, whatItDoes } from './levels.ts';
+import { levelHeadline, levelSubject, whatItDoes, whatWasRecorded } from './levels.ts';
 
 // 19:00 UTC on 24 November 2026 is 11:00 in Sacramento.
 const recordedAt = new Date('2026-11-24T19:00:00Z');
@@ -58,6 +58,41 @@ describe('whatItDoes', () => {
     );
     expect(say('POWER OF ATTORNEY', 'property')).toBe(
       'A power of attorney affecting 123 MAIN ST was recorded in Sacramento County on 11/24/2026.',
+    );
+  });
+});
+
+describe('whatWasRecorded', () => {
+  const recorded = (
+    documentType: string,
+    subject: 'grantor' | 'grantee' | 'property',
+    name: string | null,
+    language: 'en' | 'es' = 'en',
+  ) =>
+    whatWasRecorded(
+      {
+        documentType,
+        subject,
+        name,
+        property: '123 MAIN ST',
+        countyName: 'Sacramento',
+        recordedAt,
+      },
+      language,
+    );
+
+  it('says what was recorded of the guarded name or property, to someone it does not name', () => {
+    expect(recorded('GRANT DEED', 'grantor', 'JANE ROE')).toBe(
+      'A grant deed naming JANE ROE as grantor was recorded in Sacramento County on 11/24/2026.',
+    );
+    expect(recorded('AFFIDAVIT OF DEATH', 'grantee', 'JANE ROE')).toBe(
+      'An affidavit of death naming JANE ROE as grantee was recorded in Sacramento County on 11/24/2026.',
+    );
+    expect(recorded('DEED OF TRUST', 'property', null)).toBe(
+      'A deed of trust affecting 123 MAIN ST was recorded in Sacramento County on 11/24/2026.',
+    );
+    expect(recorded('GRANT DEED', 'grantor', 'JANE ROE', 'es')).toBe(
+      'Un documento de tipo «Escritura de concesión» en el que JANE ROE figura como otorgante se registró en el condado de Sacramento el 24/11/2026.',
     );
   });
 });

@@ -138,17 +138,7 @@ export function whatItDoes(input: WhatItDoesInput, language: Language = 'en'): s
           ? t('reasons.what.loanLender', values)
           : t('reasons.what.loan', values);
     default: {
-      // English makes the type a noun of its sentence ("An agreement naming you"), in lower
-      // case; Spanish quotes it («…»): a known type in Spanish, any other as the county wrote it.
-      const named =
-        language === 'en'
-          ? levelDocumentType(input.documentType).toLowerCase()
-          : documentTypeName(input.documentType, language).trim();
-      const type = named || t('reasons.what.document');
-      const article = /^[AEIOU]/i.test(type)
-        ? t('reasons.what.articleAn')
-        : t('reasons.what.articleA');
-      const other = { ...values, type, article };
+      const other = { ...values, ...typeInSentence(input.documentType, language) };
       return input.subject === 'grantor'
         ? t('reasons.what.otherGrantor', other)
         : input.subject === 'grantee'
@@ -156,6 +146,48 @@ export function whatItDoes(input: WhatItDoesInput, language: Language = 'en'): s
           : t('reasons.what.otherProperty', other);
     }
   }
+}
+
+/**
+ * A document type as a sentence names it, with its article: English makes it a noun of the
+ * sentence ("An agreement naming you"), in lower case; Spanish quotes it («…»): a known type
+ * in Spanish, any other as the county wrote it.
+ */
+function typeInSentence(documentType: string, language: Language) {
+  const t = translator(language);
+  const named =
+    language === 'en'
+      ? levelDocumentType(documentType).toLowerCase()
+      : documentTypeName(documentType, language).trim();
+  const type = named || t('reasons.what.document');
+  const article = /^[AEIOU]/i.test(type) ? t('reasons.what.articleAn') : t('reasons.what.articleA');
+  return { type, article };
+}
+
+/**
+ * What was recorded, said to someone who is not the subscriber (a trusted contact), so with no
+ * "you": the document's type, then the guarded name it names and as what, or the property it
+ * affects, and where and when it was recorded: "A grant deed naming JANE ROE as grantor was
+ * recorded in Sacramento County on 11/24/2026."
+ */
+export function whatWasRecorded(
+  input: WhatItDoesInput & { name: string | null },
+  language: Language = 'en',
+): string {
+  const t = translator(language);
+  const values = {
+    county: countyInWords(input.countyName, language),
+    date: countyDate(input.recordedAt, language),
+    property: input.property ?? t('reasons.what.aProperty'),
+    name: input.name ?? '',
+    ...typeInSentence(input.documentType, language),
+  };
+  if (input.name === null || input.subject === 'property') {
+    return t('reasons.what.otherProperty', values);
+  }
+  return input.subject === 'grantor'
+    ? t('reasons.what.copyGrantor', values)
+    : t('reasons.what.copyGrantee', values);
 }
 
 /** "Act now: A deed transferring … on 11/24/2026" — a subject or heading, the level first. */

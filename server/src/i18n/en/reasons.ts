@@ -90,6 +90,10 @@ export const reasons = {
       '{{article}} {{type}} naming you as grantee was recorded in {{county}} on {{date}}.',
     otherProperty:
       '{{article}} {{type}} affecting {{property}} was recorded in {{county}} on {{date}}.',
+    copyGrantor:
+      '{{article}} {{type}} naming {{name}} as grantor was recorded in {{county}} on {{date}}.',
+    copyGrantee:
+      '{{article}} {{type}} naming {{name}} as grantee was recorded in {{county}} on {{date}}.',
     document: 'document',
     articleA: 'A',
     articleAn: 'An',

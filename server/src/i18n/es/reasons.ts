@@ -101,6 +101,10 @@ export const reasons: Catalog<typeof en> = {
       'Un documento de tipo «{{type}}» en el que usted figura como adquirente se registró en el {{county}} el {{date}}.',
     otherProperty:
       'Un documento de tipo «{{type}}» que afecta a {{property}} se registró en el {{county}} el {{date}}.',
+    copyGrantor:
+      'Un documento de tipo «{{type}}» en el que {{name}} figura como otorgante se registró en el {{county}} el {{date}}.',
+    copyGrantee:
+      'Un documento de tipo «{{type}}» en el que {{name}} figura como adquirente se registró en el {{county}} el {{date}}.',
     document: 'documento',
     articleA: 'Un',
     articleAn: 'Un',
