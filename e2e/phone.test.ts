@@ -149,6 +149,56 @@ describe('on a 390 px phone, in Chromium against the real server', () => {
     await list.waitFor({ state: 'detached' });
   });
 
+  it("closes the full-screen guard dialog on the phone's Back, keeping the register page and what was typed", async () => {
+    await newPage();
+    await page.goto(`${server.url}/`);
+    await page.getByRole('link', { name: 'Next' }).click();
+    await page.waitForURL(`${server.url}/register`);
+    const email = page.getByRole('textbox', { name: 'Email', exact: true });
+    await email.fill('back-button@example.test');
+    const back = () => page.evaluate(() => history.back());
+
+    // Nothing picked: Back closes the dialog, as its close button would.
+    await page.getByRole('button', { name: 'Guard a Property' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Guard A apn' });
+    await dialog.waitFor();
+    await back();
+    await dialog.waitFor({ state: 'detached' });
+    expect(page.url()).toBe(`${server.url}/register`);
+    expect(await email.inputValue()).toBe('back-button@example.test');
+
+    // A pick not yet guarded: Back asks first, and Keep Adding keeps it.
+    await page.getByRole('button', { name: 'Guard a Property' }).click();
+    await dialog.getByRole('combobox', { name: 'County' }).click();
+    await page.getByRole('option', { name: 'Sacramento' }).click();
+    const parcel = await server.db
+      .selectFrom('parcels')
+      .innerJoin('counties', 'counties.id', 'parcels.county_id')
+      .select('apn')
+      .where('counties.name', '=', 'Sacramento')
+      .orderBy('apn')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    await dialog
+      .getByRole('textbox', { name: 'APN' })
+      .pressSequentially(parcel.apn.replace(/-/g, ''));
+    await dialog.getByRole('button', { name: `Guard APN ${parcel.apn}` }).click();
+    await back();
+    const discard = page.getByRole('dialog', { name: 'Discard Changes?' });
+    await discard.getByRole('button', { name: 'Keep Adding' }).click();
+    await discard.waitFor({ state: 'detached' });
+    await dialog.getByRole('button', { name: `Guarded: APN ${parcel.apn}` }).waitFor();
+    await back();
+    await discard.getByRole('button', { name: 'Discard Changes' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(page.url()).toBe(`${server.url}/register`);
+    expect(await email.inputValue()).toBe('back-button@example.test');
+
+    // With the dialog closed, Back leaves the page as ever.
+    await back();
+    await page.waitForURL(`${server.url}/`);
+  });
+
   it('keeps a signed-in person signed in when they open a link already used', async () => {
     await newPage();
     const { email } = await createSubscriber(server.db, {

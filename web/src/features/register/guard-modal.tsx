@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useFocusReturn, useMediaQuery } from '@mantine/hooks';
+import { useBlocker } from '@tanstack/react-router';
 import type { Dispatch } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +15,7 @@ const titles = { name: 'guards.modal.nameTitle', apn: 'guards.modal.apnTitle' } 
 /**
  * The register page's 'Guard A name' / 'Guard A apn' modal: pick a county, then
  * names or properties; a pick shows Guarded at once, and 'Guard Selected Items' commits them.
- * Closing it with picks that are not committed asks first.
+ * Closing it with picks that are not committed asks first, and so does Back.
  */
 export function GuardModal({
   selection,
@@ -45,6 +46,17 @@ export function GuardModal({
     setConfirming(false);
     dispatch({ type: 'discard' });
   };
+  // Back (a phone's back button or gesture, where the modal fills the screen and looks like a
+  // page) closes the modal as its close button does, instead of leaving the register page and
+  // the email typed on it.
+  useBlocker({
+    shouldBlockFn: () => {
+      requestClose();
+      return true;
+    },
+    disabled: selection.mode === null,
+    enableBeforeUnload: false,
+  });
 
   return (
     <Modal.Stack>
