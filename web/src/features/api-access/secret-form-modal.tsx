@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBackCloses } from '../../components/back-closes';
 import { FormActions } from '../../components/form-actions';
 import { SecretOnce } from './secret-once';
 
@@ -34,6 +35,7 @@ export function SecretFormModal({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  useBackCloses(opened, onClose);
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     onSubmit();

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import * as v from 'valibot';
 import { api } from '../../api/client';
 import { notificationOptionsQuery } from '../../api/queries';
+import { useBackCloses } from '../../components/back-closes';
 import { FormActions } from '../../components/form-actions';
 import { requiredEmail } from '../../components/required-email';
 import { useUserAction } from './use-user-action';
@@ -125,6 +126,7 @@ export function AddMethodModal({ opened, onClose }: { opened: boolean; onClose: 
     setType('Email');
     onClose();
   };
+  useBackCloses(opened, close);
   return (
     <Modal
       opened={opened}

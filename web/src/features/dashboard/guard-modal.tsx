@@ -3,6 +3,7 @@ import { useFocusReturn } from '@mantine/hooks';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
+import { useBackCloses } from '../../components/back-closes';
 import { useFocusWhenReady } from '../../components/focus-when-ready';
 import type { SessionUser } from '../../api/types';
 import { DiscardChangesModal, modalTitleStyles } from '../guards/discard-changes-modal';
@@ -83,6 +84,7 @@ export function GuardModal({
     if (picked.length > 0) setDiscarding(true);
     else finish();
   };
+  useBackCloses(opened, requestClose);
   // Saving turns both buttons disabled, and after it nothing is left to guard: focus stays in the
   // dialog (on the dialog itself while it saves), then goes to Close, or back to Guard Selected
   // Items when saving failed.

@@ -28,6 +28,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as v from 'valibot';
 import { api } from '../../api/client';
+import { useBackCloses } from '../../components/back-closes';
 import { documentTypeLabel } from '../documents/document-type';
 import { useSession } from '../session/session-context';
 import { downloadPacket } from './event-response';
@@ -152,6 +153,7 @@ export function ReportModal({
     send.reset();
     onClose();
   };
+  useBackCloses(opened, close);
   const next = () => {
     // Every field of the step is checked, so each shows its message at once.
     const checked = STEP_FIELDS[step]!.map((field) => form.validateField(field).hasError);

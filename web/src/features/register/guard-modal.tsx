@@ -1,9 +1,9 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useFocusReturn, useMediaQuery } from '@mantine/hooks';
-import { useBlocker } from '@tanstack/react-router';
 import type { Dispatch } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBackCloses } from '../../components/back-closes';
 import { DiscardChangesModal, modalTitleStyles } from '../guards/discard-changes-modal';
 import { isApnGuarded, isNameGuarded } from '../guards/guard-items';
 import { GuardSteps } from '../guards/guard-steps';
@@ -46,17 +46,7 @@ export function GuardModal({
     setConfirming(false);
     dispatch({ type: 'discard' });
   };
-  // Back (a phone's back button or gesture, where the modal fills the screen and looks like a
-  // page) closes the modal as its close button does, instead of leaving the register page and
-  // the email typed on it.
-  useBlocker({
-    shouldBlockFn: () => {
-      requestClose();
-      return true;
-    },
-    disabled: selection.mode === null,
-    enableBeforeUnload: false,
-  });
+  useBackCloses(selection.mode !== null, requestClose);
 
   return (
     <Modal.Stack>
