@@ -114,6 +114,25 @@ describe('what the matcher matches', () => {
 
   const after = new Date(activatedAt.getTime() + 60_000);
 
+  /** Guards the parcels `{book}-0000`, `{book}-0001`, … each by the address the user described. */
+  const guardDescribed = (user: string, book: string, descriptions: string[]) =>
+    insertApnSubscriptions(
+      t.db,
+      user,
+      descriptions.map((description, i) => {
+        const address = guardedAddress(undefined, description);
+        return {
+          countyId: county.id,
+          apn: `${book}-000${i}`,
+          apnKey: `${book}0000${i}`,
+          description,
+          addressKey: address.streetKey,
+          addressZip: address.zip,
+        };
+      }),
+      activatedAt,
+    );
+
   it('matches documents recorded from activation on live, and one recorded before on record', async () => {
     /** Whether the events of the last document written are on record. */
     const lastOnRecord = async () =>
@@ -183,22 +202,7 @@ describe('what the matcher matches', () => {
       '700 N MAIN ST, SACRAMENTO, CA 95814',
       '123 N MAIN ST, SACRAMENTO, CA 95814',
     ];
-    await insertApnSubscriptions(
-      t.db,
-      guard.id,
-      guarded.map((description, i) => {
-        const address = guardedAddress(undefined, description);
-        return {
-          countyId: county.id,
-          apn: `900-000${i}`,
-          apnKey: `9000000${i}`,
-          description,
-          addressKey: address.streetKey,
-          addressZip: address.zip,
-        };
-      }),
-      activatedAt,
-    );
+    await guardDescribed(guard.id, '900', guarded);
     for (const other of [
       '4455 ELKHORN BLVD UNIT 7, SACRAMENTO, CA 95842',
       '700 S MAIN ST, SACRAMENTO, CA 95814',
@@ -231,22 +235,7 @@ describe('what the matcher matches', () => {
       '4460 ELKHORN BLVD, SACRAMENTO, CA 95842',
       '18 W 5TH ST, SACRAMENTO, CA 95814',
     ];
-    await insertApnSubscriptions(
-      t.db,
-      guard.id,
-      guarded.map((description, i) => {
-        const address = guardedAddress(undefined, description);
-        return {
-          countyId: county.id,
-          apn: `901-000${i}`,
-          apnKey: `9010000${i}`,
-          description,
-          addressKey: address.streetKey,
-          addressZip: address.zip,
-        };
-      }),
-      activatedAt,
-    );
+    await guardDescribed(guard.id, '901', guarded);
     // 700 N MAIN ST is guarded above.
     for (const written of [
       '4460 ELKHORN BLVD SACRAMENTO CA 95842',
