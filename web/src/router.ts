@@ -40,5 +40,11 @@ declare module '@tanstack/react-router' {
      * sign in when it does not: it is not revalidated at startup.
      */
     checksSession?: boolean;
+    /**
+     * Signed out, the page asks the person to sign in where they are (an alert's link keeps its
+     * event): a stored session the server no longer knows is forgotten here, without a toast or
+     * leaving for /.
+     */
+    asksToSignIn?: boolean;
   }
 }

@@ -11,6 +11,7 @@ import { useSession } from '../features/session/session-context';
 export const Route = createFileRoute('/dashboard')({
   validateSearch: DashboardSearchSchema,
   search: { middlewares: [stripSearchParams(DASHBOARD_SEARCH_DEFAULTS)] },
+  staticData: { asksToSignIn: true },
   component: Dashboard,
 });
 
@@ -20,9 +21,12 @@ export const Route = createFileRoute('/dashboard')({
  */
 function Dashboard() {
   const { t } = useTranslation();
-  const { user } = useSession();
+  const { user, loading } = useSession();
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
+  // Until the server says whether a stored session still holds, the dashboard asks it nothing:
+  // a call refused meanwhile would end the session and leave the page.
+  if (loading) return null;
   if (!user) {
     return (
       <SignInFirst

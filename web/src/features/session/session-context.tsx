@@ -10,7 +10,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import type { ApiClient } from '../../api/client';
+import { type ApiClient, failures } from '../../api/client';
 import type { SessionUser } from '../../api/types';
 import type { SessionStore } from './session-store';
 
@@ -37,26 +37,36 @@ export function SessionProvider({
   const router = useRouter();
   // A page opened from a sign-in link replaces the stored session whatever happens, and asking
   // about the old one meanwhile would race with it: a late 401 would sign the new user out.
-  const [revalidate] = useState(
-    () =>
-      store.getUser() !== null &&
-      !router.state.matches.some(
-        ({ staticData }) => staticData.signsIn || staticData.checksSession,
-      ),
-  );
+  const [{ revalidate, asksHere }] = useState(() => {
+    const matches = router.state.matches;
+    return {
+      revalidate:
+        store.getUser() !== null &&
+        !matches.some(({ staticData }) => staticData.signsIn || staticData.checksSession),
+      asksHere: matches.some(({ staticData }) => staticData.asksToSignIn),
+    };
+  });
   const [loading, setLoading] = useState(revalidate);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
-  // A stored session may have ended on the server: ask once at startup. A 401 reaches
-  // the client middleware, which expires the store.
+  // A stored session may have ended on the server: ask once at startup. A 401 reaches the
+  // client middleware, which expires the store (a toast, and the app goes to /); on a page that
+  // asks the person to sign in itself, the user is only forgotten, and the page asks.
   useEffect(() => {
     if (!revalidate || store.getUser() === null) return undefined;
     const controller = new AbortController();
     client
-      .POST('/api/auth/me', { signal: controller.signal })
-      .then(({ data }) => {
+      .POST('/api/auth/me', {
+        signal: controller.signal,
+        middleware: asksHere ? [failures({ toast: false, endsSession: false })] : [],
+      })
+      .then(({ data, response }) => {
         if (data) store.setUser(data);
+        else if (asksHere && response.status === 401) {
+          queryClient.clear();
+          store.setUser(null);
+        }
       })
       .catch(() => {
         // Network failure, already reported by the client: keep the stored user.
@@ -65,7 +75,7 @@ export function SessionProvider({
         if (!controller.signal.aborted) setLoading(false);
       });
     return () => controller.abort();
-  }, [client, store, revalidate]);
+  }, [client, store, revalidate, asksHere, queryClient]);
 
   useEffect(
     () =>

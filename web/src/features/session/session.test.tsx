@@ -46,12 +46,29 @@ describe('session revalidation at startup', () => {
   it('forgets the user and goes to / on a 401', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     stubFetch({ 'POST /api/auth/me': unauthorized });
-    const { router } = renderApp({ path: '/dashboard', user: makeUser() });
+    const { router } = renderApp({ path: '/support', user: makeUser() });
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(stored()).toBeNull();
     expect(await screen.findByRole('button', { name: 'LOGIN' })).toBeDefined();
     expect(await screen.findByText('Please log in again.')).toBeDefined();
+  });
+
+  it("on an alert's dashboard link, a 401 asks to sign in there and keeps the event", async () => {
+    const { requests } = stubFetch({ 'POST /api/auth/me': unauthorized });
+    const { router } = renderApp({ path: '/dashboard?event=3f0c6a52-9d1e-4b7a-8c2f-5e6d7a8b9c01', user: makeUser() });
+
+    expect(
+      await screen.findByRole('heading', { name: 'Sign in to see your dashboard' }),
+    ).toBeDefined();
+    expect(stored()).toBeNull();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(router.state.location.search).toEqual({ event: '3f0c6a52-9d1e-4b7a-8c2f-5e6d7a8b9c01' });
+    expect(screen.queryByText('Please log in again.')).toBeNull();
+    // The dashboard asked nothing of its own before the answer: no call was refused but that one.
+    expect(requests.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual([
+      'POST /api/auth/me',
+    ]);
   });
 });
 
