@@ -74,6 +74,26 @@ describe('trusted contacts on the dashboard', { timeout: 20_000 }, () => {
     expect(await bodyOf(sent!)).toEqual({ email: 'carol@example.com', name: 'Carol' });
   });
 
+  it('adding the last contact allowed moves focus to the section, as Add turns disabled', async () => {
+    const ann = contact({ status: 'active' });
+    const full = makeUser({
+      trustedContacts: [ann, contact({ email: 'dan@example.com', name: 'Dan' })],
+    });
+    const { events } = await renderDashboard(makeUser({ trustedContacts: [ann] }), {
+      'POST /api/user/trusted-contacts': () => json(full, 201),
+    });
+    const add = section().getByRole('button', { name: 'Add Trusted Contact' });
+    await events.click(add);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add Trusted Contact' }));
+    await events.type(dialog.getByRole('textbox', { name: /Their email/ }), 'dan@example.com');
+    await events.click(dialog.getByRole('button', { name: 'Send Invitation' }));
+
+    expect(await section().findByText('Dan (dan@example.com)')).toBeDefined();
+    expect(add).toHaveProperty('disabled', true);
+    const heading = section().getByRole('heading', { name: 'Trusted Contacts' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+  });
+
   it('removes a contact after asking', async () => {
     const ann = contact({ status: 'active' });
     const { events, requests } = await renderDashboard(makeUser({ trustedContacts: [ann] }), {

@@ -84,10 +84,13 @@ function AddContactModal({
   user,
   opened,
   onClose,
+  onAdded,
 }: {
   user: SessionUser;
   opened: boolean;
   onClose: () => void;
+  /** After the invitation is saved and the dialog closed, with the updated user. */
+  onAdded: (updated: SessionUser) => void;
 }) {
   const { t } = useTranslation();
   const form = useForm({
@@ -110,7 +113,15 @@ function AddContactModal({
       form.setFieldError('email', t('dashboard.contacts.ownEmail'));
       return;
     }
-    add.mutate({ email: email.trim(), name: name.trim() }, { onSuccess: close });
+    add.mutate(
+      { email: email.trim(), name: name.trim() },
+      {
+        onSuccess: (updated) => {
+          close();
+          onAdded(updated);
+        },
+      },
+    );
   });
   return (
     <Modal opened={opened} onClose={close} title={t('dashboard.contacts.addTitle')} centered>
@@ -223,7 +234,16 @@ export function TrustedContactsSection({ user }: { user: SessionUser }) {
           );
         })
       )}
-      <AddContactModal user={user} opened={adding} onClose={addModal.close} />
+      <AddContactModal
+        user={user}
+        opened={adding}
+        onClose={addModal.close}
+        onAdded={(updated) => {
+          // The last contact allowed disables Add, where the dialog would return focus.
+          if (updated.trustedContacts.length >= MAX_TRUSTED_CONTACTS)
+            focusWhenReady(() => sectionHeading('contacts-heading'));
+        }}
+      />
       <ConfirmModal
         opened={opened}
         title={t('dashboard.contacts.removeTitle')}
