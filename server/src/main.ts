@@ -26,7 +26,7 @@ import { webhookDeps } from './modules/webhooks/delivery.service.ts';
 import { registerWebhookWorkers } from './modules/webhooks/webhooks.jobs.ts';
 import { DEMO_ADMIN_EMAIL, ensureDemoAdmin } from './modules/auth/staff.ts';
 import { emailTaken } from './modules/user/user.repository.ts';
-import { startBanner } from './start-banner.ts';
+import { COMMAND_SETTINGS, startBanner } from './start-banner.ts';
 import { createLogger, databaseFailure, loadConfigOrExit, openRuntime } from './runtime.ts';
 
 // `--api` serves HTTP only, `--worker` works the queues only; with neither, one process does both.
@@ -152,6 +152,12 @@ try {
           code: DEMO_COUNTY,
           inbox: path.join(runtime.config.dataDir, 'inbox', DEMO_COUNTY),
         },
+        commandSettings: Object.fromEntries(
+          COMMAND_SETTINGS.flatMap((name) => {
+            const value = process.env[name];
+            return value ? [[name, value]] : [];
+          }),
+        ),
       }),
     );
   }

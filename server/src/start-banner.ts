@@ -12,10 +12,25 @@ export type BannerFacts = {
   demoAdmin: { email: string; password: string | undefined } | undefined;
   /** A county with a demo inbox, for the simulate command. */
   demoCounty: { code: string; inbox: string } | undefined;
+  /**
+   * Settings this start was given that the commands it prints must be given too, to find the
+   * same database and files (EMBEDDED_POSTGRES_PORT, DATA_DIR), by name.
+   */
+  commandSettings: Record<string, string>;
 };
+
+/** The settings the other commands need, as shell words to put before `npm run …`. */
+export const COMMAND_SETTINGS = ['EMBEDDED_POSTGRES_PORT', 'DATA_DIR'] as const;
+
+const shellWord = (value: string) =>
+  /^[\w./:@%+=-]+$/.test(value) ? value : `'${value.replaceAll("'", `'\\''`)}'`;
 
 export function startBanner(f: BannerFacts): string {
   const base = f.appUrl;
+  const npmRun = [
+    ...Object.entries(f.commandSettings).map(([name, value]) => `${name}=${shellWord(value)}`),
+    'npm run',
+  ].join(' ');
   const lines = [
     '',
     `  DeedWatch is running${f.embedded ? ' on an embedded Postgres' : ''}:`,
@@ -33,7 +48,7 @@ export function startBanner(f: BannerFacts): string {
     lines.push(
       `    database     ${f.embedded.clusterDir}   (port ${f.embedded.port})`,
       `    files        ${f.dataDir}   (documents, county inboxes, session secret)`,
-      '    reset        stop the server, then `npm run reset` deletes both; the next start begins afresh',
+      `    reset        stop the server, then \`${npmRun} reset\` deletes both; the next start begins afresh`,
     );
   } else {
     lines.push(
@@ -54,7 +69,7 @@ export function startBanner(f: BannerFacts): string {
         f.demoAdmin.password
           ? `    admin        ${f.demoAdmin.email}, password ${f.demoAdmin.password} (shown this once), at ${base}/admin-login`
           : `    admin        ${f.demoAdmin.email} at ${base}/admin-login (its password was shown on the first start)`,
-        `                 new password: \`npm run staff:add -- --email ${f.demoAdmin.email} --role admin\``,
+        `                 new password: \`${npmRun} staff:add -- --email ${f.demoAdmin.email} --role admin\``,
       );
     }
   }
@@ -62,7 +77,7 @@ export function startBanner(f: BannerFacts): string {
     lines.push(
       '',
       '  Try it',
-      `    \`npm run simulate -- --county ${f.demoCounty.code}\` records demo documents into ${f.demoCounty.inbox};`,
+      `    \`${npmRun} simulate -- --county ${f.demoCounty.code}\` records demo documents into ${f.demoCounty.inbox};`,
       `    ${f.demoSubscriber ? "the demo subscriber's alerts" : 'alerts'} arrive${f.outbox ? ' in /dev/mail' : ''} within a minute.`,
     );
   }
