@@ -193,7 +193,7 @@ describe("a subscriber's language in what is sent to them", () => {
       return es.length > 0 && en.length > 0 ? { es: es[0]!, en: en[0]! } : undefined;
     });
     expect(texts.es.form.Body).toMatch(
-      /^DeedWatch Urgente: se ha registrado en el condado de Idiomas el documento IDI-2026-0001: Escritura de concesion\. Detalles: \S+ Responda STOP para cancelar los textos\.$/,
+      /^DeedWatch Actue ya: se ha registrado en el condado de Idiomas el documento IDI-2026-0001: Escritura de concesion\. Detalles: \S+ Responda STOP para cancelar los textos\.$/,
     );
     expect(texts.en.form.Body).toMatch(
       /^DeedWatch Act now: a GRANT DEED was recorded in Idiomas County, document IDI-2026-0002\. Details: \S+ Reply STOP to stop texts\.$/,

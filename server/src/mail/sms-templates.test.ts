@@ -33,7 +33,7 @@ describe('texts', () => {
     ] as const;
     // The type in Spanish, its accents taken off to stay in GSM-7 ("concesión").
     expect(texts[0][0]).toBe(
-      `DeedWatch Urgente: se ha registrado en el condado de Sacramento el documento 202411220001234: Escritura de concesion. Detalles: ${alert.eventUrl} Responda STOP para cancelar los textos.`,
+      `DeedWatch Actue ya: se ha registrado en el condado de Sacramento el documento 202411220001234: Escritura de concesion. Detalles: ${alert.eventUrl} Responda STOP para cancelar los textos.`,
     );
     expect(texts[3][0]).toContain('Responda STOP');
     // A concatenated GSM-7 text carries 153 characters a segment.

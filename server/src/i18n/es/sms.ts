@@ -6,8 +6,9 @@ import type { sms as en } from '../en/sms.ts';
 // document's type in Spanish ("Escritura de concesión", of either gender), so the sentence names
 // the document and gives its type after it; alertText takes the type's accents off (inGsm7).
 export const sms: Catalog<typeof en> = {
+  // The levels' names as the dashboard and the emails give them, less the accent GSM-7 lacks.
   levels: {
-    actNow: 'Urgente',
+    actNow: 'Actue ya',
     check: 'Revise',
   },
   verify:
