@@ -117,6 +117,33 @@ describe('alerts, possible matches and what was on record', () => {
     expect(numbers(alreadyOnRecord(userWith('hide')))).toEqual(['ON-RECORD']);
   });
 
+  it('lists what was on record newest recorded first, whichever check found it', () => {
+    const found = (documentNumber: string, documentDate: string, createdAt: string) =>
+      makeEvent({ documentNumber, documentDate, createdAt, onRecord: true });
+    const user = makeUser({
+      nameSubscriptions: [
+        makeNameSubscription({
+          events: [
+            found('2019', '2019-03-01T00:00:00Z', '2026-11-20T10:00:00Z'),
+            found('2024', '2024-06-01T00:00:00Z', '2026-11-20T10:00:00Z'),
+            found('2021', '2021-01-05T00:00:00Z', '2026-11-20T10:00:00Z'),
+          ],
+        }),
+      ],
+      apnSubscriptions: [
+        {
+          id: 'p',
+          county: 'Placer',
+          apn: '012-345-006-000',
+          description: '1 MAIN ST',
+          // Found by a later check, of a property guarded afterwards.
+          events: [found('2022', '2022-08-09T00:00:00Z', '2026-11-22T10:00:00Z')],
+        },
+      ],
+    });
+    expect(numbers(alreadyOnRecord(user))).toEqual(['2024', '2022', '2021', '2019']);
+  });
+
   it('says how many documents carry the name, in words', () => {
     const t = i18n.getFixedT('en');
     expect(namesakesInWords(t, 312)).toBe('312 documents in this county carry this name');

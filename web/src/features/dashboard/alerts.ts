@@ -28,9 +28,15 @@ const documentOf = (event: AlertEvent): DocumentFile => ({
   file: event.parsedDocumentName,
 });
 
+/** Newest first by one of an event's times. */
+const newestBy =
+  (time: 'createdAt' | 'documentDate') =>
+  (a: { event: AlertEvent }, b: { event: AlertEvent }) =>
+    Date.parse(b.event[time]) - Date.parse(a.event[time]);
+
 /**
  * Every event, archived or not, of the items guarded now and of those the subscriber stopped
- * guarding, newest first.
+ * guarding, newest first; events of one moment (a history check's) newest recorded first.
  */
 function everyEvent(user: SessionUser): Listed[] {
   const removed = (s: { removedAt: string }) => ({ removedAt: s.removedAt });
@@ -72,7 +78,9 @@ function everyEvent(user: SessionUser): Listed[] {
       })),
     ),
   ];
-  return events.sort((a, b) => Date.parse(b.event.createdAt) - Date.parse(a.event.createdAt));
+  const byCreated = newestBy('createdAt');
+  const byRecorded = newestBy('documentDate');
+  return events.sort((a, b) => byCreated(a, b) || byRecorded(a, b));
 }
 
 /** Every event not archived, newest first. */
@@ -101,11 +109,13 @@ export function possibleMatches(user: SessionUser): Alert[] {
 
 /**
  * What the history check of a new guard found already recorded (never alerted one by one),
- * newest first; a possible one of a name set to hide left out.
+ * newest recorded first (the checks found them all at once); a possible one of a name set to
+ * hide left out.
  */
 export function alreadyOnRecord(user: SessionUser): Alert[] {
   return listed(user)
     .filter((a) => a.event.onRecord && !(a.event.tier === 'possible' && a.choice === 'hide'))
+    .sort(newestBy('documentDate'))
     .map(strip);
 }
 
