@@ -384,7 +384,9 @@ describe('the history check of a new guard', () => {
     expect(runs.reduce((n, r) => n + r.events, 0)).toBe(3);
     expect(await eventsOf(user.id)).toHaveLength(3);
     const mail = await waitForMail(t.db, user.email, /already on record/);
-    expect(mail.subject).toBe('DeedWatch: 3 documents already on record for what you guard');
+    // Two documents: the one naming both the name and the property is counted once.
+    expect(mail.subject).toBe('DeedWatch: 2 documents already on record for what you guard');
+    expect(mail.text_body).toContain('For what you just added, we found 2 documents.');
     expect(mail.text_body).toContain(
       '- We found 2 documents already recorded against VANCE ODILE in Hollister County.',
     );

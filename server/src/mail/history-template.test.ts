@@ -49,6 +49,7 @@ describe('the summary of a history check', () => {
   it('names the one item with findings in the subject, and links the dashboard section', () => {
     const mail = historyMail(brand, {
       findings: [finding({ documents: 2 }), finding({ guarded: 'DOE JANE' })],
+      documents: 2,
       onRecordUrl,
     });
     expect(mail.subject).toBe('DeedWatch: 2 documents already on record for SMITH JOHN A');
@@ -58,14 +59,24 @@ describe('the summary of a history check', () => {
     expect(mail.html).toContain(`href="${onRecordUrl}"`);
     const two = historyMail(brand, {
       findings: [finding({ documents: 2 }), finding({ guarded: 'DOE JANE', possible: 1 })],
+      documents: 3,
       onRecordUrl,
     });
     expect(two.subject).toBe('DeedWatch: 3 documents already on record for what you guard');
+    // One document against both items is one document in the sum, as the caller counts it.
+    const shared = historyMail(brand, {
+      findings: [finding({ documents: 2 }), finding({ guarded: 'DOE JANE', documents: 1 })],
+      documents: 2,
+      onRecordUrl,
+    });
+    expect(shared.subject).toBe('DeedWatch: 2 documents already on record for what you guard');
+    expect(shared.text).toContain('For what you just added, we found 2 documents.');
   });
 
   it('escapes what the subscriber typed and keeps the subject on one line', () => {
     const mail = historyMail(brand, {
       findings: [finding({ guarded: 'O<B>RIEN\n& CO "X"', documents: 1 })],
+      documents: 1,
       onRecordUrl,
     });
     expect(mail.subject).toBe('DeedWatch: 1 document already on record for O<B>RIEN & CO "X"');

@@ -21,6 +21,11 @@ export type HistoryFinding = {
 export type HistoryMailInput = {
   /** Every item the check covered, in the order the subscriber added them. */
   findings: HistoryFinding[];
+  /**
+   * How many documents were found in all, each once: less than the findings' sum when a
+   * document is on record against two of the items (a name and a property it names).
+   */
+  documents: number;
   /** The dashboard's "Already on Record" section. */
   onRecordUrl: string;
   /** The subscriber's language; English when not said. */
@@ -74,9 +79,8 @@ export function findingLine(
 export function historyMail(brand: Brand, input: HistoryMailInput): RenderedMail {
   const language = input.language ?? 'en';
   const t = translator(language);
-  const found = input.findings.reduce((n, f) => n + f.documents + f.possible, 0);
   const intro = t('mail.history.intro', {
-    documents: t('mail.history.documents', { count: found }),
+    documents: t('mail.history.documents', { count: input.documents }),
   });
   const lines = input.findings.map((f) => findingLine(f, t, language));
   const why = t('mail.history.why');
@@ -89,7 +93,9 @@ export function historyMail(brand: Brand, input: HistoryMailInput): RenderedMail
           }),
           guarded: only[0]!.guarded,
         })
-      : t('mail.history.subject', { documents: t('mail.history.documents', { count: found }) });
+      : t('mail.history.subject', {
+          documents: t('mail.history.documents', { count: input.documents }),
+        });
   return {
     subject: oneLine(subject),
     tag: 'history',

@@ -108,6 +108,7 @@ describe('the other mails in Spanish', () => {
       findings: [
         { kind: 'property', guarded: '012-0345', countyName: 'Yolo', documents: 1, possible: 0 },
       ],
+      documents: 1,
       onRecordUrl: URL,
       language: 'es',
     });

@@ -334,3 +334,27 @@ export async function onRecordCounts(
     GROUP BY 1, 2`.execute(db);
   return rows;
 }
+
+/**
+ * How many documents the guards' on-record events are about, each once: a document that names
+ * a guarded name and a guarded property is one document. The possible matches of `hiddenNameIds`
+ * (names whose subscriber hides them) are left out.
+ */
+export async function onRecordDocuments(
+  db: Executor,
+  apnIds: readonly string[],
+  nameIds: readonly string[],
+  hiddenNameIds: readonly string[],
+): Promise<number> {
+  if (apnIds.length + nameIds.length === 0) return 0;
+  const { rows } = await sql<{ documents: number }>`
+    SELECT count(DISTINCT document_id)::int AS documents
+    FROM events
+    WHERE on_record
+      AND (apn_subscription_id = ANY (${apnIds}::uuid[])
+           OR (name_subscription_id = ANY (${nameIds}::uuid[])
+               AND NOT (tier = 'possible' AND name_subscription_id = ANY (${hiddenNameIds}::uuid[]))))`.execute(
+    db,
+  );
+  return rows[0]?.documents ?? 0;
+}

@@ -225,6 +225,12 @@ async function queueSummary(
   const { brand, mailSender } = engine;
   const rendered = historyMail(brand, {
     findings: findings.map(({ at: _, ...f }) => f),
+    documents: await repo.onRecordDocuments(
+      trx,
+      guards.apns.map((g) => g.id),
+      guards.names.map((g) => g.id),
+      guards.names.filter((g) => g.possible_matches === 'hide').map((g) => g.id),
+    ),
     onRecordUrl: `${brand.appUrl}${ON_RECORD_PATH}`,
     language: await languageOf(trx, userId),
   });
