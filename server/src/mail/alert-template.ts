@@ -123,15 +123,20 @@ export function tierInWords(
 const hitLabel = (hit: AlertHit, t: Translate) =>
   `${t(MATCH_KIND_LABEL[hit.matchKind])} ${hit.guarded}`;
 
-/** What the document shows for the guarded item, without the guarded item itself. */
+/**
+ * What the document shows for the guarded item, without the guarded item itself. The reason is
+ * left out where it would only say again what the document shows: a property's exact match
+ * ("The document names APN …").
+ */
 function hitDetail(hit: AlertHit, t: Translate): string {
   const shows = hit.partyRole
     ? t('mail.alert.showsAs', { value: hit.matchedValue, role: t(ROLE_KEY[hit.partyRole]) })
     : t('mail.alert.shows', { value: hit.matchedValue });
+  const restated = hit.matchKind !== 'name' && hit.tier === 'exact';
   const parts = [
     `${t(LEVEL_KEY[hit.level])}.`,
     tierInWords(hit, t),
-    sentence(oneLine(hit.reason)),
+    restated ? '' : sentence(oneLine(hit.reason)),
     hit.tier === 'possible' ? sentence(namesakesInWords(hit.namesakes, t)) : '',
   ];
   return `${shows} ${parts.filter(Boolean).join(' ')}`;
