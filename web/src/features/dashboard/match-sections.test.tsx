@@ -21,6 +21,8 @@ const possible = makeEvent({
   documentNumber: '2026-0000901',
   documentType: 'DEED OF TRUST',
   documentDate: '2026-11-18T12:00:00Z',
+  // Matched after the sure one below, and so listed before it.
+  createdAt: '2026-11-21T12:00:00.000Z',
   matchedValue: 'GARCIA MARIA L',
   partyRole: 'grantee',
   tier: 'possible',
