@@ -12,6 +12,12 @@ declare module 'fastify' {
      * loaded from another origin: not the web fonts the dashboard asks Google for).
      */
     contentSecurityPolicy?: 'inline-scripts';
+    /**
+     * 'same-origin' on the pages whose own forms post back to us (the job dashboard). Under
+     * no-referrer a browser sends such a post with `Origin: null`, which the origin check must
+     * refuse as it would a page of another site; same-origin still tells other sites nothing.
+     */
+    referrerPolicy?: 'same-origin';
   }
 }
 
@@ -85,9 +91,11 @@ function securityHeaderOptions(https: boolean, inlineScripts = false): HelmetOpt
 export async function registerSecurity(app: FastifyInstance, options: SecurityOptions) {
   const withPolicy = helmetHeaders(securityHeaderOptions(options.https));
   const withInlineScripts = helmetHeaders(securityHeaderOptions(options.https, true));
+  const referrerSameOrigin = { 'referrer-policy': 'same-origin' };
   app.addHook('onRequest', (request, reply, done) => {
-    const csp = request.routeOptions.config.contentSecurityPolicy;
-    reply.headers(csp === 'inline-scripts' ? withInlineScripts : withPolicy);
+    const { contentSecurityPolicy, referrerPolicy } = request.routeOptions.config;
+    reply.headers(contentSecurityPolicy === 'inline-scripts' ? withInlineScripts : withPolicy);
+    if (referrerPolicy === 'same-origin') reply.headers(referrerSameOrigin);
     done();
   });
 

@@ -150,7 +150,11 @@ export async function adminDashboardRoutes(
     app.route({
       method: ['GET', 'POST'],
       url,
-      config: { access: 'admin', contentSecurityPolicy: 'inline-scripts' },
+      config: {
+        access: 'admin',
+        contentSecurityPolicy: 'inline-scripts',
+        referrerPolicy: 'same-origin',
+      },
       schema: { hide: true },
       handler: serve,
     });
