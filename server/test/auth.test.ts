@@ -1007,6 +1007,20 @@ describe('rate limits on sign-in and codes', () => {
     expect(perAddress).toEqual([401, 401, 401, 401, 429]);
   });
 
+  it('counts wrong staff passwords only: signing in right again and again is never stopped', async () => {
+    const admin = await createStaff(t.db, 'admin');
+    const rights = [];
+    for (let i = 0; i < 6; i++)
+      rights.push((await staffAttempt(admin.email, '10.3.3.1', STAFF_PASSWORD)).statusCode);
+    expect(rights).toEqual([200, 200, 200, 200, 200, 200]);
+    // Wrong ones still count, from the same address, as before the right ones.
+    expect([
+      (await staffAttempt(admin.email, '10.3.3.1')).statusCode,
+      (await staffAttempt(admin.email, '10.3.3.1')).statusCode,
+      (await staffAttempt(admin.email, '10.3.3.1')).statusCode,
+    ]).toEqual([401, 401, 429]);
+  });
+
   it('never locks a staff account: its owner signs in from another address while it is hammered', async () => {
     const admin = await createStaff(t.db, 'admin');
     const hammering = Array.from({ length: 12 }, () => staffAttempt(admin.email, '10.3.1.1'));

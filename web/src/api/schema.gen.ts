@@ -187,7 +187,7 @@ export interface paths {
         put?: never;
         /**
          * Staff sign in with email and password
-         * @description Limited per client address, and per email from one address; no account is ever locked. The more staff sign-ins failed in the last 15 minutes (any account, any address), the longer each one waits, up to 5 seconds.
+         * @description Limited per client address, and per email from one address, counting wrong passwords only; no account is ever locked. The more staff sign-ins failed in the last 15 minutes (any account, any address), the longer each one waits, up to 5 seconds.
          *
          *     Tokens: not accepted. A staff call: sign in as staff in the browser.
          */

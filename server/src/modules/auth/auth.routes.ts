@@ -81,6 +81,11 @@ export async function authRoutes(
     windowMs: FIFTEEN_MINUTES,
     key: (r) => `${emailOf(r)}\n${r.ip}`,
   });
+  // Staff sign-ins count the wrong passwords only: signing in right was no guess.
+  const guesses = <R extends FastifyRequest>(limit: AttemptLimit<R>): AttemptLimit<R> => ({
+    ...limit,
+    refund: 'succeeded',
+  });
 
   route(app, {
     method: 'POST',
@@ -88,8 +93,13 @@ export async function authRoutes(
     access: 'public',
     preHandler: [
       limitAttempts(db, [
-        byAddress('staff-login'),
-        byEmailFromAddress('staff-login', (r: TypedRequest<typeof StaffLoginBody>) => r.body.email),
+        guesses(byAddress('staff-login')),
+        guesses(
+          byEmailFromAddress(
+            'staff-login',
+            (r: TypedRequest<typeof StaffLoginBody>) => r.body.email,
+          ),
+        ),
       ]),
       async () => slowDownStaffLogin(db, delay),
     ],
@@ -98,7 +108,7 @@ export async function authRoutes(
       tags: ['auth'],
       summary: 'Staff sign in with email and password',
       description:
-        'Limited per client address, and per email from one address; no account is ever locked. The more staff sign-ins failed in the last 15 minutes (any account, any address), the longer each one waits, up to 5 seconds.',
+        'Limited per client address, and per email from one address, counting wrong passwords only; no account is ever locked. The more staff sign-ins failed in the last 15 minutes (any account, any address), the longer each one waits, up to 5 seconds.',
       body: StaffLoginBody,
       response: {
         200: sessionUserResponse,

@@ -37,7 +37,7 @@ export async function trustedContactsRoutes(
       // The caller, by a session or a personal access token (a token call has no session, and
       // one token used from many addresses is still one account); the address only unsigned.
       key: (r) => r.caller?.userId ?? r.ip,
-      refundRefused: true,
+      refund: 'refused',
     },
   ]);
   const codesPerAddress = limitAttempts(db, [
