@@ -83,6 +83,13 @@ describe('the admin area', () => {
       '3 jobs of send-alert will run again.',
     );
     await waitFor(() => expect(queues.queryByRole('button', { name: /^Retry/ })).toBeNull());
+    // Every queue now says 0 failed, as a number, not an empty cell.
+    const failedColumn = queues
+      .getAllByRole('columnheader')
+      .findIndex((th) => th.textContent === 'Failed (24 h)');
+    expect(
+      queues.getAllByRole('row').slice(1).map((row) => row.children[failedColumn]?.textContent),
+    ).toEqual(['0', '0']);
     const retries = requests.filter(
       (r) => new URL(r.url).pathname === '/api/admin/jobs/retry-failed',
     );

@@ -88,7 +88,8 @@ export function QueueSummary() {
                     <Table.Td ta="right">{q.active}</Table.Td>
                     <Table.Td ta="right" c={q.failed > 0 ? 'red' : undefined}>
                       <Group gap="xs" justify="flex-end" wrap="nowrap">
-                        {q.failed}
+                        {/* As text: Group leaves out falsy children, and would drop a 0. */}
+                        {String(q.failed)}
                         {q.failed > 0 && (
                           <Button
                             size="compact-xs"
