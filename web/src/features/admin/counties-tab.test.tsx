@@ -240,6 +240,18 @@ describe('Edit County', () => {
     expect(save).not.toHaveBeenCalled();
   });
 
+  it('takes Enter in the document types as the end of a type, never as Save', async () => {
+    const save = vi.fn(() => json(sacramento));
+    const { drawer, events } = await openDrawer(save);
+
+    const types = drawer.getByLabelText('Mailer Document Types');
+    await events.type(types, 'lien{Enter}{Enter}');
+
+    expect(drawer.getByText('LIEN')).toBeDefined();
+    expect(screen.getByRole('dialog', { name: /^Edit County/ })).toBeDefined();
+    expect(save).not.toHaveBeenCalled();
+  });
+
   it('saves every field, the document types as tags trimmed, upper-cased and once each', async () => {
     let sent: Record<string, unknown> = {};
     const { drawer, events } = await openDrawer(async (request) => {

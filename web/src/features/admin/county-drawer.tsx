@@ -205,6 +205,12 @@ function CountyForm({ county, onDone }: { county: AdminCounty; onDone: () => voi
           isDuplicate={(value, current) =>
             current.includes(normaliseDocumentTypes([value])[0] ?? '')
           }
+          // Enter adds the type typed; with nothing typed it would submit the form, when the
+          // field's own hint says to press Enter after each type.
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && event.currentTarget.value.trim() === '')
+              event.preventDefault();
+          }}
         />
         {OPTIONAL_TEXT.map((field) => textInput(field))}
         <Title order={3} size="h5">
