@@ -125,6 +125,14 @@ describe('personal access tokens', () => {
     });
     expect(revoked.statusCode, revoked.body).toBe(200);
     expect(revoked.json().status).toBe('revoked');
+    // Revoking it again answers the same, keeping the first time, and is not audited twice.
+    const again = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/tokens/${token.id}`,
+      headers: { cookie: me.cookie, ...origin() },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual(revoked.json());
 
     const after = await withToken(secret, 'POST', '/api/auth/me');
     expect(after.statusCode).toBe(401);

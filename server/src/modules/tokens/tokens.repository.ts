@@ -66,14 +66,28 @@ export function listTokens(db: Executor, userId: string, limit: number) {
     .execute();
 }
 
-/** Revokes one of the user's tokens (keeping the first revocation); undefined when not theirs. */
+/**
+ * Revokes one of the user's tokens not revoked yet; undefined when it is not theirs or was
+ * revoked before (ownToken tells which).
+ */
 export function revokeToken(db: Executor, userId: string, tokenId: string) {
   return db
     .updateTable('personal_access_tokens')
-    .set({ revoked_at: sql`coalesce(revoked_at, now())` })
+    .set({ revoked_at: sql`now()` })
     .where('id', '=', tokenId)
     .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
     .returning(COLUMNS)
+    .executeTakeFirst();
+}
+
+/** One of the user's tokens; undefined when not theirs. */
+export function ownToken(db: Executor, userId: string, tokenId: string) {
+  return db
+    .selectFrom('personal_access_tokens')
+    .select(COLUMNS)
+    .where('id', '=', tokenId)
+    .where('user_id', '=', userId)
     .executeTakeFirst();
 }
 

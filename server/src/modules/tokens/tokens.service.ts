@@ -116,9 +116,12 @@ export async function createToken(
 export async function revokeToken(db: Database, caller: Caller, tokenId: string, now = new Date()) {
   await requireSubscriber(db, caller.userId);
   return db.transaction().execute(async (trx) => {
-    const row = await repo.revokeToken(trx, caller.userId, tokenId);
+    const revoked = await repo.revokeToken(trx, caller.userId, tokenId);
+    // Revoked before: the same answer, and nothing more in the audit log.
+    const row = revoked ?? (await repo.ownToken(trx, caller.userId, tokenId));
     if (!row) throw said(404, 'errors.tokenNotFound');
-    await auditOwnChange(trx, caller, 'token.revoke', { tokenId: row.id, name: row.name });
+    if (revoked)
+      await auditOwnChange(trx, caller, 'token.revoke', { tokenId: row.id, name: row.name });
     return toApi(row, now);
   });
 }
