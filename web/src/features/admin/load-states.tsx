@@ -37,22 +37,35 @@ export function LoadFailed({
   );
 }
 
+/** Whether a query failed because the server answered 404 (its error is the answer's body). */
+const answeredNotFound = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'statusCode' in error && error.statusCode === 404;
+
 /**
  * A query that has no data to show yet: the loader while it runs, else why it failed, with Try
- * Again. The caller shows the data once the query succeeds.
+ * Again; or, given `notFound` and answered 404, that what it asked for is not there (asking
+ * again would not help). The caller shows the data once the query succeeds.
  */
 export function NotLoaded({
   query,
   loadingLabel,
   failedTitle,
   failedMessage,
+  notFound,
 }: {
-  query: { isPending: boolean; refetch: () => Promise<unknown> };
+  query: { isPending: boolean; error: unknown; refetch: () => Promise<unknown> };
   loadingLabel: string;
   failedTitle: string;
   failedMessage: string;
+  notFound?: { title: string; message: string };
 }) {
   if (query.isPending) return <Loading label={loadingLabel} />;
+  if (notFound && answeredNotFound(query.error))
+    return (
+      <Alert color="gray" variant="light" title={notFound.title}>
+        <Text size="sm">{notFound.message}</Text>
+      </Alert>
+    );
   return (
     <LoadFailed title={failedTitle} message={failedMessage} onRetry={() => void query.refetch()} />
   );

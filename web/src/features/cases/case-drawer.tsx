@@ -124,6 +124,10 @@ function CaseDetail({ id }: { id: string }) {
         loadingLabel="Loading the case"
         failedTitle="Case not loaded"
         failedMessage="The case could not be loaded."
+        notFound={{
+          title: 'Case not found',
+          message: 'No case has this link. Pick one from the list of cases.',
+        }}
       />
     );
   const c = detail.data;

@@ -156,6 +156,22 @@ describe('the case queue', { timeout: 20_000 }, () => {
     ).toBeDefined();
   });
 
+  it('says a case that is not there is not found, offering no Try Again', async () => {
+    await renderAdmin(
+      {
+        'GET /api/admin/cases': () => json(page([makeCase()])),
+        [`GET /api/admin/cases/${CASE_ID}`]: () =>
+          json({ statusCode: 404, error: 'Not Found', message: 'Case not found' }, 404),
+      },
+      { user: support, path: `/admin?tab=cases&caseId=${CASE_ID}` },
+    );
+    const drawer = within(await screen.findByRole('dialog'));
+    expect(
+      await drawer.findByText('No case has this link. Pick one from the list of cases.'),
+    ).toBeDefined();
+    expect(drawer.queryByRole('button', { name: 'Try Again' })).toBeNull();
+  });
+
   it('gives the phone number as people dial it, and the times in English', async () => {
     // A staff member who reads the rest of the site in Spanish: the staff screens are English.
     await renderAdmin(
