@@ -88,7 +88,10 @@ describe('the admin area', () => {
       .getAllByRole('columnheader')
       .findIndex((th) => th.textContent === 'Failed (24 h)');
     expect(
-      queues.getAllByRole('row').slice(1).map((row) => row.children[failedColumn]?.textContent),
+      queues
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.children[failedColumn]?.textContent),
     ).toEqual(['0', '0']);
     const retries = requests.filter(
       (r) => new URL(r.url).pathname === '/api/admin/jobs/retry-failed',

@@ -30,8 +30,7 @@ const documentOf = (event: AlertEvent): DocumentFile => ({
 
 /** Newest first by one of an event's times. */
 const newestBy =
-  (time: 'createdAt' | 'documentDate') =>
-  (a: { event: AlertEvent }, b: { event: AlertEvent }) =>
+  (time: 'createdAt' | 'documentDate') => (a: { event: AlertEvent }, b: { event: AlertEvent }) =>
     Date.parse(b.event[time]) - Date.parse(a.event[time]);
 
 /**

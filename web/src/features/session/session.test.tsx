@@ -56,7 +56,10 @@ describe('session revalidation at startup', () => {
 
   it("on an alert's dashboard link, a 401 asks to sign in there and keeps the event", async () => {
     const { requests } = stubFetch({ 'POST /api/auth/me': unauthorized });
-    const { router } = renderApp({ path: '/dashboard?event=3f0c6a52-9d1e-4b7a-8c2f-5e6d7a8b9c01', user: makeUser() });
+    const { router } = renderApp({
+      path: '/dashboard?event=3f0c6a52-9d1e-4b7a-8c2f-5e6d7a8b9c01',
+      user: makeUser(),
+    });
 
     expect(
       await screen.findByRole('heading', { name: 'Sign in to see your dashboard' }),
