@@ -23,8 +23,13 @@ import { isStaffRole } from '../features/session/roles';
 export const Route = createFileRoute('/admin')({
   validateSearch: AdminSearchSchema,
   search: { middlewares: [stripSearchParams(ADMIN_SEARCH_DEFAULTS)] },
-  beforeLoad: ({ context }) => {
-    if (!isStaffRole(context.session.getUser()?.role)) throw redirect({ to: '/' });
+  beforeLoad: ({ context, search }) => {
+    const role = context.session.getUser()?.role;
+    if (!isStaffRole(role)) throw redirect({ to: '/' });
+    // A tab the role may not open is shown as Stats, and the address says so.
+    const tab = shownTab(search.tab, role);
+    if (tab !== search.tab)
+      throw redirect({ to: '/admin', search: { ...search, tab }, replace: true });
   },
   loaderDeps: ({ search }) => ({ tab: search.tab }),
   // Starts the reads of the tab being opened (or pointed at) without holding the page: each tab

@@ -140,6 +140,8 @@ describe('the admin area', () => {
     expect(paths).not.toContain('/api/admin/counties');
     expect(paths).not.toContain('/api/admin/jobs/summary');
     expect(router.state.location.pathname).toBe('/admin');
+    // The address no longer asks for Counties: the tab shown is the default one.
+    expect(router.state.location.search).toEqual({});
   });
 
   it('keeps the open tab in the address', async () => {
