@@ -255,6 +255,18 @@ describe('the morning digest', () => {
     expect(await digestDeliveries(user.id)).toEqual([user.email, user.email]);
   });
 
+  it('still mails a match that waited for the digest when its name is switched to alert at once', async () => {
+    const user = await subscriberGuarding(['QUINTERO LUZ']);
+    const waiting = await record('QUINTERO L', at(day, DIGEST_HOUR, -120));
+    await user.setChoice('QUINTERO LUZ', 'immediately');
+
+    await sendDigests(t.engine, at(day, DIGEST_HOUR, 5));
+    const [mail] = await digestsTo(user.email, 1);
+    expect(mail!.subject).toBe('DeedWatch: 1 possible match to check');
+    expect(mail!.text_body).toContain(`document ${waiting},`);
+    expect(await digested(waiting)).not.toBeNull();
+  });
+
   it('goes to verified emails only: an unverified subscriber is mailed once verified', async () => {
     const user = await subscriberGuarding(['YOUNG YVETTE'], false);
     const number = await record('YOUNG Y', at(day, DIGEST_HOUR, -30));

@@ -558,7 +558,7 @@ export interface paths {
         get?: never;
         /**
          * Chooses what is done with a guarded name's possible matches
-         * @description A possible match is a document naming someone who may be the subscriber or a namesake: a variant of a common name, one part of a two-part surname, or an initial for the first name. 'digest' (the default) lists them in one email each morning, county time; 'immediately' alerts at once, as for an exact or strong match; 'hide' keeps them off the dashboard and out of every email (they are still recorded). The choice applies to matches not yet mailed.
+         * @description A possible match is a document naming someone who may be the subscriber or a namesake: a variant of a common name, one part of a two-part surname, or an initial for the first name. 'digest' (the default) lists them in one email each morning, county time; 'immediately' alerts at once, as for an exact or strong match; 'hide' keeps them off the dashboard and out of every email (they are still recorded). The choice applies to matches not yet mailed: those waiting for a digest when a name is set to 'immediately' still come in the next morning digest.
          *
          *     Scope: `write`. A personal access token needs the write scope; a session needs nothing more.
          */

@@ -3,10 +3,22 @@ import { DOCUMENT_COLUMNS, EVENT_MATCH_COLUMNS } from '../../db/columns.ts';
 import type { Executor } from '../../db/database.ts';
 
 /**
- * Users due a digest on the county day `day`: with a possible event of a name set to 'digest',
- * created before `cutoff`, not mailed, not found on record, not dismissed; a verified,
- * deliverable email; and no digest that day yet. By id after `after`, `limit` at a time; the
- * partial index of migration 0018 (events_possible_undigested_idx) walks them in that order.
+ * Whether an undigested possible event of name `n` is due in a digest whose hour is `cutoff`:
+ * its name is set to 'digest'; or it is set to 'immediately' now but the event was never mailed
+ * (it waited for a digest before the subscriber changed the choice), and it is more than an
+ * hour older than the digest, so an alert going out for it at this moment cannot mail it too.
+ * Never when the name hides them.
+ */
+const dueByChoice = (cutoff: Date) => sql<boolean>`(
+  n.possible_matches = 'digest'
+  OR (n.possible_matches = 'immediately' AND e.created_at < ${cutoff}::timestamptz - interval '1 hour'))`;
+
+/**
+ * Users due a digest on the county day `day`: with a possible event due by its name's choice
+ * (dueByChoice), created before `cutoff`, not mailed, not found on record, not dismissed; a
+ * verified, deliverable email; and no digest that day yet. By id after `after`, `limit` at a
+ * time; the partial index of migration 0018 (events_possible_undigested_idx) walks them in
+ * that order.
  */
 export async function usersDue(
   db: Executor,
@@ -15,7 +27,7 @@ export async function usersDue(
   const { rows } = await sql<{ user_id: string }>`
     SELECT DISTINCT e.user_id
     FROM events e
-    JOIN name_subscriptions n ON n.id = e.name_subscription_id AND n.possible_matches = 'digest'
+    JOIN name_subscriptions n ON n.id = e.name_subscription_id AND ${dueByChoice(input.cutoff)}
     WHERE e.tier = 'possible' AND e.digested_at IS NULL AND NOT e.on_record
       AND NOT e.is_archived AND e.created_at < ${input.cutoff}
       AND e.user_id > ${input.after}::uuid
@@ -54,7 +66,7 @@ export function dueEvents(trx: Executor, userId: string, cutoff: Date) {
     .where('e.on_record', '=', false)
     .where('e.is_archived', '=', false)
     .where('e.created_at', '<', cutoff)
-    .where('n.possible_matches', '=', 'digest')
+    .where(dueByChoice(cutoff))
     .orderBy('d.recorded_at')
     .orderBy('e.id')
     .forUpdate('e')
