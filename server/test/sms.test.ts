@@ -358,7 +358,7 @@ describe('text messages through Twilio', () => {
     const event = events.find((e) => e.documentNumber === 'TXT-1')!;
     expect(event.level).toBe('act_now');
     expect(text!.form.Body).toBe(
-      `DeedWatch Act now: a GRANT DEED was recorded in Textville County, document TXT-1. Details: ${t.config.appUrl}/dashboard?event=${event.id} Reply STOP to stop texts.`,
+      `DeedWatch Act now: GRANT DEED recorded in Textville County, document TXT-1. Details: ${t.config.appUrl}/dashboard?event=${event.id} Reply STOP to stop texts.`,
     );
     for (const secret of ['TEXTER', 'TOM', 'ROGUE', 'ELM'])
       expect(text!.form.Body).not.toContain(secret);
@@ -391,7 +391,7 @@ describe('text messages through Twilio', () => {
       fake.messagesTo(tom.phone).find((r) => r.form.Body!.includes('TXT-3')),
     );
     expect(checkText.form.Body).toMatch(
-      /^DeedWatch Check: a GRANT DEED was recorded in Textville County, document TXT-3\./,
+      /^DeedWatch Check: GRANT DEED recorded in Textville County, document TXT-3\./,
     );
     // Records-level documents are never texted.
     await ingest({

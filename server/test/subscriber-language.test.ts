@@ -196,7 +196,7 @@ describe("a subscriber's language in what is sent to them", () => {
       /^DeedWatch Actue ya: se ha registrado en el condado de Idiomas el documento IDI-2026-0001: Escritura de concesion\. Detalles: \S+ Responda STOP para cancelar los textos\.$/,
     );
     expect(texts.en.form.Body).toMatch(
-      /^DeedWatch Act now: a GRANT DEED was recorded in Idiomas County, document IDI-2026-0002\. Details: \S+ Reply STOP to stop texts\.$/,
+      /^DeedWatch Act now: GRANT DEED recorded in Idiomas County, document IDI-2026-0002\. Details: \S+ Reply STOP to stop texts\.$/,
     );
   });
 
@@ -206,7 +206,7 @@ describe("a subscriber's language in what is sent to them", () => {
       Body: 'AYUDA',
     });
     expect(es.body).toContain('DeedWatch, alertas de fraude. Ayuda: ');
-    expect(es.body).toContain('(lun-vie, 8 a. m.-5 p. m., hora del Pacifico)');
+    expect(es.body).toContain('(lun-vie 8-17 h PST)');
     const en = await postTwilioWebhook(t, '/api/sms/twilio/inbound', {
       From: jane.phone,
       Body: 'HELP',

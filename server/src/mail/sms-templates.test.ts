@@ -14,7 +14,7 @@ const alert = {
 describe('texts', () => {
   it('are unchanged in English', () => {
     expect(alertText(alert)).toBe(
-      `DeedWatch Act now: a GRANT DEED was recorded in Sacramento County, document 202411220001234. Details: ${alert.eventUrl} Reply STOP to stop texts.`,
+      `DeedWatch Act now: GRANT DEED recorded in Sacramento County, document 202411220001234. Details: ${alert.eventUrl} Reply STOP to stop texts.`,
     );
     expect(verifySmsText('https://x.test/v/1', 15)).toBe(
       'DeedWatch: confirm this number for fraud alerts (link valid 15 minutes): https://x.test/v/1',
@@ -25,11 +25,19 @@ describe('texts', () => {
   });
 
   it('are Spanish for a Spanish subscriber, in GSM-7 and no more segments than English', () => {
+    // A sign-in code is 43 characters of base64url.
+    const realLink = `https://deedwatch.example.org/verify-sms/${'Ab3_'.repeat(10)}xY9`;
     const texts = [
       [alertText(alert, 'es'), alertText(alert)],
       [alertText({ ...alert, level: 'check' }, 'es'), alertText({ ...alert, level: 'check' })],
       [verifySmsText('https://x.test/v/1', 15, 'es'), verifySmsText('https://x.test/v/1', 15)],
       [helpText('(916) 555-0100', 'help@x.test', 'es'), helpText('(916) 555-0100', 'help@x.test')],
+      // As sent: a verification link of a real code, and the support details as shipped.
+      [verifySmsText(realLink, 10, 'es'), verifySmsText(realLink, 10)],
+      [
+        helpText('(800) 555-0142', 'support@deedwatch.localhost', 'es'),
+        helpText('(800) 555-0142', 'support@deedwatch.localhost'),
+      ],
     ] as const;
     // The type in Spanish, its accents taken off to stay in GSM-7 ("concesión").
     expect(texts[0][0]).toBe(
@@ -64,7 +72,11 @@ describe('texts', () => {
       'documento 202411220001234: OWNERS NOTICE.',
     );
     expect(alertText({ ...alert, documentType: 'DEED OF TRUST' })).toContain(
-      'a DEED OF TRUST was recorded in Sacramento County',
+      ': DEED OF TRUST recorded in Sacramento County',
+    );
+    // No article to get wrong before a type that starts with a vowel.
+    expect(alertText({ ...alert, documentType: 'AFFIDAVIT OF DEATH OF JOINT TENANT' })).toBe(
+      `DeedWatch Act now: AFFIDAVIT OF DEATH OF JOINT TENANT recorded in Sacramento County, document 202411220001234. Details: ${alert.eventUrl} Reply STOP to stop texts.`,
     );
   });
 });

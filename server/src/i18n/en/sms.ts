@@ -11,7 +11,7 @@ export const sms = {
   verify:
     'DeedWatch: confirm this number for fraud alerts (link valid {{minutes}} minutes): {{url}}',
   alert:
-    'DeedWatch {{level}}: a {{type}} was recorded in {{county}} County, document {{number}}. Details: {{url}} Reply STOP to stop texts.',
+    'DeedWatch {{level}}: {{type}} recorded in {{county}} County, document {{number}}. Details: {{url}} Reply STOP to stop texts.',
   help: 'DeedWatch property-fraud alerts. Help: {{phone}} (Mon-Fri 8AM-5PM PST) or {{email}}. Reply STOP to stop texts, START to resume.',
   /** Why an alert was not texted, shown with the alert's deliveries on the dashboard. */
   notTexted: {

@@ -11,13 +11,14 @@ export const sms: Catalog<typeof en> = {
     actNow: 'Actue ya',
     check: 'Revise',
   },
+  // No longer than the English (73 characters before the link), whatever the link's length.
   verify:
-    'DeedWatch: confirme este teléfono para alertas de fraude (el enlace vence en {{minutes}} min): {{url}}',
+    'DeedWatch: confirme su celular para alertas de fraude (vence en {{minutes}} min): {{url}}',
   alert:
     'DeedWatch {{level}}: se ha registrado en el condado de {{county}} el documento {{number}}: {{type}}. Detalles: {{url}} Responda STOP para cancelar los textos.',
-  // The hours as the Spanish emails write them, short: Pacifico without its accent (í is not in
-  // GSM-7), and no longer than one segment where the English one is.
-  help: 'DeedWatch, alertas de fraude. Ayuda: {{phone}} (lun-vie, 8 a. m.-5 p. m., hora del Pacifico) o {{email}}. Responda STOP para cancelar; START, reanudar.',
+  // The hours short, on a 24-hour clock, in the time zone the English names: no longer than the
+  // English, whatever the phone number and address put in it.
+  help: 'DeedWatch, alertas de fraude. Ayuda: {{phone}} (lun-vie 8-17 h PST) o {{email}}. Responda STOP para cancelar; START, reanudar.',
   notTexted: {
     numberLimit:
       'No se envió mensaje de texto: este número ya recibió sus {{limit}} textos de alerta de hoy (UTC); la alerta se envió solo por correo electrónico.',
