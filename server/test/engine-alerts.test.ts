@@ -354,11 +354,10 @@ describe('alerts of ingested documents', () => {
 
     expect(await sendAlert(t.engine, { userId: user.id, documentId: event.document_id })).toBe(1);
     const mail = await alertMailTo(user.email, deed.documentNumber);
+    // The APN said once, in the reason, as the subscriber guards it.
     expect(mail.text_body).toContain(
-      'Property (APN) 999-0000-000-0002: the document shows 999-0000-000-0002.',
+      'Property (APN) 999-0000-000-0002: Act now. Exact match. The document names APN 999-0000-000-0002.',
     );
-    // Said once: the reason would only repeat the APN.
-    expect(mail.text_body).not.toContain('The document names APN');
     expect(mail.text_body).not.toContain('99900000000002');
   });
 

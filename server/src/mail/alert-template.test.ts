@@ -29,7 +29,7 @@ const apnHit: AlertHit = {
   partyRole: null,
   tier: 'exact',
   level: 'act_now',
-  reason: 'The APN on the document.',
+  reason: 'The document names APN 012-0345-006-0000.',
 };
 const addressHit: AlertHit = {
   matchKind: 'address',
@@ -126,6 +126,23 @@ describe('alertMail', () => {
     expect(mail.html).toContain('href="https://county.example.gov/fraud"');
   });
 
+  it('says a similar address once, in its reason, not again before it', () => {
+    const similar: AlertHit = {
+      ...addressHit,
+      guarded: '000-0002-419-7530 (4878 LAS PALMAS AVE)',
+      matchedValue: '4878 LAS PALMA BLVD',
+      reason:
+        'The document names 4878 LAS PALMA BLVD: the same house number and zip as 4878 LAS PALMAS AVE, and a similar street.',
+    };
+    const mail = alertMail(brand, input({ hits: [similar] }));
+    for (const body of [mail.text, visibleText(mail.html)]) {
+      expect(body).toContain(
+        'Property address 000-0002-419-7530 (4878 LAS PALMAS AVE): Check. A close match, not exact: please check it. The document names 4878 LAS PALMA BLVD: the same house number',
+      );
+      expect(body.match(/4878 LAS PALMA BLVD/g)).toHaveLength(1);
+    }
+  });
+
   it('lists every hit with what it matched and why, in both bodies', () => {
     const mail = alertMail(brand, input());
     const html = visibleText(mail.html);
@@ -134,8 +151,9 @@ describe('alertMail', () => {
       expect(body).toContain('(a seller or borrower). Act now. Exact match.');
       expect(body).toContain('123 MAIN STREET. Check. A close match, not exact');
       expect(body).toContain('The same name in another order.');
+      // The reason names the APN: said once.
       expect(body).toContain(
-        'Property (APN) 012-0345-006-0000: the document shows 012-0345-006-0000',
+        'Property (APN) 012-0345-006-0000: Act now. Exact match. The document names APN 012-0345-006-0000.',
       );
       expect(body).toContain('Property address 123 MAIN ST: the document shows 123 MAIN STREET');
       expect(body).toContain('STREET and ST are the same.');
@@ -159,9 +177,10 @@ describe('alertMail', () => {
       expect(body).toContain(
         'Name JANE Q PUBLIC: the document shows PUBLIC JANE as grantor, the party giving or selling (a seller or borrower). Act now. Possible match — a common name; check whether this is you. Same surname and first name: PUBLIC JANE. 312 documents in this county carry this name.',
       );
-      // The sure hit beside it says only that it is exact: its reason would repeat the APN.
-      expect(body).toContain('the document shows 012-0345-006-0000. Act now. Exact match.\n');
-      expect(body).not.toContain('The APN on the document.');
+      // The sure hit beside it says only that it is exact, and its reason.
+      expect(body).toContain(
+        '012-0345-006-0000: Act now. Exact match. The document names APN 012-0345-006-0000.\n',
+      );
     }
   });
 

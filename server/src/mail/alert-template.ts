@@ -124,22 +124,25 @@ const hitLabel = (hit: AlertHit, t: Translate) =>
   `${t(MATCH_KIND_LABEL[hit.matchKind])} ${hit.guarded}`;
 
 /**
- * What the document shows for the guarded item, without the guarded item itself. The reason is
- * left out where it would only say again what the document shows: a property's exact match
- * ("The document names APN …").
+ * What the document shows for the guarded item, without the guarded item itself. A property's
+ * reason mostly names what the document shows ("The document names APN …", "The document names
+ * 12 OAK AVE: the same house number…"); it is then said there only, not twice.
  */
 function hitDetail(hit: AlertHit, t: Translate): string {
-  const shows = hit.partyRole
-    ? t('mail.alert.showsAs', { value: hit.matchedValue, role: t(ROLE_KEY[hit.partyRole]) })
-    : t('mail.alert.shows', { value: hit.matchedValue });
-  const restated = hit.matchKind !== 'name' && hit.tier === 'exact';
+  const reasonShows = hit.matchKind !== 'name' && hit.reason.includes(hit.matchedValue);
+  const shows = reasonShows
+    ? ''
+    : hit.partyRole
+      ? t('mail.alert.showsAs', { value: hit.matchedValue, role: t(ROLE_KEY[hit.partyRole]) })
+      : t('mail.alert.shows', { value: hit.matchedValue });
   const parts = [
+    shows,
     `${t(LEVEL_KEY[hit.level])}.`,
     tierInWords(hit, t),
-    restated ? '' : sentence(oneLine(hit.reason)),
+    sentence(oneLine(hit.reason)),
     hit.tier === 'possible' ? sentence(namesakesInWords(hit.namesakes, t)) : '',
   ];
-  return `${shows} ${parts.filter(Boolean).join(' ')}`;
+  return parts.filter(Boolean).join(' ');
 }
 
 function attachmentLine(input: AlertMailInput, t: Translate): string {
