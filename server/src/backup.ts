@@ -1,7 +1,8 @@
 import { execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { chmod, mkdir, open, readdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, open, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Config } from './config.ts';
@@ -78,15 +79,17 @@ const asBackupError = (err: unknown): never => {
   throw new BackupError((err as Error).message);
 };
 
-async function fileSha256(file: string): Promise<{ sha256: string; bytes: number }> {
+async function sha256Of(chunks: AsyncIterable<Buffer>): Promise<{ sha256: string; bytes: number }> {
   const hash = createHash('sha256');
   let bytes = 0;
-  for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
+  for await (const chunk of chunks) {
     hash.update(chunk);
     bytes += chunk.length;
   }
   return { sha256: hash.digest('hex'), bytes };
 }
+
+const fileSha256 = (file: string) => sha256Of(createReadStream(file) as AsyncIterable<Buffer>);
 
 /** Runs a client program to its end; its stderr is the error when it fails. */
 function runTool(file: string, args: string[], env: Record<string, string>): Promise<void> {
@@ -224,6 +227,28 @@ async function readManifest(folder: string): Promise<Manifest> {
   return manifest;
 }
 
+/**
+ * The documents a backup copied that are not as its list says: listed but missing or with
+ * another checksum, or there but not listed. Read through a blob store, so a link or a name
+ * that is not a safe key is never followed.
+ */
+async function documentsNotAsListed(folder: string, documents: DocumentLine[]): Promise<string[]> {
+  const copies = createFileBlobStore(path.join(folder, DOCUMENTS_FOLDER));
+  const listed = new Set<string>();
+  const wrong: string[] = [];
+  for (const d of documents) {
+    const key = `${d.container}/${d.name}`;
+    listed.add(key);
+    const blob = await copies.get(d.container, d.name).catch(() => undefined);
+    const held = blob && (await sha256Of(blob.stream as AsyncIterable<Buffer>));
+    if (held?.sha256 !== d.sha256) wrong.push(key);
+  }
+  for await (const o of copies.list()) {
+    if (!listed.has(`${o.container}/${o.name}`)) wrong.push(`${o.container}/${o.name}`);
+  }
+  return wrong;
+}
+
 async function readDocumentList(folder: string): Promise<DocumentLine[]> {
   const text = await readFile(path.join(folder, DOCUMENT_LIST), 'utf8');
   return text
@@ -235,11 +260,12 @@ async function readDocumentList(folder: string): Promise<DocumentLine[]> {
 /**
  * Brings a backup back into an empty database and, for a backup that copied its documents, an
  * empty document store. Checked first, before anything is written: the manifest, the dump's
- * checksum, that the database holds no table and the store no object. The database is restored
- * in one transaction (all or nothing), without the dump's owners and grants, so the role that
- * runs it owns what it restores; comments on extensions (which only their owner may set) are
- * left out. Each document copied back is checked against its checksum; for a backup of the
- * object list only, the store must still hold every object with its size.
+ * checksum, each copied document's checksum against the backup's list, that the database holds
+ * no table and the store no object. The database is restored in one transaction (all or
+ * nothing), without the dump's owners and grants, so the role that runs it owns what it
+ * restores; comments on extensions (which only their owner may set) are left out. Each document
+ * copied back is checked again as it is copied; for a backup of the object list only, the store
+ * must still hold every object with its size. Nothing is written into the backup's folder.
  */
 export async function restore(
   deps: { db: Database; databaseUrl: string; store: BlobStore },
@@ -252,6 +278,14 @@ export async function restore(
     throw new BackupError(`${dumpFile} is missing or not the file the backup wrote (checksum).`);
   }
   const documents = await readDocumentList(folder);
+  if (manifest.documents.mode === 'copy') {
+    const wrong = await documentsNotAsListed(folder, documents);
+    if (wrong.length > 0) {
+      throw new BackupError(
+        `The backup's documents do not match its list (${wrong.length} missing, changed or not listed, e.g. ${wrong.slice(0, 5).join(', ')}): nothing was restored.`,
+      );
+    }
+  }
   if ((await userRelationCount(deps.db)) > 0) {
     throw new BackupError(
       'The database is not empty: restore into a new, empty database (CREATE DATABASE …), then point DATABASE_URL at it.',
@@ -270,29 +304,36 @@ export async function restore(
   const { stdout: toc } = await runFile(pgRestore.path, ['--list', dumpFile], {
     maxBuffer: 64 * 1024 * 1024,
   });
-  const listFile = path.join(folder, '.restore-list');
-  await writeFile(
-    listFile,
-    toc
-      .split('\n')
-      .filter((line) => !/^\d+; \d+ \d+ COMMENT - EXTENSION /.test(line))
-      .join('\n'),
-  );
-  const connection = clientConnection(deps.databaseUrl);
-  await runTool(
-    pgRestore.path,
-    [
-      '--exit-on-error',
-      '--single-transaction',
-      '--no-owner',
-      '--no-privileges',
-      '--no-password',
-      `--use-list=${listFile}`,
-      `--dbname=${connection.dbname}`,
-      dumpFile,
-    ],
-    connection.env,
-  );
+  // What pg_restore is to restore, in a folder of our own: the backup's may be read-only.
+  const work = await mkdtemp(path.join(os.tmpdir(), 'deedwatch-restore-'));
+  const listFile = path.join(work, 'restore-list');
+  try {
+    await writeFile(
+      listFile,
+      toc
+        .split('\n')
+        .filter((line) => !/^\d+; \d+ \d+ COMMENT - EXTENSION /.test(line))
+        .join('\n'),
+      { mode: PRIVATE_FILE },
+    );
+    const connection = clientConnection(deps.databaseUrl);
+    await runTool(
+      pgRestore.path,
+      [
+        '--exit-on-error',
+        '--single-transaction',
+        '--no-owner',
+        '--no-privileges',
+        '--no-password',
+        `--use-list=${listFile}`,
+        `--dbname=${connection.dbname}`,
+        dumpFile,
+      ],
+      connection.env,
+    );
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
   const tables = await userRelationCount(deps.db);
 
   let copied = 0;
@@ -314,7 +355,7 @@ export async function restore(
     copied = result.copied;
     if (copied !== documents.length || mismatched.length > 0) {
       throw new BackupError(
-        `The backup's documents do not match its list: ${copied} of ${documents.length} copied, ${mismatched.length} with another checksum (${mismatched.slice(0, 5).join(', ')}).`,
+        `The database is restored, but the backup's documents changed while they were copied: ${copied} of ${documents.length} copied, ${mismatched.length} with another checksum (${mismatched.slice(0, 5).join(', ')}).`,
       );
     }
   } else {

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
@@ -10,7 +10,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDatabase as openDatabase, createPool, type Database } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
-import { findPgTool } from '../src/db/pg-tools.ts';
+import { findPgTool, userRelationCount } from '../src/db/pg-tools.ts';
 import { ingestFolder } from '../src/engine/ingest/ingest.service.ts';
 import { importParcels } from '../src/engine/parcels/import-parcels.ts';
 import {
@@ -360,8 +360,33 @@ describe('backup and restore with the folder store', () => {
         const over = await runScript('restore.ts', [backupDir], restoreEnv);
         expect(over.code).toBe(1);
         expect(over.stderr).toMatch(/The database is not empty/);
+        // Nor writes into the backup: its folder is as the backup left it.
+        expect(Object.keys(await modes(backupDir)).sort()).toEqual(
+          ['.', 'database.dump', 'documents', 'documents.ndjson', 'manifest.json'].sort(),
+        );
       } finally {
         await target.drop();
+      }
+
+      // A copy of the backup with one document changed: refused before anything is written.
+      const corrupt = path.join(await tempFolder('deedwatch-backup-'), 'corrupt');
+      await cp(backupDir, corrupt, { recursive: true });
+      const changed = Object.keys(blobsBefore)[0]!;
+      await writeFile(path.join(corrupt, 'documents', changed), '%PDF-1.7 not the same bytes');
+      const untouched = await emptyDatabase();
+      const untouchedDocuments = await tempFolder('deedwatch-restored-documents-');
+      try {
+        const refused = await runScript('restore.ts', [corrupt], {
+          ...baseEnv(untouched.url),
+          DOCUMENTS_DIR: untouchedDocuments,
+        });
+        expect(refused.code).toBe(1);
+        expect(refused.stderr).toContain('nothing was restored');
+        expect(refused.stderr).toContain(changed);
+        expect(await userRelationCount(untouched.db)).toBe(0);
+        expect(await readdir(untouchedDocuments)).toEqual([]);
+      } finally {
+        await untouched.drop();
       }
     },
   );
