@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
@@ -140,6 +141,7 @@ try {
     console.log(
       startBanner({
         appUrl: runtime.config.appUrl,
+        webBuilt: existsSync(path.join(runtime.config.webDist, 'index.html')),
         embedded: runtime.embedded && {
           clusterDir: runtime.embedded.clusterDir,
           port: runtime.config.embeddedPostgresPort,

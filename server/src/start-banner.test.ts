@@ -4,6 +4,7 @@ import { type BannerFacts, startBanner } from './start-banner.ts';
 
 const facts = (commandSettings: Record<string, string>): BannerFacts => ({
   appUrl: 'http://localhost:3000',
+  webBuilt: true,
   embedded: { clusterDir: '/srv/clusters/deedwatch', port: 54329 },
   dataDir: '/srv/deedwatch/.data',
   outbox: true,
@@ -23,6 +24,13 @@ describe('the start banner', () => {
       'npm run staff:add -- --email admin@deedwatch.localhost --role admin',
       'npm run simulate -- --county SAC',
     ]);
+  });
+
+  it('says when there is no web build to serve, and how to make one', () => {
+    const banner = startBanner({ ...facts({}), webBuilt: false });
+    expect(banner).toContain('web app      not built: run `npm run build`');
+    expect(banner).not.toContain('web app      http://localhost:3000/');
+    expect(startBanner(facts({}))).toContain('web app      http://localhost:3000/');
   });
 
   it("puts the start's own port and data folder before each command, quoted for the shell", () => {

@@ -1,6 +1,8 @@
 /** What `npm start` prints once it listens: a newcomer's map of the running product. */
 export type BannerFacts = {
   appUrl: string;
+  /** Whether there is a web build to serve (`npm run build`); without one, only the API runs. */
+  webBuilt: boolean;
   /** Set on the embedded default: where its cluster lives and its port. */
   embedded: { clusterDir: string; port: number } | undefined;
   dataDir: string;
@@ -34,7 +36,9 @@ export function startBanner(f: BannerFacts): string {
   const lines = [
     '',
     `  DeedWatch is running${f.embedded ? ' on an embedded Postgres' : ''}:`,
-    `    web app      ${base}/`,
+    f.webBuilt
+      ? `    web app      ${base}/`
+      : '    web app      not built: run `npm run build`, then start again (the API runs alone)',
     `    API          ${base}/api   (Swagger UI: ${base}/docs)`,
     ...(f.outbox
       ? [`    mail         ${base}/dev/mail   (the outbox: mail is kept here, not sent)`]
