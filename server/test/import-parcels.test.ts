@@ -390,7 +390,8 @@ describe('importParcels changes nothing when it cannot import', () => {
       ],
       [
         [HEADER, '1,A,B,C,D,E'],
-        'No row of the file could be imported (1 rows, 1 skipped); the parcels of KEEP were left as they were',
+        // And why, in the rows' own words.
+        /^No row of the file could be imported \(1 rows, 1 skipped\); the parcels of KEEP were left as they were\. line 2: APN '1' does not fit/,
       ],
     ];
     for (const [content, message] of cases) {

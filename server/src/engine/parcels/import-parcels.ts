@@ -271,8 +271,13 @@ export async function importParcels(pool: pg.Pool, options: ImportOptions): Prom
     }
     const read = performance.now();
     if (staged === 0) {
+      // Every row had the same fault, most likely: the first ones say which.
+      const why = skippedReasons
+        .slice(0, 3)
+        .map((s) => `line ${s.line}: ${s.reason}`)
+        .join('; ');
       throw new ImportError(
-        `No row of the file could be imported (${rows} rows, ${skipped} skipped); the parcels of ${county.code} were left as they were`,
+        `No row of the file could be imported (${rows} rows, ${skipped} skipped); the parcels of ${county.code} were left as they were${why ? `. ${why}` : ''}`,
       );
     }
     options.progress?.write(`Replacing the parcels of ${county.code} (${staged} rows)…\n`);
