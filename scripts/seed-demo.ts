@@ -2,6 +2,7 @@
 // Loads the deterministic demo data into DATABASE_URL (or the embedded Postgres).
 import { parseArgs } from 'node:util';
 import { migrateToLatest } from '../server/src/db/migrate.ts';
+import { DEMO_COUNTIES } from '../server/src/demo/demo-data.ts';
 import { DEFAULT_SEED, seedDemo } from '../server/src/demo/seed-demo.ts';
 import {
   createLogger,
@@ -19,6 +20,24 @@ const { values } = parseArgs({
   },
 });
 
+// Checked before anything is written: a typo would otherwise seed nothing, or zero rows, silently.
+const wholeNumber = (option: string, value: string) => {
+  if (!/^\d{1,9}$/.test(value)) {
+    console.error(`--${option} must be a whole number, not '${value}'`);
+    process.exit(2);
+  }
+  return Number(value);
+};
+const seed = wholeNumber('seed', values.seed);
+const parcels = wholeNumber('parcels', values.parcels);
+const names = wholeNumber('names', values.names);
+const codes = DEMO_COUNTIES.map((c) => c.code);
+const unknown = (values.county ?? []).filter((code) => !codes.includes(code));
+if (unknown.length > 0) {
+  console.error(`--county ${unknown.join(', ')}: not a demo county (${codes.join(', ')})`);
+  process.exit(2);
+}
+
 const config = loadConfigOrExit();
 const runtime = await openRuntime(config, createLogger('warn'));
 try {
@@ -26,9 +45,9 @@ try {
   const started = performance.now();
   let lastShown = 0;
   const summary = await seedDemo(runtime.db, {
-    seed: Number(values.seed),
-    parcelsPerCounty: Number(values.parcels),
-    namesPerCounty: Number(values.names),
+    seed,
+    parcelsPerCounty: parcels,
+    namesPerCounty: names,
     counties: values.county,
     onProgress: (done, total) => {
       const pct = Math.floor((done / total) * 100);

@@ -6,6 +6,7 @@ import { DEMO_SUBSCRIBER_EMAIL, ensureDemoSubscriber } from '../src/demo/demo-su
 import { seedDemo } from '../src/demo/seed-demo.ts';
 import { storedName } from '../src/keys/match-keys.ts';
 import { addressKey, apnKey, formatApn, nameKey } from '../src/keys/normalize.ts';
+import { runScript } from './helpers/run-script.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 
 async function fingerprint(db: Database) {
@@ -178,5 +179,25 @@ describe('demo seed', () => {
           activated_at: expect.any(Date),
         })),
     );
+  });
+
+  it('npm run seed:demo refuses a county it does not have, or a count that is not a number, writing nothing', async () => {
+    const empty = await createTestDatabase();
+    try {
+      const env = {
+        DATABASE_URL: empty.url,
+        MAIL_TRANSPORT: 'outbox',
+        SESSION_SECRET: 'x'.repeat(32),
+      };
+      const county = await runScript('seed-demo.ts', ['--county', 'XYZ'], env);
+      expect(county.code).toBe(2);
+      expect(county.stderr).toContain('--county XYZ: not a demo county (SAC, PLA, SDG, ALA)');
+      const parcels = await runScript('seed-demo.ts', ['--parcels', 'abc'], env);
+      expect(parcels.code).toBe(2);
+      expect(parcels.stderr).toContain("--parcels must be a whole number, not 'abc'");
+      expect(await empty.db.selectFrom('counties').select('id').execute()).toEqual([]);
+    } finally {
+      await empty.drop();
+    }
   });
 });
