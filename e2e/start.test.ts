@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
 import os from 'node:os';
@@ -83,7 +83,20 @@ describe('npm start on the embedded Postgres', () => {
     clusterDir = database![1]!;
     expect(existsSync(path.join(clusterDir, 'PG_VERSION'))).toBe(true);
     expect(server.output()).toContain(`subscriber   demo@deedwatch.localhost`);
-    expect(server.output()).toContain('`npm run simulate -- --county SAC`');
+    // The simulate command it prints, as a person pastes it into another shell (without this
+    // start's settings): it reaches this start's database and writes into its inbox.
+    const simulate =
+      /`(EMBEDDED_POSTGRES_PORT=\d+ DATA_DIR=\S+ npm run simulate -- --county SAC)`/.exec(
+        server.output(),
+      );
+    expect(simulate).not.toBeNull();
+    const pasted = spawnSync('bash', ['-c', `${simulate![1]} --count 1 --per-minute 600`], {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
+      encoding: 'utf8',
+    });
+    expect(pasted.status, pasted.stdout + pasted.stderr).toBe(0);
+    expect(readdirSync(path.join(dataDir, 'inbox', 'SAC')).length).toBeGreaterThan(0);
     // Its worker warms a thread per core for alert excerpts, in the background once ready.
     await waitFor('the excerpt threads to be warmed', () =>
       /"threads":[1-9]\d*,"msg":"excerpt threads warmed"/.test(server!.output()),
