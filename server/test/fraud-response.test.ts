@@ -280,6 +280,11 @@ describe('from an alert to a case', () => {
     expect(flat).toContain('GRANT DEED');
     expect(flat).toContain(STATEMENT);
     expect(flat).toContain('I did not sign this document');
+    // Written for the county, the police and an insurer: the subscriber is not "you" there.
+    expect(flat).toMatch(
+      /reports that this recorded document is not theirs: they did not sign or authorise it\. Act now: A grant deed (affecting 12 ELM ST|naming \S+ \S+ as grantor) was recorded in Fraudville County on \d\d\/\d\d\/\d{4}\./,
+    );
+    expect(flat).not.toMatch(/from you|naming you/);
     expect(flat).toContain('Fraudville Real Estate Fraud Unit');
     expect(flat).toContain('Phone: (916) 874-6334');
     expect(flat).toContain('fraud@fraudville.example.gov');

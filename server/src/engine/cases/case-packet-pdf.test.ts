@@ -44,8 +44,8 @@ const packet = (overrides: Partial<CasePacket> = {}): CasePacket => ({
     countyLinkUrl: 'https://ccr.saccounty.gov',
   },
   level: 'Act now',
-  whatItDoes:
-    'A deed transferring 1 MAIN ST from you was recorded in Sacramento County on 03/02/2026.',
+  whatWasRecorded:
+    'A grant deed naming PUBLIC JANE as grantor was recorded in Sacramento County on 03/02/2026.',
   match: {
     guarded: 'PUBLIC JANE',
     kind: 'by name',

@@ -35,7 +35,8 @@ export type CasePacket = {
     countyLinkUrl: string;
   };
   level: string;
-  whatItDoes: string;
+  /** What was recorded, in the third person ("A grant deed naming JANE ROE as grantor…"). */
+  whatWasRecorded: string;
   match: {
     guarded: string;
     kind: string;
@@ -158,7 +159,7 @@ export async function buildCasePacketPdf(
       }),
       { font: bold, size: 12 },
     );
-    line(w, t('pdf.casePacket.intro', { level: packet.level, what: packet.whatItDoes }));
+    line(w, t('pdf.casePacket.intro', { level: packet.level, what: packet.whatWasRecorded }));
 
     heading(w, t('pdf.casePacket.theDocument'));
     field(w, t('pdf.casePacket.documentNumber'), number);

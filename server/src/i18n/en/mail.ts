@@ -149,7 +149,7 @@ export const mail = {
     subject: 'DeedWatch case {{caseNumber}}: your report of document {{number}}',
     heading: 'Case {{caseNumber}}: we received your report',
     intro:
-      "We received your report that document {{number}} ({{type}}, {{county}}) was not you. It is case {{caseNumber}}. Your case packet is attached: the document's details and first pages, why it matched, your statement, and the county's fraud contact.",
+      "We received your report that document {{number}} ({{type}}, {{county}}) was not you. It is case {{caseNumber}}. Your case packet is attached: the document's details and first pages, why it matched, your statement, and whom to contact at the county.",
     next: 'DeedWatch support will contact you the way you asked. You can see where your case stands on your dashboard. Meanwhile, do not wait for us:',
     stepContact: "Report it to the county's fraud contact ({{contact}}) and give them the packet.",
     stepContactHtml: "Report it to the county's fraud contact and give them the packet:",

@@ -32,7 +32,7 @@ export const pdf = {
     recorder: 'The {{county}} Recorder: {{url}}',
     nextSteps: 'Next steps',
     stepFraudContact:
-      "Contact the county's fraud contact below with this packet and the document number {{number}}.",
+      "Contact the county's fraud contact above with this packet and the document number {{number}}.",
     stepRecorder:
       'Contact the {{county}} Recorder ({{url}}) with this packet and the document number {{number}}.',
     stepPolice:

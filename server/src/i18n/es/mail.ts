@@ -154,7 +154,7 @@ export const mail: Catalog<typeof en> = {
     subject: 'Caso de DeedWatch {{caseNumber}}: su denuncia del documento {{number}}',
     heading: 'Caso {{caseNumber}}: recibimos su denuncia',
     intro:
-      'Recibimos su denuncia de que el documento {{number}} ({{type}}, {{county}}) no es suyo. Es el caso {{caseNumber}}. Adjuntamos el expediente de su caso: los datos y las primeras páginas del documento, por qué coincidió, su declaración y el contacto de fraude del condado.',
+      'Recibimos su denuncia de que el documento {{number}} ({{type}}, {{county}}) no es suyo. Es el caso {{caseNumber}}. Adjuntamos el expediente de su caso: los datos y las primeras páginas del documento, por qué coincidió, su declaración y a quién acudir en el condado.',
     next: 'El soporte de DeedWatch se comunicará con usted de la forma que pidió. Puede ver el estado de su caso en su panel. Mientras tanto, no nos espere:',
     stepContact:
       'Denúncielo al contacto de fraude del condado ({{contact}}) y entréguele el expediente.',

@@ -35,7 +35,7 @@ export const pdf: Catalog<typeof en> = {
     recorder: 'Registrador del {{county}}: {{url}}',
     nextSteps: 'Próximos pasos',
     stepFraudContact:
-      'Comuníquese con el contacto de fraude del condado que figura abajo, con este expediente y el número de documento {{number}}.',
+      'Comuníquese con el contacto de fraude del condado que figura arriba, con este expediente y el número de documento {{number}}.',
     stepRecorder:
       'Comuníquese con el Registrador del {{county}} ({{url}}) con este expediente y el número de documento {{number}}.',
     stepPolice:

@@ -9,7 +9,12 @@ import { documentProperty } from '../../engine/alerts/alerts.repository.ts';
 import { fraudContactOf } from '../../engine/alerts/alerts.service.ts';
 import { reasonOf } from '../../engine/alerts/reasons.ts';
 import { PACKET_CONTAINER, writeCasePacket } from '../../engine/cases/case-packet.ts';
-import { countyInWords, levelLabel, levelSubject, whatItDoes } from '../../engine/levels/levels.ts';
+import {
+  countyInWords,
+  levelLabel,
+  levelSubject,
+  whatWasRecorded,
+} from '../../engine/levels/levels.ts';
 import { translator } from '../../i18n/index.ts';
 import { badRequest, conflict, type HttpError, notFound, said } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/route.ts';
@@ -128,8 +133,10 @@ export async function reportEvent(
       : { apn: event.apn ?? '', address: event.description ?? '' };
   const fraudContact = fraudContactOf(event);
   const now = new Date();
-  const sentence = whatItDoes(
+  // The packet is for the county, the police and an insurer: the subscriber is named, not "you".
+  const sentence = whatWasRecorded(
     {
+      name: event.name,
       documentType: event.document_type,
       subject,
       property:
@@ -163,7 +170,7 @@ export async function reportEvent(
       countyLinkUrl: event.link_url,
     },
     level: levelLabel(event.level, language),
-    whatItDoes: sentence,
+    whatWasRecorded: sentence,
     match: {
       guarded,
       kind: isMatchKind(event.match_kind) ? t(MATCH_WORDS[event.match_kind]) : event.match_kind,
