@@ -99,6 +99,11 @@ describe('the other mails in Spanish', () => {
     expect(english.text).toContain(
       'GRANT DEED, document D-1, recorded 11/21/2024 in Sacramento County',
     );
+    // Several: spoken of as several.
+    const several = digestMail(brand, { items: [item, item], more: 0, dashboardUrl: URL });
+    expect(several.text).toContain(
+      'so no alert was sent for them; please check whether any is you.',
+    );
     expect(mail.text).toContain('Y 2 posibles coincidencias más');
     expect(mail.text).toContain('4 documentos de este condado llevan este nombre.');
   });

@@ -106,7 +106,7 @@ export const mail = {
     intro_one:
       'DeedWatch found {{count}} possible match for the names you guard: a document recorded naming someone who may be you. A possible match may well be somebody else with the same or a similar name, so no alert was sent for it; please check whether it is you.',
     intro_other:
-      'DeedWatch found {{count}} possible matches for the names you guard: documents recorded naming someone who may be you. A possible match may well be somebody else with the same or a similar name, so no alert was sent for it; please check whether it is you.',
+      'DeedWatch found {{count}} possible matches for the names you guard: documents recorded naming someone who may be you. Each may well be somebody else with the same or a similar name, so no alert was sent for them; please check whether any is you.',
     more_one: 'And {{count}} possible match more: see them all on your dashboard.',
     more_other: 'And {{count}} possible matches more: see them all on your dashboard.',
     advice:

@@ -198,7 +198,7 @@ export const mail: Catalog<typeof en> = {
     nothing: '{{what}} en el {{county}}: nada registrado en los últimos diez años.',
     intro:
       'Cuando usted empieza a proteger un nombre o una propiedad, DeedWatch revisa lo que el registrador del condado registró en los diez años anteriores. Para lo que acaba de agregar, encontramos {{documents}}.',
-    why: 'Estos documentos se registraron antes de que empezara a protegerlos, por lo que no enviamos una alerta por cada uno. Revíselos en su panel, en «Ya registrados»: un documento que no reconozca, como una escritura o un préstamo que usted no firmó, puede ser señal de fraude. Comuníquese con el registrador del condado o con el soporte de DeedWatch si alguno le preocupa.',
+    why: 'Estos documentos se registraron antes de que empezara a proteger esos nombres o propiedades, por lo que no enviamos una alerta por cada uno. Revíselos en su panel, en «Ya registrados»: un documento que no reconozca, como una escritura o un préstamo que usted no firmó, puede ser señal de fraude. Comuníquese con el registrador del condado o con el soporte de DeedWatch si alguno le preocupa.',
     subjectOne: 'DeedWatch: {{documents}} para {{guarded}}',
     subject: 'DeedWatch: {{documents}} para lo que usted protege',
     link: 'Ya registrados: {{url}}',
