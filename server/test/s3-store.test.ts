@@ -311,6 +311,22 @@ describe('copying a folder store into a bucket', () => {
     const without = await runScript('copy-store-to-s3.ts', [], { DOCUMENTS_DIR: dir });
     expect(without.code).toBe(2);
     expect(without.stderr).toMatch(/Set S3_BUCKET/);
+
+    // A bucket nobody answers for, or an option it does not have: one line saying what to
+    // check, never a stack trace.
+    const unreachable = await runScript('copy-store-to-s3.ts', [], {
+      ...env,
+      S3_ENDPOINT: 'http://127.0.0.1:9',
+    });
+    expect(unreachable.code).toBe(1);
+    expect(unreachable.stderr).toMatch(
+      /stopped after 0 objects: .*Check S3_BUCKET, S3_REGION, S3_ENDPOINT/,
+    );
+    expect(unreachable.stderr).not.toMatch(/^\s+at /m);
+    const unknown = await runScript('copy-store-to-s3.ts', ['--help'], env);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('Usage: npm run store:copy-to-s3 [-- --overwrite]');
+    expect(unknown.stderr).not.toMatch(/^\s+at /m);
   });
 });
 
